@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "FlowLint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flowlint", targets: ["flowlint"]),
+        .library(name: "FlowLintSyntax", targets: ["FlowLintSyntax"]),
+        .library(name: "FlowLintKit", targets: ["FlowLintKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // The Swift front end: tokenizer, parser, AST. No dependencies, on purpose.
+        .target(name: "FlowLintSyntax"),
+        // Facts, project index, rules, suppression, configuration, reporters, the lint pipeline.
+        .target(
+            name: "FlowLintKit",
+            dependencies: ["FlowLintSyntax", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "flowlint",
+            dependencies: ["FlowLintKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "FlowLintSyntaxTests", dependencies: ["FlowLintSyntax"]),
+        .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,99 @@
+import FlowLintSyntax
+
+public enum Severity: String, Codable, Comparable, Sendable, CaseIterable {
+    case warning
+    case error
+
+    public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+}
+
+/// A span in one file: byte offsets (what fixes use) and 1-based line/column (what people read; columns in
+/// UTF-8 bytes).
+public struct SourceSpan: Hashable, Sendable {
+    public var file: String
+    public var startOffset: Int
+    public var endOffset: Int
+    public var start: SourcePosition
+    public var end: SourcePosition
+
+    public init(file: String, startOffset: Int, endOffset: Int, start: SourcePosition, end: SourcePosition) {
+        self.file = file
+        self.startOffset = startOffset
+        self.endOffset = endOffset
+        self.start = start
+        self.end = end
+    }
+}
+
+/// A replacement of the bytes `startOffset..<endOffset` of the original file by `replacement`.
+public struct TextEdit: Hashable, Sendable {
+    public var startOffset: Int
+    public var endOffset: Int
+    public var replacement: String
+
+    public init(startOffset: Int, endOffset: Int, replacement: String) {
+        self.startOffset = startOffset
+        self.endOffset = endOffset
+        self.replacement = replacement
+    }
+}
+
+public struct Fix: Hashable, Sendable {
+    /// Whether `--fix` may apply the fix without a person looking at it.
+    public enum Applicability: String, Codable, Sendable {
+        /// Always right: applied by `--fix`.
+        case safe
+        /// Probably right, but it may change meaning or need other edits: shown, never applied.
+        case suggestion
+    }
+
+    public var message: String
+    public var applicability: Applicability
+    public var edits: [TextEdit]
+
+    public init(message: String, applicability: Applicability, edits: [TextEdit]) {
+        self.message = message
+        self.applicability = applicability
+        self.edits = edits
+    }
+}
+
+/// A related location that explains a finding (for example one step of a view chain).
+public struct DiagnosticNote: Hashable, Sendable {
+    public var message: String
+    public var span: SourceSpan
+
+    public init(message: String, span: SourceSpan) {
+        self.message = message
+        self.span = span
+    }
+}
+
+public struct Diagnostic: Hashable, Sendable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var span: SourceSpan
+    public var notes: [DiagnosticNote]
+    public var fixes: [Fix]
+
+    public init(ruleID: String, severity: Severity, message: String, span: SourceSpan,
+                notes: [DiagnosticNote] = [], fixes: [Fix] = []) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.span = span
+        self.notes = notes
+        self.fixes = fixes
+    }
+
+    /// The order every reporter prints in: file, then position, then rule, then message. Output never depends
+    /// on thread scheduling.
+    public static func outputOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.span.file != b.span.file { return a.span.file < b.span.file }
+        if a.span.start != b.span.start { return a.span.start < b.span.start }
+        if a.span.end != b.span.end { return a.span.end < b.span.end }
+        if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+        return a.message < b.message
+    }
+}

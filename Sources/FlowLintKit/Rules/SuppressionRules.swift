@@ -1,0 +1,23 @@
+/// Findings about `// flowlint:` comments themselves.
+enum SuppressionRules {
+    static let superfluousDisable = RuleDescriptor(
+        id: "superfluous_disable",
+        name: "Superfluous Disable",
+        summary: "a flowlint:disable comment that suppresses nothing should be removed",
+        rationale: """
+            A disable comment that no longer suppresses anything hides future findings on the same lines \
+            and misleads readers. Remove it.
+            """,
+        defaultSeverity: .warning
+    )
+    static let unknownRuleInSuppression = RuleDescriptor(
+        id: "unknown_rule_in_suppression",
+        name: "Unknown Rule in Suppression",
+        summary: "a flowlint: comment names a rule that does not exist",
+        rationale: """
+            A misspelled rule id in a suppression comment suppresses nothing. FlowLint reports it so the \
+            typo is found.
+            """,
+        defaultSeverity: .warning
+    )
+}

@@ -1,0 +1,95 @@
+/// The bytes of one Swift file, as read. Nothing is decoded: tokens and nodes point into `bytes`.
+public struct SourceFile: Sendable {
+    /// The path as given by the caller (used only for output).
+    public let path: String
+    public let bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The text of a byte range, decoded as UTF-8 (invalid sequences repaired). For output and tests only.
+    public func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    public func text(of token: Token) -> String { text(token.range) }
+
+    /// Whether the bytes of `token` are exactly `literal` (ASCII). No allocation.
+    @inlinable public func token(_ token: Token, is literal: StaticString) -> Bool {
+        guard token.length == literal.utf8CodeUnitCount else { return false }
+        return literal.withUTF8Buffer { lit in
+            bytes.withUnsafeBufferPointer { buf in
+                let start = Int(token.offset)
+                for i in 0..<lit.count where buf[start + i] != lit[i] { return false }
+                return true
+            }
+        }
+    }
+}
+
+/// A 1-based line and column. Columns count UTF-8 bytes, as Xcode and the other linters do.
+public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Maps byte offsets to line and column. Built only when a position is needed for output.
+public struct LineTable: Sendable {
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+    public let count: Int
+
+    public init(_ bytes: [UInt8]) {
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        var i = 0
+        let n = bytes.count
+        bytes.withUnsafeBufferPointer { buf in
+            while i < n {
+                let b = buf[i]
+                if b == UInt8(ascii: "\n") {
+                    starts.append(i + 1)
+                } else if b == UInt8(ascii: "\r") {
+                    // CRLF is one line break; a lone CR is one too.
+                    if i + 1 < n && buf[i + 1] == UInt8(ascii: "\n") { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
+            }
+        }
+        lineStarts = starts
+        count = n
+    }
+
+    /// The position of a byte offset (an offset equal to the file length is the end of the last line).
+    public func position(of offset: Int) -> SourcePosition {
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return SourcePosition(line: lo + 1, column: offset - lineStarts[lo] + 1)
+    }
+
+    /// The byte range of a 1-based line, without its line break.
+    public func lineRange(_ line: Int, in bytes: [UInt8]) -> Range<Int> {
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start && (bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r")) { end -= 1 }
+        return start..<end
+    }
+}
