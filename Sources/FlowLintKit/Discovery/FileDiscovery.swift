@@ -1,0 +1,190 @@
+import Foundation
+
+/// A file to lint: how it is shown, where it is, and what it really is (symlinks resolved, for dedupe).
+public struct DiscoveredFile: Sendable, Hashable {
+    /// Relative to the working directory when under it, else absolute.
+    public var displayPath: String
+    /// Absolute, standardized, symlinks not resolved (what globs are matched against).
+    public var absolutePath: String
+    public init(displayPath: String, absolutePath: String) {
+        self.displayPath = displayPath
+        self.absolutePath = absolutePath
+    }
+}
+
+/// An input that cannot be linted: reported on standard error; exit code 3.
+public struct InputProblem: Sendable, Hashable {
+    public var displayPath: String
+    public var reason: String
+    public init(displayPath: String, reason: String) {
+        self.displayPath = displayPath
+        self.reason = reason
+    }
+    public var message: String { "\(displayPath): error: cannot read: \(reason)" }
+}
+
+public struct DiscoveryResult: Sendable {
+    /// Deduplicated by resolved path, sorted by display path.
+    public var files: [DiscoveredFile] = []
+    /// Inputs (as given) that are directories holding no Swift file that is linted.
+    public var directoriesWithoutSwiftFiles: [String] = []
+    public var problems: [InputProblem] = []
+}
+
+/// A path given on the command line that does not exist: a usage error (exit code 2).
+public struct MissingInputError: Error, CustomStringConvertible {
+    public var paths: [String]
+    public var description: String {
+        paths.map { "error: no such file or directory: \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// Finds the Swift files to lint under the paths given on the command line.
+public enum FileDiscovery {
+    /// Directories that hold build products, dependencies or VCS data, never a project's own sources.
+    public static let skippedDirectoryNames: Set<String> = [
+        ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
+    ]
+
+    public static func isSkippedDirectory(named name: String) -> Bool {
+        skippedDirectoryNames.contains(name) || name.hasPrefix(".build-") || name.hasPrefix(".build_")
+    }
+
+    /// Explicit files are linted whatever their extension (unless excluded); directories are searched
+    /// recursively for `*.swift`. Symlinks are followed only when they stay inside the directory given and
+    /// lead somewhere not yet searched, so loops end and nothing outside the tree is linted.
+    public static func discover(paths: [String], configuration: Configuration,
+                                workingDirectory: String = Paths.currentDirectory) throws -> DiscoveryResult {
+        let missing = paths.filter { !exists(Paths.absolute($0, base: workingDirectory)) }
+        if !missing.isEmpty { throw MissingInputError(paths: missing) }
+
+        var result = DiscoveryResult()
+        var seenResolved: Set<String> = []
+        var found: [DiscoveredFile] = []
+        func add(_ absolute: String) {
+            let key = Paths.resolved(absolute) ?? absolute
+            guard seenResolved.insert(key).inserted else { return }
+            found.append(DiscoveredFile(displayPath: Paths.display(absolute, workingDirectory: workingDirectory),
+                                        absolutePath: absolute))
+        }
+
+        for path in paths {
+            let absolute = Paths.absolute(path, base: workingDirectory)
+            if isDirectory(absolute, followingSymlinks: true) {
+                let before = found.count
+                var walker = Walker(root: Paths.resolved(absolute) ?? absolute, configuration: configuration,
+                                    workingDirectory: workingDirectory)
+                walker.walk(absolute)
+                result.problems += walker.problems
+                for file in walker.files { add(file) }
+                if found.count == before && walker.swiftFilesSeen == 0 { result.directoriesWithoutSwiftFiles.append(path) }
+            } else if configuration.includes(absolutePath: absolute) {
+                add(absolute)
+            }
+        }
+        result.files = found.sorted { $0.displayPath < $1.displayPath }
+        result.problems.sort { $0.displayPath < $1.displayPath }
+        return result
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    static func isDirectory(_ path: String, followingSymlinks: Bool) -> Bool {
+        var info = stat()
+        let status = followingSymlinks ? stat(path, &info) : lstat(path, &info)
+        return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// One recursive search under one directory given on the command line.
+    private struct Walker {
+        let root: String
+        let configuration: Configuration
+        let workingDirectory: String
+        var visitedDirectories: Set<String> = []
+        var files: [String] = []
+        var problems: [InputProblem] = []
+        /// Swift files met, linted or excluded: "no Swift files found" is only said when this stays 0.
+        var swiftFilesSeen = 0
+
+        init(root: String, configuration: Configuration, workingDirectory: String) {
+            self.root = root
+            self.configuration = configuration
+            self.workingDirectory = workingDirectory
+        }
+
+        mutating func walk(_ directory: String) {
+            let resolved = Paths.resolved(directory) ?? directory
+            guard visitedDirectories.insert(resolved).inserted else { return }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            } catch {
+                problems.append(InputProblem(displayPath: Paths.display(directory, workingDirectory: workingDirectory),
+                                             reason: Paths.reason(of: error)))
+                return
+            }
+            for name in names {
+                let path = Paths.join(directory, name)
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                var type = info.st_mode & S_IFMT
+                if type == S_IFLNK {
+                    guard let target = Paths.resolved(path) else {
+                        // Dangling, or a loop of links: only worth a word when it claims to be Swift.
+                        if name.hasSuffix(".swift") {
+                            swiftFilesSeen += 1
+                            problems.append(InputProblem(displayPath: Paths.display(path, workingDirectory: workingDirectory),
+                                                         reason: "broken symbolic link"))
+                        }
+                        continue
+                    }
+                    // Links out of the searched tree are not followed: the tree is what was asked for.
+                    guard Paths.relative(target, to: root) != nil else { continue }
+                    guard stat(target, &info) == 0 else { continue }
+                    type = info.st_mode & S_IFMT
+                }
+                if type == S_IFDIR {
+                    if FileDiscovery.isSkippedDirectory(named: name) || configuration.excludesDirectory(absolutePath: path) { continue }
+                    walk(path)
+                } else if name.hasSuffix(".swift") {
+                    swiftFilesSeen += 1
+                    if configuration.includes(absolutePath: path) { files.append(path) }
+                }
+            }
+        }
+    }
+}
+
+/// What reading one input gave.
+public enum FileContents: Sendable, Equatable {
+    case text([UInt8])
+    /// Holds NUL bytes: not source code, skipped with a warning.
+    case binary
+    case unreadable(reason: String)
+}
+
+public enum FileReader {
+    /// Reads a whole file. Only regular files are opened, so a FIFO or device named `.swift` cannot block
+    /// or stream forever. Bytes are not decoded: invalid UTF-8 is linted as it is.
+    public static func read(_ absolutePath: String) -> FileContents {
+        var info = stat()
+        guard stat(absolutePath, &info) == 0 else { return .unreadable(reason: String(cString: strerror(errno))) }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFDIR { return .unreadable(reason: "is a directory") }
+        guard type == S_IFREG else { return .unreadable(reason: "not a regular file") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: absolutePath))
+        } catch {
+            return .unreadable(reason: Paths.reason(of: error))
+        }
+        return classify(Array(data))
+    }
+
+    public static func classify(_ bytes: [UInt8]) -> FileContents {
+        bytes.contains(0) ? .binary : .text(bytes)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Plain-string path helpers (`/`-separated, POSIX). FlowLint shows paths relative to the working
+/// directory when they are under it, absolute otherwise.
+public enum Paths {
+    public static var currentDirectory: String { FileManager.default.currentDirectoryPath }
+
+    /// `path` made absolute against `base` (default: the working directory) and standardized (`.`, `..`
+    /// and repeated `/` removed; symlinks are not resolved).
+    public static func absolute(_ path: String, base: String = Paths.currentDirectory) -> String {
+        standardize(path.hasPrefix("/") ? path : join(base, path))
+    }
+
+    public static func standardize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(component)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    public static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    public static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `path` relative to `directory` when it is `directory` itself ("") or below it; nil otherwise.
+    /// Both must be absolute and standardized.
+    public static func relative(_ path: String, to directory: String) -> String? {
+        if path == directory { return "" }
+        let prefix = directory == "/" ? "/" : directory + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        return String(path.dropFirst(prefix.count))
+    }
+
+    /// How FlowLint shows a file: relative to the working directory when under it, else absolute.
+    public static func display(_ absolutePath: String, workingDirectory: String = Paths.currentDirectory) -> String {
+        relative(absolutePath, to: standardize(workingDirectory)).flatMap { $0.isEmpty ? "." : $0 } ?? absolutePath
+    }
+
+    /// The path with every symlink resolved, or nil when it does not exist or a loop stops resolution.
+    public static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// A short reason for a file-system error ("Permission denied", "No such file or directory").
+    public static func reason(of error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,24 @@
+/// GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff.
+/// Notes are appended to the message, one per line, since an annotation has a single location.
+enum GitHubReporter {
+    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+        var out = ""
+        for diagnostic in diagnostics {
+            let span = diagnostic.span
+            let properties = [
+                "file=\(Escaping.githubProperty(span.file))",
+                "line=\(span.start.line)",
+                "col=\(span.start.column)",
+                "endLine=\(span.end.line)",
+                "endColumn=\(span.end.column)",
+                "title=\(Escaping.githubProperty("flowlint (\(diagnostic.ruleID))"))",
+            ].joined(separator: ",")
+            var message = diagnostic.message
+            for note in diagnostic.notes {
+                message += "\nnote: \(note.span.file):\(note.span.start.line):\(note.span.start.column): \(note.message)"
+            }
+            out += "::\(diagnostic.severity.rawValue) \(properties)::\(Escaping.githubData(message))\n"
+        }
+        return out
+    }
+}

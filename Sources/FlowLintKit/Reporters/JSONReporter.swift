@@ -1,0 +1,47 @@
+/// The machine-readable format; its schema is `docs/flowlint-output.schema.json`. Editors use it with
+/// `--stdin-path`.
+enum JSONReporter {
+    static let formatVersion = 1
+
+    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+        JSONValue.object([
+            ("version", .int(formatVersion)),
+            ("diagnostics", .array(diagnostics.map(json))),
+        ]).rendered()
+    }
+
+    static func json(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("rule", .string(diagnostic.ruleID)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+        ] + location(diagnostic.span) + [
+            ("notes", .array(diagnostic.notes.map { note in
+                .object([("message", .string(note.message))] + location(note.span))
+            })),
+            ("fixes", .array(diagnostic.fixes.map { fix in
+                .object([
+                    ("message", .string(fix.message)),
+                    ("applicability", .string(fix.applicability.rawValue)),
+                    ("edits", .array(fix.edits.map { edit in
+                        .object([
+                            ("startOffset", .int(edit.startOffset)),
+                            ("endOffset", .int(edit.endOffset)),
+                            ("replacement", .string(edit.replacement)),
+                        ])
+                    })),
+                ])
+            })),
+        ])
+    }
+
+    private static func location(_ span: SourceSpan) -> [(String, JSONValue)] {
+        [
+            ("file", .string(span.file)),
+            ("line", .int(span.start.line)),
+            ("column", .int(span.start.column)),
+            ("endLine", .int(span.end.line)),
+            ("endColumn", .int(span.end.column)),
+        ]
+    }
+}

@@ -1,0 +1,86 @@
+import FlowLintSyntax
+
+/// The output formats of `--reporter`.
+public enum ReporterKind: String, CaseIterable, Sendable {
+    case text, json, sarif, github, checkstyle, junit
+
+    /// Renders a whole report. Diagnostics are sorted here (`Diagnostic.outputOrder`), so output never
+    /// depends on the order they arrive in. The result is written to standard output in one piece.
+    public func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+        let sorted = diagnostics.sorted(by: Diagnostic.outputOrder)
+        switch self {
+        case .text: return TextReporter.render(sorted, context: context)
+        case .json: return JSONReporter.render(sorted, context: context)
+        case .sarif: return SARIFReporter.render(sorted, context: context)
+        case .github: return GitHubReporter.render(sorted, context: context)
+        case .checkstyle: return CheckstyleReporter.render(sorted, context: context)
+        case .junit: return JUnitReporter.render(sorted, context: context)
+        }
+    }
+}
+
+/// What reporters may need besides the diagnostics.
+public struct ReportContext: Sendable {
+    public var toolVersion: String
+    /// The rules SARIF lists (every rule FlowLint knows, by default).
+    public var rules: [RuleDescriptor]
+    /// Display paths of every file linted (JUnit lists clean files as passing test cases).
+    public var lintedFiles: [String]
+    /// File bytes by display path: SARIF fingerprints and UTF-16 columns need the finding's line.
+    public var sources: [String: [UInt8]]
+    /// ANSI colors in the text reporter (only when standard output is a terminal and NO_COLOR is unset).
+    public var useColor: Bool
+
+    public init(toolVersion: String = FlowLintVersion.current, rules: [RuleDescriptor] = RuleRegistry.descriptors,
+                lintedFiles: [String] = [], sources: [String: [UInt8]] = [:], useColor: Bool = false) {
+        self.toolVersion = toolVersion
+        self.rules = rules
+        self.lintedFiles = lintedFiles
+        self.sources = sources
+        self.useColor = useColor
+    }
+
+    public static let informationURI = "https://github.com/flowlint/flowlint"
+}
+
+/// The text of source lines, for fingerprints and baselines. Builds each file's line table once.
+public struct SourceLines {
+    private let sources: [String: [UInt8]]
+    private var tables: [String: LineTable] = [:]
+
+    public init(sources: [String: [UInt8]]) { self.sources = sources }
+
+    /// Longest line text kept: a minified 10 MB line must not end up in every baseline entry.
+    static let maximumLineBytes = 500
+
+    /// The line's bytes, without its line break; empty when the file or line is unknown.
+    public mutating func bytes(file: String, line: Int) -> ArraySlice<UInt8> {
+        guard let bytes = sources[file] else { return [] }
+        let table = tables[file] ?? LineTable(bytes)
+        tables[file] = table
+        guard line >= 1 && line <= table.lineStarts.count else { return [] }
+        return bytes[table.lineRange(line, in: bytes)]
+    }
+
+    /// The line's text with surrounding whitespace removed (at most `maximumLineBytes` of it).
+    public mutating func trimmedText(file: String, line: Int) -> String {
+        var slice = bytes(file: file, line: line)
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C || b == 0x0D || b == 0x0A }
+        while let first = slice.first, isSpace(first) { slice = slice.dropFirst() }
+        while let last = slice.last, isSpace(last) { slice = slice.dropLast() }
+        if slice.count > SourceLines.maximumLineBytes { slice = slice.prefix(SourceLines.maximumLineBytes) }
+        // The byte at line start may be a UTF-8 BOM on line 1: keep it out of keys.
+        if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    /// A 1-based column in UTF-8 bytes converted to UTF-16 code units (what SARIF counts by default).
+    public mutating func utf16Column(file: String, line: Int, byteColumn: Int) -> Int {
+        let lineBytes = bytes(file: file, line: line)
+        guard !lineBytes.isEmpty, byteColumn > 1 else { return byteColumn }
+        let prefixLength = min(byteColumn - 1, lineBytes.count)
+        let prefix = lineBytes.prefix(prefixLength)
+        let beyond = byteColumn - 1 - prefixLength  // a column past the end of the line stays past it
+        return String(decoding: prefix, as: UTF8.self).utf16.count + beyond + 1
+    }
+}

@@ -1,0 +1,125 @@
+/// SARIF 2.1.0, as GitHub code scanning accepts it (upload with `github/codeql-action/upload-sarif`).
+enum SARIFReporter {
+    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+        var lines = SourceLines(sources: context.sources)
+
+        // Every known rule, plus any id the engine reported that the registry does not list, so each
+        // result has a `ruleIndex`.
+        var rules = context.rules
+        let known = Set(rules.map(\.id))
+        for id in Set(diagnostics.map(\.ruleID)).subtracting(known).sorted() {
+            rules.append(RuleDescriptor(id: id, name: id, summary: id, rationale: id, defaultSeverity: .warning))
+        }
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
+
+        var occurrences: [String: Int] = [:]
+        var results: [JSONValue] = []
+        for diagnostic in diagnostics {
+            let lineText = lines.trimmedText(file: diagnostic.span.file, line: diagnostic.span.start.line)
+            let hash = fingerprint(ruleID: diagnostic.ruleID, file: diagnostic.span.file, lineText: lineText)
+            occurrences[hash, default: 0] += 1
+            var result: [(String, JSONValue)] = [
+                ("ruleId", .string(diagnostic.ruleID)),
+                ("ruleIndex", .int(ruleIndex[diagnostic.ruleID] ?? 0)),
+                ("level", .string(level(diagnostic.severity))),
+                ("message", .object([("text", .string(diagnostic.message))])),
+                ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.span, &lines))])])),
+            ]
+            if !diagnostic.notes.isEmpty {
+                result.append(("relatedLocations", .array(diagnostic.notes.enumerated().map { index, note in
+                    .object([
+                        ("id", .int(index + 1)),
+                        ("physicalLocation", physicalLocation(note.span, &lines)),
+                        ("message", .object([("text", .string(note.message))])),
+                    ])
+                })))
+            }
+            result.append(("partialFingerprints", .object([
+                ("primaryLocationLineHash", .string("\(hash):\(occurrences[hash]!)")),
+            ])))
+            if !diagnostic.fixes.isEmpty {
+                result.append(("fixes", .array(diagnostic.fixes.map { fix in
+                    .object([
+                        ("description", .object([("text", .string(fix.message))])),
+                        ("artifactChanges", .array([.object([
+                            ("artifactLocation", .object([("uri", .string(Escaping.uri(forPath: diagnostic.span.file)))])),
+                            ("replacements", .array(fix.edits.map { edit in
+                                .object([
+                                    ("deletedRegion", .object([
+                                        ("byteOffset", .int(edit.startOffset)),
+                                        ("byteLength", .int(edit.endOffset - edit.startOffset)),
+                                    ])),
+                                    ("insertedContent", .object([("text", .string(edit.replacement))])),
+                                ])
+                            })),
+                        ])])),
+                    ])
+                })))
+            }
+            results.append(.object(result))
+        }
+
+        let driver: JSONValue = .object([
+            ("name", .string("FlowLint")),
+            ("version", .string(context.toolVersion)),
+            ("semanticVersion", .string(context.toolVersion)),
+            ("informationUri", .string(ReportContext.informationURI)),
+            ("rules", .array(rules.map(ruleJSON))),
+        ])
+        return JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", driver)])),
+                ("columnKind", .string("utf16CodeUnits")),
+                ("results", .array(results)),
+            ])])),
+        ]).rendered()
+    }
+
+    static func level(_ severity: Severity) -> String { severity == .error ? "error" : "warning" }
+
+    static func ruleJSON(_ rule: RuleDescriptor) -> JSONValue {
+        let markdown = RuleDocuments.document(for: rule.id) ?? rule.rationale
+        return .object([
+            ("id", .string(rule.id)),
+            ("name", .string(rule.name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
+            ("shortDescription", .object([("text", .string(rule.summary))])),
+            ("fullDescription", .object([("text", .string(rule.rationale))])),
+            ("help", .object([("text", .string(rule.rationale)), ("markdown", .string(markdown))])),
+            ("helpUri", .string(rule.documentationURL)),
+            ("defaultConfiguration", .object([
+                ("enabled", .bool(!rule.isOptIn)),
+                ("level", .string(level(rule.defaultSeverity))),
+            ])),
+            ("properties", .object([("tags", .array([.string("swiftui"), .string("data-flow")]))])),
+        ])
+    }
+
+    static func physicalLocation(_ span: SourceSpan, _ lines: inout SourceLines) -> JSONValue {
+        let startColumn = lines.utf16Column(file: span.file, line: span.start.line, byteColumn: span.start.column)
+        let endColumn = lines.utf16Column(file: span.file, line: span.end.line, byteColumn: span.end.column)
+        return .object([
+            ("artifactLocation", .object([("uri", .string(Escaping.uri(forPath: span.file)))])),
+            ("region", .object([
+                ("startLine", .int(span.start.line)),
+                ("startColumn", .int(startColumn)),
+                ("endLine", .int(span.end.line)),
+                ("endColumn", .int(endColumn)),
+            ])),
+        ])
+    }
+
+    /// A stable hash of what identifies a finding independently of its line number: rule, file and the
+    /// trimmed text of the line. With the occurrence counter GitHub keeps alerts across line shifts.
+    static func fingerprint(ruleID: String, file: String, lineText: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
+        for byte in ruleID.utf8 + [0] + file.utf8 + [0] + lineText.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

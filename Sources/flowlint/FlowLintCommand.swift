@@ -1,0 +1,23 @@
+import ArgumentParser
+import FlowLintKit
+
+struct FlowLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowlint",
+        abstract: "Finds SwiftUI data-flow mistakes: @State, @ObservedObject, ForEach identity, environment objects.",
+        discussion: """
+            Exit codes: 0 no failing findings; 1 failing findings (errors, or any finding with --strict); \
+            2 usage or configuration error; 3 some inputs could not be read (the rest are still linted).
+            """,
+        version: FlowLintVersion.current,
+        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, VersionCommand.self],
+        defaultSubcommand: LintCommand.self
+    )
+}
+
+enum ExitStatus {
+    static let clean: Int32 = 0
+    static let failingFindings: Int32 = 1
+    static let usageError: Int32 = 2
+    static let unreadableInput: Int32 = 3
+}

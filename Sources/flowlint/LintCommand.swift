@@ -1,0 +1,235 @@
+import ArgumentParser
+import FlowLintKit
+import Foundation
+
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Lint Swift files (the default command).",
+        discussion: """
+            Directories are searched recursively for .swift files, skipping .build, .git, DerivedData, Pods, \
+            Carthage, node_modules, .swiftpm and .build-*. Findings go to standard output; a summary and any \
+            warnings go to standard error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Files and directories to lint.", valueName: "PATH"))
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Output format: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: text, or `reporter` from the configuration).", valueName: "NAME"))
+    var reporter: String?
+
+    @Option(help: ArgumentHelp("Configuration file (default: .flowlint.yml in the working directory or above it, up to the repository root).", valueName: "FILE"))
+    var config: String?
+
+    @Flag(help: "Fail (exit 1) on warnings too, not only on errors.")
+    var strict = false
+
+    @Flag(help: "Do not print the summary line on standard error.")
+    var quiet = false
+
+    @Flag(name: .customLong("no-color"), help: "Never color the text report (colors are used only when standard output is a terminal and NO_COLOR is unset).")
+    var noColor = false
+
+    @Option(help: ArgumentHelp("Worker threads (0: one per core).", valueName: "N"))
+    var jobs = 0
+
+    @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Lint standard input as if it were the file PATH (configuration and excludes apply as for PATH). For editors.", valueName: "PATH"))
+    var stdinPath: String?
+
+    @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "FILE"))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the current findings in FILE and exit 0 (or 3 if inputs could not be read).", valueName: "FILE"))
+    var writeBaseline: String?
+
+    @Flag(help: "Apply safe fixes in place (files are replaced atomically, only when changed), then report what remains.")
+    var fix = false
+
+    func validate() throws {
+        if let reporter, ReporterKind(rawValue: reporter) == nil {
+            throw ValidationError("unknown reporter '\(reporter)'; available: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if jobs < 0 { throw ValidationError("--jobs must be 0 or more") }
+        if stdinPath != nil && !paths.isEmpty { throw ValidationError("--stdin-path lints standard input; do not also give paths") }
+        if stdinPath != nil && fix { throw ValidationError("--fix cannot be used with --stdin-path") }
+    }
+
+    func run() throws {
+        let status = try LintRun(options: self).execute()
+        if status != ExitStatus.clean { throw ExitCode(status) }
+    }
+}
+
+/// One `flowlint lint` invocation, from configuration to exit status.
+struct LintRun {
+    let options: LintCommand
+    let startTime = Date()
+
+    func execute() throws -> Int32 {
+        let configuration = try ConfigurationLoader.load(explicitPath: options.config)
+        let reporter = ReporterKind(rawValue: options.reporter ?? configuration.reporter ?? "text") ?? .text
+        let strict = options.strict || configuration.strict
+        let existingBaseline: Baseline?
+        do {
+            existingBaseline = try options.baseline.map { try Baseline.load(path: $0) }
+        } catch let error as ConfigurationError {
+            Console.error(error.message)
+            return ExitStatus.usageError
+        }
+
+        // 1. Inputs: file display path -> bytes.
+        var inputs = Inputs()
+        if let stdinPath = options.stdinPath {
+            inputs.readStandardInput(as: stdinPath, configuration: configuration)
+        } else {
+            let paths = options.paths.isEmpty ? ["."] : options.paths
+            do {
+                try inputs.discoverAndRead(paths, configuration: configuration)
+            } catch let error as MissingInputError {
+                Console.error(error.description)
+                return ExitStatus.usageError
+            }
+        }
+        for warning in inputs.warnings { Console.error(warning) }
+        for problem in inputs.problems { Console.error(problem.message) }
+
+        // 2. Lint (and fix).
+        let settings = configuration.ruleSettings
+        func lint(_ files: [(String, [UInt8])]) -> LintResult {
+            LintEngine.lint(LintRequest(files: files.map { LintFile(path: $0.0, bytes: $0.1) }, settings: settings, jobs: options.jobs))
+        }
+        var files = inputs.files
+        var result = lint(files)
+        var fixSummary: String?
+        if options.fix {
+            let outcome = applyFixes(&files, &result, lint: lint, inputs: inputs)
+            if let failure = outcome.failure { Console.error(failure); inputs.writeFailures += 1 }
+            if outcome.fixes > 0 {
+                fixSummary = "Fixed \(plural(outcome.fixes, "finding")) in \(plural(outcome.files, "file"))"
+            }
+        }
+        let sources = Dictionary(files, uniquingKeysWith: { first, _ in first })
+
+        // 3. Baselines.
+        var diagnostics = result.diagnostics.sorted(by: Diagnostic.outputOrder)
+        if let path = options.writeBaseline {
+            let baseline = Baseline(diagnostics: diagnostics, sources: sources)
+            do {
+                try FixApplier.writeAtomically(Array(baseline.rendered().utf8), to: path)
+            } catch {
+                Console.error("\(path): error: cannot write baseline: \(error)")
+                return ExitStatus.usageError
+            }
+            if !options.quiet { Console.error("Wrote \(plural(baseline.entries.count, "finding")) to baseline \(path)") }
+            return inputs.problems.isEmpty && inputs.writeFailures == 0 ? ExitStatus.clean : ExitStatus.unreadableInput
+        }
+        var inBaseline = 0
+        if let existingBaseline {
+            (diagnostics, inBaseline) = existingBaseline.filter(diagnostics, sources: sources)
+        }
+
+        // 4. Report, whole, then the summary.
+        let context = ReportContext(lintedFiles: files.map(\.0), sources: sources,
+                                    useColor: reporter == .text && Console.colorAllowed(disabledByFlag: options.noColor))
+        Console.output(reporter.render(diagnostics, context: context))
+        if !options.quiet {
+            for path in inputs.directoriesWithoutSwiftFiles { Console.error("no Swift files found in \(path)") }
+            if let fixSummary { Console.error(fixSummary) }
+            Console.error(summary(diagnostics, filesLinted: files.count, inBaseline: inBaseline, inputs: inputs))
+        }
+
+        if !inputs.problems.isEmpty || inputs.writeFailures > 0 { return ExitStatus.unreadableInput }
+        let failing = diagnostics.contains { strict || $0.severity == .error }
+        return failing ? ExitStatus.failingFindings : ExitStatus.clean
+    }
+
+    /// Applies safe fixes until none is left (at most 10 rounds, since one fix can make another possible),
+    /// re-linting the whole project after each round, then writes each changed file once.
+    private func applyFixes(_ files: inout [(String, [UInt8])], _ result: inout LintResult,
+                            lint: ([(String, [UInt8])]) -> LintResult, inputs: Inputs) -> (fixes: Int, files: Int, failure: String?) {
+        let original = files
+        var fixes = 0
+        for _ in 0..<10 {
+            let byFile = Dictionary(grouping: result.diagnostics, by: \.span.file)
+            var appliedThisRound = 0
+            for index in files.indices {
+                guard let diagnostics = byFile[files[index].0] else { continue }
+                let (bytes, applied) = FixApplier.applySafeFixes(of: diagnostics, to: files[index].1)
+                if applied > 0 && bytes != files[index].1 {
+                    files[index].1 = bytes
+                    appliedThisRound += applied
+                }
+            }
+            if appliedThisRound == 0 { break }
+            fixes += appliedThisRound
+            result = lint(files)
+        }
+        var changed = 0
+        for (index, file) in files.enumerated() where file.1 != original[index].1 {
+            guard let absolute = inputs.absolutePaths[file.0] else { continue }
+            do {
+                try FixApplier.writeAtomically(file.1, to: absolute)
+                changed += 1
+            } catch {
+                return (fixes, changed, "\(error)")
+            }
+        }
+        return (fixes, changed, nil)
+    }
+
+    private func summary(_ diagnostics: [Diagnostic], filesLinted: Int, inBaseline: Int, inputs: Inputs) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        var parts = ["\(plural(errors, "error"))", "\(plural(warnings, "warning"))"]
+        if inBaseline > 0 { parts.append("\(inBaseline) in baseline") }
+        if !inputs.skipped.isEmpty { parts.append("\(plural(inputs.skipped.count, "file")) skipped") }
+        if !inputs.problems.isEmpty { parts.append("\(plural(inputs.problems.count, "input")) unreadable") }
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(startTime))
+        return "Linted \(plural(filesLinted, "file")): \(parts.joined(separator: ", ")) (\(seconds)s)"
+    }
+}
+
+func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+/// The files to lint, read, with what went wrong on the way.
+struct Inputs {
+    var files: [(String, [UInt8])] = []
+    /// Display path -> absolute path, for writing fixes.
+    var absolutePaths: [String: String] = [:]
+    var problems: [InputProblem] = []
+    var warnings: [String] = []
+    var skipped: [String] = []
+    var directoriesWithoutSwiftFiles: [String] = []
+    var writeFailures = 0
+
+    mutating func discoverAndRead(_ paths: [String], configuration: Configuration) throws {
+        let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration)
+        problems = discovery.problems
+        directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
+        for file in discovery.files {
+            add(file.displayPath, absolutePath: file.absolutePath, contents: FileReader.read(file.absolutePath))
+        }
+    }
+
+    mutating func readStandardInput(as path: String, configuration: Configuration) {
+        let absolute = Paths.absolute(path)
+        let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        // Excluded files give an empty report, exactly as `flowlint lint PATH` would.
+        guard configuration.includes(absolutePath: absolute) else { return }
+        add(Paths.display(absolute), absolutePath: absolute, contents: FileReader.classify(bytes))
+    }
+
+    private mutating func add(_ displayPath: String, absolutePath: String, contents: FileContents) {
+        switch contents {
+        case .text(let bytes):
+            files.append((displayPath, bytes))
+            absolutePaths[displayPath] = absolutePath
+        case .binary:
+            skipped.append(displayPath)
+            warnings.append("\(displayPath): warning: skipped, not a text file")
+        case .unreadable(let reason):
+            problems.append(InputProblem(displayPath: displayPath, reason: reason))
+        }
+    }
+}
