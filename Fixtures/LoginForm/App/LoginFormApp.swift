@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct LoginFormApp: App {
+    var body: some Scene {
+        WindowGroup {
+            LoginView()
+        }
+    }
+}
