@@ -1,0 +1,97 @@
+/// A declaration as the differential oracle compares it with swift-syntax: kind, name, attribute names and
+/// the line of its first token (first attribute or modifier included).
+public struct OutlineEntry: Equatable, Sendable, CustomStringConvertible {
+    public var kind: String
+    public var name: String
+    public var attributes: [String]
+    public var line: Int
+
+    public init(kind: String, name: String, attributes: [String], line: Int) {
+        self.kind = kind
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    public var description: String {
+        "\(line): \(kind) \(name)" + (attributes.isEmpty ? "" : " @" + attributes.joined(separator: " @"))
+    }
+}
+
+extension SyntaxTree {
+    /// Declarations at file level, in type and extension bodies and in every `#if` clause; not inside
+    /// function, accessor or closure bodies.
+    public func outline() -> [OutlineEntry] {
+        let lines = LineTable(file.bytes)
+        var out: [OutlineEntry] = []
+        func attributes(_ d: NodeID) -> [String] {
+            children(d).filter { nodes[$0].kind == .attribute }.map { name($0) ?? "" }
+        }
+        func line(_ d: NodeID) -> Int { lines.position(of: byteRange(d).lowerBound).line }
+        func add(_ kind: String, _ name: String, _ d: NodeID) {
+            out.append(OutlineEntry(kind: kind, name: name, attributes: attributes(d), line: line(d)))
+        }
+        func patternNames(_ p: NodeID, into names: inout [String]) {
+            switch nodes[p].kind {
+            case .identifierPattern: names.append(name(p) ?? "")
+            case .valueBindingPattern, .tuplePattern:
+                for c in children(p) { patternNames(c, into: &names) }
+            default: break
+            }
+        }
+        func visitItems(_ parent: NodeID) {
+            for d in children(parent) { visitDecl(d) }
+        }
+        func visitDecl(_ d: NodeID) {
+            let node = nodes[d]
+            switch node.kind {
+            case .importDecl:
+                // The whole import path: `Foundation`, `Darwin.C`.
+                var path: [String] = []
+                var i = Int(node.firstToken)
+                while i < Int(node.endToken) && !(tokens[i].kind == .keyword && tokens[i].keyword == .import) { i += 1 }
+                i += 1
+                if i < Int(node.endToken), tokens[i].kind == .keyword, tokens[i].keyword != .none { i += 1 } // import struct
+                while i < Int(node.endToken) {
+                    if tokens[i].kind != .period { path.append(identifierText(tokens[i])) }
+                    i += 1
+                }
+                add("import", path.joined(separator: "."), d)
+            case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl:
+                let kind = ["structDecl": "struct", "classDecl": "class", "enumDecl": "enum", "actorDecl": "actor", "protocolDecl": "protocol"]["\(node.kind)"]!
+                add(kind, name(d) ?? "", d)
+                if let body = child(d, .memberBlock) { visitItems(body) }
+            case .extensionDecl:
+                // The extended type as written, without trivia.
+                let type = children(d).first { ![.attribute, .modifier].contains(nodes[$0].kind) }
+                add("extension", type.map(compactText) ?? "", d)
+                if let body = child(d, .memberBlock) { visitItems(body) }
+            case .funcDecl: add("func", name(d) ?? "", d)
+            case .initDecl: add("init", "init", d)
+            case .deinitDecl: add("deinit", "deinit", d)
+            case .subscriptDecl: add("subscript", "subscript", d)
+            case .variableDecl:
+                let keyword = name(d) ?? "var"
+                for b in children(d) where nodes[b].kind == .patternBinding {
+                    var names: [String] = []
+                    if let p = firstChild(b) { patternNames(p, into: &names) }
+                    for n in names { add(keyword, n, d) }
+                }
+            case .typealiasDecl: add("typealias", name(d) ?? "", d)
+            case .associatedtypeDecl: add("associatedtype", name(d) ?? "", d)
+            case .enumCaseDecl:
+                for e in children(d) where nodes[e].kind == .enumCaseElement { add("case", name(e) ?? "", d) }
+            case .operatorDecl: add("operator", name(d) ?? "", d)
+            case .precedenceGroupDecl: add("precedencegroup", name(d) ?? "", d)
+            case .macroDecl: add("macro", name(d) ?? "", d)
+            case .macroExpansionDecl: add("#macro", name(d) ?? "", d)
+            case .ifConfigDecl:
+                for clause in children(d) { visitItems(clause) }
+            default:
+                break
+            }
+        }
+        visitItems(SyntaxTree.root)
+        return out
+    }
+}

@@ -1,0 +1,264 @@
+/// Recursive-descent parser for Swift, error tolerant: whatever it cannot parse becomes an `error` node and
+/// parsing resumes at the next statement or declaration, so a half-typed buffer still yields its intact
+/// declarations. Every loop advances at least one token per iteration or stops, and nesting deeper than
+/// `maxDepth` is skipped by balanced-delimiter scanning into an `error` node, so no input can hang the
+/// parser or overflow the stack.
+public enum Parser {
+    /// Nesting (of declarations, statements, expressions, types) beyond which a construct is skipped.
+    /// Real code stays far below; the bound keeps worst-case stack use under ~1 MB on any thread.
+    public static let maxDepth = 192
+
+    public static func parse(_ file: SourceFile) -> SyntaxTree {
+        parse(file, tokens: Lexer.tokenize(file))
+    }
+
+    public static func parse(_ file: SourceFile, tokens: [Token]) -> SyntaxTree {
+        tokens.withUnsafeBufferPointer { tokenBuffer in
+            file.bytes.withUnsafeBufferPointer { byteBuffer in
+                var parser = ParserState(tokens: tokenBuffer, bytes: byteBuffer)
+                parser.parseSourceFile()
+                return SyntaxTree(file: file, tokens: tokens, nodes: parser.nodes, hitDepthLimit: parser.hitDepthLimit)
+            }
+        }
+    }
+}
+
+/// The parser's cursor and output. Productions live in extensions by grammar area.
+struct ParserState {
+    let tokens: UnsafeBufferPointer<Token>
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    /// Bytes of the current token already consumed: a `>>` or `>?` closing a generic argument list is taken
+    /// one `>` at a time.
+    var splitOffset: UInt32 = 0
+    var nodes: [Node] = []
+    var depth = 0
+    var hitDepthLimit = false
+    /// Non-zero while parsing a statement condition, where `{` opens the body rather than a trailing closure.
+    var trailingClosureBlocked = 0
+
+    init(tokens: UnsafeBufferPointer<Token>, bytes: UnsafeBufferPointer<UInt8>) {
+        self.tokens = tokens
+        self.bytes = bytes
+        nodes.reserveCapacity(tokens.count / 2 + 8)
+    }
+
+    // MARK: Cursor
+
+    /// The current token (the remainder of a split one).
+    var cur: Token {
+        let t = tokens[pos]
+        if splitOffset == 0 { return t }
+        return remainderToken(t)
+    }
+
+    private func remainderToken(_ t: Token) -> Token {
+        let offset = t.offset + splitOffset, length = t.length - splitOffset
+        let first = bytes[Int(offset)]
+        let kind: TokenKind
+        if length == 1 && first == UInt8(ascii: "?") { kind = .postfixQuestionMark }
+        else if length == 1 && first == UInt8(ascii: "!") { kind = .exclamationMark }
+        else if length == 1 && first == UInt8(ascii: "=") { kind = .equal }
+        else { kind = .binaryOperator }
+        return Token(kind: kind, offset: offset, length: length, flags: [])
+    }
+
+    var kind: TokenKind { splitOffset == 0 ? tokens[pos].kind : cur.kind }
+    var atEOF: Bool { tokens[pos].kind == .endOfFile }
+
+    func peek(_ n: Int = 1) -> Token { tokens[min(pos + n, tokens.count - 1)] }
+
+    @inline(__always) func at(_ k: TokenKind) -> Bool { kind == k }
+    @inline(__always) func at(_ kw: Keyword) -> Bool { splitOffset == 0 && tokens[pos].keyword == kw }
+    /// At an identifier-kind token spelling the contextual keyword `kw`.
+    @inline(__always) func atContextual(_ kw: Keyword) -> Bool {
+        splitOffset == 0 && tokens[pos].keyword == kw && tokens[pos].kind == .identifier
+    }
+
+    func text(_ t: Token, is literal: StaticString) -> Bool {
+        guard t.length == literal.utf8CodeUnitCount else { return false }
+        let start = Int(t.offset)
+        return literal.withUTF8Buffer { lit in
+            for i in 0..<lit.count where bytes[start + i] != lit[i] { return false }
+            return true
+        }
+    }
+
+    func at(text literal: StaticString) -> Bool { text(cur, is: literal) }
+
+    func firstByte(_ t: Token) -> UInt8 { t.length > 0 ? bytes[Int(t.offset)] : 0 }
+
+    var atStartOfLine: Bool { splitOffset == 0 && tokens[pos].isAtStartOfLine }
+
+    /// Consumes the current token and returns its index.
+    @discardableResult
+    mutating func advance() -> Int {
+        let i = pos
+        if tokens[pos].kind != .endOfFile { pos += 1 }
+        splitOffset = 0
+        return i
+    }
+
+    /// Consumes the token if it is of kind `k`.
+    @discardableResult
+    mutating func eat(_ k: TokenKind) -> Bool {
+        if at(k) { advance(); return true }
+        return false
+    }
+
+    @discardableResult
+    mutating func eat(_ kw: Keyword) -> Bool {
+        if at(kw) { advance(); return true }
+        return false
+    }
+
+    mutating func eat(text literal: StaticString) -> Bool {
+        if at(text: literal) { advance(); return true }
+        return false
+    }
+
+    /// At an operator token that begins with `>` (a generic argument list's close).
+    var atRightAngle: Bool {
+        let t = cur
+        return (t.kind == .binaryOperator || t.kind == .postfixOperator || t.kind == .prefixOperator || t.kind == .rightAngle)
+            && firstByte(t) == UInt8(ascii: ">")
+    }
+
+    /// At `<` (alone, or as the start of an operator such as `<[`), opening generic arguments.
+    var atLeftAngle: Bool {
+        let t = cur
+        return (t.kind == .binaryOperator || t.kind == .prefixOperator || t.kind == .leftAngle || t.kind == .postfixOperator)
+            && t.length == 1 && firstByte(t) == UInt8(ascii: "<")
+    }
+
+    /// Consumes one `>`, splitting `>>` or `>?` if needed.
+    mutating func eatRightAngle() {
+        let t = cur
+        if t.length <= 1 { advance() } else { splitOffset += 1 }
+    }
+
+    // MARK: Nodes
+
+    /// Opens a node at the current token; close it with `finish`.
+    mutating func start(_ kind: NodeKind, name: Int = -1) -> Int {
+        nodes.append(Node(kind: kind, firstToken: Int32(pos), endToken: Int32(pos), size: 1, name: Int32(name)))
+        return nodes.count - 1
+    }
+
+    /// Closes node `n` at the current position (its tokens end before the current token).
+    mutating func finish(_ n: Int) {
+        let endToken = splitOffset == 0 ? pos : pos + 1
+        nodes[n].endToken = Int32(max(endToken, Int(nodes[n].firstToken)))
+        nodes[n].size = Int32(nodes.count - n)
+    }
+
+    /// Inserts a parent in front of the finished node `child` (which becomes its first child) and returns it,
+    /// still open.
+    mutating func wrap(_ child: Int, _ kind: NodeKind, name: Int = -1) -> Int {
+        let first = nodes[child].firstToken
+        nodes.insert(Node(kind: kind, firstToken: first, endToken: first, size: 1, name: Int32(name)), at: child)
+        return child
+    }
+
+    mutating func setName(_ n: Int, _ token: Int) { nodes[n].name = Int32(token) }
+
+    /// A leaf node holding exactly the current token.
+    @discardableResult
+    mutating func leaf(_ kind: NodeKind) -> Int {
+        let n = start(kind, name: pos)
+        advance()
+        finish(n)
+        return n
+    }
+
+    // MARK: Depth and recovery
+
+    /// Enters one level of nesting. Returns false (and skips the construct at the cursor into an error node)
+    /// when the depth limit is reached; the caller must then not parse.
+    mutating func enter() -> Bool {
+        if depth >= Parser.maxDepth {
+            hitDepthLimit = true
+            skipBalancedIntoError()
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    mutating func leave() { depth -= 1 }
+
+    /// Skips the current token, and if it opens a bracket, everything up to the matching close, into one
+    /// error node. Iterative: no recursion however deep the brackets go.
+    mutating func skipBalancedIntoError() {
+        let n = start(.error)
+        skipBalanced()
+        finish(n)
+    }
+
+    mutating func skipBalanced() {
+        var level = 0
+        repeat {
+            switch kind {
+            case .leftParen, .leftBrace, .leftSquare: level += 1
+            case .rightParen, .rightBrace, .rightSquare: level -= 1
+            case .endOfFile: return
+            default: break
+            }
+            advance()
+        } while level > 0
+    }
+
+    /// Skips tokens into an error node until one that can start a statement or declaration at the start of a
+    /// line, or a closing brace. Always consumes at least one token unless at EOF or `}`.
+    mutating func recoverToNextItem() {
+        if atEOF || at(.rightBrace) { return }
+        let n = start(.error)
+        repeat {
+            if at(.leftParen) || at(.leftBrace) || at(.leftSquare) { skipBalanced() } else { advance() }
+        } while !atEOF && !at(.rightBrace) && !(atStartOfLine && (atDeclStart || atStatementKeyword)) && !at(.semicolon)
+        finish(n)
+    }
+
+    // MARK: File
+
+    mutating func parseSourceFile() {
+        let root = start(.sourceFile)
+        if at(.shebang) { advance() }
+        parseItems(untilRightBrace: false, inTypeBody: false)
+        while !atEOF {
+            // A stray `}` at file level.
+            let e = start(.error)
+            advance()
+            finish(e)
+            parseItems(untilRightBrace: false, inTypeBody: false)
+        }
+        finish(root)
+    }
+
+    /// Statements and declarations up to `}` (not consumed) or EOF. `inTypeBody` makes `case` an enum case.
+    mutating func parseItems(untilRightBrace: Bool, inTypeBody: Bool) {
+        while !atEOF {
+            if at(.rightBrace) { return }
+            if eat(.semicolon) { continue }
+            let before = pos
+            parseItem(inTypeBody: inTypeBody)
+            if pos == before && splitOffset == 0 {
+                // Nothing could be parsed here: never loop in place.
+                let e = start(.error)
+                advance()
+                finish(e)
+            }
+        }
+    }
+
+    mutating func parseItem(inTypeBody: Bool) {
+        if at(.poundIf) { parseIfConfig(inTypeBody: inTypeBody); return }
+        if atDeclStart || (inTypeBody && at(.case)) {
+            parseDecl(inTypeBody: inTypeBody)
+        } else if inTypeBody && !atStatementKeyword && !isExpressionStart {
+            recoverToNextItem()
+        } else {
+            parseStatement()
+        }
+    }
+}

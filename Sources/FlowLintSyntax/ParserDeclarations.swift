@@ -1,0 +1,611 @@
+/// Declarations: types, members, attributes, modifiers, generics, `#if` blocks.
+extension ParserState {
+    /// Modifier keywords, reserved or contextual. Contextual ones count only before a declaration.
+    func isModifier(_ t: Token) -> Bool {
+        switch t.keyword {
+        case .public, .private, .fileprivate, .internal, .static:
+            return true
+        case .open, .package, .final, .override, .required, .convenience, .mutating, .nonmutating, .lazy,
+             .weak, .unowned, .dynamic, .optional, .indirect, .prefix, .postfix, .infix, .nonisolated,
+             .distributed, .consuming, .borrowing:
+            return t.kind == .identifier
+        case .class:
+            // `class func`, `class var`: a modifier when another declaration keyword follows.
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the token after the modifier run starting at `i` is a declaration keyword.
+    func modifiersLeadToDecl(from i: Int) -> Bool {
+        var j = i
+        var steps = 0
+        while j < tokens.count && steps < 16 {
+            let t = tokens[j]
+            if isDeclKeyword(t, next: j + 1 < tokens.count ? tokens[j + 1] : t) { return true }
+            guard isModifier(t) else { return false }
+            j += 1
+            // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`
+            if j + 2 < tokens.count && tokens[j].kind == .leftParen && !tokens[j].flags.contains(.leadingTrivia)
+                && tokens[j + 2].kind == .rightParen { j += 3 }
+            steps += 1
+        }
+        return false
+    }
+
+    func isDeclKeyword(_ t: Token, next: Token) -> Bool {
+        switch t.keyword {
+        case .import, .struct, .enum, .protocol, .extension, .func, .`init`, .deinit, .subscript, .var, .let,
+             .typealias, .associatedtype, .operator, .precedencegroup:
+            return t.kind == .keyword
+        case .class:
+            // `class Foo` declares a class; `class func`, `class var`, `class override ...` use it as a modifier.
+            guard t.kind == .keyword else { return false }
+            switch next.keyword {
+            case .func, .var, .let, .subscript, .`init`, .typealias, .static: return false
+            default: return !isModifier(next)
+            }
+        case .actor, .macro:
+            return t.kind == .identifier && next.kind == .identifier && !next.isAtStartOfLine
+        default:
+            return false
+        }
+    }
+
+    /// At the start of a declaration: attributes, modifiers, a declaration keyword, or a `#` macro expansion
+    /// at item level.
+    var atDeclStart: Bool {
+        if splitOffset != 0 { return false }
+        let t = tokens[pos]
+        if t.kind == .atSign { return true }
+        if t.kind == .pound { return true }
+        if isDeclKeyword(t, next: peek()) { return true }
+        if isModifier(t) { return modifiersLeadToDecl(from: pos) }
+        return false
+    }
+
+    mutating func parseDecl(inTypeBody: Bool) {
+        guard enter() else { return }
+        defer { leave() }
+        if at(.pound) {
+            parseMacroExpansionDecl()
+            return
+        }
+        let declStart = nodes.count
+        let startToken = pos
+        // Attributes and modifiers are parsed into a temporary run, then the declaration node is inserted in
+        // front of them once its kind is known.
+        parseAttributes()
+        parseModifiers()
+        let t = cur
+        let next = peek()
+        var kind: NodeKind = .error
+        switch t.keyword {
+        case .import: kind = .importDecl
+        case .struct: kind = .structDecl
+        case .class: kind = .classDecl
+        case .enum: kind = .enumDecl
+        case .protocol: kind = .protocolDecl
+        case .extension: kind = .extensionDecl
+        case .func: kind = .funcDecl
+        case .`init`: kind = .initDecl
+        case .deinit: kind = .deinitDecl
+        case .subscript: kind = .subscriptDecl
+        case .var, .let: kind = .variableDecl
+        case .typealias: kind = .typealiasDecl
+        case .associatedtype: kind = .associatedtypeDecl
+        case .case: kind = .enumCaseDecl
+        case .operator: kind = .operatorDecl
+        case .precedencegroup: kind = .precedenceGroupDecl
+        case .actor where t.kind == .identifier && next.kind == .identifier: kind = .actorDecl
+        case .macro where t.kind == .identifier && next.kind == .identifier: kind = .macroDecl
+        default: break
+        }
+        if kind == .error && t.kind == .pound {
+            // `@attr #Preview { }` is unusual but legal for some macros.
+            parseMacroExpansionDecl()
+            insertDeclNode(at: declStart, kind: .error, startToken: startToken)
+            return
+        }
+        if kind == .error {
+            // Attributes/modifiers not followed by a declaration (half-typed code): keep what we have.
+            if pos == startToken { recoverToNextItem() }
+            insertDeclNode(at: declStart, kind: .error, startToken: startToken)
+            return
+        }
+        let keywordToken = advance()
+        let decl = insertDeclNode(at: declStart, kind: kind, startToken: startToken)
+        switch kind {
+        case .importDecl: parseImportRest(decl)
+        case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl: parseNominalRest(decl, kind: kind)
+        case .extensionDecl: parseExtensionRest(decl)
+        case .funcDecl: parseFuncRest(decl)
+        case .initDecl: parseInitRest(decl)
+        case .deinitDecl: if at(.leftBrace) { parseCodeBlock() }
+        case .subscriptDecl: parseSubscriptRest(decl)
+        case .variableDecl: setName(decl, keywordToken); parseVariableRest()
+        case .typealiasDecl: parseTypealiasRest(decl)
+        case .associatedtypeDecl: parseAssociatedtypeRest(decl)
+        case .enumCaseDecl: parseEnumCaseRest()
+        case .operatorDecl: parseOperatorRest(decl)
+        case .precedenceGroupDecl: parsePrecedenceGroupRest(decl)
+        case .macroDecl: parseMacroDeclRest(decl)
+        default: break
+        }
+        finish(decl)
+    }
+
+    /// Inserts the declaration node before the attributes and modifiers already parsed at `index`.
+    @discardableResult
+    mutating func insertDeclNode(at index: Int, kind: NodeKind, startToken: Int) -> Int {
+        nodes.insert(Node(kind: kind, firstToken: Int32(startToken), endToken: Int32(startToken), size: 1, name: -1), at: index)
+        if kind == .error { finish(index) }
+        return index
+    }
+
+    /// Takes the name token (identifier, backticked identifier, or a keyword used as a name after `func`).
+    mutating func parseName(into decl: Int) {
+        if at(.identifier) || at(.keyword) && !at(.leftBrace) || at(.wildcard) {
+            setName(decl, advance())
+        } else if at(.binaryOperator) || at(.prefixOperator) || at(.postfixOperator) || at(.exclamationMark)
+                    || at(.equal) || at(.prefixAmpersand) || at(.postfixQuestionMark) || at(.infixQuestionMark) || at(.period) || at(.ellipsis) {
+            // Operator functions: `static func == (...)`.
+            setName(decl, advance())
+        }
+    }
+
+    // MARK: Attributes and modifiers
+
+    mutating func parseAttributes() {
+        while at(.atSign) {
+            parseAttribute()
+        }
+    }
+
+    /// Attribute names whose arguments are not expressions; their argument list is kept as raw tokens.
+    func hasRawArguments(_ nameToken: Token) -> Bool {
+        for literal: StaticString in ["available", "objc", "_spi", "backDeployed", "_specialize", "_originallyDefinedIn",
+                                      "_effects", "_implements", "differentiable", "derivative", "transpose",
+                                      "_documentation", "attached", "freestanding", "_dynamicReplacement",
+                                      "_private", "_semantics", "_silgen_name", "_cdecl", "_expose", "_section",
+                                      "_projectedValueProperty", "_optimize", "_alignment", "_spi_available",
+                                      "_typeEraser", "_nonSendable", "_unavailableFromAsync", "exclusivity",
+                                      "_extern", "abi", "lifetime", "_lifetime", "specialize", "export", "c", "inline", "warn"]
+            where text(nameToken, is: literal) { return true }
+        return false
+    }
+
+    mutating func parseAttribute() {
+        let n = start(.attribute)
+        advance() // @
+        // Name: possibly qualified (`@SwiftUI.State`) and generic (`@Wrapper<Int>`).
+        if at(.identifier) || at(.keyword) {
+            setName(n, advance())
+            while at(.period) && (peek().kind == .identifier || peek().kind == .keyword) && !peek().flags.contains(.leadingTrivia) {
+                advance()
+                setName(n, advance())
+            }
+            if atLeftAngle && !tokens[pos].flags.contains(.leadingTrivia) && canParseGenericArguments() {
+                parseGenericArgumentClause()
+            }
+        }
+        if at(.leftParen) && !tokens[pos].flags.contains(.leadingTrivia) {
+            let name = nodes[n].name >= 0 ? tokens[Int(nodes[n].name)] : cur
+            if hasRawArguments(name) {
+                skipBalanced()
+            } else {
+                parseArgumentList(closing: .rightParen)
+            }
+        }
+        finish(n)
+    }
+
+    mutating func parseModifiers() {
+        while splitOffset == 0 && isModifier(tokens[pos]) && !isDeclKeyword(tokens[pos], next: peek()) {
+            // `class` followed by a declaration keyword is a modifier; otherwise the declaration.
+            let m = start(.modifier, name: pos)
+            advance()
+            if at(.leftParen) && !tokens[pos].flags.contains(.leadingTrivia) && peek(2).kind == .rightParen
+                && (peek().kind == .identifier || peek().kind == .keyword) {
+                advance(); advance(); advance()
+            }
+            finish(m)
+        }
+    }
+
+    // MARK: Specific declarations
+
+    mutating func parseImportRest(_ decl: Int) {
+        // `import struct Foo.Bar` / `import Foo.Bar`
+        if (at(.struct) || at(.class) || at(.enum) || at(.protocol) || at(.typealias) || at(.func) || at(.var) || at(.let)) {
+            advance()
+        }
+        if at(.identifier) || at(.keyword) { setName(decl, advance()) }
+        while at(.period) || atBinaryOperatorText(".") {
+            advance()
+            if at(.identifier) || at(.keyword) || isOperatorToken(cur) { advance() }
+        }
+    }
+
+    func atBinaryOperatorText(_ s: StaticString) -> Bool { isOperatorToken(cur) && at(text: s) }
+
+    func isOperatorToken(_ t: Token) -> Bool {
+        switch t.kind {
+        case .binaryOperator, .prefixOperator, .postfixOperator, .equal, .exclamationMark, .prefixAmpersand,
+             .postfixQuestionMark, .infixQuestionMark, .ellipsis, .leftAngle, .rightAngle, .arrow:
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func parseNominalRest(_ decl: Int, kind: NodeKind) {
+        parseName(into: decl)
+        if atLeftAngle { parseGenericParameterClause() }
+        if at(.leftParen) && kind == .enumDecl { skipBalancedIntoError() }
+        if at(.colon) { parseInheritanceClause() }
+        if at(.where) { parseGenericWhereClause() }
+        if at(.leftBrace) { parseMemberBlock() }
+    }
+
+    mutating func parseExtensionRest(_ decl: Int) {
+        let typeStart = nodes.count
+        parseType()
+        // The extended type's name: the last component of the type.
+        if typeStart < nodes.count { nodes[decl].name = nodes[typeStart].name }
+        if at(.colon) { parseInheritanceClause() }
+        if at(.where) { parseGenericWhereClause() }
+        if at(.leftBrace) { parseMemberBlock() }
+    }
+
+    mutating func parseMemberBlock() {
+        guard enter() else { return }
+        defer { leave() }
+        let n = start(.memberBlock)
+        advance() // {
+        parseItems(untilRightBrace: true, inTypeBody: true)
+        eat(.rightBrace)
+        finish(n)
+    }
+
+    mutating func parseInheritanceClause() {
+        let n = start(.inheritanceClause)
+        advance() // :
+        repeat {
+            if at(.class) { advance(); continue }
+            let before = pos
+            parseType()
+            if pos == before { break }
+        } while eat(.comma)
+        finish(n)
+    }
+
+    mutating func parseGenericParameterClause() {
+        let n = start(.genericParameterClause)
+        advance() // <
+        while !atEOF && !atRightAngle {
+            let p = start(.genericParameter)
+            parseAttributes()
+            if atContextual(.each) { advance() }
+            if at(.identifier) || at(.keyword) { setName(p, advance()) } else { finish(p); break }
+            if eat(.ellipsis) {}
+            if eat(.colon) { parseType() }
+            finish(p)
+            if !eat(.comma) { break }
+        }
+        if at(.where) { parseGenericWhereClause() }
+        if atRightAngle { eatRightAngle() }
+        finish(n)
+    }
+
+    mutating func parseGenericWhereClause() {
+        let n = start(.genericWhereClause)
+        advance() // where
+        repeat {
+            let r = start(.sameTypeRequirement)
+            parseType()
+            if eat(.colon) {
+                parseType()
+            } else if at(text: "==") || at(.equal) {
+                advance()
+                parseType()
+            }
+            finish(r)
+        } while eat(.comma)
+        finish(n)
+    }
+
+    mutating func parseFuncRest(_ decl: Int) {
+        parseName(into: decl)
+        if atLeftAngle { parseGenericParameterClause() }
+        if at(.leftParen) { parseParameterClause() }
+        parseEffectsAndReturn()
+        if at(.where) { parseGenericWhereClause() }
+        if at(.leftBrace) { parseCodeBlock() }
+    }
+
+    mutating func parseInitRest(_ decl: Int) {
+        setName(decl, pos - 1)
+        if at(.postfixQuestionMark) || at(.exclamationMark) || at(.infixQuestionMark) { advance() }
+        if atLeftAngle { parseGenericParameterClause() }
+        if at(.leftParen) { parseParameterClause() }
+        parseEffectsAndReturn()
+        if at(.where) { parseGenericWhereClause() }
+        if at(.leftBrace) { parseCodeBlock() }
+    }
+
+    mutating func parseSubscriptRest(_ decl: Int) {
+        setName(decl, pos - 1)
+        if atLeftAngle { parseGenericParameterClause() }
+        if at(.leftParen) { parseParameterClause() }
+        parseEffectsAndReturn()
+        if at(.where) { parseGenericWhereClause() }
+        if at(.leftBrace) { parseAccessorBlock() }
+    }
+
+    /// `async throws(E) -> T`
+    mutating func parseEffectsAndReturn() {
+        parseEffectSpecifiers()
+        if eat(.arrow) { parseType() }
+    }
+
+    mutating func parseEffectSpecifiers() {
+        while atContextual(.async) || at(.throws) || at(.rethrows) || atContextual(.await) {
+            if at(.throws) && peek().kind == .leftParen && !peek().flags.contains(.leadingTrivia) {
+                advance()
+                skipBalanced()
+            } else {
+                advance()
+            }
+        }
+    }
+
+    mutating func parseParameterClause() {
+        guard enter() else { return }
+        defer { leave() }
+        let n = start(.parameterClause)
+        advance() // (
+        while !atEOF && !at(.rightParen) {
+            let before = pos
+            parseParameter()
+            if !eat(.comma) && pos == before { break }
+            if at(.rightBrace) || at(.leftBrace) { break }
+        }
+        eat(.rightParen)
+        finish(n)
+    }
+
+    mutating func parseParameter() {
+        let p = start(.parameter)
+        parseAttributes()
+        parseModifiers()
+        // firstName [secondName] : Type [...] [= default]
+        if at(.identifier) || at(.keyword) || at(.wildcard) {
+            setName(p, advance())
+            if at(.identifier) || at(.keyword) || at(.wildcard) { advance() }
+        }
+        if eat(.colon) {
+            parseType()
+            if at(.ellipsis) { advance() }
+        }
+        if at(.equal) {
+            let i = start(.initializerClause)
+            advance()
+            parseExpression()
+            finish(i)
+        }
+        finish(p)
+    }
+
+    mutating func parseVariableRest() {
+        repeat {
+            let b = start(.patternBinding)
+            parsePattern(allowTypeAnnotation: false)
+            if at(.colon) {
+                let t = start(.typeAnnotation)
+                advance()
+                parseType()
+                finish(t)
+            }
+            var hasInitializer = false
+            if at(.equal) {
+                let i = start(.initializerClause)
+                advance()
+                parseExpression()
+                finish(i)
+                hasInitializer = true
+            }
+            // With an initializer only observers may follow (`= 0 { didSet { } }`).
+            if at(.leftBrace) && (!hasInitializer || atObserverBlock) { parseAccessorBlock() }
+            finish(b)
+        } while eat(.comma)
+    }
+
+    /// At `{ willSet` / `{ didSet`: property observers, never a trailing closure.
+    var atObserverBlock: Bool {
+        guard at(.leftBrace) else { return false }
+        let next = peek()
+        return next.kind == .identifier && (next.keyword == .willSet || next.keyword == .didSet)
+    }
+
+    mutating func parseAccessorBlock() {
+        guard enter() else { return }
+        defer { leave() }
+        let n = start(.accessorBlock)
+        advance() // {
+        if atAccessorStart {
+            while !atEOF && !at(.rightBrace) {
+                let before = pos
+                if at(.poundIf) { parseIfConfigAccessors(); continue }
+                let a = start(.accessorDecl)
+                parseAttributes()
+                parseModifiers()
+                if at(.identifier) || at(.keyword) { setName(a, advance()) }
+                if at(.leftParen) { skipBalanced() }
+                parseEffectSpecifiers()
+                if at(.leftBrace) { parseCodeBlock() }
+                finish(a)
+                if pos == before { recoverToNextItem(); if pos == before { advance() } }
+            }
+        } else {
+            // Implicit getter: a body of statements.
+            let body = start(.codeBlock)
+            parseItems(untilRightBrace: true, inTypeBody: false)
+            finish(body)
+        }
+        eat(.rightBrace)
+        finish(n)
+    }
+
+    mutating func parseIfConfigAccessors() {
+        // `#if` around accessors: keep it simple, skip to `#endif` into an error node.
+        let e = start(.error)
+        while !atEOF && !at(.poundEndif) && !at(.rightBrace) {
+            if at(.leftBrace) { skipBalanced() } else { advance() }
+        }
+        eat(.poundEndif)
+        finish(e)
+    }
+
+    var atAccessorStart: Bool {
+        var i = pos
+        // Skip attributes and modifiers such as `mutating`, `nonmutating`, `@MainActor`.
+        var steps = 0
+        while i < tokens.count && steps < 8 {
+            let t = tokens[i]
+            if t.kind == .atSign { i += 2; if i < tokens.count && tokens[i].kind == .leftParen { return false }; steps += 1; continue }
+            if t.keyword == .mutating || t.keyword == .nonmutating || t.keyword == .borrowing || t.keyword == .consuming { i += 1; steps += 1; continue }
+            break
+        }
+        guard i < tokens.count else { return false }
+        let t = tokens[i]
+        if t.kind == .poundIf { return true }
+        switch t.keyword {
+        case .get, .set, .willSet, .didSet, ._modify, ._read, .modify, .read, .unsafeAddress, .unsafeMutableAddress:
+            let next = i + 1 < tokens.count ? tokens[i + 1] : t
+            return t.kind == .identifier && (next.kind == .leftBrace || next.kind == .rightBrace || next.kind == .leftParen
+                || next.isAtStartOfLine || next.keyword == .async || next.keyword == .throws || next.keyword == .get || next.keyword == .set)
+        case .`init`:
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func parseTypealiasRest(_ decl: Int) {
+        parseName(into: decl)
+        if atLeftAngle { parseGenericParameterClause() }
+        if at(.equal) { advance(); parseType() }
+        if at(.where) { parseGenericWhereClause() }
+    }
+
+    mutating func parseAssociatedtypeRest(_ decl: Int) {
+        parseName(into: decl)
+        if at(.colon) { parseInheritanceClause() }
+        if at(.equal) { advance(); parseType() }
+        if at(.where) { parseGenericWhereClause() }
+    }
+
+    mutating func parseEnumCaseRest() {
+        repeat {
+            let e = start(.enumCaseElement)
+            if at(.identifier) || at(.keyword) { setName(e, advance()) }
+            if at(.leftParen) { parseParameterClause() }
+            if at(.equal) {
+                let i = start(.initializerClause)
+                advance()
+                parseExpression()
+                finish(i)
+            }
+            finish(e)
+        } while eat(.comma)
+    }
+
+    mutating func parseOperatorRest(_ decl: Int) {
+        if !atStartOfLine { setName(decl, advance()) }
+        if at(.colon) {
+            advance()
+            while (at(.identifier) || at(.keyword) || at(.comma)) && !atStartOfLine { advance() }
+        }
+    }
+
+    mutating func parsePrecedenceGroupRest(_ decl: Int) {
+        parseName(into: decl)
+        if at(.leftBrace) { skipBalanced() }
+    }
+
+    mutating func parseMacroDeclRest(_ decl: Int) {
+        parseName(into: decl)
+        if atLeftAngle { parseGenericParameterClause() }
+        if at(.leftParen) { parseParameterClause() }
+        parseEffectsAndReturn()
+        if at(.equal) {
+            let i = start(.initializerClause)
+            advance()
+            parseExpression()
+            finish(i)
+        }
+        if at(.where) { parseGenericWhereClause() }
+    }
+
+    /// `#Preview("Name") { ... }`, `#warning("...")`, `#externalMacro(...)` at item level.
+    mutating func parseMacroExpansionDecl() {
+        let n = start(.macroExpansionDecl)
+        advance() // #
+        if (at(.identifier) || at(.keyword)) && !tokens[pos].flags.contains(.leadingTrivia) { setName(n, advance()) }
+        parseMacroArgumentsAndClosures()
+        finish(n)
+    }
+
+    /// Generic arguments, argument list and trailing closures of a macro expansion.
+    mutating func parseMacroArgumentsAndClosures() {
+        if atLeftAngle && !tokens[pos].flags.contains(.leadingTrivia) && canParseGenericArguments() { parseGenericArgumentClause() }
+        if at(.leftParen) && !tokens[pos].flags.contains(.leadingTrivia) { parseArgumentList(closing: .rightParen) }
+        parseTrailingClosures(allowed: true)
+    }
+
+    // MARK: #if
+
+    mutating func parseIfConfig(inTypeBody: Bool) {
+        guard enter() else { return }
+        defer { leave() }
+        let n = start(.ifConfigDecl)
+        while at(.poundIf) || at(.poundElseif) || at(.poundElse) {
+            let c = start(.ifConfigClause, name: pos)
+            let isElse = at(.poundElse)
+            advance()
+            if !isElse { parseIfConfigCondition() }
+            while !atEOF && !at(.poundElseif) && !at(.poundElse) && !at(.poundEndif) {
+                if at(.rightBrace) {
+                    // Unbalanced `}` inside a clause (e.g. a clause that closes a type): keep it as an error.
+                    let e = start(.error)
+                    advance()
+                    finish(e)
+                    continue
+                }
+                if eat(.semicolon) { continue }
+                let before = pos
+                parseItem(inTypeBody: inTypeBody)
+                if pos == before { let e = start(.error); advance(); finish(e) }
+            }
+            finish(c)
+        }
+        eat(.poundEndif)
+        finish(n)
+    }
+
+    /// The condition of `#if`: an expression on the rest of the line.
+    mutating func parseIfConfigCondition() {
+        if atStartOfLine { return }
+        let line = pos
+        parseExpression(allowTrailingClosure: false)
+        // Anything left on the condition line is junk.
+        if pos == line && !atStartOfLine { advance() }
+        if !atStartOfLine && !atEOF {
+            let e = start(.error)
+            while !atEOF && !atStartOfLine { advance() }
+            finish(e)
+        }
+    }
+}
