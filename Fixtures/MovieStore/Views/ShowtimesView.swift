@@ -1,0 +1,16 @@
+import SwiftUI
+
+struct ShowtimesView: View {
+    let showtimes: [Date]
+
+    var body: some View {
+        ForEach(showtimes.indices, id: \.self) { index in // expect: foreach_index_id
+            HStack {
+                Text("Screening")
+                    .badge(index + 1)
+                Spacer()
+                Text(showtimes[index], style: .time)
+            }
+        }
+    }
+}
