@@ -36,6 +36,7 @@ extension Keyword {
             switch first {
             case 0x00000000666c6553: return .`Self`
             case 0x0000000065707954: return .`Type`
+            case 0x0000000065736163: return .`case`
             case 0x0000000079706f63: return .copy
             case 0x0000000068636165: return .each
             case 0x0000000065736c65: return .`else`

@@ -123,6 +123,9 @@ struct Tokenizer {
             // the string, and go on lexing the next line as code.
             stack.removeLast(2)
             markLastTokenMalformed()
+            // swift-syntax ends the string with (empty) segments here; what follows sees a string before it.
+            lastKind = .stringSegment
+            lastKeyword = .none
         case Byte.leftParen:
             emit(.leftParen, start, start + 1)
             stack[stack.count - 1] = .interpolation(parenDepth: parenDepth + 1, inSingleLineString: inSingleLineString)

@@ -453,13 +453,26 @@ extension Tokenizer {
         var classDepth = 0
         var lastUnescapedSpace = -1
         var lastNewlineEnd: Int? = nil
+        /// Just past the last `/` that could have closed the literal (for recovery when it did not).
+        var lastSlashEnd: Int? = nil
 
         func unterminated(at end: Int) -> RegexScan? {
             if !mustBeRegex { return nil }
-            // Recovery for `#/.../` missing its `#`s: take a trailing `/` as the closing slash.
-            if pounds > 0 && end > patternStart && base[end - 1] == Byte.slash {
-                return RegexScan(poundsEnd: poundsEnd, patternStart: patternStart, patternEnd: end - 1,
-                                 closingSlash: end - 1, end: end, malformed: true)
+            // Recovery for `#/.../` missing some of its closing `#`s: take a trailing `/` (or `/` and too few
+            // `#`s) as the closing delimiter.
+            if pounds > 0 && end > patternStart {
+                if base[end - 1] == Byte.slash {
+                    return RegexScan(poundsEnd: poundsEnd, patternStart: patternStart, patternEnd: end - 1,
+                                     closingSlash: end - 1, end: end, malformed: true)
+                }
+                if base[end - 1] == Byte.pound, let slashEnd = lastSlashEnd, slashEnd <= end {
+                    var k = slashEnd
+                    while k < end && base[k] == Byte.pound { k += 1 }
+                    if k == end {
+                        return RegexScan(poundsEnd: poundsEnd, patternStart: patternStart, patternEnd: slashEnd - 1,
+                                         closingSlash: slashEnd - 1, end: end, malformed: true)
+                    }
+                }
             }
             return RegexScan(poundsEnd: poundsEnd, patternStart: patternStart, patternEnd: end,
                              closingSlash: nil, end: end, malformed: true)
@@ -469,6 +482,7 @@ extension Tokenizer {
             // Closing delimiter?
             if i < count && base[i] == Byte.slash {
                 var k = i + 1
+                lastSlashEnd = k
                 var closingPounds = 0
                 if pounds > 0 {
                     while k < count && base[k] == Byte.pound { k += 1; closingPounds += 1 }
