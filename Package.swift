@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "flowlint", targets: ["flowlint"]),
         .library(name: "FlowLintSyntax", targets: ["FlowLintSyntax"]),
         .library(name: "FlowLintKit", targets: ["FlowLintKit"]),
+        .plugin(name: "FlowLintCommand", targets: ["FlowLintCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,7 +27,15 @@ let package = Package(
             dependencies: ["FlowLintKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "FlowLintSyntaxTests", dependencies: ["FlowLintSyntax"]),
-        .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"]),
+        .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"], exclude: ["Golden"]),
+        // Runs the built `flowlint` binary (the dependency makes sure it is built first): exit codes, bad input.
+        .testTarget(name: "FlowLintCLITests", dependencies: ["flowlint"]),
+        // `swift package flowlint [options]`: lints the package's source target directories.
+        .plugin(
+            name: "FlowLintCommand",
+            capability: .command(intent: .custom(verb: "flowlint", description: "Lint this package's Swift sources with FlowLint")),
+            dependencies: ["flowlint"]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -5,5 +5,4036 @@
 public enum RuleDocuments {
     public static func document(for ruleID: String) -> String? { byID[ruleID] }
 
-    public static let byID: [String: String] = [:]
+    public static let byID: [String: String] = [
+        "foreach_index_id": ##"""
+# foreach_index_id
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none (the message suggests `ForEach(xs)` or `ForEach($xs)`)
+
+`ForEach` and `List` rows must not be identified by the positions of a collection that can change.
+
+## Why
+
+SwiftUI tracks every row of a `ForEach` or `List` by its identity: it is what keeps a row's `@State`,
+its focus, its text selection and its animations attached to the right element. When the data are the
+*positions* of a collection, `ForEach(people.indices, id: \.self)`, row 2 is "whatever is at index 2".
+Delete the first person and every following row silently takes over the state of its neighbour, the
+deletion animates the last row away instead of the deleted one, and a `TextField` bound to
+`$people[i]` can read an index that no longer exists and crash while the list updates.
+
+Identify rows by the elements themselves: make the element `Identifiable` and write `ForEach(people)`,
+or, to edit in place, `ForEach($people) { $person in ... }`.
+
+## What is flagged
+
+A `ForEach(...)` or `List(...)` whose data argument is the positions of a collection that can change:
+
+- `0..<people.count`, `0 ..< people.count`, `0...people.count - 1`;
+- `people.startIndex..<people.endIndex`;
+- `people.indices`, with or without `id: \.self`;
+- `Array(people.enumerated())` or `people.enumerated().map { ... }` with `id: \.offset` or `id: \.0`;
+- `zip(people.indices, people)` with `id: \.0`;
+- any of these through a local constant of the same body: `let count = people.count` followed by
+  `ForEach(0..<count, id: \.self)`.
+
+A collection counts as changeable unless it is known to be constant (see below). A `let` property
+*without* an initial value is an input: the parent can pass a different array on the next update, so
+it is flagged too.
+
+The finding is reported at the first character of the data argument: the `0` of `0..<people.count`, the
+`p` of `people.indices`, the `A` of `Array(...)`, the `z` of `zip(...)`.
+
+## What is not flagged
+
+- Ranges over plain integers: `0..<rows`, `1...maxRating`, and literal ranges such as `0..<5`.
+- Positions of constant collections: `Genre.allCases`, a `let` property with an initial value, a
+  `static let`, a file-level `let` with an initial value.
+- Elements identified by themselves or by a stable id: `ForEach(people)`, `ForEach(people, id: \.id)`,
+  `ForEach($people)`, `Array(people.enumerated())` with `id: \.element.id`.
+- Positions used only inside a subscript of the data, as in `ForEach(people[0..<min(3, people.count)])`:
+  the rows are still the elements.
+
+## Fix
+
+Make the element `Identifiable` (or pass a stable key path with `id:`) and iterate the elements:
+
+```swift
+ForEach(people) { person in
+    PersonRow(person: person)
+}
+```
+
+To edit elements in place, iterate bindings instead of indices:
+
+```swift
+ForEach($people) { $person in
+    TextField("Name", text: $person.name)
+}
+```
+
+If the position is needed for display, use `Array(people.enumerated())` with `id: \.element.id`.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { foreach_index_id: error }
+disabled_rules: [foreach_index_id]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next foreach_index_id - the rows are never reordered or deleted
+ForEach(steps.indices, id: \.self) { index in
+```
+
+## Examples
+
+### Triggering
+
+Indices of a state array, as a half-open range:
+
+```swift triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleList: View {
+    @State private var people: [Person] = []
+
+    var body: some View {
+        List {
+            ForEach(↓0..<people.count, id: \.self) { index in
+                Text(people[index].name)
+            }
+        }
+    }
+}
+```
+
+Spaces around the range operator do not matter:
+
+```swift triggering
+import SwiftUI
+
+struct Movie: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct MovieShelf: View {
+    @State private var movies: [Movie] = []
+
+    var body: some View {
+        VStack {
+            ForEach(↓0 ..< movies.count, id: \.self) { index in
+                Text(movies[index].title)
+            }
+        }
+    }
+}
+```
+
+A closed range up to `count - 1`:
+
+```swift triggering
+import SwiftUI
+
+struct Song: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct Playlist: View {
+    @State private var songs: [Song] = []
+
+    var body: some View {
+        List {
+            ForEach(↓0...songs.count - 1, id: \.self) { index in
+                Text(songs[index].title)
+            }
+        }
+    }
+}
+```
+
+`startIndex..<endIndex`:
+
+```swift triggering
+import SwiftUI
+
+struct TodoItem: Identifiable {
+    let id = UUID()
+    var title: String
+}
+
+struct TodoList: View {
+    @State private var items: [TodoItem] = []
+
+    var body: some View {
+        List {
+            ForEach(↓items.startIndex..<items.endIndex, id: \.self) { index in
+                Text(items[index].title)
+            }
+        }
+    }
+}
+```
+
+Editing through indices of a binding, the most common form:
+
+```swift triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleEditor: View {
+    @Binding var people: [Person]
+
+    var body: some View {
+        Form {
+            ForEach(↓people.indices, id: \.self) { index in
+                TextField("Name", text: $people[index].name)
+            }
+        }
+    }
+}
+```
+
+`indices` without `id:`:
+
+```swift triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleColumn: View {
+    @State private var people: [Person] = []
+
+    var body: some View {
+        VStack {
+            ForEach(↓people.indices) { index in
+                Text(people[index].name)
+            }
+        }
+    }
+}
+```
+
+`enumerated()` identified by `offset`:
+
+```swift triggering
+import SwiftUI
+
+struct Movie: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct RankedMovies: View {
+    @State private var movies: [Movie] = []
+
+    var body: some View {
+        List {
+            ForEach(↓Array(movies.enumerated()), id: \.offset) { rank, movie in
+                Text(movie.title)
+                    .badge(rank + 1)
+            }
+        }
+    }
+}
+```
+
+`enumerated()` identified by `\.0`:
+
+```swift triggering
+import SwiftUI
+
+struct Guest: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct SeatingPlan: View {
+    @State private var guests: [Guest] = []
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            ForEach(↓Array(guests.enumerated()), id: \.0) { seat, guest in
+                Text(guest.name)
+                    .badge(seat + 1)
+            }
+        }
+    }
+}
+```
+
+`enumerated().map` identified by `offset`:
+
+```swift triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct NumberedPeople: View {
+    @State private var people: [Person] = []
+
+    var body: some View {
+        List {
+            ForEach(↓people.enumerated().map { $0 }, id: \.offset) { item in
+                Text(item.element.name)
+            }
+        }
+    }
+}
+```
+
+`zip` of indices and elements identified by the index:
+
+```swift triggering
+import SwiftUI
+
+struct Setting: Identifiable {
+    let id: String
+    var isOn: Bool
+}
+
+struct SettingsList: View {
+    @Binding var settings: [Setting]
+
+    var body: some View {
+        Form {
+            ForEach(↓zip(settings.indices, settings), id: \.0) { index, setting in
+                Toggle(setting.id, isOn: $settings[index].isOn)
+            }
+        }
+    }
+}
+```
+
+A count stored in a local constant first:
+
+```swift triggering
+import SwiftUI
+
+struct Movie: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct Watchlist: View {
+    @State private var movies: [Movie] = []
+
+    var body: some View {
+        let count = movies.count
+        List {
+            ForEach(↓0..<count, id: \.self) { index in
+                Text(movies[index].title)
+            }
+        }
+    }
+}
+```
+
+`List` with indices as data:
+
+```swift triggering
+import SwiftUI
+
+struct Contact: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct ContactsView: View {
+    @State private var contacts: [Contact] = []
+
+    var body: some View {
+        List(↓contacts.indices, id: \.self) { index in
+            Text(contacts[index].name)
+        }
+    }
+}
+```
+
+`List` with a range as data:
+
+```swift triggering
+import SwiftUI
+
+struct Episode: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct EpisodeList: View {
+    @State private var episodes: [Episode] = []
+
+    var body: some View {
+        List(↓0..<episodes.count, id: \.self) { index in
+            Text(episodes[index].title)
+        }
+    }
+}
+```
+
+A `let` without an initial value is an input and can change:
+
+```swift triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct TeamRoster: View {
+    let people: [Person]
+
+    var body: some View {
+        VStack {
+            ForEach(↓people.indices, id: \.self) { index in
+                Text(people[index].name)
+            }
+        }
+    }
+}
+```
+
+A range over a binding's positions, with deletion:
+
+```swift triggering
+import SwiftUI
+
+struct Reminder: Identifiable {
+    let id = UUID()
+    var title: String
+}
+
+struct ReminderEditor: View {
+    @Binding var reminders: [Reminder]
+
+    var body: some View {
+        List {
+            ForEach(↓0..<reminders.count, id: \.self) { index in
+                TextField("Title", text: $reminders[index].title)
+            }
+            .onDelete { reminders.remove(atOffsets: $0) }
+        }
+    }
+}
+```
+
+### Non-triggering
+
+Iterating identifiable elements:
+
+```swift non-triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleList: View {
+    @State private var people: [Person] = []
+
+    var body: some View {
+        List {
+            ForEach(people) { person in
+                Text(person.name)
+            }
+        }
+    }
+}
+```
+
+An explicit stable id:
+
+```swift non-triggering
+import SwiftUI
+
+struct Movie {
+    let id: Int
+    var title: String
+}
+
+struct MovieShelf: View {
+    @State private var movies: [Movie] = []
+
+    var body: some View {
+        VStack {
+            ForEach(movies, id: \.id) { movie in
+                Text(movie.title)
+            }
+        }
+    }
+}
+```
+
+Editing through bindings to the elements:
+
+```swift non-triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleEditor: View {
+    @Binding var people: [Person]
+
+    var body: some View {
+        Form {
+            ForEach($people) { $person in
+                TextField("Name", text: $person.name)
+            }
+        }
+    }
+}
+```
+
+`List` over the elements:
+
+```swift non-triggering
+import SwiftUI
+
+struct Contact: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct ContactsView: View {
+    @State private var contacts: [Contact] = []
+
+    var body: some View {
+        List(contacts) { contact in
+            Text(contact.name)
+        }
+    }
+}
+```
+
+`enumerated()` identified by the element's id:
+
+```swift non-triggering
+import SwiftUI
+
+struct Movie: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct RankedMovies: View {
+    @State private var movies: [Movie] = []
+
+    var body: some View {
+        List {
+            ForEach(Array(movies.enumerated()), id: \.element.id) { rank, movie in
+                Text(movie.title)
+                    .badge(rank + 1)
+            }
+        }
+    }
+}
+```
+
+A range over a plain integer:
+
+```swift non-triggering
+import SwiftUI
+
+struct SeatGrid: View {
+    let rows: Int
+
+    var body: some View {
+        VStack {
+            ForEach(0..<rows, id: \.self) { row in
+                Text(row + 1, format: .number)
+            }
+        }
+    }
+}
+```
+
+A closed range up to a plain integer:
+
+```swift non-triggering
+import SwiftUI
+
+struct StarRating: View {
+    @Binding var rating: Int
+    var maxRating = 5
+
+    var body: some View {
+        HStack {
+            ForEach(1...maxRating, id: \.self) { star in
+                Image(systemName: star <= rating ? "star.fill" : "star")
+                    .onTapGesture { rating = star }
+            }
+        }
+    }
+}
+```
+
+A literal range:
+
+```swift non-triggering
+import SwiftUI
+
+struct LoadingPlaceholder: View {
+    var body: some View {
+        List {
+            ForEach(0..<5) { _ in
+                RoundedRectangle(cornerRadius: 8)
+                    .frame(height: 44)
+            }
+        }
+    }
+}
+```
+
+Positions of `allCases`:
+
+```swift non-triggering
+import SwiftUI
+
+enum Genre: String, CaseIterable {
+    case drama, comedy, horror
+}
+
+struct GenreTabs: View {
+    @State private var selection = 0
+
+    var body: some View {
+        Picker("Genre", selection: $selection) {
+            ForEach(Genre.allCases.indices, id: \.self) { index in
+                Text(Genre.allCases[index].rawValue).tag(index)
+            }
+        }
+    }
+}
+```
+
+Positions of a `let` property with an initial value:
+
+```swift non-triggering
+import SwiftUI
+
+struct WeekdayHeader: View {
+    let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    var body: some View {
+        HStack {
+            ForEach(weekdays.indices, id: \.self) { index in
+                Text(weekdays[index])
+            }
+        }
+    }
+}
+```
+
+Positions of a `static let`:
+
+```swift non-triggering
+import SwiftUI
+
+struct PizzaSizePicker: View {
+    static let sizes = ["Small", "Medium", "Large"]
+    @State private var selectedSize = 1
+
+    var body: some View {
+        Picker("Size", selection: $selectedSize) {
+            ForEach(PizzaSizePicker.sizes.indices, id: \.self) { index in
+                Text(PizzaSizePicker.sizes[index]).tag(index)
+            }
+        }
+    }
+}
+```
+
+Positions of a file-level constant:
+
+```swift non-triggering
+import SwiftUI
+
+let onboardingPages = ["Welcome", "Track your movies", "Share with friends"]
+
+struct OnboardingView: View {
+    var body: some View {
+        TabView {
+            ForEach(0..<onboardingPages.count, id: \.self) { page in
+                Text(onboardingPages[page])
+            }
+        }
+    }
+}
+```
+
+Positions only inside a subscript, the rows are elements:
+
+```swift non-triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct TopContributors: View {
+    @State private var people: [Person] = []
+
+    var body: some View {
+        VStack {
+            ForEach(people[0..<min(3, people.count)]) { person in
+                Text(person.name)
+            }
+        }
+    }
+}
+```
+
+Enum cases identified by themselves:
+
+```swift non-triggering
+import SwiftUI
+
+enum SortOrder: String, CaseIterable {
+    case title, year, rating
+}
+
+struct SortMenu: View {
+    @Binding var order: SortOrder
+
+    var body: some View {
+        Picker("Sort by", selection: $order) {
+            ForEach(SortOrder.allCases, id: \.self) { order in
+                Text(order.rawValue)
+            }
+        }
+    }
+}
+```
+
+The pattern in a comment:
+
+```swift non-triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleGrid: View {
+    @State private var people: [Person] = []
+
+    var body: some View {
+        // Not ForEach(people.indices, id: \.self): rows would follow positions.
+        LazyVStack {
+            ForEach(people) { person in
+                Text(person.name)
+            }
+        }
+    }
+}
+```
+"""##,
+        "missing_environment_object": ##"""
+# missing_environment_object
+
+**Severity:** error · **Enabled by default:** yes · **Fix:** none
+
+A view reads an environment object that nothing provides: SwiftUI stops the app when the view is rendered.
+
+## Why
+
+`@EnvironmentObject var settings: UserSettings` and, with Observation, `@Environment(UserSettings.self)
+var settings` do not create anything: they look the object up in the environment that ancestors built
+with `.environmentObject(_:)` or `.environment(_:)`. When no ancestor provided one, there is no fallback
+value. SwiftUI stops the app with a fatal error ("No ObservableObject of type UserSettings found", or
+"No Observable object of type UserSettings found") the first time the view's `body` runs. Previews
+crash the same way, which is how the mistake is usually discovered: a preview of a small subview that
+forgot to provide what the app's root provides.
+
+The environment flows down the view tree, and only down: `.environmentObject(x)` provides `x` to the
+view it is applied to and everything inside it, not to siblings and not to modifiers applied after it.
+Sheets, popovers, full-screen covers and navigation destinations inherit the environment of the view
+that presents them.
+
+## What is flagged
+
+Two kinds of findings, for every view type that reads `@EnvironmentObject var x: T` or
+`@Environment(T.self) var x`:
+
+1. **Nothing provides `T` anywhere** in the analyzed sources: no `.environmentObject(_:)` or
+   `.environment(_:)` is ever given a `T`. Reported at the `@` of the `@EnvironmentObject` or
+   `@Environment` attribute.
+2. **A root renders the view without a provider on the way.** Roots are the scenes of an `App`
+   (`WindowGroup { ... }`, `Settings { ... }`, ...), `static var previews` of a `PreviewProvider`, and
+   `#Preview { ... }`. When a root constructs a view that reads `T`, directly or through the views it
+   constructs (including presented sheets and navigation destinations), and no provider of `T` is
+   applied on that path, the finding is reported at the root's view construction (the `C` of
+   `ContentView()` inside `WindowGroup { ... }`, `static var previews` or `#Preview { ... }`). Related
+   notes show the chain: `ContentView -> DetailView -> BadgeView needs UserSettings`.
+
+When no provider exists at all, both findings apply: one at the attribute, one at each root that
+reaches the view.
+
+How a provider's type is found: from a construction (`.environmentObject(UserSettings())`), from the
+declared or initial type of a property, local or parameter (`@StateObject private var settings =
+UserSettings()`, `settings: UserSettings`), from `if let` / `guard let` and enum-case pattern bindings
+with declared payloads, from static members (`UserSettings.preview`), and from member chains through
+declared property types (`appModel.settings`). Generic arguments count: a provided `Store<AppState>`
+satisfies `@EnvironmentObject var store: Store<AppState>`. Extensions of `View` in the analyzed sources
+are followed, so `ContentView().withSettings()` provides whatever `withSettings()` provides.
+
+Modifier order counts: `.environmentObject(x)` covers its receiver and what is inside it.
+In `DetailView().sheet { BadgeView() }.environmentObject(settings)` the sheet is part of the receiver and
+is provided; in `Text("Hi").environmentObject(settings).sheet { BadgeView() }` the sheet is applied
+outside and is not.
+
+## What is not flagged
+
+- A view whose every root path has a provider, and any view when a provider exists and no root reaches
+  it without one.
+- `@Environment(T.self) var x: T?`: an optional read returns `nil` instead of crashing.
+- Key-path environment values such as `@Environment(\.dismiss)`.
+- Paths through a provider whose type cannot be worked out (for example the result of a generic
+  `container.resolve()`): FlowLint assumes such a provider may be the right one, and a provider it
+  cannot resolve also silences finding 1 for every type.
+- Paths through views that are not declared in the analyzed sources and are not SwiftUI containers
+  (a third-party `DeviceFrame { ... }`, for example): what they do with their content is unknown, so
+  everything under them counts as provided.
+- Providers in `#if` / `#else` branches: every branch counts as active.
+- When several view types share a name (in different modules), a root is reported only when every one
+  of them needs the object.
+
+## Fix
+
+Provide the object above every root that renders the view, usually once in the `App`:
+
+```swift
+WindowGroup {
+    ContentView()
+        .environmentObject(settings)
+}
+```
+
+and in each preview:
+
+```swift
+#Preview {
+    BadgeView()
+        .environmentObject(UserSettings())
+}
+```
+
+If several roots need the same objects, a `View` extension such as `withAppEnvironment()` keeps them in
+one place. If the object is truly optional for a view, read it with `@Environment(T.self) var x: T?`.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { missing_environment_object: warning }
+disabled_rules: [missing_environment_object]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next missing_environment_object - provided by the host app's UIHostingController
+@EnvironmentObject var session: Session
+```
+
+## Examples
+
+### Triggering
+
+Nothing in the project provides the object (no roots, so only the declaration is reported):
+
+```swift triggering
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+struct GreetingView: View {
+    ↓@EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+```
+
+The same with Observation:
+
+```swift triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class Library {
+    var books: [String] = []
+}
+
+struct BookCount: View {
+    ↓@Environment(Library.self) private var library
+
+    var body: some View {
+        Text(library.books.count, format: .number)
+    }
+}
+```
+
+The app renders the view and nothing provides the object: the declaration and the root are reported:
+
+```swift triggering
+// file: BookshelfApp.swift
+import SwiftUI
+
+@main
+struct BookshelfApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓ContentView()
+        }
+    }
+}
+
+// file: ContentView.swift
+import SwiftUI
+
+final class Bookshelf: ObservableObject {
+    @Published var titles: [String] = []
+}
+
+struct ContentView: View {
+    ↓@EnvironmentObject var bookshelf: Bookshelf
+
+    var body: some View {
+        List(bookshelf.titles, id: \.self) { Text($0) }
+    }
+}
+```
+
+Three levels deep, nothing provides the object:
+
+```swift triggering
+// file: ProfileApp.swift
+import SwiftUI
+
+@main
+struct ProfileApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓ContentView()
+        }
+    }
+}
+
+// file: Views.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+struct ContentView: View {
+    var body: some View {
+        NavigationStack {
+            DetailView()
+        }
+    }
+}
+
+struct DetailView: View {
+    var body: some View {
+        VStack {
+            Text("Profile")
+            BadgeView()
+        }
+    }
+}
+
+struct BadgeView: View {
+    ↓@EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+```
+
+The app provides the object, a preview of a subview does not (only the preview is reported):
+
+```swift triggering
+// file: ProfileApp.swift
+import SwiftUI
+
+@main
+struct ProfileApp: App {
+    @StateObject private var settings = UserSettings()
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView()
+                .environmentObject(settings)
+        }
+    }
+}
+
+// file: ContentView.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+struct ContentView: View {
+    var body: some View {
+        NavigationStack {
+            DetailView()
+        }
+    }
+}
+
+// file: DetailView.swift
+import SwiftUI
+
+struct DetailView: View {
+    var body: some View {
+        VStack {
+            Text("Profile")
+            BadgeView()
+        }
+    }
+}
+
+struct BadgeView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    ↓DetailView()
+}
+```
+
+A `PreviewProvider` that forgets the object the app provides:
+
+```swift triggering
+// file: CartApp.swift
+import SwiftUI
+
+@main
+struct CartApp: App {
+    @StateObject private var cart = Cart()
+
+    var body: some Scene {
+        WindowGroup {
+            CartView()
+                .environmentObject(cart)
+        }
+    }
+}
+
+// file: CartView.swift
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+
+struct CartView_Previews: PreviewProvider {
+    static var previews: some View {
+        ↓CartView()
+    }
+}
+```
+
+The sheet is applied outside the provider, so it does not get the object:
+
+```swift triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+
+struct StoreFront: View {
+    @StateObject private var cart = Cart()
+    @State private var isShowingCart = false
+
+    var body: some View {
+        Button("Show cart") { isShowingCart = true }
+            .environmentObject(cart)
+            .sheet(isPresented: $isShowingCart) {
+                CartView()
+            }
+    }
+}
+
+#Preview {
+    ↓StoreFront()
+}
+```
+
+A sheet on the navigation stack, outside the list that gets the object:
+
+```swift triggering
+import SwiftUI
+
+final class Directory: ObservableObject {
+    @Published var names: [String] = []
+}
+
+struct PeopleList: View {
+    @EnvironmentObject var directory: Directory
+
+    var body: some View {
+        List(directory.names, id: \.self) { Text($0) }
+    }
+}
+
+struct AddPersonView: View {
+    @EnvironmentObject var directory: Directory
+    @State private var name = ""
+
+    var body: some View {
+        Form {
+            TextField("Name", text: $name)
+            Button("Add") { directory.names.append(name) }
+        }
+    }
+}
+
+struct PeopleScreen: View {
+    @StateObject private var directory = Directory()
+    @State private var isAdding = false
+
+    var body: some View {
+        NavigationStack {
+            PeopleList()
+                .environmentObject(directory)
+        }
+        .sheet(isPresented: $isAdding) {
+            AddPersonView()
+        }
+    }
+}
+
+#Preview {
+    ↓PeopleScreen()
+}
+```
+
+A navigation destination next to, not inside, the provided view:
+
+```swift triggering
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var email = ""
+}
+
+struct AccountHeader: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.email)
+    }
+}
+
+struct AccountDetails: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Form {
+            TextField("Email", text: $session.email)
+        }
+    }
+}
+
+struct AccountScreen: View {
+    @StateObject private var session = Session()
+
+    var body: some View {
+        NavigationStack {
+            VStack {
+                AccountHeader()
+                    .environmentObject(session)
+                NavigationLink("Edit account") {
+                    AccountDetails()
+                }
+            }
+        }
+    }
+}
+
+#Preview {
+    ↓AccountScreen()
+}
+```
+
+An app with two scenes, one of which forgets the object:
+
+```swift triggering
+// file: NotesApp.swift
+import SwiftUI
+
+final class Preferences: ObservableObject {
+    @Published var fontSize = 14.0
+}
+
+@main
+struct NotesApp: App {
+    @StateObject private var preferences = Preferences()
+
+    var body: some Scene {
+        WindowGroup {
+            NotesView()
+                .environmentObject(preferences)
+        }
+        Settings {
+            ↓PreferencesView()
+        }
+    }
+}
+
+// file: NotesView.swift
+import SwiftUI
+
+struct NotesView: View {
+    @EnvironmentObject var preferences: Preferences
+
+    var body: some View {
+        Text("Notes")
+            .font(.system(size: preferences.fontSize))
+    }
+}
+
+// file: PreferencesView.swift
+import SwiftUI
+
+struct PreferencesView: View {
+    @EnvironmentObject var preferences: Preferences
+
+    var body: some View {
+        Slider(value: $preferences.fontSize, in: 10...24)
+    }
+}
+```
+
+Observation: the preview provides the model, the app does not:
+
+```swift triggering
+// file: TripsApp.swift
+import SwiftUI
+
+@main
+struct TripsApp: App {
+    @State private var model = TripsModel()
+
+    var body: some Scene {
+        WindowGroup {
+            ↓TripsView()
+        }
+    }
+}
+
+// file: TripsView.swift
+import SwiftUI
+import Observation
+
+@Observable
+final class TripsModel {
+    var destinations: [String] = []
+}
+
+struct TripsView: View {
+    @Environment(TripsModel.self) private var model
+
+    var body: some View {
+        List(model.destinations, id: \.self) { Text($0) }
+    }
+}
+
+#Preview {
+    TripsView()
+        .environment(TripsModel())
+}
+```
+
+Observation: nothing provides the model, and a preview renders it:
+
+```swift triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class Stopwatch {
+    var seconds = 0
+}
+
+struct StopwatchLabel: View {
+    ↓@Environment(Stopwatch.self) private var stopwatch
+
+    var body: some View {
+        Text(stopwatch.seconds, format: .number)
+    }
+}
+
+#Preview {
+    ↓StopwatchLabel()
+}
+```
+
+Providing an object of another type does not help:
+
+```swift triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var count = 0
+}
+
+final class UserSettings: ObservableObject {
+    @Published var currency = "EUR"
+}
+
+struct PriceTag: View {
+    ↓@EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.currency)
+    }
+}
+
+#Preview {
+    ↓PriceTag()
+        .environmentObject(Cart())
+}
+```
+
+Two roots, nothing provides the object: each root is reported:
+
+```swift triggering
+// file: WeatherApp.swift
+import SwiftUI
+
+@main
+struct WeatherApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓ForecastView()
+        }
+    }
+}
+
+// file: ForecastView.swift
+import SwiftUI
+
+final class LocationStore: ObservableObject {
+    @Published var city = "Lisbon"
+}
+
+struct ForecastView: View {
+    ↓@EnvironmentObject var location: LocationStore
+
+    var body: some View {
+        Text(location.city)
+    }
+}
+
+#Preview {
+    ↓ForecastView()
+}
+```
+
+The app uses a helper that provides the object; the preview does not:
+
+```swift triggering
+// file: Environment+Helpers.swift
+import SwiftUI
+
+final class Theme: ObservableObject {
+    @Published var accent = Color.indigo
+}
+
+extension View {
+    func withTheme() -> some View {
+        environmentObject(Theme())
+    }
+}
+
+// file: GalleryApp.swift
+import SwiftUI
+
+@main
+struct GalleryApp: App {
+    var body: some Scene {
+        WindowGroup {
+            GalleryView()
+                .withTheme()
+        }
+    }
+}
+
+// file: GalleryView.swift
+import SwiftUI
+
+struct GalleryView: View {
+    @EnvironmentObject var theme: Theme
+
+    var body: some View {
+        Rectangle().fill(theme.accent)
+    }
+}
+
+#Preview {
+    ↓GalleryView()
+}
+```
+
+A row inside a list, reached from the app, never provided:
+
+```swift triggering
+// file: ContactsApp.swift
+import SwiftUI
+
+@main
+struct ContactsApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓ContactsList()
+        }
+    }
+}
+
+// file: ContactsList.swift
+import SwiftUI
+
+struct Contact: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+final class Favorites: ObservableObject {
+    @Published var ids: Set<UUID> = []
+}
+
+struct ContactsList: View {
+    @State private var contacts: [Contact] = []
+
+    var body: some View {
+        List(contacts) { contact in
+            ContactRow(contact: contact)
+        }
+    }
+}
+
+struct ContactRow: View {
+    let contact: Contact
+    ↓@EnvironmentObject var favorites: Favorites
+
+    var body: some View {
+        Label(contact.name, systemImage: favorites.ids.contains(contact.id) ? "star.fill" : "star")
+    }
+}
+```
+
+### Non-triggering
+
+The app provides the object to the whole window:
+
+```swift non-triggering
+// file: ProfileApp.swift
+import SwiftUI
+
+@main
+struct ProfileApp: App {
+    @StateObject private var settings = UserSettings()
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView()
+                .environmentObject(settings)
+        }
+    }
+}
+
+// file: ContentView.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+struct ContentView: View {
+    var body: some View {
+        NavigationStack {
+            BadgeView()
+        }
+    }
+}
+
+struct BadgeView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+```
+
+Every preview provides what the app provides:
+
+```swift non-triggering
+// file: ProfileApp.swift
+import SwiftUI
+
+@main
+struct ProfileApp: App {
+    @StateObject private var settings = UserSettings()
+
+    var body: some Scene {
+        WindowGroup {
+            DetailView()
+                .environmentObject(settings)
+        }
+    }
+}
+
+// file: DetailView.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+struct DetailView: View {
+    var body: some View {
+        VStack {
+            Text("Profile")
+            BadgeView()
+        }
+    }
+}
+
+struct BadgeView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    DetailView()
+        .environmentObject(UserSettings())
+}
+
+#Preview("Badge") {
+    BadgeView()
+        .environmentObject(UserSettings())
+}
+```
+
+A `PreviewProvider` that provides the object:
+
+```swift non-triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+
+struct CartView_Previews: PreviewProvider {
+    static var previews: some View {
+        CartView()
+            .environmentObject(Cart())
+    }
+}
+```
+
+Observation: the app provides the model with `.environment(_:)`:
+
+```swift non-triggering
+// file: TripsApp.swift
+import SwiftUI
+
+@main
+struct TripsApp: App {
+    @State private var model = TripsModel()
+
+    var body: some Scene {
+        WindowGroup {
+            TripsView()
+                .environment(model)
+        }
+    }
+}
+
+// file: TripsView.swift
+import SwiftUI
+import Observation
+
+@Observable
+final class TripsModel {
+    var destinations: [String] = []
+}
+
+struct TripsView: View {
+    @Environment(TripsModel.self) private var model
+
+    var body: some View {
+        List(model.destinations, id: \.self) { Text($0) }
+    }
+}
+
+#Preview {
+    TripsView()
+        .environment(TripsModel())
+}
+```
+
+An optional read does not crash when nothing is provided:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class Router {
+    var path: [String] = []
+}
+
+struct BackButton: View {
+    @Environment(Router.self) private var router: Router?
+
+    var body: some View {
+        Button("Back") { router?.path.removeLast() }
+            .disabled(router == nil)
+    }
+}
+
+#Preview {
+    BackButton()
+}
+```
+
+Key-path environment values are not objects:
+
+```swift non-triggering
+import SwiftUI
+
+struct CloseButton: View {
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        Button("Close") { dismiss() }
+    }
+}
+
+#Preview {
+    CloseButton()
+}
+```
+
+A `View` extension that provides the object, used by every root:
+
+```swift non-triggering
+// file: Environment+Settings.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+extension View {
+    func withSettings() -> some View {
+        environmentObject(UserSettings())
+    }
+}
+
+// file: ProfileApp.swift
+import SwiftUI
+
+@main
+struct ProfileApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ProfileView()
+                .withSettings()
+        }
+    }
+}
+
+// file: ProfileView.swift
+import SwiftUI
+
+struct ProfileView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    ProfileView()
+        .withSettings()
+}
+```
+
+A helper that takes the object as a typed parameter:
+
+```swift non-triggering
+// file: Environment+Library.swift
+import SwiftUI
+
+final class Library: ObservableObject {
+    @Published var titles: [String] = []
+}
+
+extension View {
+    func library(_ library: Library) -> some View {
+        environmentObject(library)
+    }
+}
+
+// file: LibraryView.swift
+import SwiftUI
+
+struct LibraryView: View {
+    @EnvironmentObject var library: Library
+
+    var body: some View {
+        List(library.titles, id: \.self) { Text($0) }
+    }
+}
+
+#Preview {
+    LibraryView()
+        .library(Library())
+}
+```
+
+A sheet applied before the provider is inside it:
+
+```swift non-triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+
+struct StoreFront: View {
+    @StateObject private var cart = Cart()
+    @State private var isShowingCart = false
+
+    var body: some View {
+        Button("Show cart") { isShowingCart = true }
+            .sheet(isPresented: $isShowingCart) {
+                CartView()
+            }
+            .environmentObject(cart)
+    }
+}
+
+#Preview {
+    StoreFront()
+}
+```
+
+Navigation destinations inherit the environment of the stack that presents them:
+
+```swift non-triggering
+import SwiftUI
+
+struct Movie: Identifiable, Hashable {
+    let id: Int
+    var title: String
+}
+
+final class Watchlist: ObservableObject {
+    @Published var ids: Set<Int> = []
+}
+
+struct MovieDetail: View {
+    let movie: Movie
+    @EnvironmentObject var watchlist: Watchlist
+
+    var body: some View {
+        Button(watchlist.ids.contains(movie.id) ? "Remove" : "Add") {
+            watchlist.ids.insert(movie.id)
+        }
+        .navigationTitle(movie.title)
+    }
+}
+
+struct WatchlistSummary: View {
+    @EnvironmentObject var watchlist: Watchlist
+
+    var body: some View {
+        Text(watchlist.ids.count, format: .number)
+    }
+}
+
+struct MoviesScreen: View {
+    @StateObject private var watchlist = Watchlist()
+    @State private var movies: [Movie] = []
+
+    var body: some View {
+        NavigationStack {
+            List(movies) { movie in
+                NavigationLink(movie.title, value: movie)
+            }
+            .navigationDestination(for: Movie.self) { movie in
+                MovieDetail(movie: movie)
+            }
+            .toolbar {
+                NavigationLink("Summary") {
+                    WatchlistSummary()
+                }
+            }
+        }
+        .environmentObject(watchlist)
+    }
+}
+
+#Preview {
+    MoviesScreen()
+}
+```
+
+Every `#if` branch counts as active:
+
+```swift non-triggering
+// file: SessionApp.swift
+import SwiftUI
+
+final class Session: ObservableObject {
+    static let live = Session()
+    static let mock = Session()
+    @Published var email = ""
+}
+
+@main
+struct SessionApp: App {
+    var body: some Scene {
+        WindowGroup {
+            AccountView()
+            #if DEBUG
+                .environmentObject(Session.mock)
+            #else
+                .environmentObject(Session.live)
+            #endif
+        }
+    }
+}
+
+// file: AccountView.swift
+import SwiftUI
+
+struct AccountView: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.email)
+    }
+}
+```
+
+A static member of the object's type:
+
+```swift non-triggering
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+extension UserSettings {
+    static let preview: UserSettings = {
+        let settings = UserSettings()
+        settings.username = "Preview User"
+        return settings
+    }()
+}
+
+struct GreetingView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    GreetingView()
+        .environmentObject(UserSettings.preview)
+}
+```
+
+A member of a typed property:
+
+```swift non-triggering
+// file: AppModel.swift
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+final class AppModel: ObservableObject {
+    let cart: Cart = Cart()
+}
+
+@main
+struct ShopApp: App {
+    @StateObject private var model = AppModel()
+
+    var body: some Scene {
+        WindowGroup {
+            CartView()
+                .environmentObject(model.cart)
+        }
+    }
+}
+
+// file: CartView.swift
+import SwiftUI
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+```
+
+A value bound by `if let`:
+
+```swift non-triggering
+import SwiftUI
+
+final class Account: ObservableObject {
+    @Published var name = ""
+}
+
+final class AccountStore: ObservableObject {
+    @Published var current: Account?
+}
+
+struct AccountName: View {
+    @EnvironmentObject var account: Account
+
+    var body: some View {
+        Text(account.name)
+    }
+}
+
+struct RootView: View {
+    @StateObject private var store = AccountStore()
+
+    var body: some View {
+        if let account = store.current {
+            AccountName()
+                .environmentObject(account)
+        } else {
+            Text("Signed out")
+        }
+    }
+}
+
+#Preview {
+    RootView()
+}
+```
+
+A value bound by an enum-case pattern:
+
+```swift non-triggering
+import SwiftUI
+
+final class Account: ObservableObject {
+    @Published var name = ""
+}
+
+enum AuthState {
+    case signedOut
+    case signedIn(Account)
+}
+
+struct HomeView: View {
+    @EnvironmentObject var account: Account
+
+    var body: some View {
+        Text(account.name)
+    }
+}
+
+struct AuthGate: View {
+    let state: AuthState
+
+    var body: some View {
+        switch state {
+        case .signedOut:
+            Text("Please sign in")
+        case .signedIn(let account):
+            HomeView()
+                .environmentObject(account)
+        }
+    }
+}
+
+#Preview {
+    AuthGate(state: .signedIn(Account()))
+}
+```
+
+Generic arguments are matched:
+
+```swift non-triggering
+import SwiftUI
+
+struct AppState {
+    var count = 0
+}
+
+final class Store<Value>: ObservableObject {
+    @Published var state: Value
+    init(state: Value) { self.state = state }
+}
+
+struct CounterLabel: View {
+    @EnvironmentObject var store: Store<AppState>
+
+    var body: some View {
+        Text(store.state.count, format: .number)
+    }
+}
+
+#Preview {
+    CounterLabel()
+        .environmentObject(Store<AppState>(state: AppState()))
+}
+```
+
+A provider whose type cannot be worked out is assumed to be the right one:
+
+```swift non-triggering
+import SwiftUI
+
+final class Container {
+    static let shared = Container()
+    private var services: [ObjectIdentifier: Any] = [:]
+
+    func resolve<Service>(_ type: Service.Type) -> Service {
+        services[ObjectIdentifier(type)] as! Service
+    }
+}
+
+final class Analytics: ObservableObject {
+    @Published var events: [String] = []
+}
+
+struct EventsView: View {
+    @EnvironmentObject var analytics: Analytics
+
+    var body: some View {
+        List(analytics.events, id: \.self) { Text($0) }
+    }
+}
+
+#Preview {
+    EventsView()
+        .environmentObject(Container.shared.resolve(Analytics.self))
+}
+```
+
+A view that is not declared in the sources may provide anything:
+
+```swift non-triggering
+// file: ProfileApp.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+@main
+struct ProfileApp: App {
+    @StateObject private var settings = UserSettings()
+
+    var body: some Scene {
+        WindowGroup {
+            ProfileView()
+                .environmentObject(settings)
+        }
+    }
+}
+
+// file: ProfileView.swift
+import SwiftUI
+import PreviewSupport
+
+struct ProfileView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    MockEnvironmentHost {
+        ProfileView()
+    }
+}
+```
+
+A reusable screen that provides the object to its own subviews (no root needed):
+
+```swift non-triggering
+import SwiftUI
+
+final class Favorites: ObservableObject {
+    @Published var ids: Set<Int> = []
+}
+
+struct FavoritesCount: View {
+    @EnvironmentObject var favorites: Favorites
+
+    var body: some View {
+        Text(favorites.ids.count, format: .number)
+    }
+}
+
+struct FavoritesScreen: View {
+    @StateObject private var favorites = Favorites()
+
+    var body: some View {
+        VStack {
+            FavoritesCount()
+        }
+        .environmentObject(favorites)
+    }
+}
+```
+"""##,
+        "non_private_state": ##"""
+# non_private_state
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** make the property `private` (applied by `--fix` when the property has an initial value; a suggestion only when it has none)
+
+`@State` and `@StateObject` properties should be `private` (or `fileprivate`): their storage belongs to SwiftUI, not to the caller.
+
+## Why
+
+SwiftUI keeps the storage of `@State` and `@StateObject` outside the view struct, keyed by the view's
+identity, and sets it up once, the first time the view appears. A value passed in later through the
+memberwise initializer, `ToggleRow(isOn: true)`, only sets the *initial* value: when the parent renders
+again with `ToggleRow(isOn: false)`, SwiftUI keeps the state it already has and silently ignores the new
+argument. The view looks configurable from outside, and is not.
+
+Making the property `private` removes it from the memberwise initializer, so nobody can believe they
+are configuring it. If a parent must control the value, it should own the state and pass a `@Binding`
+(or a plain `let`) instead.
+
+## What is flagged
+
+A stored property with a `@State` or `@StateObject` attribute whose access is not `private` or
+`fileprivate`: no access modifier, `internal`, `public`, `package`, `private(set)` or
+`fileprivate(set)` (a restricted *setter* leaves the getter, and the memberwise initializer, visible).
+
+The types judged are structs that are views, view modifiers, styles (`ButtonStyle`, `ToggleStyle`, ...),
+apps or dynamic properties.
+
+The finding is reported at the `@` of the `@State` or `@StateObject` attribute.
+
+## What is not flagged
+
+- `@State private var` and `@State fileprivate var`, and the same for `@StateObject`.
+- `@Previewable @State` variables inside `#Preview`: they are locals, not members.
+- Other SwiftUI property wrappers: `@FocusState`, `@GestureState`, `@AppStorage`, `@SceneStorage`,
+  `@Binding`, `@Bindable`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`.
+- Text that looks like a declaration inside comments and string literals.
+
+## Fix
+
+Replace the access modifier with `private`, or insert `private ` when there is none:
+
+```swift
+@State private var isExpanded = false
+```
+
+`--fix` applies this when the property has an initial value. When it has none (`@State var isOn: Bool`),
+callers pass the value today, and making it private breaks them: the fix is shown as a suggestion only.
+Decide whether the parent should own the value (pass a `Binding` or a `let`), or whether the view should
+take it as an initial value in an explicit `init` (`_isOn = State(initialValue: isOn)`).
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { non_private_state: error }
+disabled_rules: [non_private_state]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next non_private_state - set only by the previews
+@State var isExpanded = false
+```
+
+## Examples
+
+### Triggering
+
+No access modifier:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    ↓@State var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+An explicit `internal`:
+
+```swift triggering
+import SwiftUI
+
+struct SearchField: View {
+    ↓@State internal var query = ""
+
+    var body: some View {
+        TextField("Search movies", text: $query)
+    }
+}
+```
+
+A `public` view in a package:
+
+```swift triggering
+import SwiftUI
+
+public struct RatingPicker: View {
+    ↓@State public var rating = 3
+
+    public init() {}
+
+    public var body: some View {
+        Stepper("Rating", value: $rating, in: 1...5)
+    }
+}
+```
+
+`package` access:
+
+```swift triggering
+import SwiftUI
+
+package struct DisclosureCard: View {
+    ↓@State package var isExpanded = false
+
+    package var body: some View {
+        DisclosureGroup("Details", isExpanded: $isExpanded) {
+            Text("More information")
+        }
+    }
+}
+```
+
+`private(set)` restricts only the setter:
+
+```swift triggering
+import SwiftUI
+
+struct ColorPickerRow: View {
+    ↓@State private(set) var color = Color.orange
+
+    var body: some View {
+        ColorPicker("Accent", selection: $color)
+    }
+}
+```
+
+`fileprivate(set)` restricts only the setter:
+
+```swift triggering
+import SwiftUI
+
+struct VolumeControl: View {
+    ↓@State fileprivate(set) var volume = 0.5
+
+    var body: some View {
+        Slider(value: $volume)
+    }
+}
+```
+
+A property without an initial value (the fix is only suggested):
+
+```swift triggering
+import SwiftUI
+
+struct NotificationToggle: View {
+    ↓@State var isOn: Bool
+
+    var body: some View {
+        Toggle("Notifications", isOn: $isOn)
+    }
+}
+```
+
+A `@StateObject`:
+
+```swift triggering
+import SwiftUI
+
+final class LoginViewModel: ObservableObject {
+    @Published var email = ""
+}
+
+struct LoginView: View {
+    ↓@StateObject var viewModel = LoginViewModel()
+
+    var body: some View {
+        TextField("Email", text: $viewModel.email)
+    }
+}
+```
+
+A `public` `@StateObject`:
+
+```swift triggering
+import SwiftUI
+
+public final class CatalogModel: ObservableObject {
+    @Published public var titles: [String] = []
+    public init() {}
+}
+
+public struct CatalogView: View {
+    ↓@StateObject public var catalog = CatalogModel()
+
+    public init() {}
+
+    public var body: some View {
+        List(catalog.titles, id: \.self) { Text($0) }
+    }
+}
+```
+
+An Observation model held in `@State`:
+
+```swift triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class LibraryModel {
+    var books: [String] = []
+}
+
+struct LibraryView: View {
+    ↓@State var library = LibraryModel()
+
+    var body: some View {
+        List(library.books, id: \.self) { Text($0) }
+    }
+}
+```
+
+Each non-private property is reported:
+
+```swift triggering
+import SwiftUI
+
+struct PersonForm: View {
+    ↓@State var name = ""
+    ↓@State var age = 30
+    @State private var isSaving = false
+
+    var body: some View {
+        Form {
+            TextField("Name", text: $name)
+            Stepper("Age", value: $age)
+        }
+        .disabled(isSaving)
+    }
+}
+```
+
+In a view modifier:
+
+```swift triggering
+import SwiftUI
+
+struct ShakeOnTap: ViewModifier {
+    ↓@State var attempts = 0
+
+    func body(content: Content) -> some View {
+        content
+            .offset(x: attempts % 2 == 0 ? 0 : 6)
+            .onTapGesture { attempts += 1 }
+    }
+}
+```
+
+In a style:
+
+```swift triggering
+import SwiftUI
+
+struct CheckboxToggleStyle: ToggleStyle {
+    ↓@State var isHovering = false
+
+    func makeBody(configuration: Configuration) -> some View {
+        Button {
+            configuration.isOn.toggle()
+        } label: {
+            Image(systemName: configuration.isOn ? "checkmark.square" : "square")
+        }
+        .onHover { isHovering = $0 }
+    }
+}
+```
+
+In an app:
+
+```swift triggering
+import SwiftUI
+
+final class AppModel: ObservableObject {
+    @Published var isOnboarded = false
+}
+
+@main
+struct MoviesApp: App {
+    ↓@StateObject var model = AppModel()
+
+    var body: some Scene {
+        WindowGroup {
+            Text(model.isOnboarded ? "Welcome back" : "Welcome")
+        }
+    }
+}
+```
+
+In a custom dynamic property:
+
+```swift triggering
+import SwiftUI
+
+struct Debounced: DynamicProperty {
+    ↓@State var pendingText = ""
+
+    var wrappedValue: String { pendingText }
+}
+```
+
+### Non-triggering
+
+`private`:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State private var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+`fileprivate`:
+
+```swift non-triggering
+import SwiftUI
+
+struct SearchField: View {
+    @State fileprivate var query = ""
+
+    var body: some View {
+        TextField("Search movies", text: $query)
+    }
+}
+```
+
+A private `@StateObject`:
+
+```swift non-triggering
+import SwiftUI
+
+final class LoginViewModel: ObservableObject {
+    @Published var email = ""
+}
+
+struct LoginView: View {
+    @StateObject private var viewModel = LoginViewModel()
+
+    var body: some View {
+        TextField("Email", text: $viewModel.email)
+    }
+}
+```
+
+A private `@StateObject` given its initial value in `init`:
+
+```swift non-triggering
+import SwiftUI
+
+final class PersonDetailModel: ObservableObject {
+    @Published var name: String
+    init(name: String) { self.name = name }
+}
+
+struct PersonDetail: View {
+    @StateObject private var model: PersonDetailModel
+
+    init(name: String) {
+        _model = StateObject(wrappedValue: PersonDetailModel(name: name))
+    }
+
+    var body: some View {
+        TextField("Name", text: $model.name)
+    }
+}
+```
+
+A private Observation model in a public view:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class PlayerModel {
+    var isPlaying = false
+}
+
+public struct PlayerView: View {
+    @State private var player = PlayerModel()
+
+    public init() {}
+
+    public var body: some View {
+        Toggle("Playing", isOn: $player.isPlaying)
+    }
+}
+```
+
+`@Previewable @State` inside `#Preview`:
+
+```swift non-triggering
+import SwiftUI
+
+struct NotificationToggle: View {
+    @Binding var isOn: Bool
+
+    var body: some View {
+        Toggle("Notifications", isOn: $isOn)
+    }
+}
+
+#Preview {
+    @Previewable @State var isOn = true
+    NotificationToggle(isOn: $isOn)
+}
+```
+
+`@Binding`:
+
+```swift non-triggering
+import SwiftUI
+
+struct RatingStepper: View {
+    @Binding var rating: Int
+
+    var body: some View {
+        Stepper("Rating", value: $rating, in: 1...5)
+    }
+}
+```
+
+`@FocusState`:
+
+```swift non-triggering
+import SwiftUI
+
+struct CommentField: View {
+    @FocusState var isFocused: Bool
+    @State private var text = ""
+
+    var body: some View {
+        TextField("Comment", text: $text)
+            .focused($isFocused)
+    }
+}
+```
+
+`@GestureState`:
+
+```swift non-triggering
+import SwiftUI
+
+struct DraggableCard: View {
+    @GestureState var dragOffset = CGSize.zero
+
+    var body: some View {
+        RoundedRectangle(cornerRadius: 12)
+            .offset(dragOffset)
+            .gesture(
+                DragGesture().updating($dragOffset) { value, state, _ in
+                    state = value.translation
+                }
+            )
+    }
+}
+```
+
+`@AppStorage`:
+
+```swift non-triggering
+import SwiftUI
+
+struct AppearanceSettings: View {
+    @AppStorage("useDarkMode") var useDarkMode = false
+
+    var body: some View {
+        Toggle("Dark mode", isOn: $useDarkMode)
+    }
+}
+```
+
+`@SceneStorage`:
+
+```swift non-triggering
+import SwiftUI
+
+struct TabsView: View {
+    @SceneStorage("selectedTab") var selectedTab = 0
+
+    var body: some View {
+        TabView(selection: $selectedTab) {
+            Text("Movies").tag(0)
+            Text("People").tag(1)
+        }
+    }
+}
+```
+
+An object owned elsewhere:
+
+```swift non-triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var count = 0
+}
+
+struct CartSummary: View {
+    @ObservedObject var cart: Cart
+
+    var body: some View {
+        Stepper("Items", value: $cart.count)
+    }
+}
+```
+
+An Observation model owned elsewhere, with `@Bindable`:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class Person {
+    var name = ""
+}
+
+struct PersonEditor: View {
+    @Bindable var person: Person
+
+    var body: some View {
+        TextField("Name", text: $person.name)
+    }
+}
+```
+
+A comment that shows the wrong form:
+
+```swift non-triggering
+import SwiftUI
+
+struct FilterBar: View {
+    // Was: @State var showFavorites = false
+    @State private var showFavorites = false
+
+    var body: some View {
+        Toggle("Favorites", isOn: $showFavorites)
+    }
+}
+```
+
+A string that contains the text:
+
+```swift non-triggering
+import SwiftUI
+
+struct StateTip: View {
+    var body: some View {
+        Text("@State var count = 0 should be private")
+    }
+}
+```
+
+A dynamic property with private state:
+
+```swift non-triggering
+import SwiftUI
+
+struct Debounced: DynamicProperty {
+    @State private var pendingText = ""
+
+    var wrappedValue: String { pendingText }
+}
+```
+"""##,
+        "observed_object_inline": ##"""
+# observed_object_inline
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** suggestion (`@StateObject`), never applied by `--fix`
+
+An `@ObservedObject` must not be created by the view that observes it; use `@StateObject` so SwiftUI owns the object.
+
+## Why
+
+A SwiftUI view is a value. Every time the parent's `body` runs, SwiftUI creates a new copy of the child
+struct, and with it evaluates every property initializer again. `@ObservedObject` only *watches* an
+object; it does not keep one. So when a view writes `@ObservedObject var model = LoginViewModel()`, each
+update of the parent builds a brand-new `LoginViewModel`: the text the user typed, a request in flight,
+a selection, all disappear, usually at the worst moment (a keyboard appearing, a parent animating). The
+same happens when the view's own initializer assigns a new object to the property.
+
+`@StateObject` creates the object once, the first time the view appears with a given identity, and hands
+the same instance to every later copy of the struct. Use `@ObservedObject` only for objects that someone
+else owns and passes in.
+
+## What is flagged
+
+An `@ObservedObject` property of a SwiftUI value type whose value is created by the type itself:
+
+- an initial value that is a construction: `@ObservedObject var store = Store()`, `= Store(id: 1)`,
+  `= Store.init()`, `= .init()`, `: Store = Store()`, `= Networking.Loader<Movie>()`, or a closure that is
+  called at once, `= { Store() }()`; whatever other modifiers or attributes the property has, in any order;
+- in an initializer of the type, an assignment of a construction: `self.store = Store()`,
+  `store = Store()`, `_store = ObservedObject(wrappedValue: Store())`,
+  `_store = ObservedObject(initialValue: Store())`, `_store = .init(wrappedValue: Store())`.
+
+A *construction* is a call whose callee is a capitalized type name (qualified like `Feature.Store` or
+generic like `Loader<Movie>`), `.init(...)` or `Type.init(...)`. For `_store = ObservedObject(...)`,
+what is judged is the wrapped value passed in, not the `ObservedObject(...)` call itself.
+
+The types judged are those that conform, in their declaration or through an extension anywhere in the
+analyzed sources, to `View`, `ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol
+(`ButtonStyle`, `ToggleStyle`, `LabelStyle`, ...).
+
+The finding is reported at the `@` of the `@ObservedObject` attribute, or, for an assignment in an
+initializer, at the first character of the assignment's left-hand side (`self.store`, `store`, `_store`).
+
+## What is not flagged
+
+- Injected objects: `@ObservedObject var store: Store`, set by the caller through the initializer.
+- Assignments in an initializer of a value that was passed in: `self.store = store`,
+  `_store = ObservedObject(wrappedValue: store)`, `_store = .init(wrappedValue: store)`.
+- Values that are not constructions: shared instances (`= Store.shared`, `= .shared`), members of
+  other objects (`= model.child`), lower-case factories (`= makeStore()`, `= ImageCache.cached(for: url)`).
+- `@ObservedObject` in a class (only SwiftUI value types are judged).
+- `@StateObject` and `@State`, and text that merely looks like the pattern, in comments and strings.
+
+## Fix
+
+Change `@ObservedObject` to `@StateObject` (and, since SwiftUI now owns it, make it `private`):
+
+```swift
+@StateObject private var model = LoginViewModel()
+```
+
+When the object is built in the initializer, use `_model = StateObject(wrappedValue: LoginViewModel())`.
+If the object really belongs to a parent, create it there with `@StateObject` and pass it down into an
+`@ObservedObject var model: LoginViewModel` without an initial value.
+
+The fix is offered as a suggestion only: it changes when the object is created, which can matter if the
+initializer has side effects.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { observed_object_inline: error }
+disabled_rules: [observed_object_inline]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next observed_object_inline - the object is cheap and stateless
+@ObservedObject var formatter = PriceFormatter()
+```
+
+## Examples
+
+### Triggering
+
+A view that creates the model it observes:
+
+```swift triggering
+import SwiftUI
+
+final class CounterModel: ObservableObject {
+    @Published var count = 0
+}
+
+struct CounterView: View {
+    ↓@ObservedObject var model = CounterModel()
+
+    var body: some View {
+        Button("Add one") { model.count += 1 }
+    }
+}
+```
+
+A construction with arguments:
+
+```swift triggering
+import SwiftUI
+
+final class LoginViewModel: ObservableObject {
+    @Published var email: String
+    init(email: String) { self.email = email }
+}
+
+struct LoginView: View {
+    ↓@ObservedObject var viewModel = LoginViewModel(email: "")
+
+    var body: some View {
+        TextField("Email", text: $viewModel.email)
+    }
+}
+```
+
+An explicit `.init` on the type:
+
+```swift triggering
+import SwiftUI
+
+final class PlayerModel: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct PlayerControls: View {
+    ↓@ObservedObject var player = PlayerModel.init()
+
+    var body: some View {
+        Toggle("Playing", isOn: $player.isPlaying)
+    }
+}
+```
+
+An implicit member `.init()` with a type annotation:
+
+```swift triggering
+import SwiftUI
+
+final class ProfileModel: ObservableObject {
+    @Published var name = ""
+}
+
+struct ProfileEditor: View {
+    ↓@ObservedObject var profile: ProfileModel = .init()
+
+    var body: some View {
+        TextField("Name", text: $profile.name)
+    }
+}
+```
+
+A type annotation and a construction:
+
+```swift triggering
+import SwiftUI
+
+final class SearchModel: ObservableObject {
+    @Published var query = ""
+}
+
+struct SearchBar: View {
+    ↓@ObservedObject var search: SearchModel = SearchModel()
+
+    var body: some View {
+        TextField("Search", text: $search.query)
+    }
+}
+```
+
+A qualified generic type:
+
+```swift triggering
+import SwiftUI
+
+struct Movie {
+    var title: String
+}
+
+enum Networking {
+    final class Loader<Value>: ObservableObject {
+        @Published var items: [Value] = []
+    }
+}
+
+struct MovieListView: View {
+    ↓@ObservedObject var loader = Networking.Loader<Movie>()
+
+    var body: some View {
+        List(loader.items, id: \.title) { movie in
+            Text(movie.title)
+        }
+    }
+}
+```
+
+A closure that is called at once still creates the object each time:
+
+```swift triggering
+import SwiftUI
+
+final class TimerModel: ObservableObject {
+    @Published var seconds: Int
+    init(seconds: Int) { self.seconds = seconds }
+}
+
+struct TimerView: View {
+    ↓@ObservedObject var timer = { TimerModel(seconds: 60) }()
+
+    var body: some View {
+        Text(timer.seconds, format: .number)
+    }
+}
+```
+
+Other modifiers on the property do not matter:
+
+```swift triggering
+import SwiftUI
+
+final class CartModel: ObservableObject {
+    @Published var itemCount = 0
+}
+
+struct CartBadge: View {
+    ↓@ObservedObject private var cart = CartModel()
+
+    var body: some View {
+        Text(cart.itemCount, format: .number)
+    }
+}
+```
+
+A public view with a public property:
+
+```swift triggering
+import SwiftUI
+
+public final class ThemeModel: ObservableObject {
+    @Published public var accent = Color.blue
+    public init() {}
+}
+
+public struct ThemePreview: View {
+    ↓@ObservedObject public var theme = ThemeModel()
+
+    public var body: some View {
+        Circle().fill(theme.accent)
+    }
+}
+```
+
+Assigning a new object to `self.` in the view's initializer:
+
+```swift triggering
+import SwiftUI
+
+final class OrderModel: ObservableObject {
+    @Published var quantity = 1
+}
+
+struct OrderView: View {
+    @ObservedObject var order: OrderModel
+
+    init() {
+        ↓self.order = OrderModel()
+    }
+
+    var body: some View {
+        Stepper("Quantity", value: $order.quantity)
+    }
+}
+```
+
+Assigning without `self.`:
+
+```swift triggering
+import SwiftUI
+
+final class NotesModel: ObservableObject {
+    @Published var text = ""
+}
+
+struct NotesEditor: View {
+    @ObservedObject var notes: NotesModel
+    let title: String
+
+    init(title: String) {
+        self.title = title
+        ↓notes = NotesModel()
+    }
+
+    var body: some View {
+        TextEditor(text: $notes.text)
+            .navigationTitle(title)
+    }
+}
+```
+
+Building the wrapper with `ObservedObject(wrappedValue:)`:
+
+```swift triggering
+import SwiftUI
+
+final class WeatherModel: ObservableObject {
+    @Published var city: String
+    init(city: String) { self.city = city }
+}
+
+struct WeatherView: View {
+    @ObservedObject var weather: WeatherModel
+
+    init(city: String) {
+        ↓_weather = ObservedObject(wrappedValue: WeatherModel(city: city))
+    }
+
+    var body: some View {
+        Text(weather.city)
+    }
+}
+```
+
+The older `ObservedObject(initialValue:)` spelling:
+
+```swift triggering
+import SwiftUI
+
+final class ChatModel: ObservableObject {
+    @Published var messages: [String] = []
+}
+
+struct ChatView: View {
+    @ObservedObject var chat: ChatModel
+
+    init() {
+        ↓_chat = ObservedObject(initialValue: ChatModel())
+    }
+
+    var body: some View {
+        List(chat.messages, id: \.self) { Text($0) }
+    }
+}
+```
+
+The wrapped value is judged, also through `.init(wrappedValue:)`:
+
+```swift triggering
+import SwiftUI
+
+final class FilterModel: ObservableObject {
+    @Published var showFavorites = false
+}
+
+struct FilterView: View {
+    @ObservedObject var filter: FilterModel
+
+    init() {
+        ↓_filter = .init(wrappedValue: FilterModel())
+    }
+
+    var body: some View {
+        Toggle("Favorites only", isOn: $filter.showFavorites)
+    }
+}
+```
+
+A view modifier is re-created just like a view:
+
+```swift triggering
+import SwiftUI
+
+final class ToastCenter: ObservableObject {
+    @Published var message: String?
+}
+
+struct ToastModifier: ViewModifier {
+    ↓@ObservedObject var center = ToastCenter()
+
+    func body(content: Content) -> some View {
+        content.overlay(alignment: .bottom) {
+            if let message = center.message {
+                Text(message)
+            }
+        }
+    }
+}
+```
+
+A button style:
+
+```swift triggering
+import SwiftUI
+
+final class HapticsModel: ObservableObject {
+    @Published var isEnabled = true
+}
+
+struct PressableButtonStyle: ButtonStyle {
+    ↓@ObservedObject var haptics = HapticsModel()
+
+    func makeBody(configuration: Configuration) -> some View {
+        configuration.label
+            .scaleEffect(configuration.isPressed && haptics.isEnabled ? 0.95 : 1)
+    }
+}
+```
+
+A type that becomes a view through an extension:
+
+```swift triggering
+import SwiftUI
+
+final class ScoreModel: ObservableObject {
+    @Published var score = 0
+}
+
+struct ScoreBoard {
+    ↓@ObservedObject var model = ScoreModel()
+}
+
+extension ScoreBoard: View {
+    var body: some View {
+        Text(model.score, format: .number)
+    }
+}
+```
+
+A custom dynamic property:
+
+```swift triggering
+import SwiftUI
+
+final class Clock: ObservableObject {
+    @Published var now = Date()
+}
+
+struct CurrentTime: DynamicProperty {
+    ↓@ObservedObject var clock = Clock()
+
+    var wrappedValue: Date { clock.now }
+}
+```
+
+### Non-triggering
+
+The object is created with `@StateObject`:
+
+```swift non-triggering
+import SwiftUI
+
+final class CounterModel: ObservableObject {
+    @Published var count = 0
+}
+
+struct CounterView: View {
+    @StateObject private var model = CounterModel()
+
+    var body: some View {
+        Button("Add one") { model.count += 1 }
+    }
+}
+```
+
+The object is injected by the parent:
+
+```swift non-triggering
+import SwiftUI
+
+final class LoginViewModel: ObservableObject {
+    @Published var email = ""
+}
+
+struct EmailField: View {
+    @ObservedObject var viewModel: LoginViewModel
+
+    var body: some View {
+        TextField("Email", text: $viewModel.email)
+    }
+}
+
+struct LoginScreen: View {
+    @StateObject private var viewModel = LoginViewModel()
+
+    var body: some View {
+        EmailField(viewModel: viewModel)
+    }
+}
+```
+
+A shared instance is observed, not created:
+
+```swift non-triggering
+import SwiftUI
+
+final class SessionStore: ObservableObject {
+    static let shared = SessionStore()
+    @Published var isSignedIn = false
+}
+
+struct AccountButton: View {
+    @ObservedObject var session = SessionStore.shared
+
+    var body: some View {
+        Text(session.isSignedIn ? "Sign out" : "Sign in")
+    }
+}
+```
+
+An implicit member that is not a call:
+
+```swift non-triggering
+import SwiftUI
+
+final class AudioSettings: ObservableObject {
+    static let shared = AudioSettings()
+    @Published var volume = 0.5
+}
+
+struct VolumeSlider: View {
+    @ObservedObject var settings: AudioSettings = .shared
+
+    var body: some View {
+        Slider(value: $settings.volume)
+    }
+}
+```
+
+A member of another object:
+
+```swift non-triggering
+import SwiftUI
+
+final class PlaylistModel: ObservableObject {
+    @Published var name = "Favorites"
+}
+
+final class LibraryModel: ObservableObject {
+    let playlist = PlaylistModel()
+}
+
+struct PlaylistHeader: View {
+    @ObservedObject var playlist: PlaylistModel
+
+    init(library: LibraryModel) {
+        self.playlist = library.playlist
+    }
+
+    var body: some View {
+        Text(playlist.name)
+    }
+}
+```
+
+A lower-case factory function:
+
+```swift non-triggering
+import SwiftUI
+
+final class DownloadsModel: ObservableObject {
+    @Published var progress = 0.0
+}
+
+func makeDownloadsModel() -> DownloadsModel {
+    DownloadsModel()
+}
+
+struct DownloadsView: View {
+    @ObservedObject var downloads = makeDownloadsModel()
+
+    var body: some View {
+        ProgressView(value: downloads.progress)
+    }
+}
+```
+
+A lower-case static factory on a type:
+
+```swift non-triggering
+import SwiftUI
+
+final class ImageLoader: ObservableObject {
+    @Published var image: Image?
+    static func cached(for url: URL) -> ImageLoader { ImageLoader() }
+}
+
+struct RemoteImage: View {
+    @ObservedObject var loader = ImageLoader.cached(for: URL(fileURLWithPath: "/tmp/poster.jpg"))
+
+    var body: some View {
+        loader.image ?? Image(systemName: "photo")
+    }
+}
+```
+
+A parameter passed through `ObservedObject(wrappedValue:)`:
+
+```swift non-triggering
+import SwiftUI
+
+final class TaskModel: ObservableObject {
+    @Published var isDone = false
+}
+
+struct TaskRow: View {
+    @ObservedObject var task: TaskModel
+
+    init(task: TaskModel) {
+        _task = ObservedObject(wrappedValue: task)
+    }
+
+    var body: some View {
+        Toggle("Done", isOn: $task.isDone)
+    }
+}
+```
+
+A parameter passed through `.init(wrappedValue:)`:
+
+```swift non-triggering
+import SwiftUI
+
+final class EpisodeModel: ObservableObject {
+    @Published var progress = 0.0
+}
+
+struct EpisodeRow: View {
+    @ObservedObject var episode: EpisodeModel
+
+    init(episode: EpisodeModel) {
+        _episode = .init(wrappedValue: episode)
+    }
+
+    var body: some View {
+        ProgressView(value: episode.progress)
+    }
+}
+```
+
+A `@StateObject` built in the initializer:
+
+```swift non-triggering
+import SwiftUI
+
+final class ForecastModel: ObservableObject {
+    @Published var city: String
+    init(city: String) { self.city = city }
+}
+
+struct ForecastView: View {
+    @StateObject private var forecast: ForecastModel
+
+    init(city: String) {
+        _forecast = StateObject(wrappedValue: ForecastModel(city: city))
+    }
+
+    var body: some View {
+        Text(forecast.city)
+    }
+}
+```
+
+A class is not re-created by SwiftUI:
+
+```swift non-triggering
+import SwiftUI
+
+final class UploadQueue: ObservableObject {
+    @Published var pending = 0
+}
+
+final class UploadCoordinator {
+    @ObservedObject var queue = UploadQueue()
+
+    func enqueue() {
+        queue.pending += 1
+    }
+}
+```
+
+The Observation equivalent, owned with `@State`:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class ReaderModel {
+    var page = 1
+}
+
+struct ReaderView: View {
+    @State private var reader = ReaderModel()
+
+    var body: some View {
+        Stepper("Page", value: $reader.page)
+    }
+}
+```
+
+An environment object is provided by an ancestor, not created:
+
+```swift non-triggering
+import SwiftUI
+
+final class Favorites: ObservableObject {
+    @Published var ids: Set<Int> = []
+}
+
+struct FavoritesCount: View {
+    @EnvironmentObject var favorites: Favorites
+
+    var body: some View {
+        Text(favorites.ids.count, format: .number)
+    }
+}
+
+struct FavoritesScreen: View {
+    @StateObject private var favorites = Favorites()
+
+    var body: some View {
+        FavoritesCount()
+            .environmentObject(favorites)
+    }
+}
+```
+
+The pattern in a comment and in a string:
+
+```swift non-triggering
+import SwiftUI
+
+final class EditorModel: ObservableObject {
+    @Published var draft = ""
+}
+
+struct EditorHint: View {
+    // Don't write @ObservedObject var model = EditorModel() here: use @StateObject.
+    @StateObject private var model = EditorModel()
+
+    var body: some View {
+        Text("Avoid @ObservedObject var model = EditorModel()")
+    }
+}
+```
+"""##,
+        "superfluous_disable": ##"""
+# superfluous_disable
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none (remove the comment)
+
+A `// flowlint:disable` comment that suppresses nothing should be removed.
+
+## Why
+
+Suppression comments are for findings that are known and accepted. Once the code changes, the `@State`
+is made private, the `ForEach` iterates elements, the app provides the object, the comment no longer
+hides anything, but it is still there: it tells readers that something is wrong with a line that is
+fine, and it will silently hide the next real mistake made on the same lines. FlowLint reports
+suppression comments that did not suppress any finding, so they are removed when the reason for them
+goes away.
+
+## What is flagged
+
+A suppression comment that disables one or more rules and suppresses no finding:
+
+- `// flowlint:disable:next <rule...>` when the next line has no finding of those rules;
+- `// flowlint:disable:this <rule...>` when its own line has none;
+- `// flowlint:disable <rule...>` when nothing between it and the matching `// flowlint:enable <rule...>`
+  (or the end of the file) has one.
+
+A reason after ` - ` does not change anything. The finding is reported at the `//` of the comment.
+`// flowlint:enable` comments themselves are never reported by this rule.
+
+## What is not flagged
+
+- A disable comment that suppresses at least one finding, whichever rule it names (`all` included).
+- Text that looks like a suppression comment inside a string literal.
+- Ordinary comments that mention FlowLint.
+
+## Fix
+
+Delete the comment. If a reason was given, check that it no longer applies.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { superfluous_disable: error }
+disabled_rules: [superfluous_disable]
+```
+
+A file that keeps defensive disables on purpose (generated code, for example) can turn the check off
+for itself:
+
+```swift
+// flowlint:disable superfluous_disable - generated file, disables are emitted unconditionally
+```
+
+## Examples
+
+### Triggering
+
+The next line's state is already private:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    ↓// flowlint:disable:next non_private_state
+    @State private var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+A trailing comment on a line that has no finding:
+
+```swift triggering
+import SwiftUI
+
+final class LoginViewModel: ObservableObject {
+    @Published var email = ""
+}
+
+struct LoginView: View {
+    @StateObject private var viewModel = LoginViewModel() ↓// flowlint:disable:this observed_object_inline
+
+    var body: some View {
+        TextField("Email", text: $viewModel.email)
+    }
+}
+```
+
+A region around code that iterates elements:
+
+```swift triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleList: View {
+    @State private var people: [Person] = []
+
+    var body: some View {
+        List {
+            ↓// flowlint:disable foreach_index_id
+            ForEach(people) { person in
+                Text(person.name)
+            }
+            // flowlint:enable foreach_index_id
+        }
+    }
+}
+```
+
+A reason does not make an unneeded disable useful:
+
+```swift triggering
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var email = ""
+}
+
+struct AccountEmail: View {
+    ↓// flowlint:disable:next missing_environment_object - the host app provides it
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.email)
+    }
+}
+
+struct AccountScreen: View {
+    @StateObject private var session = Session()
+
+    var body: some View {
+        AccountEmail()
+            .environmentObject(session)
+    }
+}
+```
+
+A file-wide disable in a file without findings:
+
+```swift triggering
+import SwiftUI
+↓// flowlint:disable non_private_state
+
+struct FilterBar: View {
+    @State private var showFavorites = false
+    @Binding var query: String
+
+    var body: some View {
+        HStack {
+            TextField("Search", text: $query)
+            Toggle("Favorites", isOn: $showFavorites)
+        }
+    }
+}
+```
+
+### Non-triggering
+
+The disable suppresses a real finding on the next line:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    // flowlint:disable:next non_private_state
+    @State var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+A trailing comment on the line of the finding:
+
+```swift non-triggering
+import SwiftUI
+
+final class PriceFormatter: ObservableObject {
+    @Published var currencyCode = "EUR"
+}
+
+struct PriceLabel: View {
+    @ObservedObject var formatter = PriceFormatter() // flowlint:disable:this observed_object_inline
+
+    var body: some View {
+        Text(formatter.currencyCode)
+    }
+}
+```
+
+A region that suppresses an index-based `ForEach`:
+
+```swift non-triggering
+import SwiftUI
+
+struct RecipeSteps: View {
+    @State private var steps: [String] = []
+
+    var body: some View {
+        List {
+            // flowlint:disable foreach_index_id - steps are never reordered or deleted
+            ForEach(steps.indices, id: \.self) { index in
+                Text(steps[index])
+            }
+            // flowlint:enable foreach_index_id
+        }
+    }
+}
+```
+
+A documented exception for an object the host app injects:
+
+```swift non-triggering
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var email = ""
+}
+
+struct AccountEmail: View {
+    // flowlint:disable:next missing_environment_object - provided by the host app's UIHostingController
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.email)
+    }
+}
+```
+
+`all` suppresses whatever fires on the next line:
+
+```swift non-triggering
+import SwiftUI
+
+struct VolumeControl: View {
+    // flowlint:disable:next all
+    @State var volume = 0.5
+
+    var body: some View {
+        Slider(value: $volume)
+    }
+}
+```
+
+Text in a string literal is not a comment:
+
+```swift non-triggering
+import SwiftUI
+
+struct LintHelp: View {
+    var body: some View {
+        Text("// flowlint:disable:next non_private_state")
+            .font(.caption.monospaced())
+    }
+}
+```
+"""##,
+        "unknown_rule_in_suppression": ##"""
+# unknown_rule_in_suppression
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none (correct the rule id)
+
+A `// flowlint:` suppression comment names a rule that does not exist.
+
+## Why
+
+A suppression comment only works when the rule id is spelled exactly. A typo, a rule id from another
+linter, or an id that was renamed leaves the comment in place, looking as if it silenced something,
+while the finding it was meant for is still reported (or, worse, the author believes a check is off
+when it is not). FlowLint reports every unknown rule id so the typo is found.
+
+## What is flagged
+
+A `// flowlint:` suppression comment (`// flowlint:disable`, `// flowlint:disable:next`,
+`// flowlint:disable:this`, ...) that names an id that is not one of FlowLint's rules (`observed_object_inline`, `non_private_state`,
+`foreach_index_id`, `missing_environment_object`, `superfluous_disable`, `unknown_rule_in_suppression`)
+and is not `all`. Rule ids are spelled in `snake_case`, exactly as `flowlint rules` lists them.
+
+The finding is reported at the `//` of the comment. A comment with an unknown id usually suppresses
+nothing, so `superfluous_disable` may report it too.
+
+## What is not flagged
+
+- Known rule ids and `all`.
+- Text that looks like a suppression comment inside a string literal.
+- Ordinary comments that mention FlowLint without the `flowlint:` prefix.
+
+## Fix
+
+Correct the rule id (`flowlint rules` lists them all), or delete the comment if it was meant for
+another tool.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { unknown_rule_in_suppression: error }
+disabled_rules: [unknown_rule_in_suppression]
+```
+
+Suppression comments can also silence this rule, for example in a file shared with a newer FlowLint
+that knows more rules:
+
+```swift
+// flowlint:disable unknown_rule_in_suppression - this file also targets FlowLint 2
+```
+
+## Examples
+
+### Triggering
+
+A typo in the rule id:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    ↓// flowlint:disable:next non_private_sate
+    @State private var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+A rule id that is almost right:
+
+```swift triggering
+import SwiftUI
+
+final class LoginViewModel: ObservableObject {
+    @Published var email = ""
+}
+
+struct LoginView: View {
+    @StateObject private var viewModel = LoginViewModel() ↓// flowlint:disable:this observed_object_inlined
+
+    var body: some View {
+        TextField("Email", text: $viewModel.email)
+    }
+}
+```
+
+A rule id from another linter:
+
+```swift triggering
+import SwiftUI
+
+struct Movie: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct MovieTitle: View {
+    let movies: [Movie]
+
+    var body: some View {
+        ↓// flowlint:disable:next force_unwrapping
+        Text(movies.first!.title)
+    }
+}
+```
+
+An abbreviated rule id, with a reason:
+
+```swift triggering
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var email = ""
+}
+
+struct AccountEmail: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.email)
+    }
+}
+
+struct AccountScreen: View {
+    @StateObject private var session = Session()
+
+    var body: some View {
+        ↓// flowlint:disable:next missing_env_object - provided below
+        AccountEmail()
+            .environmentObject(session)
+    }
+}
+```
+
+A file-wide disable with an unknown id:
+
+```swift triggering
+import SwiftUI
+↓// flowlint:disable foreach_index
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleList: View {
+    @State private var people: [Person] = []
+
+    var body: some View {
+        List(people) { person in
+            Text(person.name)
+        }
+    }
+}
+```
+
+### Non-triggering
+
+A known rule id:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    // flowlint:disable:next non_private_state
+    @State var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+A known rule id with a reason:
+
+```swift non-triggering
+import SwiftUI
+
+struct RecipeSteps: View {
+    @State private var steps: [String] = []
+
+    var body: some View {
+        List {
+            // flowlint:disable:next foreach_index_id - steps are never reordered or deleted
+            ForEach(steps.indices, id: \.self) { index in
+                Text(steps[index])
+            }
+        }
+    }
+}
+```
+
+`all`:
+
+```swift non-triggering
+import SwiftUI
+
+final class PriceFormatter: ObservableObject {
+    @Published var currencyCode = "EUR"
+}
+
+struct PriceLabel: View {
+    @ObservedObject var formatter = PriceFormatter() // flowlint:disable:this all
+
+    var body: some View {
+        Text(formatter.currencyCode)
+    }
+}
+```
+
+An ordinary comment that mentions FlowLint:
+
+```swift non-triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleList: View {
+    // FlowLint checks that this list iterates elements, not indices.
+    @State private var people: [Person] = []
+
+    var body: some View {
+        List(people) { person in
+            Text(person.name)
+        }
+    }
+}
+```
+
+Text in a string literal is not a comment:
+
+```swift non-triggering
+import SwiftUI
+
+struct LintHelp: View {
+    var body: some View {
+        Text("// flowlint:disable:next no_such_rule")
+            .font(.caption.monospaced())
+    }
+}
+```
+"""##,
+    ]
 }

@@ -30,11 +30,15 @@ public struct ReportContext: Sendable {
     public var sources: [String: [UInt8]]
     /// ANSI colors in the text reporter (only when standard output is a terminal and NO_COLOR is unset).
     public var useColor: Bool
+    /// Rule documents (Markdown) by rule id, for SARIF `help.markdown`.
+    public var ruleDocuments: [String: String]
 
     public init(toolVersion: String = FlowLintVersion.current, rules: [RuleDescriptor] = RuleRegistry.descriptors,
+                ruleDocuments: [String: String] = RuleDocuments.byID,
                 lintedFiles: [String] = [], sources: [String: [UInt8]] = [:], useColor: Bool = false) {
         self.toolVersion = toolVersion
         self.rules = rules
+        self.ruleDocuments = ruleDocuments
         self.lintedFiles = lintedFiles
         self.sources = sources
         self.useColor = useColor

@@ -65,7 +65,7 @@ enum SARIFReporter {
             ("version", .string(context.toolVersion)),
             ("semanticVersion", .string(context.toolVersion)),
             ("informationUri", .string(ReportContext.informationURI)),
-            ("rules", .array(rules.map(ruleJSON))),
+            ("rules", .array(rules.map { ruleJSON($0, document: context.ruleDocuments[$0.id]) })),
         ])
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
@@ -80,8 +80,8 @@ enum SARIFReporter {
 
     static func level(_ severity: Severity) -> String { severity == .error ? "error" : "warning" }
 
-    static func ruleJSON(_ rule: RuleDescriptor) -> JSONValue {
-        let markdown = RuleDocuments.document(for: rule.id) ?? rule.rationale
+    static func ruleJSON(_ rule: RuleDescriptor, document: String?) -> JSONValue {
+        let markdown = document ?? rule.rationale
         return .object([
             ("id", .string(rule.id)),
             ("name", .string(rule.name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
