@@ -1,0 +1,2 @@
+﻿import Foundation
+let x = 1

@@ -1,0 +1,2 @@
+let x = 1 /* never /* closed */
+let y = 2

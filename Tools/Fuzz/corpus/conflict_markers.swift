@@ -1,0 +1,7 @@
+let a = 1
+<<<<<<< HEAD
+let b = 2
+=======
+let b = 3
+>>>>>>> branch
+let c = 4

@@ -1,0 +1,2 @@
+let s = “hello”
+let t = ”x

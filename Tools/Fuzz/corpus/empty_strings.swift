@@ -1,0 +1,3 @@
+let a = ""; let b = #""#; let c = """
+"""
+let d = "\(x)"

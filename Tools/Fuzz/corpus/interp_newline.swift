@@ -1,0 +1,3 @@
+let s = "\(x
+let t = 1
+let u = "\(a + (b

@@ -1,0 +1,2 @@
+let a = Swift::print
+let b = a::b

@@ -1,0 +1,2 @@
+let a = b+/*c*/d; let e = f+//g
+ h; let i = j */ k

@@ -1,0 +1,3 @@
+let x = <#value#>
+f(<#T##Int#>, <#String#>)
+let y = a <#b

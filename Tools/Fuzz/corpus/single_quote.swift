@@ -1,0 +1,2 @@
+let c = 'a'
+let d = 'abc

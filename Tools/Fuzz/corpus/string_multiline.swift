@@ -1,0 +1,8 @@
+let m = """
+    line one
+    line "two" \(x)
+    \
+    joined \n
+    """
+let n = """
+"""
