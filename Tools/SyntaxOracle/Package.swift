@@ -2,24 +2,11 @@
 // The differential oracle: FlowLint's own front end (FlowLintSyntax) against swift-syntax, on a corpus.
 // A separate package on purpose: flowlint itself never depends on swift-syntax.
 import PackageDescription
-import Foundation
 
-// While the FlowLint lexer and parser are still being written, the FlowLint side compiles only the parts
-// whose API is already in the tree (FLOWLINT_LEXER, FLOWLINT_PARSER). Once both have landed for good this
-// detection can go and both defines become unconditional.
-let syntaxSources: String = {
-    let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/FlowLintSyntax").standardizedFileURL
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-    return files.filter { $0.hasSuffix(".swift") }
-        .compactMap { try? String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) }
-        .joined(separator: "\n")
-}()
-var flowLintDefines: [SwiftSetting] = []
-if syntaxSources.contains("func tokenize(") { flowLintDefines.append(.define("FLOWLINT_LEXER")) }
-if syntaxSources.contains("func parse(") && syntaxSources.contains("func outline(") {
-    flowLintDefines.append(.define("FLOWLINT_PARSER"))
-}
+// FLOWLINT_LEXER / FLOWLINT_PARSER guard the FlowLint side; both APIs (Lexer.tokenize, Parser.parse,
+// SyntaxTree.outline()) are in FlowLintSyntax now. Drop a define to build the oracle against a tree that
+// lacks that part (the swift-syntax side then still works).
+let flowLintDefines: [SwiftSetting] = [.define("FLOWLINT_LEXER"), .define("FLOWLINT_PARSER")]
 
 let package = Package(
     name: "SyntaxOracle",

@@ -35,6 +35,9 @@ public enum SwiftSyntaxSide {
                 let start = pos + lexeme.leadingTriviaByteLengthForOracle
                 pos += lexeme.byteLength
                 guard let c = kindClass(lexeme.rawTokenKind) else { break }
+                // Zero-length lexemes (the empty string segment before an interpolation at the start of a
+                // string, ...) carry no bytes; FlowLint emits no empty tokens. Not compared.
+                if lexeme.tokenText.count == 0 { continue }
                 out.append(OToken(kind: c, offset: start, length: lexeme.tokenText.count, detail: "\(lexeme.rawTokenKind)"))
             }
         }
