@@ -90,6 +90,9 @@ public enum NodeKind: UInt8, Sendable, CaseIterable {
     /// `let x` / `var x` inside a pattern position of an expression (`case .a(let x)`).
     case patternExpr
     case editorPlaceholderExpr
+    /// `base #if A .m1() #else .m2() #endif` (SE-0308): children: the base, then `ifConfigClause`s whose items
+    /// are member chains rooted at an implicit member (`.m1()`), all kept.
+    case postfixIfConfigExpr
 
     // Types.
     /// `Name<Args>`; `name` is the name token. Children: generic argument types.

@@ -226,6 +226,11 @@ extension ParserState {
                 let n = wrap(first, .postfixOperatorExpr, name: pos)
                 advance()
                 finish(n)
+            case .poundIf:
+                guard postfixIfConfigAhead() else { return }
+                guard enter() else { return }
+                parsePostfixIfConfig(from: first)
+                leave()
             case .binaryOperator, .prefixOperator, .leftAngle:
                 // `Store<AppState>()`: generic arguments glued to a name.
                 guard atLeftAngle && !tokens[pos].flags.contains(.leadingTrivia) && canParseGenericArguments() else { return }
@@ -239,10 +244,36 @@ extension ParserState {
         }
     }
 
+    /// At `#if` whose first clause item (on the next line) starts with `.`: a postfix `#if` in a member chain.
+    func postfixIfConfigAhead() -> Bool {
+        var i = pos + 1
+        while i < tokens.count && !tokens[i].isAtStartOfLine { i += 1 }
+        return i < tokens.count && tokens[i].kind == .period
+    }
+
+    mutating func parsePostfixIfConfig(from first: Int) {
+        let n = wrap(first, .postfixIfConfigExpr)
+        while at(.poundIf) || at(.poundElseif) || at(.poundElse) {
+            let clause = start(.ifConfigClause, name: pos)
+            let isElse = at(.poundElse)
+            advance()
+            if !isElse { parseIfConfigCondition() }
+            if at(.period) {
+                let chain = nodes.count
+                parsePrimary()
+                if nodes.count > chain { parsePostfix(from: chain) }
+            }
+            finish(clause)
+        }
+        eat(.poundEndif)
+        finish(n)
+    }
+
     /// Trailing closures attach to names, member accesses, calls, subscripts and specializations.
     func canTakeTrailingClosure(_ n: Int) -> Bool {
         switch nodes[n].kind {
-        case .identifierExpr, .memberAccessExpr, .callExpr, .subscriptExpr, .genericSpecializationExpr, .macroExpansionExpr:
+        case .identifierExpr, .memberAccessExpr, .callExpr, .subscriptExpr, .genericSpecializationExpr, .macroExpansionExpr,
+             .postfixIfConfigExpr:
             return true
         default:
             return false

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import FlowLintSyntax
 
 /// One file handed to the engine: its display path (relative to the working directory when under it) and
@@ -33,7 +35,71 @@ public enum LintEngine {
     /// Lints `request.files` as one project: per-file facts and findings in parallel, then the project-wide
     /// rules over the merged index, then suppression. Deterministic: the result does not depend on `jobs`.
     public static func lint(_ request: LintRequest) -> LintResult {
-        // The pipeline lands with the rules; until then nothing is reported.
-        LintResult(diagnostics: [], filesLinted: request.files.count)
+        let facts = perFilePhase(request)
+        let index = ProjectIndex(files: facts)
+        var diagnostics: [Diagnostic] = []
+        for file in facts {
+            for pending in file.pendingFindings where index.holds(pending.condition) {
+                diagnostics.append(pending.diagnostic)
+            }
+        }
+        if request.settings.enabled.contains(MissingEnvironmentObjectRule.descriptor.id) {
+            diagnostics += MissingEnvironmentObjectRule.check(index)
+        }
+        for i in diagnostics.indices {
+            if let severity = request.settings.severities[diagnostics[i].ruleID] { diagnostics[i].severity = severity }
+        }
+        diagnostics = applySuppression(diagnostics, facts: facts, settings: request.settings)
+        diagnostics.sort(by: Diagnostic.outputOrder)
+        return LintResult(diagnostics: diagnostics, filesLinted: request.files.count)
     }
+
+    /// Parses each file once, on all workers, into its facts; the AST is dropped when the file is done.
+    static func perFilePhase(_ request: LintRequest) -> [FileFacts] {
+        let files = request.files
+        let count = files.count
+        var results = [FileFacts?](repeating: nil, count: count)
+        let workers = max(1, min(request.jobs > 0 ? request.jobs : ProcessInfoCores.count, count))
+        results.withUnsafeMutableBufferPointer { out in
+            let out = SendableBuffer(base: out)
+            let work: (Int) -> Void = { worker in
+                // Striped, so each worker's share is fixed by the file order, not by scheduling.
+                var i = worker
+                while i < count {
+                    out.base[i] = facts(for: files[i], settings: request.settings)
+                    i += workers
+                }
+            }
+            if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+        }
+        return results.map { $0! }
+    }
+
+    static func facts(for file: LintFile, settings: RuleSettings) -> FileFacts {
+        let tree = Parser.parse(SourceFile(path: file.path, bytes: file.bytes))
+        let context = FileContext(tree: tree, path: file.path)
+        var facts = FactExtractor.extract(context, settings: settings)
+        facts.directives = Suppression.directives(context)
+        return facts
+    }
+
+    static func applySuppression(_ diagnostics: [Diagnostic], facts: [FileFacts], settings: RuleSettings) -> [Diagnostic] {
+        var byFile: [String: [Diagnostic]] = [:]
+        for d in diagnostics { byFile[d.span.file, default: []].append(d) }
+        var out: [Diagnostic] = []
+        for file in facts {
+            out += Suppression.apply(file.directives, to: byFile.removeValue(forKey: file.path) ?? [], settings: settings)
+        }
+        for rest in byFile.values { out += rest }
+        return out
+    }
+}
+
+/// A buffer handed to worker threads that each write distinct indices.
+private struct SendableBuffer<T>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<T>
+}
+
+enum ProcessInfoCores {
+    static let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }

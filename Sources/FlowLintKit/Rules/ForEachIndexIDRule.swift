@@ -14,3 +14,171 @@ enum ForEachIndexIDRule {
         defaultSeverity: .warning
     )
 }
+
+extension ForEachIndexIDRule {
+    static func message(container: String, collection: String) -> String {
+        "\(container) rows are identified by the positions of '\(collection)', so deleting or moving an element "
+            + "hands its row's identity and state to another; use \(container == "List" ? "List" : "ForEach")(\(collection)) "
+            + "with Identifiable elements, or ForEach($\(collection)) to edit them"
+    }
+
+    /// Every `ForEach(...)` / `List(...)` call in the file whose data argument is a collection's indices.
+    static func check(_ context: FileContext) -> [PendingFinding] {
+        let tree = context.tree
+        var findings: [PendingFinding] = []
+        for call in tree.nodes.indices where context.kind(call) == .callExpr {
+            guard let callee = tree.firstChild(call) else { continue }
+            let calleeName: String?
+            switch context.kind(callee) {
+            case .identifierExpr: calleeName = context.name(callee)
+            case .genericSpecializationExpr: calleeName = tree.firstChild(callee).flatMap { context.name($0) }
+            default: calleeName = nil
+            }
+            guard let container = calleeName, container == "ForEach" || container == "List" else { continue }
+            let args = context.arguments(call)
+            guard let first = args.first, first.label == nil, let data = first.value else { continue }
+            let idPath = args.first { $0.label == "id" }?.value.map { tree.compactText($0) }
+            guard let collection = indexedCollection(data, id: idPath, context) else { continue }
+            guard let reference = collectionReference(collection, at: call, context) else { continue }
+            let diagnostic = Diagnostic(ruleID: descriptor.id, severity: descriptor.defaultSeverity,
+                                        message: message(container: container, collection: tree.compactText(collection)),
+                                        span: context.span(of: data))
+            findings.append(PendingFinding(diagnostic: diagnostic, condition: .collectionNotConstant(reference)))
+        }
+        return findings
+    }
+
+    /// The collection whose positions `data` enumerates, if it does.
+    static func indexedCollection(_ data: Int, id: String?, _ context: FileContext, aliasDepth: Int = 0) -> Int? {
+        let tree = context.tree
+        let e = context.unwrapped(data)
+        let byOffset = id == "\\.offset" || id == "\\.0"
+        switch context.kind(e) {
+        case .binaryExpr:
+            guard let op = tree.nameToken(e), tree.file.token(op, is: "..<") || tree.file.token(op, is: "...") else { return nil }
+            let sides = Array(context.children(e))
+            guard sides.count == 2 else { return nil }
+            // `xs.startIndex..<xs.endIndex`
+            if let lower = memberBase(sides[0], "startIndex", context), let upper = memberBase(sides[1], "endIndex", context),
+               tree.compactText(lower) == tree.compactText(upper) { return lower }
+            // `0..<xs.count`, `0...xs.count - 1`, `0..<n` with `let n = xs.count`
+            var upper = context.unwrapped(sides[1])
+            if context.kind(upper) == .binaryExpr, let op = tree.nameToken(upper), tree.file.token(op, is: "-"),
+               let lhs = tree.firstChild(upper) { upper = context.unwrapped(lhs) }
+            if let base = memberBase(upper, "count", context) { return base }
+            if context.kind(upper) == .identifierExpr, aliasDepth < 4, let name = context.name(upper),
+               let value = localInitializer(name, at: e, context) {
+                let aliased = context.unwrapped(value)
+                if let base = memberBase(aliased, "count", context) { return base }
+            }
+            return nil
+        case .memberAccessExpr:
+            // `xs.indices`
+            return memberBase(e, "indices", context)
+        case .callExpr:
+            guard let callee = tree.firstChild(e) else { return nil }
+            // `Array(xs.enumerated())`, `Array(zip(xs.indices, xs))`
+            if context.kind(callee) == .identifierExpr, context.name(callee) == "Array" {
+                let args = context.arguments(e)
+                guard args.count == 1, args[0].label == nil, let inner = args[0].value else { return nil }
+                return indexedCollection(inner, id: id, context, aliasDepth: aliasDepth + 1)
+            }
+            // `zip(xs.indices, xs)` with `id: \.0`
+            if context.kind(callee) == .identifierExpr, context.name(callee) == "zip", byOffset {
+                let args = context.arguments(e)
+                guard args.count == 2, let first = args[0].value, let base = memberBase(context.unwrapped(first), "indices", context)
+                else { return nil }
+                return base
+            }
+            // `xs.enumerated()` and `xs.enumerated().map { ... }` with `id: \.offset` / `\.0`
+            guard byOffset, context.kind(callee) == .memberAccessExpr, let receiver = tree.firstChild(callee) else { return nil }
+            if context.name(callee) == "enumerated" { return receiver }
+            if ["map", "filter", "sorted", "reversed"].contains(context.name(callee) ?? ""),
+               context.kind(context.unwrapped(receiver)) == .callExpr {
+                return indexedCollection(receiver, id: id, context, aliasDepth: aliasDepth + 1)
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// `base` of `base.member`.
+    static func memberBase(_ e: Int, _ member: String, _ context: FileContext) -> Int? {
+        let e = context.unwrapped(e)
+        guard context.kind(e) == .memberAccessExpr, context.name(e) == member, let base = context.tree.firstChild(e) else { return nil }
+        return base
+    }
+
+    /// The initializer of a local `let`/`var` named `name` declared before `use` in an enclosing block.
+    static func localInitializer(_ name: String, at use: Int, _ context: FileContext) -> Int? {
+        let tree = context.tree
+        var child = use
+        while let scope = context.parent(child) {
+            if [.codeBlock, .closureExpr].contains(context.kind(scope)) {
+                for statement in context.children(scope) where statement < child && context.kind(statement) == .variableDecl {
+                    for b in context.children(statement) where context.kind(b) == .patternBinding {
+                        if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, context.name(p) == name {
+                            return tree.child(b, .initializerClause).flatMap { tree.firstChild($0) }
+                        }
+                    }
+                }
+            }
+            if [.funcDecl, .initDecl, .structDecl, .classDecl, .enumDecl, .extensionDecl, .sourceFile].contains(context.kind(scope)) { break }
+            child = scope
+        }
+        return nil
+    }
+
+    /// How the project pass can tell whether the collection is a constant; nil when it is one already here.
+    static func collectionReference(_ collection: Int, at use: Int, _ context: FileContext) -> CollectionReference? {
+        let tree = context.tree
+        let e = context.unwrapped(collection)
+        let owner = context.enclosingType(use).map { decl -> String in
+            if context.kind(decl) == .extensionDecl {
+                let typeNode = context.children(decl).first { ![.attribute, .modifier].contains(context.kind($0)) }
+                return typeNode.flatMap { context.typeName($0) } ?? ""
+            }
+            return context.name(decl) ?? ""
+        }
+        switch context.kind(e) {
+        case .identifierExpr:
+            guard let name = context.name(e) else { return .variable }
+            if let value = localInitializer(name, at: use, context) {
+                // A local array literal is a constant; anything else is an alias of something that can change.
+                let v = context.unwrapped(value)
+                return context.kind(v) == .arrayExpr ? nil : .variable
+            }
+            if isParameter(name, at: use, context) { return .variable }
+            return .member(owner: owner, name: name)
+        case .memberAccessExpr:
+            guard let base = tree.firstChild(e), let name = context.name(e) else { return .variable }
+            if name == "allCases" { return nil }
+            if context.kind(base) == .identifierExpr, let baseName = context.name(base) {
+                if baseName == "self" { return .member(owner: owner, name: name) }
+                if baseName == "Self", let owner { return .staticMember(type: owner, name: name) }
+                if FileContext.isTypeLike(baseName) { return .staticMember(type: baseName, name: name) }
+            }
+            return .variable
+        case .arrayExpr:
+            return nil
+        default:
+            return .variable
+        }
+    }
+
+    static func isParameter(_ name: String, at use: Int, _ context: FileContext) -> Bool {
+        var p = context.parent(use)
+        while let q = p {
+            if [.funcDecl, .initDecl, .subscriptDecl].contains(context.kind(q)) {
+                guard let clause = context.tree.child(q, .parameterClause) else { return false }
+                return context.tree.subtree(clause).contains { context.kind($0) == .parameter && context.name($0) == name }
+                    || context.tree.compactText(clause).contains(name + ":")
+            }
+            if context.kind(q) == .closureExpr, let sig = context.tree.child(q, .closureSignature),
+               context.tree.subtree(sig).contains(where: { context.name($0) == name }) { return true }
+            p = context.parent(q)
+        }
+        return false
+    }
+}

@@ -1,0 +1,180 @@
+import FlowLintSyntax
+
+/// One parsed file and the queries per-file rules and fact extraction share. Lives only during the per-file
+/// phase.
+struct FileContext {
+    let tree: SyntaxTree
+    let path: String
+    let lines: LineTable
+    /// Parent of each node (-1 for the root).
+    let parents: [Int32]
+
+    init(tree: SyntaxTree, path: String) {
+        self.tree = tree
+        self.path = path
+        self.lines = LineTable(tree.file.bytes)
+        var parents = [Int32](repeating: -1, count: tree.nodes.count)
+        // Pre-order: a node's parent is the nearest open ancestor; a stack of open subtree ends finds it.
+        var stack: [(node: Int, end: Int)] = []
+        for i in tree.nodes.indices {
+            while let top = stack.last, top.end <= i { stack.removeLast() }
+            parents[i] = Int32(stack.last?.node ?? -1)
+            stack.append((i, i + Int(tree.nodes[i].size)))
+        }
+        self.parents = parents
+    }
+
+    var nodes: [Node] { tree.nodes }
+    func kind(_ n: Int) -> NodeKind { tree.nodes[n].kind }
+    func parent(_ n: Int) -> Int? { let p = parents[n]; return p >= 0 ? Int(p) : nil }
+    func children(_ n: Int) -> SyntaxTree.Children { tree.children(n) }
+    func name(_ n: Int) -> String? { tree.name(n) }
+
+    func span(bytes range: Range<Int>) -> SourceSpan {
+        SourceSpan(file: path, startOffset: range.lowerBound, endOffset: range.upperBound,
+                   start: lines.position(of: range.lowerBound), end: lines.position(of: range.upperBound))
+    }
+
+    func span(of n: Int) -> SourceSpan { span(bytes: tree.byteRange(n)) }
+
+    func span(ofToken t: Int) -> SourceSpan { span(bytes: tree.tokens[t].range) }
+
+    // MARK: Declarations
+
+    /// Attribute nodes of a declaration.
+    func attributes(_ decl: Int) -> [Int] { children(decl).filter { kind($0) == .attribute } }
+
+    func modifiers(_ decl: Int) -> [Int] { children(decl).filter { kind($0) == .modifier } }
+
+    func hasModifier(_ decl: Int, _ keyword: Keyword) -> Bool {
+        modifiers(decl).contains { tree.nameToken($0)?.keyword == keyword }
+    }
+
+    /// Inherited type names of a type or extension declaration: last component, no generic arguments.
+    func inheritedNames(_ decl: Int) -> [String] {
+        guard let clause = tree.child(decl, .inheritanceClause) else { return [] }
+        return children(clause).compactMap { typeName($0) }
+    }
+
+    /// The name a type node spells: `Store` for `Store`, `Mod.Store<T>`, `Store?`; nil for tuples, functions.
+    func typeName(_ t: Int) -> String? {
+        switch kind(t) {
+        case .identifierType, .memberType: return name(t)
+        case .optionalType, .implicitlyUnwrappedOptionalType, .attributedType: return tree.firstChild(t).flatMap(typeName)
+        case .someOrAnyType: return tree.firstChild(t).flatMap(typeName)
+        default: return nil
+        }
+    }
+
+    /// The nearest enclosing type declaration (struct, class, enum, actor, protocol, extension) of `n`.
+    func enclosingType(_ n: Int) -> Int? {
+        var p = parent(n)
+        while let q = p {
+            switch kind(q) {
+            case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: return q
+            default: p = parent(q)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Expressions
+
+    /// Whether a name looks like a type (starts with an upper-case letter), as Swift's naming convention has it.
+    static func isTypeLike(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        return first.properties.isUppercase
+    }
+
+    /// Strips `try`, `await`, parentheses (one-element tuples), force unwraps and optional chaining.
+    func unwrapped(_ e: Int) -> Int {
+        var e = e
+        while true {
+            switch kind(e) {
+            case .tryExpr, .awaitExpr, .forceUnwrapExpr, .optionalChainingExpr:
+                guard let c = tree.firstChild(e) else { return e }
+                e = c
+            case .tupleExpr:
+                let elements = Array(children(e))
+                guard elements.count == 1, tree.nodes[elements[0]].name < 0, let v = tree.firstChild(elements[0]) else { return e }
+                e = v
+            default:
+                return e
+            }
+        }
+    }
+
+    /// If `e` is a construction `Type(...)`, `Mod.Type<T>(...)`, `Type.init(...)` or `.init(...)`, the
+    /// constructed type name (`nil` name for `.init`), else nil. A trailing-closure-only call (`Type { }`)
+    /// counts too.
+    func construction(_ e: Int) -> (isConstruction: Bool, type: String?) {
+        let e = unwrapped(e)
+        guard kind(e) == .callExpr, let callee = tree.firstChild(e) else { return (false, nil) }
+        return calleeType(callee)
+    }
+
+    func calleeType(_ callee: Int) -> (isConstruction: Bool, type: String?) {
+        switch kind(callee) {
+        case .identifierExpr:
+            let n = name(callee) ?? ""
+            return Self.isTypeLike(n) && n != "Self" ? (true, n) : (false, nil)
+        case .genericSpecializationExpr:
+            guard let base = tree.firstChild(callee) else { return (false, nil) }
+            return calleeType(base)
+        case .memberAccessExpr:
+            let member = name(callee) ?? ""
+            guard let base = tree.firstChild(callee) else {
+                // `.init(...)`: a construction of the contextual type.
+                return member == "init" ? (true, nil) : (false, nil)
+            }
+            if member == "init" {
+                if kind(base) == .identifierExpr || kind(base) == .memberAccessExpr || kind(base) == .genericSpecializationExpr {
+                    let baseName = typeNameOfTypeExpression(base)
+                    return (true, baseName)
+                }
+                return (false, nil)
+            }
+            // `Mod.Store(...)`: a qualified type name, every component capitalized.
+            if Self.isTypeLike(member), typeNameOfTypeExpression(base) != nil { return (true, member) }
+            return (false, nil)
+        default:
+            return (false, nil)
+        }
+    }
+
+    /// `Store`, `Mod.Store`, `Store<T>` written as an expression: the last type-like component.
+    func typeNameOfTypeExpression(_ e: Int) -> String? {
+        switch kind(e) {
+        case .identifierExpr:
+            let n = name(e) ?? ""
+            return Self.isTypeLike(n) ? n : nil
+        case .genericSpecializationExpr:
+            return tree.firstChild(e).flatMap(typeNameOfTypeExpression)
+        case .memberAccessExpr:
+            let n = name(e) ?? ""
+            guard Self.isTypeLike(n), let base = tree.firstChild(e), typeNameOfTypeExpression(base) != nil else { return nil }
+            return n
+        default:
+            return nil
+        }
+    }
+
+    /// Arguments of a call, labeled or not, in order (not trailing closures).
+    func arguments(_ call: Int) -> [(label: String?, value: Int?)] {
+        children(call).filter { kind($0) == .argument }.map { arg in
+            (tree.nameToken(arg).map { tree.identifierText($0) }, tree.firstChild(arg))
+        }
+    }
+
+    func trailingClosures(_ call: Int) -> [Int] {
+        children(call).filter { kind($0) == .trailingClosure }.compactMap { tree.firstChild($0) }
+    }
+
+    /// For `@Environment(T.self)`: `T`.
+    func environmentObjectType(ofAttribute attr: Int) -> String? {
+        let args = arguments(attr)
+        guard args.count == 1, args[0].label == nil, let v = args[0].value, kind(v) == .memberAccessExpr,
+              name(v) == "self", let base = tree.firstChild(v) else { return nil }
+        return typeNameOfTypeExpression(base)
+    }
+}

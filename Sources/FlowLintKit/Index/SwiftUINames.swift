@@ -1,0 +1,16 @@
+/// SwiftUI types whose content closures render their children in the same environment. A construction under
+/// any other type that is not a view of the sources is opaque: FlowLint cannot see what it does with its
+/// content, so everything under it counts as provided.
+enum SwiftUINames {
+    static let transparentContainers: Set<String> = [
+        "AnyView", "Button", "Canvas", "ControlGroup", "DatePicker", "DisclosureGroup", "DocumentGroup", "EmptyView",
+        "ForEach", "Form", "GeometryReader", "Grid", "GridRow", "Group", "GroupBox", "HSplitView", "HStack", "Label",
+        "LabeledContent", "LazyHGrid", "LazyHStack", "LazyVGrid", "LazyVStack", "Link", "List", "Menu", "MenuBarExtra",
+        "NavigationLink", "NavigationSplitView", "NavigationStack", "NavigationView", "OutlineGroup", "Picker",
+        "ProgressView", "ScrollView", "ScrollViewReader", "Section", "Settings", "ShareLink", "Stepper", "TabView",
+        "Tab", "Table", "TableColumn", "TimelineView", "Toggle", "ViewThatFits", "VSplitView", "VStack", "Window",
+        "WindowGroup", "ZStack", "Text", "Image", "Spacer", "Divider", "Color", "TextField", "SecureField", "Slider",
+        "Gauge", "ContentUnavailableView", "PasteButton", "RenameButton", "EditButton", "ToolbarItem",
+        "ToolbarItemGroup", "UtilityWindow", "ImmersiveSpace", "Alert", "ConfirmationDialog",
+    ]
+}
