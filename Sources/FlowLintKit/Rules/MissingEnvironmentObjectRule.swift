@@ -22,8 +22,12 @@ extension MissingEnvironmentObjectRule {
     }
 
     static func rootMessage(root: String, type: String, reader: String, chain: [String]) -> String {
-        "'\(root)' is shown here without a '\(type)' in its environment; '\(reader)' reads one and crashes "
-            + "(\(chain.joined(separator: " -> ")) needs \(type))"
+        let path = "(\(chain.joined(separator: " -> ")) needs \(type))"
+        if reader == root {
+            return "'\(root)' is shown here without a '\(type)' in its environment, and it reads one: it crashes \(path)"
+        }
+        return "'\(root)' is shown here without a '\(type)' in its environment; '\(reader)' below it reads one and "
+            + "crashes \(path)"
     }
 
     /// One step of a chain from a root to the view that reads the missing object.

@@ -8,7 +8,7 @@ final class Counter: ObservableObject {
 }
 
 struct CounterView: View {
-    @ObservedObject var counter = Counter()
+    @ObservedObject var counter = Counter() // expect: observed_object_inline
 
     var body: some View {
         Button("Count: \(counter.value)") { counter.value += 1 }
