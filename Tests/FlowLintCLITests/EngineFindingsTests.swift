@@ -105,3 +105,38 @@ final class EngineFindingsTests: CLITestCase {
         XCTAssertFalse(try flowlint(["lint", "--fix"], mayModify: false).stderr.contains("Fixed"))
     }
 }
+
+extension EngineFindingsTests {
+    /// Runs flowlint with standard output on a pseudo-terminal (util-linux `script`), returning what the
+    /// terminal showed.
+    func flowlintOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), let binary = Self.binary else {
+            throw XCTSkip("needs /usr/bin/script to give flowlint a terminal")
+        }
+        let quoted = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", quoted, "/dev/null"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testColorOnlyOnATerminalAndNeverWithNoColor() throws {
+        try requireEngineFindings()
+        try write("A.swift", Self.badView)
+        XCTAssertTrue(try flowlintOnTerminal(["lint", "--quiet", "A.swift"]).contains("\u{1B}["), "a terminal gets colors")
+        XCTAssertFalse(try flowlintOnTerminal(["lint", "--quiet", "--no-color", "A.swift"]).contains("\u{1B}["))
+        XCTAssertFalse(try flowlintOnTerminal(["lint", "--quiet", "A.swift"], environment: ["NO_COLOR": "1"]).contains("\u{1B}["))
+        XCTAssertFalse(try flowlint(["lint", "--quiet", "A.swift"]).stdout.contains("\u{1B}["), "a file gets no colors")
+    }
+}
