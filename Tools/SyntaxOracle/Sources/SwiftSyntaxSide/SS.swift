@@ -37,8 +37,13 @@ public enum SwiftSyntaxSide {
                 guard let c = kindClass(lexeme.rawTokenKind) else { break }
                 // Zero-length lexemes (the empty string segment before an interpolation at the start of a
                 // string, ...) carry no bytes; FlowLint emits no empty tokens. Not compared.
-                if lexeme.tokenText.count == 0 { continue }
-                out.append(OToken(kind: c, offset: start, length: lexeme.tokenText.count, detail: "\(lexeme.rawTokenKind)"))
+                var length = lexeme.tokenText.count
+                // An escaped newline in a multiline string (`\` + newline) is trailing trivia of the segment
+                // before it in swift-syntax; FlowLint keeps it in the segment (gaps hold only whitespace and
+                // comments). Count it in the segment.
+                if lexeme.rawTokenKind == .stringSegment { length = lexeme.byteLength - lexeme.leadingTriviaByteLengthForOracle }
+                if length == 0 { continue }
+                out.append(OToken(kind: c, offset: start, length: length, detail: "\(lexeme.rawTokenKind)"))
             }
         }
         return out
