@@ -51,6 +51,20 @@ struct Tokenizer {
     /// Set after `try?` / `try!`: the next `/` prefers to start a regex (see `operatorAsRegex`).
     var preferRegexNext = false
 
+    // Memory of look-ahead scans that failed, so that input repeating the same opener (`<<<<<<< `, `“`,
+    // `<#`, `#/`, `#####`) costs linear time, not quadratic. Each records a region where any later scan of
+    // the same kind must fail the same way.
+    /// End of the last run of `#`s counted by `lexPound`.
+    var poundRunEnd = -1
+    /// Conflict marker searches (normal, Perforce) that found no terminator from this index on.
+    var conflictSearchFailedFrom = (Int.max, Int.max)
+    /// A `<#` look-ahead for `#>` failed from `lowerBound` to the end of the line at `upperBound`.
+    var placeholderScanFailed = 0..<0
+    /// A curly-quote look-ahead failed in this region.
+    var curlyQuoteScanFailed = 0..<0
+    /// A multi-line regex literal opened at or after `from` with at least `pounds` `#`s has no end.
+    var unterminatedRegex = (from: Int.max, pounds: Int.max)
+
     init(base: UnsafePointer<UInt8>, count: Int) {
         cur = LexerCursor(base: base, count: count, pos: 0)
         tokens.reserveCapacity(count / 5 + 16)
@@ -356,13 +370,18 @@ struct Tokenizer {
             return
         }
         var i = start
-        while cur.byte(at: i) == Byte.pound && i < cur.count { i += 1 }
+        if start < poundRunEnd {
+            i = poundRunEnd  // inside a run of `#`s already counted
+        } else {
+            while cur.byte(at: i) == Byte.pound && i < cur.count { i += 1 }
+            poundRunEnd = i
+        }
         if cur.byte(at: i) == Byte.quote && i < cur.count {
             emit(.rawStringPoundDelimiter, start, i)
             lexStringOpening(quoteAt: i, pounds: i - start)
             return
         }
-        if let regex = scanRegex(at: start, mustBeRegex: true) {
+        if cur.byte(at: i) == Byte.slash && i < cur.count, let regex = scanRegex(at: start, mustBeRegex: true) {
             emitRegex(regex, start: start)
             return
         }
@@ -401,21 +420,26 @@ struct Tokenizer {
 
     /// A version-control conflict marker at the start of a line (`<<<<<<< ` ... `>>>>>>> ...`, or Perforce's
     /// `>>>> ` ... `<<<<`): the end of its closing line, or nil.
-    func conflictMarkerEnd(at start: Int) -> Int? {
+    mutating func conflictMarkerEnd(at start: Int) -> Int? {
         let previous = cur.byte(at: start - 1)
         guard start == 0 || previous == Byte.lineFeed || previous == Byte.carriageReturn else { return nil }
         let introducerLength: Int
         let terminator: StaticString
+        let isPerforce: Bool
         if cur.matches("<<<<<<< ", at: start) {
             introducerLength = 8
             terminator = ">>>>>>> "
+            isPerforce = false
         } else if cur.matches(">>>> ", at: start) {
             introducerLength = 5
             terminator = "<<<<\n"
+            isPerforce = true
         } else {
             return nil
         }
         var i = start + introducerLength
+        if i >= (isPerforce ? conflictSearchFailedFrom.1 : conflictSearchFailedFrom.0) { return nil }
+        let searchStart = i
         while i < cur.count {
             let previous = cur.base[i - 1]
             if (previous == Byte.lineFeed || previous == Byte.carriageReturn) && cur.matches(terminator, at: i) {
@@ -425,26 +449,30 @@ struct Tokenizer {
             }
             i += 1
         }
+        if isPerforce { conflictSearchFailedFrom.1 = searchStart } else { conflictSearchFailedFrom.0 = searchStart }
         return nil
     }
 
     /// After `“`: the end of the curly-quoted text if it closes on this line (with `”` or `"`), otherwise
     /// just past the opening quote.
-    func curlyQuoteStringEnd(after i: Int) -> Int {
+    mutating func curlyQuoteStringEnd(after i: Int) -> Int {
+        // A later scan starting inside a failed one stays in step with it (it starts after a `“`, never in
+        // the middle of an escape), so it would fail at the same place.
+        if curlyQuoteScanFailed.contains(i) { return i }
         var j = i
         while j < cur.count {
             let b = cur.base[j]
-            if b == Byte.lineFeed || b == Byte.carriageReturn { return i }
             if b == Byte.backslash {
-                if cur.byte(at: j + 1) == Byte.leftParen { return i }
+                if cur.byte(at: j + 1) == Byte.leftParen { break }
                 j += 2
                 continue
             }
             if b == Byte.quote { return j + 1 }
             if b == 0xE2 && cur.byte(at: j + 1) == 0x80 && cur.byte(at: j + 2) == 0x9D { return j + 3 }
-            if b < 0x20 || b == Byte.delete { return i }
+            if b < 0x20 || b == Byte.delete { break }  // includes the end of the line
             j += 1
         }
+        curlyQuoteScanFailed = i..<max(j, i + 1)
         return i
     }
 }

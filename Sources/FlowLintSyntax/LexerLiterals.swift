@@ -392,7 +392,7 @@ extension Tokenizer {
     }
 
     /// Whether the `/` at `slash`, inside the operator `operatorStart..<operatorEnd`, starts a regex.
-    func operatorAsRegex(slashAt slash: Int, operatorStart: Int, operatorEnd: Int, preferRegex: Bool) -> RegexScan? {
+    mutating func operatorAsRegex(slashAt slash: Int, operatorStart: Int, operatorEnd: Int, preferRegex: Bool) -> RegexScan? {
         let leftBound = isLeftBound(operatorStart)
         // A left-bound `/` is a postfix or binary operator.
         if leftBound { return nil }
@@ -416,7 +416,7 @@ extension Tokenizer {
     /// Scans `/.../` or `#/.../#` (any number of `#`s; multi-line when `#/` ends its line) at `start`.
     /// When `mustBeRegex` is false, nil means "lex it as an operator instead": a bare `/` regex may not start
     /// or end with a space, may not hold an unbalanced `)`, and must end on its line.
-    func scanRegex(at start: Int, mustBeRegex: Bool) -> RegexScan? {
+    mutating func scanRegex(at start: Int, mustBeRegex: Bool) -> RegexScan? {
         let count = cur.count, base = cur.base
         var i = start
         while i < count && base[i] == Byte.pound { i += 1 }
@@ -448,6 +448,12 @@ extension Tokenizer {
             }
         }
         let isMultiline = firstNewline != nil
+        if isMultiline && start >= unterminatedRegex.from && pounds >= unterminatedRegex.pounds {
+            // An earlier multi-line literal found no closing `/` with this many `#`s before the end of the
+            // input; neither will this one (it starts at a line break, in step with the earlier scan).
+            return RegexScan(poundsEnd: poundsEnd, patternStart: patternStart, patternEnd: firstNewline!,
+                             closingSlash: nil, end: firstNewline!, malformed: true)
+        }
 
         var groupDepth = 0
         var classDepth = 0
@@ -515,6 +521,7 @@ extension Tokenizer {
             var escaped = false
             while true {
                 guard i < count else {
+                    if isMultiline { unterminatedRegex = (start, pounds) }
                     return unterminated(at: firstNewline ?? i)
                 }
                 let c = base[i]

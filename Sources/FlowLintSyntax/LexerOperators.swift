@@ -95,14 +95,16 @@ extension Tokenizer {
     }
 
     /// Whether `#>` follows on the same line (so `<#` here opens an editor placeholder).
-    private func placeholderEndOnLine(after i: Int) -> Bool {
+    private mutating func placeholderEndOnLine(after i: Int) -> Bool {
+        if placeholderScanFailed.contains(i) { return false }
         var k = i
         while k + 1 < cur.count {
             let b = cur.base[k]
-            if b == Byte.lineFeed { return false }
+            if b == Byte.lineFeed { break }
             if b == Byte.pound && cur.base[k + 1] == Byte.greaterThan { return true }
             k += 1
         }
+        placeholderScanFailed = i..<max(k, i + 1)
         return false
     }
 

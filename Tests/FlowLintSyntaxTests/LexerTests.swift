@@ -418,6 +418,23 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(unterminated.last?.kind, .endOfFile)
     }
 
+    /// Inputs that repeat an opener whose look-ahead fails must not cost quadratic time (each of these took
+    /// minutes before the lexer remembered failed scans).
+    func testRepeatedOpenersStayLinear() {
+        let count = 20_000
+        let inputs = [
+            String(repeating: "<<<<<<< x\n", count: count), String(repeating: "+<#", count: count),
+            String(repeating: "\u{201C}", count: count), String(repeating: "#/\n", count: count),
+            String(repeating: "#", count: count * 5),
+        ]
+        let start = Date()
+        for input in inputs {
+            XCTAssertNil(losslessViolation(Array(input.utf8)))
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        XCTAssertEqual(lexTokens(String(repeating: "#", count: 5)).map(\.kind), [.pound, .pound, .pound, .pound, .pound, .endOfFile])
+    }
+
     func testDeepParenthesesDoNotOverflow() {
         let depth = 100_000
         let tokens = lexTokens(String(repeating: "(", count: depth) + String(repeating: ")", count: depth))
