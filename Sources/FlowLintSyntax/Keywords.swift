@@ -1,6 +1,7 @@
-// Generated from the `Keyword` enum (see Token.swift); regenerate if keywords change.
-// Keyword lookup without strings or dictionaries: switch on the length, then on the first
-// eight bytes packed little-endian into a UInt64, then compare any remaining bytes.
+// Keyword lookup without strings or dictionaries: switch on the length, then on the first eight bytes
+// packed little-endian into a UInt64, then compare any remaining bytes. The constants were generated from
+// the `Keyword` enum (Token.swift); when a keyword is added there, add its case here too
+// (`LexerTests.testEveryKeywordSpelling` fails until it is).
 
 extension Keyword {
     /// The keyword spelled by `length` bytes at `start`, or `.none`.

@@ -55,12 +55,14 @@ public enum Trivia {
                 kind = .newlines
             case Byte.slash where next == Byte.slash:
                 run { $0 != Byte.lineFeed && $0 != Byte.carriageReturn }
-                let isDoc = i - start >= 3 && base[start + 2] == Byte.slash
+                // `///` documents; `////` (a banner, or commented-out doc) does not.
+                let isDoc = i - start >= 3 && base[start + 2] == Byte.slash && (i - start == 3 || base[start + 3] != Byte.slash)
                 kind = isDoc ? .docLineComment : .lineComment
             case Byte.slash where next == Byte.star:
                 i = min(endOfBlockComment(base, count: end, from: start).end, end)
-                // `/**/` is an empty plain comment, not documentation.
+                // `/**/` is an empty plain comment and `/***` a banner, not documentation.
                 let isDoc = i - start >= 5 && base[start + 2] == Byte.star && base[start + 3] != Byte.slash
+                    && base[start + 3] != Byte.star
                 kind = isDoc ? .docBlockComment : .blockComment
             case 0xEF where i + 2 < end && base[i + 1] == 0xBB && base[i + 2] == 0xBF:
                 i += 3

@@ -76,10 +76,14 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(pieces.map { $0.range.count }.reduce(0, +), source.count)
     }
 
-    func testTriviaPiecesOfEmptyBlockComment() {
-        let source = Array("/**/".utf8)
-        let pieces = source.withUnsafeBufferPointer { Trivia.pieces($0, in: 0..<4) }
-        XCTAssertEqual(pieces, [TriviaPiece(kind: .blockComment, range: 0..<4)])
+    func testTriviaPiecesThatLookLikeDocComments() {
+        let source = Array("/**/\n//// banner\n/*** x */\n/// flowlint:disable".utf8)
+        let pieces = source.withUnsafeBufferPointer { Trivia.pieces($0, in: 0..<$0.count) }
+        XCTAssertEqual(pieces.map(\.kind), [.blockComment, .newlines, .lineComment, .newlines, .blockComment, .newlines, .docLineComment])
+        XCTAssertEqual(pieces.first?.range, 0..<4)
+        // A range that is not a real gap still yields pieces that tile it.
+        let odd = source.withUnsafeBufferPointer { Trivia.pieces($0, in: 5..<9) }
+        XCTAssertEqual(odd.map(\.range), [5..<9])
     }
 
     func testByteOrderMarkAndShebang() {
