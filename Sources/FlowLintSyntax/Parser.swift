@@ -240,9 +240,9 @@ struct ParserState {
         while !atEOF {
             if at(.rightBrace) { return }
             if eat(.semicolon) { continue }
-            let before = pos
+            let before = pos, beforeSplit = splitOffset
             parseItem(inTypeBody: inTypeBody)
-            if pos == before && splitOffset == 0 {
+            if pos == before && splitOffset == beforeSplit {
                 // Nothing could be parsed here: never loop in place.
                 let e = start(.error)
                 advance()

@@ -170,3 +170,15 @@ final class ParserTests: XCTestCase {
         XCTAssertFalse(tree.nodes.contains { $0.kind == .error })
     }
 }
+
+extension ParserTests {
+    /// A `>>`/`>?`/`>=` closing generic arguments is split one `>` at a time; a remainder that starts no
+    /// statement must still be consumed (this once looped forever on real code).
+    func testSplitAngleRemaindersAlwaysProgress() {
+        for source in ["let x: Array<Int>= []", "f(a as Set<Int>?)\n}>?", "let y = Box<Box<Int>>.self\n>> 1",
+                       "x = Foo<Bar>!\n>!", "struct A { var b: Dictionary<String, Array<Int>>? }\n>>=", "a<b>= c"] {
+            let tree = parse(source)
+            XCTAssertEqual(tree.nodes[0].endToken, Int32(tree.tokens.count - 1), source)
+        }
+    }
+}
