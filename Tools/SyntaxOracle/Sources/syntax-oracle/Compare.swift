@@ -12,6 +12,7 @@ struct CompareOptions {
     var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
     var only: String?  // show only classes whose signature contains this
     var skip: Set<String> = []
+    var timeout = 20.0  // seconds per file before it is reported as a hang
 }
 
 /// The first difference found in one file, one per aspect (tokens, outline).
@@ -49,27 +50,30 @@ enum Compare {
         if o.tokens && !FlowLintSide.hasLexer { print("note: FlowLint's Lexer.tokenize is not in the tree this was built from: tokens not compared") }
         if o.outline && !FlowLintSide.hasParser { print("note: FlowLint's Parser.parse / SyntaxTree.outline() are not in the tree this was built from: outline not compared") }
 
-        CrashReporter.install(paths: paths, workers: o.jobs)
-        var results = [FileResult](repeating: FileResult(), count: paths.count)
+        CrashReporter.install(paths: paths, workers: CrashReporter.maxWorkers)
         let start = Date()
-        results.withUnsafeMutableBufferPointer { res in
-            let jobs = o.jobs
-            DispatchQueue.concurrentPerform(iterations: jobs) { w in
-                var i = w
-                while i < paths.count {
-                    CrashReporter.begin(worker: w, file: i)
-                    res[i] = compareFile(paths[i], tokens: doTokens, outline: doOutline)
-                    i += jobs
-                }
-                CrashReporter.end(worker: w)
-            }
-        }
+        let pool = Pool<FileResult>(
+            count: paths.count, jobs: o.jobs, timeout: o.timeout,
+            work: { i, pool in compareFile(paths[i], tokens: doTokens, outline: doOutline) { pool.phase[i] = $0 } },
+            onHang: { i, phase in
+                var r = FileResult()
+                r.tokensMatch = false
+                r.outlineMatch = false
+                r.tokensCompared = doTokens
+                r.outlineCompared = doOutline
+                let stage = ["starting", "swift-syntax lexer", "FlowLint tokenize", "swift-syntax parse", "FlowLint parse + outline"][min(phase, 4)]
+                r.diffs.append(Difference(signature: "hang: \(stage) did not finish within \(Int(o.timeout)) s", path: paths[i], line: 1, column: 1,
+                                          detail: ["(given up on; its thread was abandoned: rerun with --skip \(paths[i]) to free the core)"]))
+                return r
+            })
+        let (results, hung) = pool.run()
+        if !hung.isEmpty { print("gave up on \(hung.count) file(s) after \(Int(o.timeout)) s: " + hung.map { paths[$0] }.joined(separator: ", ")) }
         let elapsed = Date().timeIntervalSince(start)
         report(paths: paths, results: results, options: o, tokens: doTokens, outline: doOutline, elapsed: elapsed)
         return 0
     }
 
-    static func compareFile(_ path: String, tokens: Bool, outline: Bool) -> FileResult {
+    static func compareFile(_ path: String, tokens: Bool, outline: Bool, phase: (Int) -> Void = { _ in }) -> FileResult {
         var r = FileResult()
         guard let bytes = Corpus.load(path) else {
             r.diffs.append(Difference(signature: "unreadable file", path: path, line: 0, column: 0, detail: []))
@@ -86,7 +90,9 @@ enum Compare {
             }
             if tokens {
                 r.tokensCompared = true
+                phase(1)
                 let ss = SwiftSyntaxSide.tokens(buf)
+                phase(2)
                 let fl = FlowLintSide.tokens(buf)
                 r.ssTokens = ss.count
                 r.flTokens = fl.count
@@ -97,9 +103,11 @@ enum Compare {
             }
             if outline {
                 r.outlineCompared = true
+                phase(3)
                 let (ss, hasError) = SwiftSyntaxSide.outline(buf)
                 r.swiftSyntaxHasErrors = hasError
                 r.ssEntries = ss.count
+                phase(4)
                 let fl = FlowLintSide.outline(FlowLintFile(path: path, bytes: bytes))
                 if var d = outlineDifference(ss: ss, fl: fl, buf: buf, lines: getLines(), path: path) {
                     if hasError { d.detail.append("(swift-syntax reports syntax errors in this file)") }

@@ -26,8 +26,10 @@ enum CrashReporter {
         }
     }
 
-    @inline(__always) static func begin(worker: Int, file: Int) { inflight?[worker] = file }
-    @inline(__always) static func end(worker: Int) { inflight?[worker] = -1 }
+    /// Worker slots the reporter tracks (the pool starts a new worker for each file it gives up on).
+    static let maxWorkers = 256
+    @inline(__always) static func begin(worker: Int, file: Int) { if worker < workers { inflight?[worker] = file } }
+    @inline(__always) static func end(worker: Int) { if worker < workers { inflight?[worker] = -1 } }
 }
 
 private func writeString(_ fd: Int32, _ s: UnsafePointer<CChar>) {

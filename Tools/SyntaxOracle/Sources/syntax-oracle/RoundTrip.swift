@@ -7,6 +7,8 @@ import OracleCore
 /// Crashes are survived by running the files in a child process (`roundtrip-worker`) that is restarted after
 /// the crashing file.
 enum RoundTrip {
+    static let hangSeconds = 20.0
+
     static func run(dir: String, limit: Int?) -> Int32 {
         guard FlowLintSide.hasLexer else {
             print("FlowLint's Lexer.tokenize is not in the tree this was built from: nothing to check")
@@ -37,8 +39,12 @@ enum RoundTrip {
                     failures.append((paths[i], "crashed (signal)"))
                     next = i + 1
                 }
+                if f.first == "HANG", f.count >= 2, let i = Int(f[1]) {
+                    failures.append((paths[i], "tokenize + parse did not finish within \(Int(hangSeconds)) s"))
+                    next = i + 1
+                }
             }
-            if next == paths.count && p.terminationStatus != 0 && !out.contains("DONE") {
+            if next == paths.count && p.terminationStatus != 0 && !out.contains("DONE") && !out.contains("HANG") && !out.contains("CRASH") {
                 fputs("worker exited with status \(p.terminationStatus) without naming a file\n", stderr)
                 return 2
             }
@@ -60,7 +66,24 @@ enum RoundTrip {
         CrashReporter.machineReadable = true
         CrashReporter.install(paths: paths, workers: 1)
         setvbuf(stdout, nil, _IOLBF, 0)
+        // Watchdog: a file that takes more than `hangSeconds` is reported (HANG\tindex) and the worker exits;
+        // the parent restarts after it.
+        let current = UnsafeMutablePointer<(Int, Double)>.allocate(capacity: 1)
+        current.initialize(to: (-1, 0))
+        let watchdog = Thread {
+            while true {
+                Thread.sleep(forTimeInterval: 0.5)
+                let (i, t0) = current.pointee
+                if i >= 0 && Pool<Int>.now() - t0 > hangSeconds {
+                    print("HANG\t\(i)")
+                    fflush(stdout)
+                    _exit(3)
+                }
+            }
+        }
+        watchdog.start()
         for i in start..<paths.count {
+            current.pointee = (i, Pool<Int>.now())
             CrashReporter.begin(worker: 0, file: i)
             guard let bytes = Corpus.load(paths[i]) else {
                 print("FAIL\t\(paths[i])\tunreadable")

@@ -6,10 +6,11 @@ import SwiftSyntaxSide
 let usage = """
     usage: syntax-oracle <command> DIR [options]
 
-      compare DIR [--limit N] [--show K] [--tokens-only | --outline-only] [--only TEXT] [--jobs N] [--skip PATH]...
+      compare DIR [--limit N] [--show K] [--tokens-only | --outline-only] [--only TEXT] [--jobs N] [--skip PATH]... [--timeout S]
           Compare FlowLint's token stream and declaration outline with swift-syntax's for every .swift file
           under DIR; print the match rate and the difference classes with K examples each (default 3).
-          --only TEXT shows examples only for classes whose signature contains TEXT.
+          --only TEXT shows examples only for classes whose signature contains TEXT. A file that takes more than
+          S seconds (default 20) is reported as a hang and given up on.
       bench DIR [--limit N] [--runs R] [--jobs N] [--no-swift-syntax]
           Time swift-syntax's lexer and parser and FlowLint's on all files in memory (best of R runs, default 3).
       roundtrip DIR [--limit N]
@@ -57,6 +58,7 @@ case "compare":
     if flag("--tokens-only") { o.outline = false }
     if flag("--outline-only") { o.tokens = false }
     o.only = stringOptions("--only").first
+    if let t = intOption("--timeout") { o.timeout = Double(t) }
     o.skip = Set(stringOptions("--skip").map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     exit(Compare.run(o))
 case "bench":
