@@ -68,7 +68,7 @@ enum Bench {
         func measure(_ name: String, threads: Int, _ body: () -> Int) {
             let (t, c) = best(o.runs, body)
             rows.append(Row(name: name, threads: threads, seconds: t, count: c))
-            fputs(String(format: "  %-28@ %8.3f s\n", name as NSString, t), stderr)
+            fputs("  \(name) (\(threads) thread\(threads == 1 ? "" : "s")): " + String(format: "%.3f s\n", t), stderr)
         }
         func serial(_ f: (Int) -> Int) -> Int {
             var n = 0
@@ -109,11 +109,14 @@ enum Bench {
         }
 
         print("")
-        print(String(format: "%-22@ %7@ %9@ %9@ %12@ %12@", "measurement" as NSString, "threads" as NSString, "seconds" as NSString,
-                     "MB/s" as NSString, "lines/s" as NSString, "tokens|nodes" as NSString))
+        func pad(_ s: String, _ w: Int, left: Bool = false) -> String {
+            let p = String(repeating: " ", count: max(0, w - s.count))
+            return left ? s + p : p + s
+        }
+        print(pad("measurement", 20, left: true) + pad("threads", 8) + pad("seconds", 10) + pad("MB/s", 10) + pad("lines/s", 12) + pad("tokens|nodes", 14))
         for r in rows {
-            print(String(format: "%-22@ %7d %9.3f %9.1f %12.0f %12d", r.name as NSString, r.threads, r.seconds,
-                         mb / r.seconds, Double(lines) / r.seconds, r.count))
+            print(pad(r.name, 20, left: true) + pad("\(r.threads)", 8) + pad(String(format: "%.3f", r.seconds), 10)
+                  + pad(String(format: "%.1f", mb / r.seconds), 10) + pad(String(format: "%.0f", Double(lines) / r.seconds), 12) + pad("\(r.count)", 14))
         }
         func t(_ name: String, _ threads: Int) -> Double? { rows.first { $0.name == name && $0.threads == threads }?.seconds }
         print("")
