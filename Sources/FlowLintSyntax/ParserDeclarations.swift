@@ -122,9 +122,9 @@ extension ParserState {
         case .extensionDecl: parseExtensionRest(decl)
         case .funcDecl: parseFuncRest(decl)
         case .initDecl: parseInitRest(decl)
-        case .deinitDecl: if at(.leftBrace) { parseCodeBlock() }
+        case .deinitDecl: if at(.leftBrace) { parseBody(skippable: true) }
         case .subscriptDecl: parseSubscriptRest(decl)
-        case .variableDecl: setName(decl, keywordToken); parseVariableRest()
+        case .variableDecl: setName(decl, keywordToken); parseVariableRest(declarationStart: startToken)
         case .typealiasDecl: parseTypealiasRest(decl)
         case .associatedtypeDecl: parseAssociatedtypeRest(decl)
         case .enumCaseDecl: parseEnumCaseRest()
@@ -320,9 +320,11 @@ extension ParserState {
         parseName(into: decl)
         if atLeftAngle { parseGenericParameterClause() }
         if at(.leftParen) { parseParameterClause() }
-        parseEffectsAndReturn()
+        let returnType = parseEffectsAndReturn()
         if at(.where) { parseGenericWhereClause() }
-        if at(.leftBrace) { parseCodeBlock() }
+        if at(.leftBrace) {
+            parseBody(skippable: !typeIsViewLike(returnType) && !declarationSaysViewBuilder(from: Int(nodes[decl].firstToken)))
+        }
     }
 
     mutating func parseInitRest(_ decl: Int) {
@@ -332,7 +334,7 @@ extension ParserState {
         if at(.leftParen) { parseParameterClause() }
         parseEffectsAndReturn()
         if at(.where) { parseGenericWhereClause() }
-        if at(.leftBrace) { parseCodeBlock() }
+        if at(.leftBrace) { parseBody(skippable: !fileMentionsObservedObject) }
     }
 
     mutating func parseSubscriptRest(_ decl: Int) {
@@ -341,13 +343,97 @@ extension ParserState {
         if at(.leftParen) { parseParameterClause() }
         parseEffectsAndReturn()
         if at(.where) { parseGenericWhereClause() }
+        accessorsSkippable = false
         if at(.leftBrace) { parseAccessorBlock() }
     }
 
-    /// `async throws(E) -> T`
-    mutating func parseEffectsAndReturn() {
+    /// `async throws(E) -> T`; returns the return type's node.
+    @discardableResult
+    mutating func parseEffectsAndReturn() -> Int? {
         parseEffectSpecifiers()
-        if eat(.arrow) { parseType() }
+        guard eat(.arrow) else { return nil }
+        let type = nodes.count
+        parseType()
+        return type < nodes.count ? type : nil
+    }
+
+    // MARK: Body skipping
+
+    mutating func prepareBodySkipping() {
+        skipsInertBodies = true
+        for i in 0..<tokens.count where tokens[i].kind == .identifier {
+            let t = tokens[i]
+            switch t.length {
+            case 4 where text(t, is: "List"): interestingTokens.append(Int32(i))
+            case 7 where text(t, is: "ForEach"): interestingTokens.append(Int32(i))
+            case 11 where text(t, is: "environment"): interestingTokens.append(Int32(i))
+            case 17 where text(t, is: "environmentObject"): interestingTokens.append(Int32(i))
+            case 14 where text(t, is: "ObservedObject"): fileMentionsObservedObject = true
+            default: break
+            }
+        }
+    }
+
+    /// A code block that is a declaration's body: skipped when allowed, inert and outermost; parsed otherwise.
+    mutating func parseBody(skippable: Bool) {
+        if skipsInertBodies && skippable && bodyDepth == 0 && splitOffset == 0, let close = matchingBrace(from: pos),
+           !hasInterestingToken(in: pos..<close) {
+            let n = start(.codeBlock)
+            pos = close + 1
+            finish(n)
+            return
+        }
+        bodyDepth += 1
+        parseCodeBlock()
+        bodyDepth -= 1
+    }
+
+    /// Index of the `}` closing the `{` at `open`, or nil if the file ends first.
+    func matchingBrace(from open: Int) -> Int? {
+        var level = 0
+        var i = open
+        while i < tokens.count {
+            switch tokens[i].kind {
+            case .leftBrace: level += 1
+            case .rightBrace:
+                level -= 1
+                if level == 0 { return i }
+            case .endOfFile: return nil
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    func hasInterestingToken(in range: Range<Int>) -> Bool {
+        // Binary search for the first interesting token at or after the range start.
+        var lo = 0, hi = interestingTokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(interestingTokens[mid]) < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < interestingTokens.count && Int(interestingTokens[lo]) < range.upperBound
+    }
+
+    /// A type whose last token ends in `View` (`some View`, `AnyView`, `MyView`): the member builds views.
+    func typeIsViewLike(_ type: Int?) -> Bool {
+        guard let type, nodes[type].endToken > nodes[type].firstToken else { return false }
+        let last = tokens[Int(nodes[type].endToken) - 1]
+        guard last.length >= 4 else { return false }
+        let end = Int(last.end)
+        return bytes[end - 4] == UInt8(ascii: "V") && bytes[end - 3] == UInt8(ascii: "i")
+            && bytes[end - 2] == UInt8(ascii: "e") && bytes[end - 1] == UInt8(ascii: "w")
+    }
+
+    /// `@ViewBuilder` among the tokens of a declaration so far.
+    func declarationSaysViewBuilder(from first: Int) -> Bool {
+        var i = first
+        while i < pos {
+            if tokens[i].kind == .identifier && tokens[i].length == 11 && text(tokens[i], is: "ViewBuilder") { return true }
+            i += 1
+        }
+        return false
     }
 
     mutating func parseEffectSpecifiers() {
@@ -398,16 +484,23 @@ extension ParserState {
         finish(p)
     }
 
-    mutating func parseVariableRest() {
+    mutating func parseVariableRest(declarationStart declStart: Int) {
         repeat {
             let b = start(.patternBinding)
+            let nameToken = pos
             parsePattern(allowTypeAnnotation: false)
+            var annotation: Int?
             if at(.colon) {
                 let t = start(.typeAnnotation)
                 advance()
+                annotation = nodes.count
                 parseType()
                 finish(t)
             }
+            // Accessor bodies of `body`, `previews` and view-typed properties are always parsed.
+            let name = tokens[nameToken]
+            let skippableHere = !(text(name, is: "body") || text(name, is: "previews") || typeIsViewLike(annotation)
+                || declarationSaysViewBuilder(from: declStart))
             var hasInitializer = false
             if at(.equal) {
                 let i = start(.initializerClause)
@@ -417,7 +510,10 @@ extension ParserState {
                 hasInitializer = true
             }
             // With an initializer only observers may follow (`= 0 { didSet { } }`).
-            if at(.leftBrace) && (!hasInitializer || atObserverBlock) { parseAccessorBlock() }
+            if at(.leftBrace) && (!hasInitializer || atObserverBlock) {
+                accessorsSkippable = skippableHere
+                parseAccessorBlock()
+            }
             finish(b)
         } while eat(.comma)
     }
@@ -433,6 +529,8 @@ extension ParserState {
         guard enter() else { return }
         defer { leave() }
         let n = start(.accessorBlock)
+        // Locals parsed inside one accessor must not change whether the next one may be skipped.
+        let skippable = accessorsSkippable
         advance() // {
         if atAccessorStart {
             while !atEOF && !at(.rightBrace) {
@@ -444,14 +542,22 @@ extension ParserState {
                 if at(.identifier) || at(.keyword) { setName(a, advance()) }
                 if at(.leftParen) { skipBalanced() }
                 parseEffectSpecifiers()
-                if at(.leftBrace) { parseCodeBlock() }
+                if at(.leftBrace) { parseBody(skippable: skippable) }
                 finish(a)
                 if pos == before { recoverToNextItem(); if pos == before { advance() } }
             }
+        } else if skipsInertBodies && skippable && bodyDepth == 0, let close = matchingBrace(from: pos - 1),
+                  !hasInterestingToken(in: pos..<close) {
+            // Implicit getter with nothing of interest: skipped like a function body.
+            let body = start(.codeBlock)
+            pos = close
+            finish(body)
         } else {
             // Implicit getter: a body of statements.
             let body = start(.codeBlock)
+            bodyDepth += 1
             parseItems(untilRightBrace: true, inTypeBody: false)
+            bodyDepth -= 1
             finish(body)
         }
         eat(.rightBrace)

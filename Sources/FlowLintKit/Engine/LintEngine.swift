@@ -18,10 +18,14 @@ public struct LintRequest: Sendable {
     public var settings: RuleSettings
     /// Worker threads for the per-file phase; 0 means one per core.
     public var jobs: Int
-    public init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0) {
+    /// Skip function bodies that cannot hold SwiftUI data flow (see `Parser.parse`). Off only to check that
+    /// the fast path changes nothing.
+    public var skipsInertBodies: Bool
+    public init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true) {
         self.files = files
         self.settings = settings
         self.jobs = jobs
+        self.skipsInertBodies = skipsInertBodies
     }
 }
 
@@ -66,7 +70,7 @@ public enum LintEngine {
                 // Striped, so each worker's share is fixed by the file order, not by scheduling.
                 var i = worker
                 while i < count {
-                    out.base[i] = facts(for: files[i], settings: request.settings)
+                    out.base[i] = facts(for: files[i], settings: request.settings, skipsInertBodies: request.skipsInertBodies)
                     i += workers
                 }
             }
@@ -75,8 +79,8 @@ public enum LintEngine {
         return results.map { $0! }
     }
 
-    static func facts(for file: LintFile, settings: RuleSettings) -> FileFacts {
-        let tree = Parser.parse(SourceFile(path: file.path, bytes: file.bytes))
+    static func facts(for file: LintFile, settings: RuleSettings, skipsInertBodies: Bool) -> FileFacts {
+        let tree = Parser.parse(SourceFile(path: file.path, bytes: file.bytes), skippingInertBodies: skipsInertBodies)
         let context = FileContext(tree: tree, path: file.path)
         var facts = FactExtractor.extract(context, settings: settings)
         facts.directives = Suppression.directives(context)

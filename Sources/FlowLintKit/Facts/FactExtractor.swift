@@ -39,6 +39,9 @@ struct FactExtractor {
                     RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], into: &renderer, facts: &facts)
                 }
                 facts.renderers.append(renderer)
+            case .funcDecl where owner == nil:
+                // `UIHostingController(rootView: Root().environmentObject(store))` in a free function.
+                collectProviders(in: item, owner: nil)
             case .variableDecl where owner == nil:
                 // File-level constants: `let xs = [...]`.
                 if tree.name(item) == "let" {
@@ -73,8 +76,7 @@ struct FactExtractor {
             name = context.name(decl) ?? ""
         }
         let inherited = context.inheritedNames(decl)
-        let nameSpan = tree.nodes[decl].name >= 0 ? context.span(ofToken: Int(tree.nodes[decl].name)) : context.span(of: decl)
-        var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: [], nameSpan: nameSpan)
+        var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: [])
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
             facts.types.append(type)
@@ -214,7 +216,7 @@ struct FactExtractor {
 
     /// Providers applied anywhere in a non-rendering member (an `init`, a function): they count for "is `T`
     /// provided anywhere".
-    mutating func collectProviders(in decl: Int, owner: String) {
+    mutating func collectProviders(in decl: Int, owner: String?) {
         var walker = RenderWalker(context: context, ownerType: owner, viewMembers: [])
         walker.walk(decl)
         facts.providedTypes += walker.providers

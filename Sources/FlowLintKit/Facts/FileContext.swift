@@ -5,23 +5,43 @@ import FlowLintSyntax
 struct FileContext {
     let tree: SyntaxTree
     let path: String
-    let lines: LineTable
-    /// Parent of each node (-1 for the root).
-    let parents: [Int32]
+    /// Built on first use: most files never need a position or a parent.
+    private let lazy = LazyTables()
 
     init(tree: SyntaxTree, path: String) {
         self.tree = tree
         self.path = path
-        self.lines = LineTable(tree.file.bytes)
+    }
+
+    final class LazyTables {
+        var lines: LineTable?
+        var parents: [Int32]?
+    }
+
+    var lines: LineTable {
+        if let table = lazy.lines { return table }
+        let table = LineTable(tree.file.bytes)
+        lazy.lines = table
+        return table
+    }
+
+    /// Parent of each node (-1 for the root).
+    var parents: [Int32] {
+        if let table = lazy.parents { return table }
         var parents = [Int32](repeating: -1, count: tree.nodes.count)
-        // Pre-order: a node's parent is the nearest open ancestor; a stack of open subtree ends finds it.
-        var stack: [(node: Int, end: Int)] = []
-        for i in tree.nodes.indices {
-            while let top = stack.last, top.end <= i { stack.removeLast() }
-            parents[i] = Int32(stack.last?.node ?? -1)
-            stack.append((i, i + Int(tree.nodes[i].size)))
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            // Each node names its children by jumping over their subtrees.
+            for i in nodes.indices where nodes[i].size > 1 {
+                var c = i + 1
+                let end = i + Int(nodes[i].size)
+                while c < end {
+                    parents[c] = Int32(i)
+                    c += Int(nodes[c].size)
+                }
+            }
         }
-        self.parents = parents
+        lazy.parents = parents
+        return parents
     }
 
     var nodes: [Node] { tree.nodes }

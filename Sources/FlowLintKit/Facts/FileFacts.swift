@@ -2,7 +2,7 @@ import FlowLintSyntax
 
 /// Everything the project-wide passes need from one file, with no reference to its AST: the AST is dropped
 /// as soon as these facts and the file's own findings are taken.
-struct FileFacts: Sendable {
+struct FileFacts: Sendable, Equatable {
     var path: String
     /// Declared types and extensions, in source order.
     var types: [TypeFact] = []
@@ -20,7 +20,7 @@ struct FileFacts: Sendable {
     var pendingFindings: [PendingFinding] = []
 }
 
-struct TypeFact: Sendable {
+struct TypeFact: Sendable, Equatable {
     enum Kind: String, Sendable { case `struct`, `class`, `enum`, actor, `protocol`, `extension` }
     var name: String
     var kind: Kind
@@ -29,10 +29,9 @@ struct TypeFact: Sendable {
     var properties: [PropertyFact]
     /// Names of view-building members other than `body` (computed properties and functions).
     var viewMembers: Set<String> = []
-    var nameSpan: SourceSpan
 }
 
-struct PropertyFact: Sendable {
+struct PropertyFact: Sendable, Equatable {
     var name: String
     var isStatic: Bool
     var isLet: Bool
@@ -59,7 +58,7 @@ enum TypeReference: Hashable, Sendable {
 }
 
 /// A body that renders views: a view's `body`, one of its view-building members, or a root.
-struct Renderer: Sendable {
+struct Renderer: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         /// `body` of the type named `type` (identified by its declaration in `typeIndex` of this file).
         case viewBody(type: String, typeIndex: Int)
@@ -75,7 +74,7 @@ struct Renderer: Sendable {
 
 /// One view construction (or use of a view-building member) inside a renderer, with the environment
 /// providers applied around it.
-struct RenderEdge: Sendable {
+struct RenderEdge: Sendable, Equatable {
     enum Target: Sendable, Hashable {
         case view(String)
         /// A view-building member of the enclosing type (`header`, `self.row(x)`).
@@ -94,14 +93,14 @@ struct RenderEdge: Sendable {
     var span: SourceSpan
 }
 
-struct ProviderHelper: Sendable {
+struct ProviderHelper: Sendable, Equatable {
     var name: String
     var provided: [TypeReference]
 }
 
 /// A finding produced from one file that holds only if a condition on the whole project holds.
-struct PendingFinding: Sendable {
-    enum Condition: Sendable {
+struct PendingFinding: Sendable, Equatable {
+    enum Condition: Sendable, Equatable {
         case always
         /// The owner type conforms (directly, via an extension, or through a protocol declared in the sources)
         /// to one of the SwiftUI owner protocols; `structOnly` excludes classes.

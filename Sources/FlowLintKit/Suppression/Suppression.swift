@@ -1,8 +1,13 @@
 import FlowLintSyntax
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// A `// flowlint:` comment: `disable`, `enable`, `disable:next`, `disable:this`, followed by rule ids (or
 /// `all`) separated by spaces or commas, and optionally ` - reason`.
-struct SuppressionDirective: Sendable {
+struct SuppressionDirective: Sendable, Equatable {
     enum Kind: String, Sendable { case disable, enable, disableNext = "disable:next", disableThis = "disable:this" }
     var kind: Kind
     var rules: [String]
@@ -36,17 +41,17 @@ enum Suppression {
     }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count, let first = needle.first else { return false }
-        return haystack.withUnsafeBufferPointer { h in
-            needle.withUnsafeBufferPointer { n in
-                var i = 0
+        // memchr finds each candidate first byte at memory speed; memcmp checks the rest.
+        haystack.withUnsafeBytes { h in
+            needle.withUnsafeBytes { n in
+                guard let hBase = h.baseAddress, let nBase = n.baseAddress, n.count > 0, h.count >= n.count else { return false }
+                var offset = 0
                 let last = h.count - n.count
-                search: while i <= last {
-                    if h[i] == first {
-                        for k in 1..<n.count where h[i + k] != n[k] { i += 1; continue search }
-                        return true
-                    }
-                    i += 1
+                while offset <= last {
+                    guard let hit = memchr(hBase + offset, Int32(n[0]), last - offset + 1) else { return false }
+                    let at = hBase.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(hBase + at, nBase, n.count) == 0 { return true }
+                    offset = at + 1
                 }
                 return false
             }
