@@ -113,7 +113,7 @@ enum Bench {
             let p = String(repeating: " ", count: max(0, w - s.count))
             return left ? s + p : p + s
         }
-        print(pad("measurement", 20, left: true) + pad("threads", 8) + pad("seconds", 10) + pad("MB/s", 10) + pad("lines/s", 12) + pad("tokens|nodes", 14))
+        print(pad("measurement", 20, left: true) + pad("threads", 8) + pad("seconds", 10) + pad("MB/s", 10) + pad("lines/s", 12) + pad("count", 14))
         for r in rows {
             print(pad(r.name, 20, left: true) + pad("\(r.threads)", 8) + pad(String(format: "%.3f", r.seconds), 10)
                   + pad(String(format: "%.1f", mb / r.seconds), 10) + pad(String(format: "%.0f", Double(lines) / r.seconds), 12) + pad("\(r.count)", 14))
