@@ -18,10 +18,12 @@ let usage = """
           tokenize + parse do not crash.
       dump-tokens FILE        both token streams side by side
       dump-outline FILE       both outlines side by side
+      selftest                the oracle's outline rules on a built-in sample with a hand-checked expected outline
 
     """
 
 var args = Array(CommandLine.arguments.dropFirst())
+if args.first == "selftest" { exit(SelfTest.run()) }
 guard args.count >= 2 else {
     fputs(usage, stderr)
     exit(2)
