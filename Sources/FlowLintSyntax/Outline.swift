@@ -25,7 +25,15 @@ extension SyntaxTree {
         let lines = LineTable(file.bytes)
         var out: [OutlineEntry] = []
         func attributes(_ d: NodeID) -> [String] {
-            children(d).filter { nodes[$0].kind == .attribute }.map { name($0) ?? "" }
+            // Attributes in `#if` clauses before the declaration count too, in source order.
+            var out: [String] = []
+            for c in children(d) {
+                if nodes[c].kind == .attribute { out.append(name(c) ?? "") }
+                if nodes[c].kind == .ifConfigDecl {
+                    for clause in children(c) { out += children(clause).filter { nodes[$0].kind == .attribute }.map { name($0) ?? "" } }
+                }
+            }
+            return out
         }
         func line(_ d: NodeID) -> Int { lines.position(of: byteRange(d).lowerBound).line }
         func add(_ kind: String, _ name: String, _ d: NodeID) {
@@ -63,10 +71,14 @@ extension SyntaxTree {
                 if let body = child(d, .memberBlock) { visitItems(body) }
             case .extensionDecl:
                 // The extended type as written, without trivia.
-                let type = children(d).first { ![.attribute, .modifier].contains(nodes[$0].kind) }
+                let type = children(d).first { ![.attribute, .modifier, .ifConfigDecl].contains(nodes[$0].kind) }
                 add("extension", type.map(compactText) ?? "", d)
                 if let body = child(d, .memberBlock) { visitItems(body) }
-            case .funcDecl: add("func", name(d) ?? "", d)
+            case .funcDecl:
+                // `func ~=<T>`: the lexer glued the generic clause's `<` to the operator name.
+                var n = name(d) ?? ""
+                if n.count > 1, n.hasSuffix("<"), child(d, .genericParameterClause) != nil { n.removeLast() }
+                add("func", n, d)
             case .initDecl: add("init", "init", d)
             case .deinitDecl: add("deinit", "deinit", d)
             case .subscriptDecl: add("subscript", "subscript", d)

@@ -266,7 +266,10 @@ struct ParserState {
     }
 
     mutating func parseItem(inTypeBody: Bool) {
-        if at(.poundIf) { parseIfConfig(inTypeBody: inTypeBody); return }
+        if at(.poundIf) {
+            if ifConfigAttributesAhead() { parseDecl(inTypeBody: inTypeBody) } else { parseIfConfig(inTypeBody: inTypeBody) }
+            return
+        }
         if atDeclStart || (inTypeBody && at(.case)) {
             parseDecl(inTypeBody: inTypeBody)
         } else if inTypeBody && !atStatementKeyword && !isExpressionStart {

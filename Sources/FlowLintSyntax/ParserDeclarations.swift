@@ -2,6 +2,11 @@
 extension ParserState {
     /// Modifier keywords, reserved or contextual. Contextual ones count only before a declaration.
     func isModifier(_ t: Token) -> Bool {
+        if t.kind == .identifier && t.keyword == .none && t.length >= 7 && bytes[Int(t.offset)] == UInt8(ascii: "_") {
+            // Underscored spellings still found in the standard library's style of code.
+            return text(t, is: "__consuming") || text(t, is: "__owned") || text(t, is: "__shared")
+                || text(t, is: "_const") || text(t, is: "__setter_access")
+        }
         switch t.keyword {
         case .public, .private, .fileprivate, .internal, .static:
             return true
@@ -150,17 +155,75 @@ extension ParserState {
             setName(decl, advance())
         } else if at(.binaryOperator) || at(.prefixOperator) || at(.postfixOperator) || at(.exclamationMark)
                     || at(.equal) || at(.prefixAmpersand) || at(.postfixQuestionMark) || at(.infixQuestionMark) || at(.period) || at(.ellipsis) {
-            // Operator functions: `static func == (...)`.
-            setName(decl, advance())
+            // Operator functions: `static func == (...)`. In `func ~=<T>(...)` the lexer glues the generic
+            // clause's `<` to the operator: the name stops before it.
+            let t = cur
+            setName(decl, pos)
+            if t.length > 1 && bytes[Int(t.end) - 1] == UInt8(ascii: "<") && peek().kind == .identifier
+                && !peek().flags.contains(.leadingTrivia) {
+                splitOffset = t.length - 1
+            } else {
+                advance()
+            }
         }
     }
 
     // MARK: Attributes and modifiers
 
     mutating func parseAttributes() {
-        while at(.atSign) {
-            parseAttribute()
+        while at(.atSign) || at(.poundIf) && ifConfigAttributesAhead() {
+            if at(.atSign) { parseAttribute(); continue }
+            // `#if compiler(>=6) @inline(always) #else @inline(__always) #endif`: every clause is kept.
+            let n = start(.ifConfigDecl)
+            while at(.poundIf) || at(.poundElseif) || at(.poundElse) {
+                let clause = start(.ifConfigClause, name: pos)
+                let isElse = at(.poundElse)
+                advance()
+                if !isElse { parseIfConfigCondition() }
+                while at(.atSign) { parseAttribute() }
+                finish(clause)
+            }
+            eat(.poundEndif)
+            finish(n)
         }
+    }
+
+    /// At `#if` whose clauses hold only attributes and whose `#endif` is followed by the rest of a
+    /// declaration (more attributes, modifiers or a declaration keyword).
+    func ifConfigAttributesAhead() -> Bool {
+        guard at(.poundIf) else { return false }
+        var i = pos
+        var sawAttribute = false
+        while i < tokens.count {
+            let t = tokens[i]
+            switch t.kind {
+            case .poundIf, .poundElseif, .poundElse:
+                if t.kind == .poundIf && i != pos { return false }
+                i += 1
+                while i < tokens.count && !tokens[i].isAtStartOfLine && tokens[i].kind != .endOfFile { i += 1 }
+            case .atSign:
+                sawAttribute = true
+                i += 1
+                while i < tokens.count && (tokens[i].kind == .identifier || tokens[i].kind == .keyword || tokens[i].kind == .period)
+                        && !(tokens[i].kind == .period && tokens[i].flags.contains(.leadingTrivia)) { i += 1 }
+                if i < tokens.count && tokens[i].kind == .leftParen && !tokens[i].flags.contains(.leadingTrivia) {
+                    var level = 0
+                    repeat {
+                        if tokens[i].kind == .leftParen { level += 1 } else if tokens[i].kind == .rightParen { level -= 1 }
+                        if tokens[i].kind == .endOfFile { return false }
+                        i += 1
+                    } while level > 0 && i < tokens.count
+                }
+            case .poundEndif:
+                guard sawAttribute, i + 1 < tokens.count else { return false }
+                let next = tokens[i + 1]
+                let afterNext = i + 2 < tokens.count ? tokens[i + 2] : next
+                return next.kind == .atSign || next.kind == .poundIf || isDeclKeyword(next, next: afterNext) || isModifier(next)
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     /// Attribute names whose arguments are not expressions; their argument list is kept as raw tokens.
@@ -186,7 +249,8 @@ extension ParserState {
                 advance()
                 setName(n, advance())
             }
-            if atLeftAngle && !tokens[pos].flags.contains(.leadingTrivia) && canParseGenericArguments() {
+            // `@Builder<A, B> var x`: in an attribute `<` right after the name always opens generic arguments.
+            if atLeftAngle && !tokens[pos].flags.contains(.leadingTrivia) {
                 parseGenericArgumentClause()
             }
         }
@@ -466,12 +530,20 @@ extension ParserState {
         let p = start(.parameter)
         parseAttributes()
         parseModifiers()
-        // firstName [secondName] : Type [...] [= default]
-        if at(.identifier) || at(.keyword) || at(.wildcard) {
+        // firstName [secondName] : Type [...] [= default]; enum payloads may be bare types (`case a([Int])`),
+        // closure parameters bare names (`(a, b) in`).
+        let isName = { (t: Token) in t.kind == .identifier || t.kind == .keyword || t.kind == .wildcard }
+        let next = peek(), afterNext = peek(2)
+        let named = isName(cur) && (next.kind == .colon || (isName(next) && afterNext.kind == .colon)
+            || next.kind == .comma || next.kind == .rightParen)
+        if named {
             setName(p, advance())
-            if at(.identifier) || at(.keyword) || at(.wildcard) { advance() }
-        }
-        if eat(.colon) {
+            if isName(cur) { advance() }
+            if eat(.colon) {
+                parseType()
+                if at(.ellipsis) { advance() }
+            }
+        } else if !at(.rightParen) {
             parseType()
             if at(.ellipsis) { advance() }
         }

@@ -18,10 +18,10 @@ extension ParserState {
     mutating func parseNonCompositionType() {
         // `inout`, `borrowing`, `consuming`, `sending`, `__owned` and `@attr` before a type.
         if at(.atSign) || at(.inout) || atContextual(.borrowing) || atContextual(.consuming) || atContextual(.sending)
-            || atContextual(.isolated) {
+            || atContextual(.isolated) || atContextual(.nonisolated) && peek().kind == .identifier {
             let n = start(.attributedType)
             while at(.atSign) || at(.inout) || atContextual(.borrowing) || atContextual(.consuming)
-                    || atContextual(.sending) || atContextual(.isolated) {
+                    || atContextual(.sending) || atContextual(.isolated) || atContextual(.nonisolated) && peek().kind == .identifier {
                 if at(.atSign) { parseAttribute() } else { advance() }
             }
             parseNonCompositionType()

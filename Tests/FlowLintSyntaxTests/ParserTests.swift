@@ -182,3 +182,29 @@ extension ParserTests {
         }
     }
 }
+
+extension ParserTests {
+    /// Shapes the differential oracle found misparsed on the corpus, now matching swift-syntax's outline.
+    func testOracleFoundShapes() {
+        XCTAssertEqual(outline("""
+            enum A {
+             case a([Int])
+             case b(Int)
+             case c(String? = nil)
+             case d
+            }
+            #if compiler(>=6.4)
+            @diagnose(x)
+            #endif
+            @_spi(Generated) public import OpenAPIRuntime
+            struct S {
+              @inlinable public __consuming func f() {}
+              internal func ~=<T>(a: T, b: T) -> Bool { true }
+              @Builder<Request, Response> var body: Body { get }
+            }
+            public struct AsyncIterator: nonisolated AsyncIteratorProtocol { func next() {} }
+            """), ["1: enum A", "2: case a", "3: case b", "4: case c", "5: case d",
+                   "7: import OpenAPIRuntime @diagnose @_spi", "11: struct S", "12: func f @inlinable", "13: func ~=",
+                   "14: var body @Builder", "16: struct AsyncIterator", "16: func next"])
+    }
+}

@@ -70,7 +70,7 @@ struct FactExtractor {
         let name: String
         if kind == .extension {
             // `extension Foo.Bar<T>`: the last component.
-            let typeNode = context.children(decl).first { ![.attribute, .modifier].contains(context.kind($0)) }
+            let typeNode = context.children(decl).first { ![.attribute, .modifier, .ifConfigDecl].contains(context.kind($0)) }
             name = typeNode.flatMap { context.typeName($0) } ?? ""
         } else {
             name = context.name(decl) ?? ""

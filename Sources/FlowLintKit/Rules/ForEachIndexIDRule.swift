@@ -136,7 +136,7 @@ extension ForEachIndexIDRule {
         let e = context.unwrapped(collection)
         let owner = context.enclosingType(use).map { decl -> String in
             if context.kind(decl) == .extensionDecl {
-                let typeNode = context.children(decl).first { ![.attribute, .modifier].contains(context.kind($0)) }
+                let typeNode = context.children(decl).first { ![.attribute, .modifier, .ifConfigDecl].contains(context.kind($0)) }
                 return typeNode.flatMap { context.typeName($0) } ?? ""
             }
             return context.name(decl) ?? ""
