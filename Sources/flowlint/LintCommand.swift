@@ -43,6 +43,15 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the current findings in FILE and exit 0 (or 3 if inputs could not be read).", valueName: "FILE"))
     var writeBaseline: String?
 
+    @Option(help: ArgumentHelp("Project root: every Swift file under it gives facts, only the inputs get findings (default: the nearest directory at or above the first input holding .flowlint.yml, Package.swift, an .xcodeproj/.xcworkspace or .git).", valueName: "DIR"))
+    var project: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Do not read or write the facts cache.")
+    var noCache = false
+
+    @Option(name: .customLong("cache-path"), help: ArgumentHelp("Directory for the facts cache (default: the project's .build/flowlint for a Swift package, else the user cache directory).", valueName: "DIR"))
+    var cachePath: String?
+
     @Flag(help: "Apply safe fixes in place (files are replaced atomically, only when changed), then report what remains.")
     var fix = false
 
@@ -53,6 +62,7 @@ struct LintCommand: ParsableCommand {
         if jobs < 0 { throw ValidationError("--jobs must be 0 or more") }
         if stdinPath != nil && !paths.isEmpty { throw ValidationError("--stdin-path lints standard input; do not also give paths") }
         if stdinPath != nil && fix { throw ValidationError("--fix cannot be used with --stdin-path") }
+        if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path cannot be used together") }
     }
 
     func run() throws {
@@ -96,8 +106,11 @@ struct LintRun {
 
         // 2. Lint (and fix).
         let settings = configuration.ruleSettings
+        let inputPaths = options.stdinPath.map { [$0] } ?? (options.paths.isEmpty ? ["."] : options.paths)
+        var projects = ProjectPlan.make(inputs: inputPaths, requested: inputs, configuration: configuration, options: options)
+        projects.readsStandardInput = options.stdinPath != nil
         func lint(_ files: [(String, [UInt8])]) -> LintResult {
-            LintEngine.lint(LintRequest(files: files.map { LintFile(path: $0.0, bytes: $0.1) }, settings: settings, jobs: options.jobs))
+            projects.lint(files, settings: settings, jobs: options.jobs)
         }
         var files = inputs.files
         var result = lint(files)
@@ -232,4 +245,88 @@ struct Inputs {
             problems.append(InputProblem(displayPath: displayPath, reason: reason))
         }
     }
+}
+
+/// How the requested files map to projects: each input belongs to the project at its root (`--project`, or
+/// `ProjectRoot.find`), and every other Swift file of that project is added as context, read only if the
+/// facts cache cannot answer for it. Inputs with no project root are linted alone, as given.
+struct ProjectPlan {
+    struct Project {
+        var root: String?
+        /// Absolute paths of the inputs of this project.
+        var inputs: [String]
+        var context: [LintFile] = []
+        var cache: FactsCache?
+    }
+    var projects: [Project] = []
+    /// Absolute path of a requested file (by display path).
+    var absolutePaths: [String: String] = [:]
+
+    static func make(inputs paths: [String], requested: Inputs, configuration: Configuration, options: LintCommand) -> ProjectPlan {
+        var plan = ProjectPlan()
+        plan.absolutePaths = requested.absolutePaths
+        let explicitRoot = options.project.map { Paths.absolute($0) }
+        var byRoot: [String?: Int] = [:]
+        for path in paths {
+            let absolute = Paths.absolute(path)
+            let root = explicitRoot ?? ProjectRoot.find(for: absolute)
+            if let index = byRoot[root] { plan.projects[index].inputs.append(absolute); continue }
+            byRoot[root] = plan.projects.count
+            plan.projects.append(Project(root: root, inputs: [absolute]))
+        }
+        let requestedAbsolute = Set(requested.absolutePaths.values)
+        for index in plan.projects.indices {
+            guard let root = plan.projects[index].root else { continue }
+            // Only projects with something to report are gathered.
+            guard requested.files.contains(where: { plan.project(of: $0.0) == index }) else { continue }
+            if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration) {
+                plan.projects[index].context = discovery.files
+                    .filter { !requestedAbsolute.contains($0.absolutePath) }
+                    .map { LintFile.deferred(path: $0.displayPath, absolutePath: $0.absolutePath) }
+            }
+            if !options.noCache {
+                var directories: [String] = []
+                if let explicit = options.cachePath {
+                    directories = [Paths.absolute(explicit)]
+                } else {
+                    if ProjectRoot.marker(in: root) == "Package.swift" { directories.append(Paths.join(root, ".build/flowlint")) }
+                    if let user = FactsCache.userCacheDirectory { directories.append(user) }
+                }
+                plan.projects[index].cache = FactsCache(directories: directories, projectRoot: root, settings: configuration.ruleSettings)
+            }
+        }
+        return plan
+    }
+
+    /// The project a requested file belongs to: that of the first input holding it.
+    func project(of displayPath: String) -> Int {
+        guard let absolute = absolutePaths[displayPath] else { return 0 }
+        for (index, project) in projects.enumerated() where project.inputs.contains(where: { Paths.relative(absolute, to: $0) != nil }) {
+            return index
+        }
+        return 0
+    }
+
+    func lint(_ files: [(String, [UInt8])], settings: RuleSettings, jobs: Int) -> LintResult {
+        var groups = [[LintFile]](repeating: [], count: max(1, projects.count))
+        for (path, bytes) in files {
+            // An editor's buffer is not the file on disk: it gets no stat entry in the cache.
+            let diskPath = readsStandardInput ? nil : absolutePaths[path]
+            groups[project(of: path)].append(LintFile(path: path, bytes: bytes, diskPath: diskPath))
+        }
+        var diagnostics: [Diagnostic] = []
+        for (index, requested) in groups.enumerated() where !requested.isEmpty {
+            let project = index < projects.count ? projects[index] : Project(root: nil, inputs: [])
+            if project.root == nil {
+                diagnostics += LintEngine.lint(LintRequest(files: requested, settings: settings, jobs: jobs)).diagnostics
+                continue
+            }
+            let all = (requested + project.context).sorted { $0.path < $1.path }
+            let request = LintRequest(files: all, settings: settings, jobs: jobs,
+                                      reportedPaths: Set(requested.map(\.path)), cache: project.cache)
+            diagnostics += LintEngine.lint(request).diagnostics
+        }
+        return LintResult(diagnostics: diagnostics.sorted(by: Diagnostic.outputOrder), filesLinted: files.count)
+    }
+    var readsStandardInput = false
 }

@@ -7,9 +7,23 @@ import FlowLintSyntax
 public struct LintFile: Sendable {
     public var path: String
     public var bytes: [UInt8]
-    public init(path: String, bytes: [UInt8]) {
+    /// Set for a project file that only gives context to a partial run and has not been read: the per-file
+    /// phase reads it from this absolute path only when the facts cache cannot answer for it. If it cannot
+    /// be read (or is not text) it contributes nothing.
+    public var deferredPath: String?
+    /// The absolute path the bytes were read from, if any: lets the facts cache recognize the file by its
+    /// stat next time without reading it. Not set for an editor's unsaved buffer.
+    public var diskPath: String?
+    public init(path: String, bytes: [UInt8], diskPath: String? = nil) {
         self.path = path
         self.bytes = bytes
+        self.diskPath = diskPath
+    }
+    /// A file read later, if at all (see `deferredPath`).
+    public static func deferred(path: String, absolutePath: String) -> LintFile {
+        var file = LintFile(path: path, bytes: [], diskPath: absolutePath)
+        file.deferredPath = absolutePath
+        return file
     }
 }
 
@@ -21,11 +35,19 @@ public struct LintRequest: Sendable {
     /// Skip function bodies that cannot hold SwiftUI data flow (see `Parser.parse`). Off only to check that
     /// the fast path changes nothing.
     public var skipsInertBodies: Bool
-    public init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true) {
+    /// The display paths findings are reported for; nil reports every file. The other files still give their
+    /// facts (a partial run sees the whole project). See `LintEngine.restrict`.
+    public var reportedPaths: Set<String>?
+    /// Per-file facts from earlier runs; updated on disk after the per-file phase.
+    public var cache: FactsCache?
+    public init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
+                reportedPaths: Set<String>? = nil, cache: FactsCache? = nil) {
         self.files = files
         self.settings = settings
         self.jobs = jobs
         self.skipsInertBodies = skipsInertBodies
+        self.reportedPaths = reportedPaths
+        self.cache = cache
     }
 }
 
@@ -33,6 +55,10 @@ public struct LintResult: Sendable {
     /// Findings after suppression, in `Diagnostic.outputOrder`.
     public var diagnostics: [Diagnostic]
     public var filesLinted: Int
+    public init(diagnostics: [Diagnostic], filesLinted: Int) {
+        self.diagnostics = diagnostics
+        self.filesLinted = filesLinted
+    }
 }
 
 public enum LintEngine {
@@ -54,8 +80,31 @@ public enum LintEngine {
             if let severity = request.settings.severities[diagnostics[i].ruleID] { diagnostics[i].severity = severity }
         }
         diagnostics = applySuppression(diagnostics, facts: facts, settings: request.settings)
+        if let reported = request.reportedPaths { diagnostics = restrict(diagnostics, to: reported) }
         diagnostics.sort(by: Diagnostic.outputOrder)
-        return LintResult(diagnostics: diagnostics, filesLinted: request.files.count)
+        return LintResult(diagnostics: diagnostics, filesLinted: request.reportedPaths?.count ?? request.files.count)
+    }
+
+    /// The findings a run that reports only `paths` shows: those in these files, and each project-wide
+    /// (`missing_environment_object`) finding whose root is elsewhere but whose view chain passes through one
+    /// of them, moved to the first step of the chain in a reported file, with a note pointing at the root. Its
+    /// fixes are dropped (their edits belong to the root's file). Applied after suppression, so a finding
+    /// silenced at its root stays silenced wherever it is shown.
+    public static func restrict(_ diagnostics: [Diagnostic], to paths: Set<String>) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for d in diagnostics {
+            if paths.contains(d.span.file) {
+                out.append(d)
+            } else if d.ruleID == MissingEnvironmentObjectRule.descriptor.id,
+                      let step = d.notes.first(where: { paths.contains($0.span.file) }) {
+                var moved = d
+                moved.span = step.span
+                moved.notes = [DiagnosticNote(message: "the view chain starts at this root, in another file", span: d.span)] + d.notes
+                moved.fixes = []
+                out.append(moved)
+            }
+        }
+        return out
     }
 
     /// Parses each file once, on all workers, into its facts; the AST is dropped when the file is done.
@@ -63,20 +112,59 @@ public enum LintEngine {
         let files = request.files
         let count = files.count
         var results = [FileFacts?](repeating: nil, count: count)
+        var records = [FactsCache.Record?](repeating: nil, count: request.cache == nil ? 0 : count)
         let workers = max(1, min(request.jobs > 0 ? request.jobs : ProcessInfoCores.count, count))
         results.withUnsafeMutableBufferPointer { out in
-            let out = SendableBuffer(base: out)
-            let work: (Int) -> Void = { worker in
-                // Striped, so each worker's share is fixed by the file order, not by scheduling.
-                var i = worker
-                while i < count {
-                    out.base[i] = facts(for: files[i], settings: request.settings, skipsInertBodies: request.skipsInertBodies)
-                    i += workers
+            records.withUnsafeMutableBufferPointer { recordsOut in
+                let out = SendableBuffer(base: out)
+                let recordsOut = SendableBuffer(base: recordsOut)
+                let work: (Int) -> Void = { worker in
+                    // Striped, so each worker's share is fixed by the file order, not by scheduling.
+                    var i = worker
+                    while i < count {
+                        if let cache = request.cache {
+                            let (facts, record) = cachedFacts(for: files[i], cache: cache, request: request)
+                            out.base[i] = facts
+                            recordsOut.base[i] = record
+                        } else {
+                            out.base[i] = facts(for: loaded(files[i]) ?? LintFile(path: files[i].path, bytes: []),
+                                                settings: request.settings, skipsInertBodies: request.skipsInertBodies)
+                        }
+                        i += workers
+                    }
                 }
+                if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
             }
-            if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         }
+        request.cache?.save(records.compactMap { $0 })
         return results.map { $0! }
+    }
+
+    /// The file with its bytes: read now when deferred; nil when a deferred file cannot be read or is binary.
+    static func loaded(_ file: LintFile) -> LintFile? {
+        guard let absolute = file.deferredPath else { return file }
+        guard case .text(let bytes) = FileReader.read(absolute) else { return nil }
+        return LintFile(path: file.path, bytes: bytes, diskPath: file.diskPath)
+    }
+
+    /// One file's facts through the cache: a deferred file whose stat is unchanged is not even read.
+    static func cachedFacts(for file: LintFile, cache: FactsCache, request: LintRequest) -> (FileFacts, FactsCache.Record?) {
+        // Only a file read from disk gets a stat entry (not an editor's buffer), and only when its times can be trusted.
+        let absolute = file.diskPath
+        let stat = absolute.flatMap { cache.fileStatus($0) }
+        let statRecord = stat.flatMap { $0.trusted ? $0.0 : nil }
+        if let absolute, let statRecord, file.deferredPath != nil,
+           let hash = cache.knownHash(absolutePath: absolute, stat: statRecord),
+           let facts = cache.facts(hash: hash, path: file.path) {
+            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord))
+        }
+        guard let file = loaded(file) else { return (FileFacts(path: file.path), nil) }
+        let hash = FastHash.hash(file.bytes)
+        if let facts = cache.facts(hash: hash, path: file.path) {
+            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord))
+        }
+        let facts = facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
+        return (facts, FactsCache.Record(hash: hash, fresh: FactsCodec.encode(facts), absolutePath: absolute, stat: statRecord))
     }
 
     static func facts(for file: LintFile, settings: RuleSettings, skipsInertBodies: Bool) -> FileFacts {

@@ -1,0 +1,293 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Per-file facts kept on disk between runs, so a partial run (pre-commit, an editor's buffer) re-parses only
+/// what changed while still seeing the whole project.
+///
+/// One pack file per project root, FlowLint version and rule settings
+/// (`facts-<root hash>-<key hash>.bin`). Entries are keyed by the hash of a file's bytes: an entry holds the
+/// facts with the file's own path left out, so it is read back under the file's current display path. A stat
+/// table (absolute path → size, modification and change times, inode, content hash) lets unchanged files be
+/// answered without reading them; files modified within two seconds of a run are not put in it (their stat
+/// could still change without the times moving), so they are always read and hashed.
+///
+/// The pack is validated as a whole before use (magic, format, FlowLint version, settings hash, lengths,
+/// checksum) and each entry again when it is decoded: anything wrong and the cache is ignored and rebuilt.
+/// Writes go to a temporary file in the same directory, renamed over the pack, so concurrent runs never see
+/// a half-written file (the last writer wins).
+public final class FactsCache: @unchecked Sendable {
+    static let magic: [UInt8] = Array("FLFACTS2".utf8)
+
+    /// Where the pack is looked for and written, in order (the project's `.build/flowlint`, then the user
+    /// cache directory).
+    public let directories: [String]
+    public let fileName: String
+    let version: String
+    let settingsHash: UInt64
+    let rootHash: UInt64
+    let runStart: timespec
+
+    /// The pack as read (empty when there was none or it was rejected).
+    private var data: [UInt8] = []
+    private var entries: [UInt64: Range<Int>] = [:]
+    private var stats: [String: StatRecord] = [:]
+    /// Why the stored pack was not used, when it existed but was damaged or foreign (for tests and --verbose).
+    public private(set) var rejection: String?
+    /// Where the pack was written last, or the error that stopped it.
+    public private(set) var savedPath: String?
+    public private(set) var saveError: String?
+    /// Files answered from the cache in the last run, and files parsed.
+    public private(set) var hits = 0
+    public private(set) var misses = 0
+
+    struct StatRecord: Equatable {
+        var size: UInt64
+        var mtime: Int, mtimeNanos: Int
+        var ctime: Int, ctimeNanos: Int
+        var inode: UInt64
+        var hash: UInt64
+    }
+
+    /// What the per-file phase learned about one file, handed back by `LintEngine` for `save`.
+    struct Record {
+        var hash: UInt64
+        /// The encoded facts when they were just computed; nil when they came from the pack.
+        var fresh: [UInt8]?
+        var absolutePath: String?
+        var stat: StatRecord?
+    }
+
+    public init(directories: [String], projectRoot: String, settings: RuleSettings, skipsInertBodies: Bool = true,
+                version: String = FlowLintVersion.current) {
+        self.directories = directories
+        self.version = version
+        var key = "format=2\nversion=\(version)\ninert=\(skipsInertBodies)\n"
+        for rule in settings.enabled.sorted() { key += "rule=\(rule)\n" }
+        for (rule, severity) in settings.severities.sorted(by: { $0.key < $1.key }) { key += "severity=\(rule):\(severity.rawValue)\n" }
+        settingsHash = FastHash.hash(key)
+        rootHash = FastHash.hash(projectRoot)
+        fileName = "facts-\(Self.hex(rootHash))-\(Self.hex(settingsHash)).bin"
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        runStart = now
+        load()
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let s = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+
+    /// The user cache directory: `$XDG_CACHE_HOME/flowlint`, else `~/Library/Caches/flowlint` (macOS) or
+    /// `~/.cache/flowlint`.
+    public static var userCacheDirectory: String? {
+        let env = ProcessInfo.processInfo.environment
+        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return Paths.join(xdg, "flowlint") }
+        guard let home = env["HOME"], home.hasPrefix("/") else { return nil }
+        #if os(macOS)
+        return Paths.join(home, "Library/Caches/flowlint")
+        #else
+        return Paths.join(home, ".cache/flowlint")
+        #endif
+    }
+
+    // MARK: Reading
+
+    private func load() {
+        for directory in directories {
+            let path = Paths.join(directory, fileName)
+            guard let bytes = Self.readFile(path) else { continue }
+            do {
+                try parse(bytes)
+                data = bytes
+                return
+            } catch let error as Rejection {
+                rejection = "\(path): \(error.reason)"
+            } catch {
+                rejection = "\(path): malformed"
+            }
+            entries = [:]
+            stats = [:]
+            return
+        }
+    }
+
+    private struct Rejection: Error { var reason: String }
+
+    private func parse(_ bytes: [UInt8]) throws {
+        guard bytes.count >= Self.magic.count + 8, Array(bytes[0..<Self.magic.count]) == Self.magic else {
+            throw Rejection(reason: "not a FlowLint facts cache of this format")
+        }
+        try bytes.withUnsafeBytes { buffer in
+            let body = UnsafeRawBufferPointer(rebasing: buffer[0..<(buffer.count - 8)])
+            let stored = buffer.loadUnaligned(fromByteOffset: buffer.count - 8, as: UInt64.self).littleEndian
+            guard FastHash.hash(body) == stored else { throw Rejection(reason: "checksum mismatch (truncated or damaged)") }
+            var r = BinaryReader(body, from: Self.magic.count)
+            guard try r.string() == version else { throw Rejection(reason: "written by another FlowLint version") }
+            guard try r.fixed64() == settingsHash, try r.fixed64() == rootHash else { throw Rejection(reason: "other settings") }
+            let entryCount = try r.count()
+            entries.reserveCapacity(entryCount)
+            for _ in 0..<entryCount {
+                let hash = try r.fixed64()
+                let length = try r.count()
+                let start = r.position
+                try r.skip(length)
+                entries[hash] = start..<r.position
+            }
+            let statCount = try r.count()
+            stats.reserveCapacity(statCount)
+            for _ in 0..<statCount {
+                let path = try r.string()
+                stats[path] = StatRecord(size: try r.uint(), mtime: try r.int(), mtimeNanos: try r.int(), ctime: try r.int(),
+                                         ctimeNanos: try r.int(), inode: try r.uint(), hash: try r.fixed64())
+            }
+            guard r.position == r.end else { throw Rejection(reason: "trailing bytes") }
+        }
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        let ok = bytes.withUnsafeMutableBytes { buffer -> Bool in
+            while done < size {
+                let n = read(fd, buffer.baseAddress! + done, size - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        return ok ? bytes : nil
+    }
+
+    /// The content hash recorded for the file at `absolutePath` if its stat is unchanged.
+    func knownHash(absolutePath: String, stat: StatRecord) -> UInt64? {
+        guard let record = stats[absolutePath] else { return nil }
+        var expected = stat
+        expected.hash = record.hash
+        return record == expected ? record.hash : nil
+    }
+
+    /// The stored facts for content `hash`, under `path`; nil when absent or when the entry does not decode.
+    func facts(hash: UInt64, path: String) -> FileFacts? {
+        guard let range = entries[hash] else { return nil }
+        return data.withUnsafeBytes { buffer in
+            try? FactsCodec.decode(UnsafeRawBufferPointer(rebasing: buffer[range]), path: path)
+        }
+    }
+
+    /// `stat` of a regular file, or nil. The record is marked unusable (nil) when the file changed too recently
+    /// for its times to be trusted.
+    static func fileStatus(_ absolutePath: String, runStart: timespec) -> (StatRecord, trusted: Bool)? {
+        var info = stat()
+        guard stat(absolutePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if os(Linux)
+        let m = info.st_mtim, c = info.st_ctim
+        #else
+        let m = info.st_mtimespec, c = info.st_ctimespec
+        #endif
+        let record = StatRecord(size: UInt64(info.st_size), mtime: Int(m.tv_sec), mtimeNanos: Int(m.tv_nsec),
+                                ctime: Int(c.tv_sec), ctimeNanos: Int(c.tv_nsec), inode: UInt64(info.st_ino), hash: 0)
+        let limit = Int(runStart.tv_sec) - 2
+        return (record, record.mtime < limit && record.ctime < limit)
+    }
+
+    func fileStatus(_ absolutePath: String) -> (StatRecord, trusted: Bool)? { Self.fileStatus(absolutePath, runStart: runStart) }
+
+    func noteUse(hit: Bool) {
+        // Called from one thread after the parallel phase.
+        if hit { hits += 1 } else { misses += 1 }
+    }
+
+    // MARK: Writing
+
+    /// Writes the pack for this run's files (entries no file uses any more are dropped), unless nothing changed.
+    func save(_ records: [Record]) {
+        hits = records.filter { $0.fresh == nil }.count
+        misses = records.count - hits
+        var newStats: [String: StatRecord] = [:]
+        for record in records {
+            if let path = record.absolutePath, var stat = record.stat {
+                stat.hash = record.hash
+                newStats[path] = stat
+            }
+        }
+        let hashes = Set(records.map(\.hash))
+        if misses == 0 && newStats == stats && hashes == Set(entries.keys) && rejection == nil && !data.isEmpty { return }
+
+        var w = BinaryWriter()
+        w.raw(Self.magic)
+        w.string(version)
+        w.fixed64(settingsHash)
+        w.fixed64(rootHash)
+        var written: Set<UInt64> = []
+        var blobs: [(UInt64, [UInt8]?, Range<Int>?)] = []
+        for record in records where written.insert(record.hash).inserted {
+            if let fresh = record.fresh { blobs.append((record.hash, fresh, nil)) }
+            else if let range = entries[record.hash] { blobs.append((record.hash, nil, range)) }
+        }
+        w.uint(UInt64(blobs.count))
+        for (hash, fresh, range) in blobs {
+            w.fixed64(hash)
+            if let fresh {
+                w.uint(UInt64(fresh.count))
+                w.raw(fresh)
+            } else if let range {
+                w.uint(UInt64(range.count))
+                w.bytes.append(contentsOf: data[range])
+            }
+        }
+        w.uint(UInt64(newStats.count))
+        for (path, s) in newStats.sorted(by: { $0.key < $1.key }) {
+            w.string(path)
+            w.uint(s.size); w.int(s.mtime); w.int(s.mtimeNanos); w.int(s.ctime); w.int(s.ctimeNanos); w.uint(s.inode)
+            w.fixed64(s.hash)
+        }
+        w.fixed64(FastHash.hash(w.bytes))
+        for directory in directories {
+            do {
+                try Self.writeAtomically(w.bytes, directory: directory, name: fileName)
+                savedPath = Paths.join(directory, fileName)
+                saveError = nil
+                return
+            } catch {
+                saveError = "\(directory): \(error)"
+            }
+        }
+    }
+
+    struct WriteError: Error, CustomStringConvertible { var description: String }
+
+    static func writeAtomically(_ bytes: [UInt8], directory: String, name: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = Paths.join(directory, ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw WriteError(description: String(cString: strerror(errno))) }
+        var ok = true
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { ok = false; return }
+                done += n
+            }
+        }
+        close(fd)
+        guard ok, rename(temporary, Paths.join(directory, name)) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(description: reason)
+        }
+    }
+}
