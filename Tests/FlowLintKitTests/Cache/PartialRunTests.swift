@@ -1,0 +1,199 @@
+import Foundation
+import XCTest
+@testable import FlowLintKit
+
+/// Partial runs (some files reported, the whole project giving facts) and the facts cache.
+final class PartialRunTests: XCTestCase {
+    var cacheDirectory = ""
+
+    override func setUpWithError() throws {
+        cacheDirectory = NSTemporaryDirectory() + "flowlint-cache-" + UUID().uuidString
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: cacheDirectory)
+    }
+
+    func cache(_ settings: RuleSettings = .defaults, version: String = FlowLintVersion.current) -> FactsCache {
+        FactsCache(directories: [cacheDirectory], projectRoot: "/project", settings: settings, version: version)
+    }
+
+    func testEachFixtureFileAloneGivesTheFullRunRestrictedToIt() throws {
+        for fixture in try FixtureTests.fixtures() {
+            let files = try FixtureTests.sources(in: fixture)
+            let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+            for file in files {
+                let expected = LintEngine.restrict(full, to: [file.path]).sorted(by: Diagnostic.outputOrder)
+                let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: [file.path])).diagnostics
+                XCTAssertEqual(partial, expected, "\(fixture.lastPathComponent)/\(file.path)")
+                // Every finding of the full run in this file is there, unchanged.
+                for d in full where d.span.file == file.path { XCTAssertTrue(partial.contains(d), "\(file.path): \(d.message)") }
+            }
+        }
+    }
+
+    func testRootFindingIsMovedToARequestedFileOnTheChain() throws {
+        let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
+        let files = try FixtureTests.sources(in: fixture)
+        let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+        let root = try XCTUnwrap(full.first { $0.ruleID == "missing_environment_object" })
+        let reader = try XCTUnwrap(root.notes.last).span.file
+        XCTAssertNotEqual(reader, root.span.file)
+        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: [reader])).diagnostics
+        let moved = try XCTUnwrap(partial.first { $0.ruleID == "missing_environment_object" })
+        XCTAssertEqual(moved.span.file, reader)
+        XCTAssertEqual(moved.message, root.message)
+        XCTAssertEqual(moved.notes.first?.span, root.span)
+        XCTAssertTrue(moved.fixes.isEmpty)
+        // Both files requested: shown once, at the root.
+        let both = LintEngine.lint(LintRequest(files: files, reportedPaths: [reader, root.span.file])).diagnostics
+        XCTAssertEqual(both.filter { $0.ruleID == "missing_environment_object" }, [root])
+    }
+
+    func testCodecRoundTripsEveryFixtureFile() throws {
+        for fixture in try FixtureTests.fixtures() {
+            for file in try FixtureTests.sources(in: fixture) {
+                let facts = LintEngine.facts(for: file, settings: .defaults, skipsInertBodies: true)
+                let encoded = FactsCodec.encode(facts)
+                let decoded = try encoded.withUnsafeBytes { try FactsCodec.decode($0, path: file.path) }
+                XCTAssertEqual(decoded, facts, file.path)
+                // Read back under another path, every span of the file follows.
+                let moved = try encoded.withUnsafeBytes { try FactsCodec.decode($0, path: "elsewhere/" + file.path) }
+                XCTAssertEqual(FactsCodec.encode(moved), encoded)
+                // Truncations never decode into something else.
+                for cut in stride(from: 0, to: encoded.count, by: max(1, encoded.count / 7)) {
+                    XCTAssertThrowsError(try Array(encoded[0..<cut]).withUnsafeBytes { try FactsCodec.decode($0, path: file.path) })
+                }
+            }
+        }
+    }
+
+    func testWarmRunsAreAnsweredFromTheCacheAndMatchTheColdRun() throws {
+        for fixture in try FixtureTests.fixtures() {
+            try? FileManager.default.removeItem(atPath: cacheDirectory)
+            let files = try FixtureTests.sources(in: fixture)
+            let plain = LintEngine.lint(LintRequest(files: files)).diagnostics
+            let cold = cache()
+            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, cache: cold)).diagnostics, plain)
+            XCTAssertEqual(cold.misses, files.count)
+            XCTAssertNotNil(cold.savedPath)
+            let warm = cache()
+            XCTAssertNil(warm.rejection)
+            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, cache: warm)).diagnostics, plain)
+            XCTAssertEqual(warm.hits, files.count, fixture.lastPathComponent)
+            // Same bytes under other display paths: still answered, findings under the new paths.
+            let movedFiles = files.map { LintFile(path: "moved/" + $0.path, bytes: $0.bytes) }
+            let moved = cache()
+            let movedDiagnostics = LintEngine.lint(LintRequest(files: movedFiles, cache: moved)).diagnostics
+            XCTAssertEqual(moved.hits, files.count)
+            XCTAssertEqual(movedDiagnostics, LintEngine.lint(LintRequest(files: movedFiles)).diagnostics)
+        }
+    }
+
+    func testCacheIsInvalidatedByContentConfigurationAndVersion() throws {
+        let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
+        var files = try FixtureTests.sources(in: fixture)
+        _ = LintEngine.lint(LintRequest(files: files, cache: cache()))
+
+        // A changed file is parsed again; the others are not.
+        files[0].bytes += Array("\nstruct Added {}\n".utf8)
+        let changed = cache()
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: files, cache: changed)).diagnostics,
+                       LintEngine.lint(LintRequest(files: files)).diagnostics)
+        XCTAssertEqual(changed.misses, 1)
+        XCTAssertEqual(changed.hits, files.count - 1)
+
+        // Other rule settings: another key, nothing reused, and findings follow the settings.
+        var settings = RuleSettings.defaults
+        settings.enabled.remove("missing_environment_object")
+        let otherSettings = cache(settings)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: settings, cache: otherSettings)).diagnostics,
+                       LintEngine.lint(LintRequest(files: files, settings: settings)).diagnostics)
+        XCTAssertEqual(otherSettings.hits, 0)
+
+        // Another FlowLint version: same file name is not reused either (the version is in the key and header).
+        let otherVersion = cache(version: "99.0.0")
+        _ = LintEngine.lint(LintRequest(files: files, cache: otherVersion))
+        XCTAssertEqual(otherVersion.hits, 0)
+    }
+
+    func testDamagedCacheIsIgnoredAndRebuilt() throws {
+        let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
+        let files = try FixtureTests.sources(in: fixture)
+        let expected = LintEngine.lint(LintRequest(files: files)).diagnostics
+        let first = cache()
+        _ = LintEngine.lint(LintRequest(files: files, cache: first))
+        let packPath = try XCTUnwrap(first.savedPath)
+        let good = try Data(contentsOf: URL(fileURLWithPath: packPath))
+
+        var damaged: [(String, Data)] = [
+            ("truncated", good.prefix(good.count / 2)),
+            ("empty", Data()),
+            ("garbage", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) })),
+        ]
+        var flipped = good
+        flipped[good.count / 2] ^= 0x5a
+        damaged.append(("bit flip", flipped))
+        var foreign = good
+        foreign.replaceSubrange(0..<8, with: Array("FLFACTS1".utf8))
+        damaged.append(("foreign format", foreign))
+
+        for (name, bytes) in damaged {
+            try bytes.write(to: URL(fileURLWithPath: packPath))
+            let survivor = cache()
+            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, cache: survivor)).diagnostics, expected, name)
+            XCTAssertEqual(survivor.hits, 0, name)
+            if !bytes.isEmpty { XCTAssertNotNil(survivor.rejection, name) }
+            // Rebuilt: the next run is answered from it.
+            let next = cache()
+            XCTAssertNil(next.rejection, name)
+            _ = LintEngine.lint(LintRequest(files: files, cache: next))
+            XCTAssertEqual(next.hits, files.count, name)
+        }
+    }
+
+    func testDeferredFilesAreReadOnlyWhenTheCacheCannotAnswer() throws {
+        let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
+        let files = try FixtureTests.sources(in: fixture)
+        let deferred = files.map { LintFile.deferred(path: $0.path, absolutePath: fixture.appendingPathComponent($0.path).path) }
+        let expected = LintEngine.lint(LintRequest(files: files)).diagnostics
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred)).diagnostics, expected)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred, cache: cache())).diagnostics, expected)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred, cache: cache())).diagnostics, expected)
+        // An unreadable context file gives nothing and no error.
+        let missing = LintFile.deferred(path: "Gone.swift", absolutePath: "/nonexistent/Gone.swift")
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred + [missing], cache: cache())).diagnostics, expected)
+    }
+
+    func testConcurrentWritersLeaveAValidPack() throws {
+        let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("MovieStore")
+        let files = try FixtureTests.sources(in: fixture)
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            var mine = files
+            mine[i % mine.count].bytes += Array("\n// \(i)\n".utf8)
+            _ = LintEngine.lint(LintRequest(files: mine, jobs: 1, cache: cache()))
+        }
+        let after = cache()
+        XCTAssertNil(after.rejection)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testProjectRootIsTheNearestMarkedDirectory() throws {
+        let base = cacheDirectory + "/tree"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: base + "/repo/.git", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: base + "/repo/App.xcodeproj", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: base + "/repo/Pkg/Sources/Lib", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: base + "/repo/Other/Deep", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: base + "/repo/Configured", withIntermediateDirectories: true)
+        fm.createFile(atPath: base + "/repo/Pkg/Package.swift", contents: Data())
+        fm.createFile(atPath: base + "/repo/Pkg/Sources/Lib/A.swift", contents: Data())
+        fm.createFile(atPath: base + "/repo/Configured/.flowlint.yml", contents: Data())
+        XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Pkg/Sources/Lib/A.swift"), base + "/repo/Pkg")
+        XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Pkg/Sources"), base + "/repo/Pkg")
+        XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Other/Deep"), base + "/repo")
+        XCTAssertEqual(ProjectRoot.marker(in: base + "/repo"), "App.xcodeproj")
+        XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Configured/X.swift"), base + "/repo/Configured")
+    }
+}
