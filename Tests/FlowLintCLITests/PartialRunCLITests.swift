@@ -1,0 +1,163 @@
+import Foundation
+import XCTest
+
+/// `flowlint lint FILE` and `--stdin-path FILE` see the whole project: for every fixture project and every
+/// file in it, they report exactly the full run's findings restricted to that file (project-wide findings
+/// whose view chain passes through it are shown at it).
+final class PartialRunCLITests: CLITestCase {
+    var cacheDirectory = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        cacheDirectory = NSTemporaryDirectory() + "flowlint-cli-cache-" + UUID().uuidString
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: cacheDirectory)
+        try super.tearDownWithError()
+    }
+
+    static var fixturesDirectory: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").path
+    }
+
+    /// A finding as compared: where, which rule, what it says.
+    struct Finding: Hashable, CustomStringConvertible {
+        var file: String, line: Int, column: Int, rule: String, message: String
+        var description: String { "\(file):\(line):\(column) \(rule): \(message)" }
+    }
+
+    func findings(_ run: Run) -> [Finding] {
+        diagnostics(run).map { Finding(file: $0["file"] as? String ?? "", line: $0["line"] as? Int ?? 0,
+                                       column: $0["column"] as? Int ?? 0, rule: $0["rule"] as? String ?? "",
+                                       message: $0["message"] as? String ?? "") }
+    }
+
+    /// The full run's findings as a run reporting only `file` shows them.
+    func restricted(_ full: [[String: Any]], to file: String) -> Set<Finding> {
+        var out: Set<Finding> = []
+        for d in full {
+            let finding = Finding(file: d["file"] as? String ?? "", line: d["line"] as? Int ?? 0, column: d["column"] as? Int ?? 0,
+                                  rule: d["rule"] as? String ?? "", message: d["message"] as? String ?? "")
+            if finding.file == file { out.insert(finding); continue }
+            guard finding.rule == "missing_environment_object",
+                  let step = (d["notes"] as? [[String: Any]] ?? []).first(where: { $0["file"] as? String == file }) else { continue }
+            out.insert(Finding(file: file, line: step["line"] as? Int ?? 0, column: step["column"] as? Int ?? 0,
+                               rule: finding.rule, message: finding.message))
+        }
+        return out
+    }
+
+    func testEveryFixtureFileAloneAndThroughStandardInputMatchesTheFullRun() throws {
+        let fm = FileManager.default
+        let fixtures = try fm.contentsOfDirectory(atPath: Self.fixturesDirectory).sorted()
+            .filter { fm.fileExists(atPath: Self.fixturesDirectory + "/" + $0 + "/expected.txt") }
+        XCTAssertGreaterThanOrEqual(fixtures.count, 9)
+        var checked = 0
+        for name in fixtures {
+            let project = directory + "/" + name
+            try fm.copyItem(atPath: Self.fixturesDirectory + "/" + name, toPath: project)
+            let sources = (fm.subpaths(atPath: project) ?? []).filter { $0.hasSuffix(".swift") && !$0.contains(".build") }.sorted()
+            let full = try flowlint(["lint", "--reporter", "json", "--no-cache", "."], in: project)
+            let fullDiagnostics = diagnostics(full)
+            for file in sources {
+                let expected = restricted(fullDiagnostics, to: file)
+                // Warm cache (filled by the first file's run), then cold with no cache at all.
+                let alone = try flowlint(["lint", "--reporter", "json", "--cache-path", cacheDirectory, file], in: project)
+                XCTAssertEqual(Set(findings(alone)), expected, "\(name)/\(file)")
+                XCTAssertEqual(findings(alone).count, expected.count, "\(name)/\(file)")
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: project + "/" + file)))
+                let stdin = try flowlint(["lint", "--reporter", "json", "--no-cache", "--stdin-path", file], stdin: bytes, in: project)
+                XCTAssertEqual(Set(findings(stdin)), expected, "stdin \(name)/\(file)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 30)
+    }
+
+    /// Pre-commit passes only staged files; the provider of the environment object lives in a file that is
+    /// not staged. No false alarm; the same files without the provider on disk do get the finding.
+    func testStagedViewWhoseProviderIsUnstagedGivesNoFalseAlarm() throws {
+        try write("Sources/App.swift", """
+            import SwiftUI
+
+            @main
+            struct NotesApp: App {
+                var body: some Scene {
+                    WindowGroup { ContentView().withSettings() }
+                }
+            }
+            """)
+        try write("Sources/ContentView.swift", """
+            import SwiftUI
+
+            struct ContentView: View {
+                @EnvironmentObject var settings: Settings
+                var body: some View { Text("hi") }
+            }
+            """)
+        try write("Sources/Support/Providers.swift", """
+            import SwiftUI
+
+            final class Settings: ObservableObject {}
+
+            extension View {
+                func withSettings() -> some View { environmentObject(Settings()) }
+            }
+            """)
+        let staged = ["Sources/App.swift", "Sources/ContentView.swift"]
+        let run = try flowlint(["lint", "--strict", "--reporter", "json", "--no-cache"] + staged)
+        XCTAssertEqual(diagnostics(run).count, 0, run.stdout)
+        XCTAssertEqual(run.status, 0)
+        // The cache gives the same answer, cold and warm.
+        for _ in 0..<2 {
+            let cached = try flowlint(["lint", "--strict", "--reporter", "json", "--cache-path", cacheDirectory] + staged)
+            XCTAssertEqual(diagnostics(cached).count, 0, cached.stdout)
+        }
+        // Control: without the provider on disk, the staged root is reported.
+        try FileManager.default.removeItem(atPath: directory + "/Sources/Support/Providers.swift")
+        let missing = try flowlint(["lint", "--strict", "--reporter", "json", "--cache-path", cacheDirectory] + staged)
+        let reported = diagnostics(missing)
+        XCTAssertTrue(reported.contains { $0["file"] as? String == "Sources/App.swift" }, missing.stdout)
+        XCTAssertEqual(Set(reported.map { $0["rule"] as? String }), ["missing_environment_object"])
+        XCTAssertEqual(missing.status, 1)
+    }
+
+    /// `--project` overrides discovery; excluded files stay out of the index; the default cache of a Swift
+    /// package is its `.build/flowlint`, and `--no-cache` writes nothing.
+    func testProjectOptionExcludesAndCacheLocation() throws {
+        try write("Package.swift", "// swift-tools-version:5.9\n")
+        try write("Sources/Root.swift", """
+            import SwiftUI
+            @main
+            struct A: App { var body: some Scene { WindowGroup { Reader() } } }
+            """)
+        try write("Sources/Views/Reader.swift", """
+            import SwiftUI
+            final class Model: ObservableObject {}
+            struct Reader: View {
+                @EnvironmentObject var model: Model
+                var body: some View { Text("x") }
+            }
+            """)
+        try write("Legacy/Provider.swift", """
+            import SwiftUI
+            extension A { }
+            """)
+        // --no-cache: nothing written anywhere under the project (checked by the harness).
+        // Two findings at the reader: no provider anywhere, and the chain from the root in another file.
+        let plain = try flowlint(["lint", "--reporter", "json", "--no-cache", "Sources/Views/Reader.swift"])
+        XCTAssertEqual(diagnostics(plain).map { $0["file"] as? String }, ["Sources/Views/Reader.swift", "Sources/Views/Reader.swift"])
+        // Default cache: the package's .build/flowlint.
+        _ = try flowlint(["lint", "--reporter", "json", "Sources/Views/Reader.swift"], mayModify: true)
+        let packs = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/.build/flowlint")) ?? []
+        XCTAssertEqual(packs.filter { $0.hasPrefix("facts-") && $0.hasSuffix(".bin") }.count, 1, "\(packs)")
+        // --project narrower than the package: the root is outside it, so the chain is not seen.
+        let narrow = try flowlint(["lint", "--reporter", "json", "--no-cache", "--project", "Sources/Views", "Sources/Views/Reader.swift"])
+        XCTAssertEqual(diagnostics(narrow).count, 1)
+        try write(".flowlint.yml", "excluded:\n  - Sources/Root.swift\n")
+        let excluded = try flowlint(["lint", "--reporter", "json", "--no-cache", "Sources/Views/Reader.swift"], mayModify: true)
+        XCTAssertEqual(diagnostics(excluded).count, 1, excluded.stdout)
+    }
+}
