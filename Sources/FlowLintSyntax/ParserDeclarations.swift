@@ -204,8 +204,12 @@ extension ParserState {
             case .atSign:
                 sawAttribute = true
                 i += 1
-                while i < tokens.count && (tokens[i].kind == .identifier || tokens[i].kind == .keyword || tokens[i].kind == .period)
-                        && !(tokens[i].kind == .period && tokens[i].flags.contains(.leadingTrivia)) { i += 1 }
+                // One name, qualified only by glued `.Name` parts: `@_exported import X` is an attribute and
+                // a declaration, not a long attribute name.
+                guard i < tokens.count, tokens[i].kind == .identifier || tokens[i].kind == .keyword else { return false }
+                i += 1
+                while i + 1 < tokens.count && tokens[i].kind == .period && !tokens[i].flags.contains(.leadingTrivia)
+                        && tokens[i + 1].kind == .identifier { i += 2 }
                 if i < tokens.count && tokens[i].kind == .leftParen && !tokens[i].flags.contains(.leadingTrivia) {
                     var level = 0
                     repeat {
@@ -266,7 +270,8 @@ extension ParserState {
     }
 
     mutating func parseModifiers() {
-        while splitOffset == 0 && isModifier(tokens[pos]) && !isDeclKeyword(tokens[pos], next: peek()) {
+        // A modifier word followed by `:` is a label (`case a(required: Bool)`), not a modifier.
+        while splitOffset == 0 && isModifier(tokens[pos]) && !isDeclKeyword(tokens[pos], next: peek()) && peek().kind != .colon {
             // `class` followed by a declaration keyword is a modifier; otherwise the declaration.
             let m = start(.modifier, name: pos)
             advance()

@@ -203,8 +203,15 @@ extension ParserTests {
               @Builder<Request, Response> var body: Body { get }
             }
             public struct AsyncIterator: nonisolated AsyncIteratorProtocol { func next() {} }
+            enum R { case a(required: Bool, prefix: String)
+            case b }
+            #if canImport(Combine)
+            @_exported import Combine
+            #endif
+            import Foundation
             """), ["1: enum A", "2: case a", "3: case b", "4: case c", "5: case d",
                    "7: import OpenAPIRuntime @diagnose @_spi", "11: struct S", "12: func f @inlinable", "13: func ~=",
-                   "14: var body @Builder", "16: struct AsyncIterator", "16: func next"])
+                   "14: var body @Builder", "16: struct AsyncIterator", "16: func next", "17: enum R", "17: case a",
+                   "18: case b", "20: import Combine @_exported", "22: import Foundation"])
     }
 }
