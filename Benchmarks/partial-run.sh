@@ -19,6 +19,7 @@ if [[ -z "$bin" ]]; then
   nice -n "${NICE:-10}" swift build -c release --package-path "$root" --scratch-path "$scratch" --product flowlint >/dev/null
   bin="$(swift build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/flowlint"
 fi
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 cache="$(mktemp -d)"
 trap 'rm -rf "$cache"' EXIT
 
@@ -41,8 +42,8 @@ time_runs() {
 bench_project() {  # bench_project NAME DIR FILE [--project DIR]
   local name="$1" dir="$2" file="$3"; shift 3
   local files lines
-  files=$(find "$dir" -name '*.swift' -not -path '*/.build*' | wc -l)
-  lines=$(find "$dir" -name '*.swift' -not -path '*/.build*' -print0 | xargs -0 cat | wc -l)
+  files=$(find "$dir" -type f -name '*.swift' -not -path '*/.build*' | wc -l)
+  lines=$(find "$dir" -type f -name '*.swift' -not -path '*/.build*' -print0 | xargs -0 cat | wc -l)
   printf '\n== %s: %s files, %s lines; single file %s\n' "$name" "$files" "$lines" "$file"
   printf '  full lint (--no-cache):        %6s ms\n' "$(time_runs full "$dir" lint --quiet --no-cache "$@" .)"
   printf '  single file, --no-cache:       %6s ms\n' "$(time_runs full "$dir" lint --quiet --no-cache "$@" "$file")"
@@ -55,7 +56,7 @@ bench_project() {  # bench_project NAME DIR FILE [--project DIR]
 
 echo "flowlint: $bin; median of $runs runs"
 if [[ -d "$corpus" ]]; then
-  corpus_file="$(cd "$corpus" && find . -name '*.swift' | sort | head -1000 | tail -1)"
+  corpus_file="$(cd "$corpus" && find . -type f -name '*.swift' | sort | awk 'NR == 1000')"
   bench_project corpus "$corpus" "${corpus_file#./}" --project .
 else
   echo "(no corpus at $corpus: run Benchmarks/corpus.sh)"
