@@ -1,0 +1,28 @@
+import Foundation
+import XCTest
+
+final class DebugCommandTests: CLITestCase {
+    func testDumpsForRuleAuthors() throws {
+        try write("V.swift", "struct V: View {\n  @State var x = 0 // note\n}\n")
+        let tokens = try flowlint(["debug", "tokens", "V.swift"])
+        XCTAssertEqual(tokens.status, 0)
+        XCTAssertTrue(tokens.stdout.hasPrefix("1:1 keyword \"struct\" [line-start]\n"), tokens.stdout)
+        XCTAssertTrue(tokens.stdout.contains("2:4 identifier \"State\"\n"), tokens.stdout)
+        XCTAssertTrue(tokens.stdout.hasSuffix("4:1 endOfFile \"\" [line-start]\n"), tokens.stdout)
+
+        let ast = try flowlint(["debug", "ast", "V.swift"])
+        XCTAssertEqual(ast.status, 0)
+        XCTAssertTrue(ast.stdout.contains("  structDecl 1:1-3:2 name=\"V\"\n"), ast.stdout)
+        XCTAssertTrue(ast.stdout.contains("      variableDecl 2:3-2:19 name=\"var\"\n        attribute 2:3-2:9 name=\"State\" \"@State\"\n"), ast.stdout)
+
+        let outline = try flowlint(["debug", "outline", "V.swift"])
+        XCTAssertEqual(outline.stdout, "1: struct V\n2: var x @State\n")
+    }
+
+    func testUnreadableFile() throws {
+        let run = try flowlint(["debug", "ast", "missing.swift"])
+        XCTAssertEqual(run.status, 3)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.contains("cannot read 'missing.swift'"), run.stderr)
+    }
+}
