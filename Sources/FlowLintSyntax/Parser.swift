@@ -169,6 +169,8 @@ struct ParserState {
     /// Inserts a parent in front of the finished node `child` (which becomes its first child) and returns it,
     /// still open.
     mutating func wrap(_ child: Int, _ kind: NodeKind, name: Int = -1) -> Int {
+        // Broken code can leave the child missing (`[ : e]`): the parent then starts here, with no first child.
+        guard child < nodes.count else { return start(kind, name: name) }
         let first = nodes[child].firstToken
         nodes.insert(Node(kind: kind, firstToken: first, endToken: first, size: 1, name: Int32(name)), at: child)
         return child

@@ -176,7 +176,8 @@ extension ParserTests {
     /// statement must still be consumed (this once looped forever on real code).
     func testSplitAngleRemaindersAlwaysProgress() {
         for source in ["let x: Array<Int>= []", "f(a as Set<Int>?)\n}>?", "let y = Box<Box<Int>>.self\n>> 1",
-                       "x = Foo<Bar>!\n>!", "struct A { var b: Dictionary<String, Array<Int>>? }\n>>=", "a<b>= c"] {
+                       "x = Foo<Bar>!\n>!", "struct A { var b: Dictionary<String, Array<Int>>? }\n>>=", "a<b>= c",
+                       "let d = c ? [ : e", "let e = [: 1, : 2]"] {
             let tree = parse(source)
             XCTAssertEqual(tree.nodes[0].endToken, Int32(tree.tokens.count - 1), source)
         }

@@ -1,14 +1,41 @@
 // libFuzzer entry point for FlowLint's front end. Built by `Tools/Fuzz/run.sh` together with every file of
 // Sources/FlowLintSyntax (no package, no module: the sources are compiled straight into the fuzzer).
 //
-// It lexes each input and checks the lossless invariant; a violation traps, which libFuzzer reports as a
-// crash and saves as a reproducer. To fuzz more of the front end, extend `fuzzOne` (e.g. parse the tokens).
+// It lexes each input and checks the lossless invariant, then parses it (full and with inert bodies skipped)
+// and checks the tree's shape; a violation traps, which libFuzzer reports as a crash and saves as a reproducer.
 
 /// Runs the front end on one input and traps if an invariant breaks.
 func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
     let tokens = Lexer.tokenize(bytes)
     checkLossless(tokens, bytes)
-    // The parser engineer: add `Parser.parse(...)` here and check its invariants the same way.
+    let file = SourceFile(path: "fuzz.swift", bytes: Array(bytes))
+    for skipping in [false, true] {
+        let tree = Parser.parse(file, tokens: tokens, skippingInertBodies: skipping)
+        checkTree(tree)
+        _ = tree.outline()
+    }
+}
+
+/// The root covers every token but end-of-file; every node's subtree stays inside its parent's, in nodes and
+/// in tokens; token ranges are ordered and in bounds.
+func checkTree(_ tree: SyntaxTree) {
+    let nodes = tree.nodes
+    guard let root = nodes.first, root.kind == .sourceFile, Int(root.size) == nodes.count else {
+        fatalError("the root must span the whole node array")
+    }
+    if Int(root.endToken) != tree.tokens.count - 1 { fatalError("the root must cover every token") }
+    for i in nodes.indices {
+        let n = nodes[i]
+        if n.size < 1 || i + Int(n.size) > nodes.count { fatalError("node #\(i) has a bad size") }
+        if n.firstToken < 0 || n.endToken < n.firstToken || Int(n.endToken) > tree.tokens.count { fatalError("node #\(i) has bad tokens") }
+        var c = i + 1
+        while c < i + Int(n.size) {
+            let child = nodes[c]
+            if child.firstToken < n.firstToken || child.endToken > n.endToken { fatalError("node #\(c) escapes its parent #\(i)") }
+            c += Int(child.size)
+        }
+        if c != i + Int(n.size) { fatalError("children of node #\(i) overrun it") }
+    }
 }
 
 /// Tokens are in order, do not overlap, are not empty (but the last), end with one end-of-file token at the
