@@ -88,14 +88,15 @@ struct LintRun {
             return ExitStatus.usageError
         }
 
-        // 1. Inputs: file display path -> bytes.
+        // 1. Inputs. Files are read by the engine's workers, one at a time, and dropped once their facts are
+        // taken; only `--fix` (which rewrites them) and standard input hold bytes up front.
         var inputs = Inputs()
         if let stdinPath = options.stdinPath {
             inputs.readStandardInput(as: stdinPath, configuration: configuration)
         } else {
             let paths = options.paths.isEmpty ? ["."] : options.paths
             do {
-                try inputs.discoverAndRead(paths, configuration: configuration)
+                try inputs.discover(paths, configuration: configuration, read: options.fix)
             } catch let error as MissingInputError {
                 Console.error(error.description)
                 return ExitStatus.usageError
@@ -110,10 +111,12 @@ struct LintRun {
         var projects = ProjectPlan.make(inputs: inputPaths, requested: inputs, configuration: configuration, options: options)
         projects.readsStandardInput = options.stdinPath != nil
         func lint(_ files: [(String, [UInt8])]) -> LintResult {
-            projects.lint(files, settings: settings, jobs: options.jobs)
+            projects.lint(files.map { LintFile(path: $0.0, bytes: $0.1) }, settings: settings, jobs: options.jobs)
         }
         var files = inputs.files
-        var result = lint(files)
+        var result = inputs.deferred.isEmpty ? lint(files) : projects.lint(inputs.deferred, settings: settings, jobs: options.jobs)
+        inputs.record(result.readFailures)
+        for failure in result.readFailures { Console.error(inputs.message(for: failure)) }
         var fixSummary: String?
         if options.fix {
             let outcome = applyFixes(&files, &result, lint: lint, inputs: inputs)
@@ -122,7 +125,16 @@ struct LintRun {
                 fixSummary = "Fixed \(plural(outcome.fixes, "finding")) in \(plural(outcome.files, "file"))"
             }
         }
-        let sources = Dictionary(files, uniquingKeysWith: { first, _ in first })
+        // Reporters and baselines need the text of the lines with findings: read back only those files.
+        var sources = Dictionary(files, uniquingKeysWith: { first, _ in first })
+        if !inputs.deferred.isEmpty {
+            let withFindings = Set(result.diagnostics.flatMap { [$0.span.file] + $0.notes.map(\.span.file) })
+            for file in inputs.deferred where withFindings.contains(file.path) {
+                if let absolute = file.deferredPath, case .text(let bytes) = FileReader.read(absolute) { sources[file.path] = bytes }
+            }
+        }
+        let lintedPaths = inputs.deferred.isEmpty ? files.map(\.0)
+            : inputs.deferred.map(\.path).filter { path in !result.readFailures.contains { $0.path == path } }
 
         // 3. Baselines.
         var diagnostics = result.diagnostics.sorted(by: Diagnostic.outputOrder)
@@ -143,13 +155,13 @@ struct LintRun {
         }
 
         // 4. Report, whole, then the summary.
-        let context = ReportContext(lintedFiles: files.map(\.0), sources: sources,
+        let context = ReportContext(lintedFiles: lintedPaths, sources: sources,
                                     useColor: reporter == .text && Console.colorAllowed(disabledByFlag: options.noColor))
         Console.output(reporter.render(diagnostics, context: context))
         if !options.quiet {
             for path in inputs.directoriesWithoutSwiftFiles { Console.error("no Swift files found in \(path)") }
             if let fixSummary { Console.error(fixSummary) }
-            Console.error(summary(diagnostics, filesLinted: files.count, inBaseline: inBaseline, inputs: inputs))
+            Console.error(summary(diagnostics, filesLinted: lintedPaths.count, inBaseline: inBaseline, inputs: inputs))
         }
 
         if !inputs.problems.isEmpty || inputs.writeFailures > 0 { return ExitStatus.unreadableInput }
@@ -216,13 +228,38 @@ struct Inputs {
     var directoriesWithoutSwiftFiles: [String] = []
     var writeFailures = 0
 
-    mutating func discoverAndRead(_ paths: [String], configuration: Configuration) throws {
+    /// Files found but not read yet: the engine reads them (see `LintFile.deferred`).
+    var deferred: [LintFile] = []
+
+    /// Finds the files; reads them now only when `read` (for `--fix`), else leaves them to the engine.
+    mutating func discover(_ paths: [String], configuration: Configuration, read: Bool) throws {
         let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration)
         problems = discovery.problems
         directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
         for file in discovery.files {
-            add(file.displayPath, absolutePath: file.absolutePath, contents: FileReader.read(file.absolutePath))
+            if read {
+                add(file.displayPath, absolutePath: file.absolutePath, contents: FileReader.read(file.absolutePath))
+            } else {
+                deferred.append(.deferred(path: file.displayPath, absolutePath: file.absolutePath))
+                absolutePaths[file.displayPath] = file.absolutePath
+            }
         }
+    }
+
+    /// Takes in the files the engine could not read, as if they had been read here.
+    mutating func record(_ failures: [ReadFailure]) {
+        for failure in failures {
+            if let reason = failure.reason {
+                problems.append(InputProblem(displayPath: failure.path, reason: reason))
+            } else {
+                skipped.append(failure.path)
+            }
+        }
+    }
+
+    func message(for failure: ReadFailure) -> String {
+        failure.reason == nil ? "\(failure.path): warning: skipped, not a text file"
+            : InputProblem(displayPath: failure.path, reason: failure.reason!).message
     }
 
     mutating func readStandardInput(as path: String, configuration: Configuration) {
@@ -278,7 +315,8 @@ struct ProjectPlan {
         for index in plan.projects.indices {
             guard let root = plan.projects[index].root else { continue }
             // Only projects with something to report are gathered.
-            guard requested.files.contains(where: { plan.project(of: $0.0) == index }) else { continue }
+            let requestedPaths = requested.files.map(\.0) + requested.deferred.map(\.path)
+            guard requestedPaths.contains(where: { plan.project(of: $0) == index }) else { continue }
             if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration) {
                 plan.projects[index].context = discovery.files
                     .filter { !requestedAbsolute.contains($0.absolutePath) }
@@ -307,26 +345,30 @@ struct ProjectPlan {
         return 0
     }
 
-    func lint(_ files: [(String, [UInt8])], settings: RuleSettings, jobs: Int) -> LintResult {
+    func lint(_ files: [LintFile], settings: RuleSettings, jobs: Int) -> LintResult {
         var groups = [[LintFile]](repeating: [], count: max(1, projects.count))
-        for (path, bytes) in files {
+        for var file in files {
             // An editor's buffer is not the file on disk: it gets no stat entry in the cache.
-            let diskPath = readsStandardInput ? nil : absolutePaths[path]
-            groups[project(of: path)].append(LintFile(path: path, bytes: bytes, diskPath: diskPath))
+            if file.diskPath == nil && !readsStandardInput { file.diskPath = absolutePaths[file.path] }
+            groups[project(of: file.path)].append(file)
         }
         var diagnostics: [Diagnostic] = []
+        var failures: [ReadFailure] = []
         for (index, requested) in groups.enumerated() where !requested.isEmpty {
             let project = index < projects.count ? projects[index] : Project(root: nil, inputs: [])
+            let result: LintResult
             if project.root == nil {
-                diagnostics += LintEngine.lint(LintRequest(files: requested, settings: settings, jobs: jobs)).diagnostics
-                continue
+                result = LintEngine.lint(LintRequest(files: requested, settings: settings, jobs: jobs))
+            } else {
+                let all = (requested + project.context).sorted { $0.path < $1.path }
+                result = LintEngine.lint(LintRequest(files: all, settings: settings, jobs: jobs,
+                                                     reportedPaths: Set(requested.map(\.path)), cache: project.cache))
             }
-            let all = (requested + project.context).sorted { $0.path < $1.path }
-            let request = LintRequest(files: all, settings: settings, jobs: jobs,
-                                      reportedPaths: Set(requested.map(\.path)), cache: project.cache)
-            diagnostics += LintEngine.lint(request).diagnostics
+            diagnostics += result.diagnostics
+            failures += result.readFailures
         }
-        return LintResult(diagnostics: diagnostics.sorted(by: Diagnostic.outputOrder), filesLinted: files.count)
+        return LintResult(diagnostics: diagnostics.sorted(by: Diagnostic.outputOrder),
+                          filesLinted: files.count - failures.count, readFailures: failures.sorted { $0.path < $1.path })
     }
     var readsStandardInput = false
 }

@@ -55,17 +55,27 @@ public struct LintResult: Sendable {
     /// Findings after suppression, in `Diagnostic.outputOrder`.
     public var diagnostics: [Diagnostic]
     public var filesLinted: Int
-    public init(diagnostics: [Diagnostic], filesLinted: Int) {
+    /// Reported files that were deferred and turned out unreadable (`reason`) or binary (`reason == nil`), in
+    /// path order. They contributed nothing.
+    public var readFailures: [ReadFailure]
+    public init(diagnostics: [Diagnostic], filesLinted: Int, readFailures: [ReadFailure] = []) {
         self.diagnostics = diagnostics
         self.filesLinted = filesLinted
+        self.readFailures = readFailures
     }
+}
+
+public struct ReadFailure: Error, Sendable, Equatable {
+    public var path: String
+    /// Why it could not be read; nil when it was read but is not text (NUL bytes).
+    public var reason: String?
 }
 
 public enum LintEngine {
     /// Lints `request.files` as one project: per-file facts and findings in parallel, then the project-wide
     /// rules over the merged index, then suppression. Deterministic: the result does not depend on `jobs`.
     public static func lint(_ request: LintRequest) -> LintResult {
-        let facts = perFilePhase(request)
+        let (facts, failures) = perFilePhase(request)
         let index = ProjectIndex(files: facts)
         var diagnostics: [Diagnostic] = []
         for file in facts {
@@ -82,7 +92,10 @@ public enum LintEngine {
         diagnostics = applySuppression(diagnostics, facts: facts, settings: request.settings)
         if let reported = request.reportedPaths { diagnostics = restrict(diagnostics, to: reported) }
         diagnostics.sort(by: Diagnostic.outputOrder)
-        return LintResult(diagnostics: diagnostics, filesLinted: request.reportedPaths?.count ?? request.files.count)
+        let reportedFailures = failures.filter { request.reportedPaths?.contains($0.path) ?? true }
+        return LintResult(diagnostics: diagnostics,
+                          filesLinted: (request.reportedPaths?.count ?? request.files.count) - reportedFailures.count,
+                          readFailures: reportedFailures)
     }
 
     /// The findings a run that reports only `paths` shows: those in these files, and each project-wide
@@ -107,48 +120,65 @@ public enum LintEngine {
         return out
     }
 
-    /// Parses each file once, on all workers, into its facts; the AST is dropped when the file is done.
-    static func perFilePhase(_ request: LintRequest) -> [FileFacts] {
+    /// Parses each file once, on all workers, into its facts; the AST is dropped when the file is done, and so
+    /// are the bytes of a deferred file, which is read by the worker that needs it: memory holds one file per
+    /// worker, not the project.
+    static func perFilePhase(_ request: LintRequest) -> (facts: [FileFacts], failures: [ReadFailure]) {
         let files = request.files
         let count = files.count
         var results = [FileFacts?](repeating: nil, count: count)
+        var failures = [ReadFailure?](repeating: nil, count: count)
         var records = [FactsCache.Record?](repeating: nil, count: request.cache == nil ? 0 : count)
         let workers = max(1, min(request.jobs > 0 ? request.jobs : ProcessInfoCores.count, count))
         results.withUnsafeMutableBufferPointer { out in
+          failures.withUnsafeMutableBufferPointer { failuresOut in
             records.withUnsafeMutableBufferPointer { recordsOut in
                 let out = SendableBuffer(base: out)
                 let recordsOut = SendableBuffer(base: recordsOut)
+                let failuresOut = SendableBuffer(base: failuresOut)
                 let work: (Int) -> Void = { worker in
                     // Striped, so each worker's share is fixed by the file order, not by scheduling.
                     var i = worker
                     while i < count {
                         if let cache = request.cache {
-                            let (facts, record) = cachedFacts(for: files[i], cache: cache, request: request)
+                            let (facts, record, failure) = cachedFacts(for: files[i], cache: cache, request: request)
                             out.base[i] = facts
                             recordsOut.base[i] = record
+                            failuresOut.base[i] = failure
                         } else {
-                            out.base[i] = facts(for: loaded(files[i]) ?? LintFile(path: files[i].path, bytes: []),
-                                                settings: request.settings, skipsInertBodies: request.skipsInertBodies)
+                            switch loaded(files[i]) {
+                            case .success(let file):
+                                out.base[i] = facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
+                            case .failure(let failure):
+                                out.base[i] = FileFacts(path: files[i].path)
+                                failuresOut.base[i] = failure
+                            }
                         }
                         i += workers
                     }
                 }
                 if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
             }
+          }
         }
         request.cache?.save(records.compactMap { $0 })
-        return results.map { $0! }
+        return (results.map { $0! }, failures.compactMap { $0 })
     }
 
-    /// The file with its bytes: read now when deferred; nil when a deferred file cannot be read or is binary.
-    static func loaded(_ file: LintFile) -> LintFile? {
-        guard let absolute = file.deferredPath else { return file }
-        guard case .text(let bytes) = FileReader.read(absolute) else { return nil }
-        return LintFile(path: file.path, bytes: bytes, diskPath: file.diskPath)
+    /// The file with its bytes, read now when deferred; a failure when a deferred file cannot be read or is
+    /// not text.
+    static func loaded(_ file: LintFile) -> Result<LintFile, ReadFailure> {
+        guard let absolute = file.deferredPath else { return .success(file) }
+        switch FileReader.read(absolute) {
+        case .text(let bytes): return .success(LintFile(path: file.path, bytes: bytes, diskPath: file.diskPath))
+        case .binary: return .failure(ReadFailure(path: file.path, reason: nil))
+        case .unreadable(let reason): return .failure(ReadFailure(path: file.path, reason: reason))
+        }
     }
 
     /// One file's facts through the cache: a deferred file whose stat is unchanged is not even read.
-    static func cachedFacts(for file: LintFile, cache: FactsCache, request: LintRequest) -> (FileFacts, FactsCache.Record?) {
+    static func cachedFacts(for file: LintFile, cache: FactsCache, request: LintRequest)
+        -> (FileFacts, FactsCache.Record?, ReadFailure?) {
         // Only a file read from disk gets a stat entry (not an editor's buffer), and only when its times can be trusted.
         let absolute = file.diskPath
         let stat = absolute.flatMap { cache.fileStatus($0) }
@@ -156,15 +186,20 @@ public enum LintEngine {
         if let absolute, let statRecord, file.deferredPath != nil,
            let hash = cache.knownHash(absolutePath: absolute, stat: statRecord),
            let facts = cache.facts(hash: hash, path: file.path) {
-            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord))
+            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord), nil)
         }
-        guard let file = loaded(file) else { return (FileFacts(path: file.path), nil) }
+        let read: LintFile
+        switch loaded(file) {
+        case .success(let bytes): read = bytes
+        case .failure(let failure): return (FileFacts(path: failure.path), nil, failure)
+        }
+        let file = read
         let hash = FastHash.hash(file.bytes)
         if let facts = cache.facts(hash: hash, path: file.path) {
-            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord))
+            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord), nil)
         }
         let facts = facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
-        return (facts, FactsCache.Record(hash: hash, fresh: FactsCodec.encode(facts), absolutePath: absolute, stat: statRecord))
+        return (facts, FactsCache.Record(hash: hash, fresh: FactsCodec.encode(facts), absolutePath: absolute, stat: statRecord), nil)
     }
 
     static func facts(for file: LintFile, settings: RuleSettings, skipsInertBodies: Bool) -> FileFacts {

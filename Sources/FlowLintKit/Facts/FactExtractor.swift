@@ -79,7 +79,7 @@ struct FactExtractor {
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: [])
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
-            facts.types.append(type)
+            if kind != .extension || !inherited.isEmpty { facts.types.append(type) }
             return
         }
         let members = memberDecls(body)
@@ -99,7 +99,11 @@ struct FactExtractor {
                 break
             }
         }
-        facts.types.append(type)
+        // An extension that adds no conformance, property or view member tells the index nothing (and no
+        // renderer can refer to it): it is not kept, since facts of every file stay in memory for the project pass.
+        if kind != .extension || !inherited.isEmpty || !type.properties.isEmpty || !type.viewMembers.isEmpty {
+            facts.types.append(type)
+        }
 
         // Pass 2: renderers and per-member rules.
         let isApp = inherited.contains("App")
