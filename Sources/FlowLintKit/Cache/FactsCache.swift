@@ -20,7 +20,7 @@ import Darwin
 /// Writes go to a temporary file in the same directory, renamed over the pack, so concurrent runs never see
 /// a half-written file (the last writer wins).
 public final class FactsCache: @unchecked Sendable {
-    static let magic: [UInt8] = Array("FLFACTS2".utf8)
+    static let magic: [UInt8] = Array("FLFACTS3".utf8)
 
     /// Where the pack is looked for and written, in order (the project's `.build/flowlint`, then the user
     /// cache directory).

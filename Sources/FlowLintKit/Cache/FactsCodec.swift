@@ -196,7 +196,6 @@ private struct FactsWriter {
             out.bool(p.isStatic)
             out.bool(p.isLet)
             out.bool(p.hasInitializer)
-            out.optionalString(p.wrapper)
             out.optionalString(p.type)
             out.optionalString(p.environmentObjectType)
             out.bool(p.attributeSpan != nil)
@@ -307,8 +306,8 @@ private struct FactsReader {
         var properties: [PropertyFact] = []
         for _ in 0..<(try r.count()) {
             properties.append(PropertyFact(name: try r.string(), isStatic: try r.bool(), isLet: try r.bool(),
-                                           hasInitializer: try r.bool(), wrapper: try r.optionalString(),
-                                           type: try r.optionalString(), environmentObjectType: try r.optionalString(),
+                                           hasInitializer: try r.bool(), type: try r.optionalString(),
+                                           environmentObjectType: try r.optionalString(),
                                            attributeSpan: try r.bool() ? try span() : nil))
         }
         return TypeFact(name: name, kind: kind, inherited: inherited, properties: properties, viewMembers: Set(try r.strings()))

@@ -85,10 +85,16 @@ struct FactExtractor {
         let members = memberDecls(body)
 
         // Pass 1: properties and the names of view-building members.
+        var observedProperties: Set<String> = []
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
                 type.properties += properties(of: m)
+                if context.attributes(m).contains(where: { context.name($0) == "ObservedObject" }) {
+                    for b in context.children(m) where context.kind(b) == .patternBinding {
+                        if let p = tree.firstChild(b), let n = context.name(p) { observedProperties.insert(n) }
+                    }
+                }
                 if let memberName = firstBindingName(m), memberName != "body", memberName != "previews",
                    isViewBuilding(m, typeNode: tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }) {
                     type.viewMembers.insert(memberName)
@@ -131,7 +137,7 @@ struct FactExtractor {
                 collectProviders(in: m, owner: name)
             case .initDecl:
                 facts.pendingFindings += ObservedObjectInlineRule.checkInitializer(m, ownerKind: kind, owner: name,
-                                                                                   properties: type.properties, context, settings)
+                                                                                   observed: observedProperties, context, settings)
                 collectProviders(in: m, owner: name)
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
                 visitType(m)
@@ -196,17 +202,18 @@ struct FactExtractor {
             let initializer = tree.child(b, .initializerClause).flatMap { tree.firstChild($0) }
             var type = annotation.flatMap { context.typeName($0) }
             if type == nil, let e = initializer { type = context.construction(e).type }
-            var property = PropertyFact(name: n, isStatic: context.hasModifier(decl, .static) || context.hasModifier(decl, .class),
-                                        isLet: tree.name(decl) == "let", hasInitializer: initializer != nil,
-                                        wrapper: wrapper, type: type, environmentObjectType: nil,
-                                        attributeSpan: wrapperAttribute.map { context.span(of: $0) })
+            var environmentObjectType: String?
             if wrapper == "EnvironmentObject" {
-                property.environmentObjectType = type
+                environmentObjectType = type
             } else if let environmentType {
                 // `@Environment(T.self) var x: T?` tolerates a missing object.
                 let optional = annotation.map { context.kind($0) == .optionalType || context.kind($0) == .implicitlyUnwrappedOptionalType } ?? false
-                if !optional { property.environmentObjectType = environmentType }
+                if !optional { environmentObjectType = environmentType }
             }
+            let property = PropertyFact(name: n, isStatic: context.hasModifier(decl, .static) || context.hasModifier(decl, .class),
+                                        isLet: tree.name(decl) == "let", hasInitializer: initializer != nil, type: type,
+                                        environmentObjectType: environmentObjectType,
+                                        attributeSpan: environmentObjectType == nil ? nil : wrapperAttribute.map { context.span(of: $0) })
             out.append(property)
         }
         return out

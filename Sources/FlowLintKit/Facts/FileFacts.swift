@@ -31,48 +31,49 @@ struct TypeFact: Sendable, Equatable {
     var viewMembers: Set<String> = []
 }
 
+/// A stored or computed property, as the project passes need it. Kept small (48 bytes): facts for every
+/// property of a large project stay in memory until the project passes run.
 struct PropertyFact: Sendable, Equatable {
     var name: String
+    /// The declared or inferred type: from the annotation, else from a construction in the initializer.
+    var type: String?
     var isStatic: Bool
     var isLet: Bool
     var hasInitializer: Bool
-    /// The property wrapper attribute name, if any (`State`, `EnvironmentObject`, ...).
-    var wrapper: String?
-    /// The declared or inferred type: from the annotation, else from a construction in the initializer.
-    var type: String?
-    /// For `@EnvironmentObject` and `@Environment(T.self)`: the object type read from the environment.
-    var environmentObjectType: String?
-    /// Where the wrapper attribute is. Boxed: a span is ~80 bytes inline, most properties have none, and facts
-    /// for every property of a large project stay in memory until the project passes run.
-    var attributeSpan: SourceSpan? {
-        get { attributeSpanBox?.span }
-        set { attributeSpanBox = newValue.map(SpanBox.init) }
-    }
-    private var attributeSpanBox: SpanBox?
+    /// For `@EnvironmentObject` and `@Environment(T.self)`: what is read, boxed since most properties read nothing.
+    private var environmentRead: EnvironmentRead?
 
-    init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, wrapper: String?, type: String?,
+    init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {
         self.name = name
+        self.type = type
         self.isStatic = isStatic
         self.isLet = isLet
         self.hasInitializer = hasInitializer
-        self.wrapper = wrapper
-        self.type = type
-        self.environmentObjectType = environmentObjectType
-        self.attributeSpan = attributeSpan
+        if let environmentObjectType, let attributeSpan {
+            environmentRead = EnvironmentRead(type: environmentObjectType, attributeSpan: attributeSpan)
+        }
     }
 
+    /// The object type read from the environment, and where its wrapper attribute is.
+    var environmentObjectType: String? { environmentRead?.type }
+    var attributeSpan: SourceSpan? { environmentRead?.attributeSpan }
+
     static func == (a: PropertyFact, b: PropertyFact) -> Bool {
-        a.name == b.name && a.isStatic == b.isStatic && a.isLet == b.isLet && a.hasInitializer == b.hasInitializer
-            && a.wrapper == b.wrapper && a.type == b.type && a.environmentObjectType == b.environmentObjectType
+        a.name == b.name && a.type == b.type && a.isStatic == b.isStatic && a.isLet == b.isLet
+            && a.hasInitializer == b.hasInitializer && a.environmentObjectType == b.environmentObjectType
             && a.attributeSpan == b.attributeSpan
     }
 }
 
-/// An immutable span on the heap, shared by copies of the fact that holds it.
-final class SpanBox: Sendable {
-    let span: SourceSpan
-    init(_ span: SourceSpan) { self.span = span }
+/// An object read from the environment by a property: immutable, on the heap, shared by copies.
+final class EnvironmentRead: Sendable {
+    let type: String
+    let attributeSpan: SourceSpan
+    init(type: String, attributeSpan: SourceSpan) {
+        self.type = type
+        self.attributeSpan = attributeSpan
+    }
 }
 
 /// A type as a provider expression spells it, resolved when the whole project is known.

@@ -48,10 +48,9 @@ extension ObservedObjectInlineRule {
 
     /// In an initializer of the owner: `self.s = Store()`, `s = Store()`,
     /// `_s = ObservedObject(wrappedValue: Store())`, at the assignment.
-    static func checkInitializer(_ initializer: Int, ownerKind: TypeFact.Kind, owner: String, properties: [PropertyFact],
+    static func checkInitializer(_ initializer: Int, ownerKind: TypeFact.Kind, owner: String, observed: Set<String>,
                                  _ context: FileContext, _ settings: RuleSettings) -> [PendingFinding] {
         guard settings.enabled.contains(descriptor.id), ownerKind != .class, ownerKind != .actor else { return [] }
-        let observed = Set(properties.filter { $0.wrapper == "ObservedObject" }.map(\.name))
         guard !observed.isEmpty, let body = context.tree.child(initializer, .codeBlock) else { return [] }
         let tree = context.tree
         var findings: [PendingFinding] = []
