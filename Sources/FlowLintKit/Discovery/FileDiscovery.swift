@@ -61,8 +61,8 @@ public enum FileDiscovery {
         var result = DiscoveryResult()
         var seenResolved: Set<String> = []
         var found: [DiscoveredFile] = []
-        func add(_ absolute: String) {
-            let key = Paths.resolved(absolute) ?? absolute
+        func add(_ absolute: String, resolved: String? = nil) {
+            let key = resolved ?? Paths.resolved(absolute) ?? absolute
             guard seenResolved.insert(key).inserted else { return }
             found.append(DiscoveredFile(displayPath: Paths.display(absolute, workingDirectory: workingDirectory),
                                         absolutePath: absolute))
@@ -76,7 +76,7 @@ public enum FileDiscovery {
                                     workingDirectory: workingDirectory)
                 walker.walk(absolute)
                 result.problems += walker.problems
-                for file in walker.files { add(file) }
+                for (file, resolved) in zip(walker.files, walker.resolvedFiles) { add(file, resolved: resolved) }
                 if found.count == before && walker.swiftFilesSeen == 0 { result.directoriesWithoutSwiftFiles.append(path) }
             } else if configuration.includes(absolutePath: absolute) {
                 add(absolute)
@@ -105,6 +105,9 @@ public enum FileDiscovery {
         let workingDirectory: String
         var visitedDirectories: Set<String> = []
         var files: [String] = []
+        /// The path of each file with every symlink resolved, known from its directory's: the key that makes
+        /// each file linted once, found without a `realpath` (a readlink per component) per file.
+        var resolvedFiles: [String] = []
         var problems: [InputProblem] = []
         /// Swift files met, linted or excluded: "no Swift files found" is only said when this stays 0.
         var swiftFilesSeen = 0
@@ -131,6 +134,7 @@ public enum FileDiscovery {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
                 var type = info.st_mode & S_IFMT
+                var resolvedPath = Paths.join(resolved, name)
                 if type == S_IFLNK {
                     guard let target = Paths.resolved(path) else {
                         // Dangling, or a loop of links: only worth a word when it claims to be Swift.
@@ -144,6 +148,7 @@ public enum FileDiscovery {
                     // Links out of the searched tree are not followed: the tree is what was asked for.
                     guard Paths.relative(target, to: root) != nil else { continue }
                     guard stat(target, &info) == 0 else { continue }
+                    resolvedPath = target
                     type = info.st_mode & S_IFMT
                 }
                 if type == S_IFDIR {
@@ -151,7 +156,10 @@ public enum FileDiscovery {
                     walk(path)
                 } else if name.hasSuffix(".swift") {
                     swiftFilesSeen += 1
-                    if configuration.includes(absolutePath: path) { files.append(path) }
+                    if configuration.includes(absolutePath: path) {
+                        files.append(path)
+                        resolvedFiles.append(resolvedPath)
+                    }
                 }
             }
         }
@@ -170,18 +178,40 @@ public enum FileReader {
     /// Reads a whole file. Only regular files are opened, so a FIFO or device named `.swift` cannot block
     /// or stream forever. Bytes are not decoded: invalid UTF-8 is linted as it is.
     public static func read(_ absolutePath: String) -> FileContents {
+        // Plain POSIX calls straight into the array: no URL (which resolves every path component with
+        // readlink) and no intermediate Data copy. O_NONBLOCK so that opening a FIFO cannot wait for a writer;
+        // the type is then checked on the open descriptor.
+        let fd = open(absolutePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .unreadable(reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
         var info = stat()
-        guard stat(absolutePath, &info) == 0 else { return .unreadable(reason: String(cString: strerror(errno))) }
+        guard fstat(fd, &info) == 0 else { return .unreadable(reason: String(cString: strerror(errno))) }
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR { return .unreadable(reason: "is a directory") }
         guard type == S_IFREG else { return .unreadable(reason: "not a regular file") }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: absolutePath))
-        } catch {
-            return .unreadable(reason: Paths.reason(of: error))
+        var bytes: [UInt8] = []
+        var capacity = max(Int(info.st_size), 0) + 1 // +1: one read past the end confirms end of file
+        while true {
+            let start = bytes.count
+            bytes.reserveCapacity(start + capacity)
+            var failure: Int32 = 0
+            var got = 0
+            bytes.append(contentsOf: repeatElement(0, count: capacity))
+            bytes.withUnsafeMutableBytes { buffer in
+                got = Foundation.read(fd, buffer.baseAddress! + start, capacity)
+                if got < 0 { failure = errno }
+            }
+            if got < 0 {
+                if failure == EINTR { bytes.removeLast(capacity); continue }
+                return .unreadable(reason: String(cString: strerror(failure)))
+            }
+            bytes.removeLast(capacity - got)
+            if got == 0 { break }
+            // A short read is normally the end: confirm with a small read. A full one means the file grew (or
+            // st_size was 0 on a special file system): keep reading in larger chunks.
+            capacity = got < capacity ? 4096 : 64 * 1024
         }
-        return classify(Array(data))
+        return classify(bytes)
     }
 
     public static func classify(_ bytes: [UInt8]) -> FileContents {
