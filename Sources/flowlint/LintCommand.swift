@@ -317,7 +317,9 @@ struct ProjectPlan {
             // Only projects with something to report are gathered.
             let requestedPaths = requested.files.map(\.0) + requested.deferred.map(\.path)
             guard requestedPaths.contains(where: { plan.project(of: $0) == index }) else { continue }
-            if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration) {
+            // Directories given as inputs were searched already: their files are the requested ones.
+            let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
+            if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched) {
                 plan.projects[index].context = discovery.files
                     .filter { !requestedAbsolute.contains($0.absolutePath) }
                     .map { LintFile.deferred(path: $0.displayPath, absolutePath: $0.absolutePath) }

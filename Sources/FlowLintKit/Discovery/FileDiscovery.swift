@@ -53,8 +53,10 @@ public enum FileDiscovery {
     /// Explicit files are linted whatever their extension (unless excluded); directories are searched
     /// recursively for `*.swift`. Symlinks are followed only when they stay inside the directory given and
     /// lead somewhere not yet searched, so loops end and nothing outside the tree is linted.
+    /// `skipping`: absolute directories not to search (already searched as inputs of the same run).
     public static func discover(paths: [String], configuration: Configuration,
-                                workingDirectory: String = Paths.currentDirectory) throws -> DiscoveryResult {
+                                workingDirectory: String = Paths.currentDirectory,
+                                skipping: Set<String> = []) throws -> DiscoveryResult {
         let missing = paths.filter { !exists(Paths.absolute($0, base: workingDirectory)) }
         if !missing.isEmpty { throw MissingInputError(paths: missing) }
 
@@ -73,7 +75,7 @@ public enum FileDiscovery {
             if isDirectory(absolute, followingSymlinks: true) {
                 let before = found.count
                 var walker = Walker(root: Paths.resolved(absolute) ?? absolute, configuration: configuration,
-                                    workingDirectory: workingDirectory)
+                                    workingDirectory: workingDirectory, skipping: skipping)
                 walker.walk(absolute)
                 result.problems += walker.problems
                 for (file, resolved) in zip(walker.files, walker.resolvedFiles) { add(file, resolved: resolved) }
@@ -92,7 +94,7 @@ public enum FileDiscovery {
         return lstat(path, &info) == 0
     }
 
-    static func isDirectory(_ path: String, followingSymlinks: Bool) -> Bool {
+    public static func isDirectory(_ path: String, followingSymlinks: Bool) -> Bool {
         var info = stat()
         let status = followingSymlinks ? stat(path, &info) : lstat(path, &info)
         return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
@@ -112,13 +114,17 @@ public enum FileDiscovery {
         /// Swift files met, linted or excluded: "no Swift files found" is only said when this stays 0.
         var swiftFilesSeen = 0
 
-        init(root: String, configuration: Configuration, workingDirectory: String) {
+        let skipping: Set<String>
+
+        init(root: String, configuration: Configuration, workingDirectory: String, skipping: Set<String>) {
             self.root = root
             self.configuration = configuration
             self.workingDirectory = workingDirectory
+            self.skipping = skipping
         }
 
         mutating func walk(_ directory: String) {
+            if skipping.contains(directory) { return }
             let resolved = Paths.resolved(directory) ?? directory
             guard visitedDirectories.insert(resolved).inserted else { return }
             let names: [String]
