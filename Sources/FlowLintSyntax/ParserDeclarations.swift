@@ -328,15 +328,7 @@ extension ParserState {
         if at(.leftBrace) { parseMemberBlock() }
     }
 
-    mutating func parseMemberBlock() {
-        guard enter() else { return }
-        defer { leave() }
-        let n = start(.memberBlock)
-        advance() // {
-        parseItems(untilRightBrace: true, inTypeBody: true)
-        eat(.rightBrace)
-        finish(n)
-    }
+    mutating func parseMemberBlock() { parseBraceBlock(.memberBlock, inTypeBody: true) }
 
     mutating func parseInheritanceClause() {
         let n = start(.inheritanceClause)

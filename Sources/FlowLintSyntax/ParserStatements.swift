@@ -11,13 +11,30 @@ extension ParserState {
         }
     }
 
-    mutating func parseCodeBlock() {
+    mutating func parseCodeBlock() { parseBraceBlock(.codeBlock, inTypeBody: false) }
+
+    /// `{ items }` as a node of `kind` (a code block, or a type's member block where `case` declares cases).
+    mutating func parseBraceBlock(_ kind: NodeKind, inTypeBody: Bool) {
         guard enter() else { return }
         defer { leave() }
-        let n = start(.codeBlock)
+        let n = start(kind)
         advance() // {
-        parseItems(untilRightBrace: true, inTypeBody: false)
+        parseItems(untilRightBrace: true, inTypeBody: inTypeBody)
         eat(.rightBrace)
+        finish(n)
+    }
+
+    /// `let x = e` or `case pattern = e` in a condition: the keyword, a pattern, an optional initializer.
+    mutating func parseBindingCondition(_ kind: NodeKind) {
+        let n = start(kind)
+        advance()
+        parsePattern(allowTypeAnnotation: true)
+        if at(.equal) {
+            let i = start(.initializerClause)
+            advance()
+            parseExpression(allowTrailingClosure: false)
+            finish(i)
+        }
         finish(n)
     }
 
@@ -236,27 +253,9 @@ extension ParserState {
     mutating func parseConditions() {
         repeat {
             if at(.let) || at(.var) || atContextual(.borrowing) && peek().kind == .identifier {
-                let n = start(.optionalBindingCondition)
-                advance()
-                parsePattern(allowTypeAnnotation: true)
-                if at(.equal) {
-                    let i = start(.initializerClause)
-                    advance()
-                    parseExpression(allowTrailingClosure: false)
-                    finish(i)
-                }
-                finish(n)
+                parseBindingCondition(.optionalBindingCondition)
             } else if at(.case) {
-                let n = start(.matchingPatternCondition)
-                advance()
-                parsePattern(allowTypeAnnotation: true)
-                if at(.equal) {
-                    let i = start(.initializerClause)
-                    advance()
-                    parseExpression(allowTrailingClosure: false)
-                    finish(i)
-                }
-                finish(n)
+                parseBindingCondition(.matchingPatternCondition)
             } else if at(.poundAvailable) || at(.poundUnavailable) {
                 let n = start(.availabilityCondition)
                 advance()
