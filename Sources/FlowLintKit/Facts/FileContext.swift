@@ -190,6 +190,18 @@ struct FileContext {
         children(call).filter { kind($0) == .trailingClosure }.compactMap { tree.firstChild($0) }
     }
 
+    /// The name a parameter is known by inside its body: the second name when there is one (`for item: T`).
+    func parameterName(_ p: Int) -> String? {
+        let node = tree.nodes[p]
+        guard node.name >= 0 else { return nil }
+        let first = Int(node.name)
+        let next = first + 1
+        if next < Int(node.endToken), tree.tokens[next].kind == .identifier || tree.tokens[next].kind == .wildcard {
+            return tree.identifierText(tree.tokens[next])
+        }
+        return tree.identifierText(tree.tokens[first])
+    }
+
     /// For `@Environment(T.self)`: `T`.
     func environmentObjectType(ofAttribute attr: Int) -> String? {
         let args = arguments(attr)

@@ -76,7 +76,7 @@ struct TypeResolver {
             }
             if context.kind(scope) == .closureExpr, let signature = tree.child(scope, .closureSignature) {
                 for p in tree.subtree(signature) where context.kind(p) == .closureParameter || context.kind(p) == .parameter {
-                    if parameterName(p) == name {
+                    if context.parameterName(p) == name {
                         return tree.firstChild(p).flatMap { context.typeName($0) }.map(TypeReference.named) ?? .unknown
                     }
                 }
@@ -137,18 +137,7 @@ struct TypeResolver {
     }
 
     private func parameter(_ name: String, _ clause: Int) -> Int? {
-        context.children(clause).first { context.kind($0) == .parameter && parameterName($0) == name }
+        context.children(clause).first { context.kind($0) == .parameter && context.parameterName($0) == name }
     }
 
-    /// The name a parameter is known by inside the body: the second name when there is one.
-    private func parameterName(_ p: Int) -> String? {
-        let node = tree.nodes[p]
-        guard node.name >= 0 else { return nil }
-        let first = Int(node.name)
-        let next = first + 1
-        if next < Int(node.endToken), tree.tokens[next].kind == .identifier || tree.tokens[next].kind == .wildcard {
-            return tree.identifierText(tree.tokens[next])
-        }
-        return tree.identifierText(tree.tokens[first])
-    }
 }

@@ -172,11 +172,12 @@ extension ForEachIndexIDRule {
         while let q = p {
             if [.funcDecl, .initDecl, .subscriptDecl].contains(context.kind(q)) {
                 guard let clause = context.tree.child(q, .parameterClause) else { return false }
-                return context.tree.subtree(clause).contains { context.kind($0) == .parameter && context.name($0) == name }
-                    || context.tree.compactText(clause).contains(name + ":")
+                return context.children(clause).contains { context.kind($0) == .parameter && context.parameterName($0) == name }
             }
             if context.kind(q) == .closureExpr, let sig = context.tree.child(q, .closureSignature),
-               context.tree.subtree(sig).contains(where: { context.name($0) == name }) { return true }
+               context.tree.subtree(sig).contains(where: {
+                   (context.kind($0) == .parameter || context.kind($0) == .closureParameter) && context.parameterName($0) == name
+               }) { return true }
             p = context.parent(q)
         }
         return false
