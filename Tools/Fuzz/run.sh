@@ -24,8 +24,10 @@ mkdir -p "$work/corpus" "$work/artifacts"
 cp "$here"/corpus/* "$work/corpus/"
 
 status=0
+# libFuzzer reports every new input; keep that in a log and show its tail (all of it on failure).
 (cd "$work" && ./fuzz-flowlint -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$work/artifacts/" -print_final_stats=1 corpus) || status=$?
+    -artifact_prefix="$work/artifacts/" -print_final_stats=1 corpus) > "$work/fuzz.log" 2>&1 || status=$?
+if [ "$status" -ne 0 ]; then cat "$work/fuzz.log"; else grep -E '^(stat::|Done|INFO: Loaded)' "$work/fuzz.log" || true; fi
 
 if [ "$status" -ne 0 ] || ls "$work"/artifacts/crash-* "$work"/artifacts/timeout-* "$work"/artifacts/oom-* >/dev/null 2>&1; then
     echo "fuzz: FAILED (status $status); reproducers in $work/artifacts" >&2
