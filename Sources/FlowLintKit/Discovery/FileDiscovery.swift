@@ -116,6 +116,21 @@ public enum FileDiscovery {
 
         let skipping: Set<String>
 
+        /// The names in a directory with their `d_type`, sorted by name; nil (errno set) when it cannot be read.
+        static func entries(of directory: String) -> [(name: String, type: UInt8)]? {
+            guard let handle = opendir(directory) else { return nil }
+            defer { closedir(handle) }
+            var out: [(name: String, type: UInt8)] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                }
+                if name == "." || name == ".." { continue }
+                out.append((name, entry.pointee.d_type))
+            }
+            return out.sorted { $0.name < $1.name }
+        }
+
         init(root: String, configuration: Configuration, workingDirectory: String, skipping: Set<String>) {
             self.root = root
             self.configuration = configuration
@@ -123,23 +138,30 @@ public enum FileDiscovery {
             self.skipping = skipping
         }
 
-        mutating func walk(_ directory: String) {
+        /// `resolvedDirectory`: the directory's path with symlinks resolved, when the caller knows it (a child
+        /// of a resolved directory reached without a link): saves a `realpath` per directory.
+        mutating func walk(_ directory: String, resolvedDirectory: String? = nil) {
             if skipping.contains(directory) { return }
-            let resolved = Paths.resolved(directory) ?? directory
+            let resolved = resolvedDirectory ?? Paths.resolved(directory) ?? directory
             guard visitedDirectories.insert(resolved).inserted else { return }
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-            } catch {
+            guard let entries = Self.entries(of: directory) else {
                 problems.append(InputProblem(displayPath: Paths.display(directory, workingDirectory: workingDirectory),
-                                             reason: Paths.reason(of: error)))
+                                             reason: String(cString: strerror(errno))))
                 return
             }
-            for name in names {
+            for (name, entryType) in entries {
                 let path = Paths.join(directory, name)
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                var type = info.st_mode & S_IFMT
+                var type: mode_t
+                switch entryType {
+                // The directory entry usually says what it is: no lstat needed.
+                case UInt8(DT_REG): type = S_IFREG
+                case UInt8(DT_DIR): type = S_IFDIR
+                case UInt8(DT_LNK): type = S_IFLNK
+                default:
+                    guard lstat(path, &info) == 0 else { continue }
+                    type = info.st_mode & S_IFMT
+                }
                 var resolvedPath = Paths.join(resolved, name)
                 if type == S_IFLNK {
                     guard let target = Paths.resolved(path) else {
@@ -159,7 +181,7 @@ public enum FileDiscovery {
                 }
                 if type == S_IFDIR {
                     if FileDiscovery.isSkippedDirectory(named: name) || configuration.excludesDirectory(absolutePath: path) { continue }
-                    walk(path)
+                    walk(path, resolvedDirectory: resolvedPath)
                 } else if name.hasSuffix(".swift") {
                     swiftFilesSeen += 1
                     if configuration.includes(absolutePath: path) {
