@@ -176,10 +176,7 @@ extension ParserState {
             // `#if compiler(>=6) @inline(always) #else @inline(__always) #endif`: every clause is kept.
             let n = start(.ifConfigDecl)
             while at(.poundIf) || at(.poundElseif) || at(.poundElse) {
-                let clause = start(.ifConfigClause, name: pos)
-                let isElse = at(.poundElse)
-                advance()
-                if !isElse { parseIfConfigCondition() }
+                let clause = startIfConfigClause()
                 while at(.atSign) { parseAttribute() }
                 finish(clause)
             }
@@ -747,10 +744,7 @@ extension ParserState {
         defer { leave() }
         let n = start(.ifConfigDecl)
         while at(.poundIf) || at(.poundElseif) || at(.poundElse) {
-            let c = start(.ifConfigClause, name: pos)
-            let isElse = at(.poundElse)
-            advance()
-            if !isElse { parseIfConfigCondition() }
+            let c = startIfConfigClause()
             while !atEOF && !at(.poundElseif) && !at(.poundElse) && !at(.poundEndif) {
                 if at(.rightBrace) {
                     // Unbalanced `}` inside a clause (e.g. a clause that closes a type): keep it as an error.
@@ -768,6 +762,16 @@ extension ParserState {
         }
         eat(.poundEndif)
         finish(n)
+    }
+
+    /// Opens a clause node at `#if`/`#elseif`/`#else` and parses its condition; the caller parses the items
+    /// (declarations, statements, switch cases, attributes or a member chain) and finishes the node.
+    mutating func startIfConfigClause() -> Int {
+        let clause = start(.ifConfigClause, name: pos)
+        let isElse = at(.poundElse)
+        advance()
+        if !isElse { parseIfConfigCondition() }
+        return clause
     }
 
     /// The condition of `#if`: an expression on the rest of the line.

@@ -254,10 +254,7 @@ extension ParserState {
     mutating func parsePostfixIfConfig(from first: Int) {
         let n = wrap(first, .postfixIfConfigExpr)
         while at(.poundIf) || at(.poundElseif) || at(.poundElse) {
-            let clause = start(.ifConfigClause, name: pos)
-            let isElse = at(.poundElse)
-            advance()
-            if !isElse { parseIfConfigCondition() }
+            let clause = startIfConfigClause()
             if at(.period) {
                 let chain = nodes.count
                 parsePrimary()

@@ -185,10 +185,7 @@ extension ParserState {
         defer { leave() }
         let n = start(.ifConfigDecl)
         while at(.poundIf) || at(.poundElseif) || at(.poundElse) {
-            let c = start(.ifConfigClause, name: pos)
-            let isElse = at(.poundElse)
-            advance()
-            if !isElse { parseIfConfigCondition() }
+            let c = startIfConfigClause()
             while !atEOF && !at(.poundElseif) && !at(.poundElse) && !at(.poundEndif) && !at(.rightBrace) {
                 let before = pos
                 if at(.poundIf) { parseIfConfigSwitchCases() }
