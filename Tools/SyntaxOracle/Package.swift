@@ -3,11 +3,6 @@
 // A separate package on purpose: flowlint itself never depends on swift-syntax.
 import PackageDescription
 
-// FLOWLINT_LEXER / FLOWLINT_PARSER guard the FlowLint side; both APIs (Lexer.tokenize, Parser.parse,
-// SyntaxTree.outline()) are in FlowLintSyntax now. Drop a define to build the oracle against a tree that
-// lacks that part (the swift-syntax side then still works).
-let flowLintDefines: [SwiftSetting] = [.define("FLOWLINT_LEXER"), .define("FLOWLINT_PARSER")]
-
 let package = Package(
     name: "SyntaxOracle",
     platforms: [.macOS(.v13)],
@@ -30,13 +25,11 @@ let package = Package(
         // FlowLintSyntax → OracleCore values.
         .target(
             name: "FlowLintSide",
-            dependencies: ["OracleCore", .product(name: "FlowLintSyntax", package: "FlowLint")],
-            swiftSettings: flowLintDefines
+            dependencies: ["OracleCore", .product(name: "FlowLintSyntax", package: "FlowLint")]
         ),
         .executableTarget(
             name: "syntax-oracle",
-            dependencies: ["OracleCore", "SwiftSyntaxSide", "FlowLintSide"],
-            swiftSettings: flowLintDefines
+            dependencies: ["OracleCore", "SwiftSyntaxSide", "FlowLintSide"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -1,22 +1,10 @@
 // FlowLint's front end (FlowLintSyntax) translated into the oracle's vocabulary.
-// FLOWLINT_LEXER / FLOWLINT_PARSER are set by Package.swift when the API is in the tree.
 
 import FlowLintSyntax
 import OracleCore
 
 public enum FlowLintSide {
-    #if FLOWLINT_LEXER
-    public static let hasLexer = true
-    #else
-    public static let hasLexer = false
-    #endif
-    #if FLOWLINT_PARSER
-    public static let hasParser = true
-    #else
-    public static let hasParser = false
-    #endif
 
-    #if FLOWLINT_LEXER
     static func kindClass(_ k: TokenKind) -> KindClass? {
         switch k {
         case .endOfFile: return nil
@@ -46,11 +34,9 @@ public enum FlowLintSide {
             RawToken(offset: Int($0.offset), length: Int($0.length), kind: "\($0.kind)", isEndOfFile: $0.kind == .endOfFile)
         }
     }
-    #endif
 
     /// FlowLint's token stream, end of file excluded.
     public static func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [OToken] {
-        #if FLOWLINT_LEXER
         var out: [OToken] = []
         let toks = Lexer.tokenize(bytes)
         out.reserveCapacity(toks.count)
@@ -59,37 +45,22 @@ public enum FlowLintSide {
             out.append(OToken(kind: c, offset: Int(t.offset), length: Int(t.length), detail: "\(t.kind)"))
         }
         return out
-        #else
-        return []
-        #endif
     }
 
     /// Tokenizes and returns the token count (benchmark).
     public static func countTokens(_ file: FlowLintFile) -> Int {
-        #if FLOWLINT_LEXER
         return Lexer.tokenize(file.file).count
-        #else
-        return 0
-        #endif
     }
 
     /// Tokenizes, parses and returns the node count (benchmark, round trip).
     public static func parseCount(_ file: FlowLintFile) -> Int {
-        #if FLOWLINT_PARSER
         return Parser.parse(file.file).nodes.count
-        #else
-        return 0
-        #endif
     }
 
     public static func outline(_ file: FlowLintFile) -> [OEntry] {
-        #if FLOWLINT_PARSER
         return Parser.parse(file.file).outline().map {
             OEntry(kind: $0.kind, name: $0.name, attributes: $0.attributes, line: $0.line)
         }
-        #else
-        return []
-        #endif
     }
 }
 

@@ -95,18 +95,10 @@ enum Bench {
                 serial { i in files[i].bytes.withUnsafeBufferPointer { SwiftSyntaxSide.parseCount($0) } }
             }
         }
-        if FlowLintSide.hasLexer {
-            measure("FlowLint tokenize", threads: 1) { serial { FlowLintSide.countTokens(flFiles[$0]) } }
-        }
-        if FlowLintSide.hasParser {
-            measure("FlowLint parse", threads: 1) { serial { FlowLintSide.parseCount(flFiles[$0]) } }
-        }
-        if FlowLintSide.hasLexer {
-            measure("FlowLint tokenize", threads: o.jobs) { parallel { FlowLintSide.countTokens(flFiles[$0]) } }
-        }
-        if FlowLintSide.hasParser {
-            measure("FlowLint parse", threads: o.jobs) { parallel { FlowLintSide.parseCount(flFiles[$0]) } }
-        }
+        measure("FlowLint tokenize", threads: 1) { serial { FlowLintSide.countTokens(flFiles[$0]) } }
+        measure("FlowLint parse", threads: 1) { serial { FlowLintSide.parseCount(flFiles[$0]) } }
+        measure("FlowLint tokenize", threads: o.jobs) { parallel { FlowLintSide.countTokens(flFiles[$0]) } }
+        measure("FlowLint parse", threads: o.jobs) { parallel { FlowLintSide.parseCount(flFiles[$0]) } }
 
         print("")
         func pad(_ s: String, _ w: Int, left: Bool = false) -> String {
@@ -125,9 +117,6 @@ enum Bench {
         }
         if let a = t("swift-syntax parse", 1), let b = t("FlowLint parse", 1) {
             print(String(format: "FlowLint parse vs swift-syntax parse:    %.2fx faster (target >= 5x: %@)", a / b, (a / b >= 5 ? "met" : "NOT met") as NSString))
-        }
-        if !FlowLintSide.hasLexer { print("(FlowLint's lexer is not in the tree this was built from: no FlowLint rows)") } else if !FlowLintSide.hasParser {
-            print("(FlowLint's parser is not in the tree this was built from: no FlowLint parse rows)")
         }
         print(String(format: "peak RSS: %.1f MB (after loading the corpus: %.1f MB)", Double(peakRSSBytes()) / 1e6, Double(rssAfterLoad) / 1e6))
         return 0

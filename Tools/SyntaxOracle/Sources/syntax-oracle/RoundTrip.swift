@@ -10,10 +10,6 @@ enum RoundTrip {
     static let hangSeconds = 20.0
 
     static func run(dir: String, limit: Int?) -> Int32 {
-        guard FlowLintSide.hasLexer else {
-            print("FlowLint's Lexer.tokenize is not in the tree this was built from: nothing to check")
-            return 2
-        }
         var paths = Corpus.paths(under: dir)
         if let limit, paths.count > limit { paths = Array(paths.prefix(limit)) }
         var failures: [(String, String)] = []
@@ -99,7 +95,6 @@ enum RoundTrip {
 
     /// nil when the file round-trips.
     static func check(_ bytes: [UInt8]) -> String? {
-        #if FLOWLINT_LEXER
         return bytes.withUnsafeBufferPointer { buf -> String? in
             let toks = FlowLintSide.rawTokens(buf)
             let lines = Lines(buf)
@@ -126,9 +121,6 @@ enum RoundTrip {
             if !rebuilt.elementsEqual(buf) { return "tokens + gaps do not give back the bytes" }
             return nil
         }
-        #else
-        return nil
-        #endif
     }
 
     /// The offset of the first byte in `r` that is not trivia (whitespace, // and /* */ comments, BOM at 0).

@@ -87,15 +87,13 @@ print(1)
             if g != e { print("FAIL: entry #\(i): swift-syntax side gives `\(g)`, expected `\(e)`") }
         }
         print(ok ? "swift-syntax side: \(got.count) entries as expected" : "swift-syntax side: differs from the expected outline")
-        if FlowLintSide.hasParser {
-            let fl = FlowLintSide.outline(FlowLintFile(path: "selftest.swift", bytes: bytes)).map(\.description)
-            let same = fl == expected
-            print(same ? "FlowLint: same outline" : "FlowLint: differs (informational):")
-            if !same {
-                for i in 0..<max(fl.count, expected.count) {
-                    let f = i < fl.count ? fl[i] : "(none)", e = i < expected.count ? expected[i] : "(none)"
-                    if f != e { print("  entry #\(i): FlowLint `\(f)`, expected `\(e)`") }
-                }
+        let fl = FlowLintSide.outline(FlowLintFile(path: "selftest.swift", bytes: bytes)).map(\.description)
+        let same = fl == expected
+        print(same ? "FlowLint: same outline" : "FlowLint: differs (informational):")
+        if !same {
+            for i in 0..<max(fl.count, expected.count) {
+                let f = i < fl.count ? fl[i] : "(none)", e = i < expected.count ? expected[i] : "(none)"
+                if f != e { print("  entry #\(i): FlowLint `\(f)`, expected `\(e)`") }
             }
         }
         return ok ? 0 : 1
