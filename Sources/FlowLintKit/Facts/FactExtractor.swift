@@ -67,14 +67,7 @@ struct FactExtractor {
         case .protocolDecl: kind = .protocol
         default: kind = .extension
         }
-        let name: String
-        if kind == .extension {
-            // `extension Foo.Bar<T>`: the last component.
-            let typeNode = context.children(decl).first { ![.attribute, .modifier, .ifConfigDecl].contains(context.kind($0)) }
-            name = typeNode.flatMap { context.typeName($0) } ?? ""
-        } else {
-            name = context.name(decl) ?? ""
-        }
+        let name = context.typeDeclarationName(decl)
         let inherited = context.inheritedNames(decl)
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: [])
         let typeIndex = facts.types.count

@@ -44,7 +44,6 @@ struct FileContext {
         return parents
     }
 
-    var nodes: [Node] { tree.nodes }
     func kind(_ n: Int) -> NodeKind { tree.nodes[n].kind }
     func parent(_ n: Int) -> Int? { let p = parents[n]; return p >= 0 ? Int(p) : nil }
     func children(_ n: Int) -> SyntaxTree.Children { tree.children(n) }
@@ -57,7 +56,6 @@ struct FileContext {
 
     func span(of n: Int) -> SourceSpan { span(bytes: tree.byteRange(n)) }
 
-    func span(ofToken t: Int) -> SourceSpan { span(bytes: tree.tokens[t].range) }
 
     // MARK: Declarations
 
@@ -84,6 +82,14 @@ struct FileContext {
         case .someOrAnyType: return tree.firstChild(t).flatMap(typeName)
         default: return nil
         }
+    }
+
+    /// The name a type declaration declares, or for an extension the extended type's last component
+    /// (`extension Foo.Bar<T>` → `Bar`).
+    func typeDeclarationName(_ decl: Int) -> String {
+        guard kind(decl) == .extensionDecl else { return name(decl) ?? "" }
+        let typeNode = children(decl).first { ![.attribute, .modifier, .ifConfigDecl].contains(kind($0)) }
+        return typeNode.flatMap { typeName($0) } ?? ""
     }
 
     /// The nearest enclosing type declaration (struct, class, enum, actor, protocol, extension) of `n`.
@@ -184,10 +190,6 @@ struct FileContext {
         children(call).filter { kind($0) == .argument }.map { arg in
             (tree.nameToken(arg).map { tree.identifierText($0) }, tree.firstChild(arg))
         }
-    }
-
-    func trailingClosures(_ call: Int) -> [Int] {
-        children(call).filter { kind($0) == .trailingClosure }.compactMap { tree.firstChild($0) }
     }
 
     /// The name a parameter is known by inside its body: the second name when there is one (`for item: T`).

@@ -134,13 +134,7 @@ extension ForEachIndexIDRule {
     static func collectionReference(_ collection: Int, at use: Int, _ context: FileContext) -> CollectionReference? {
         let tree = context.tree
         let e = context.unwrapped(collection)
-        let owner = context.enclosingType(use).map { decl -> String in
-            if context.kind(decl) == .extensionDecl {
-                let typeNode = context.children(decl).first { ![.attribute, .modifier, .ifConfigDecl].contains(context.kind($0)) }
-                return typeNode.flatMap { context.typeName($0) } ?? ""
-            }
-            return context.name(decl) ?? ""
-        }
+        let owner = context.enclosingType(use).map(context.typeDeclarationName)
         switch context.kind(e) {
         case .identifierExpr:
             guard let name = context.name(e) else { return .variable }
