@@ -102,12 +102,23 @@ struct EnvironmentGraph {
             let declarations = refs.filter { index.type($0).kind != .extension }
             if !declarations.isEmpty { candidates[name] = declarations }
         }
-        for facts in index.files {
+        for (f, facts) in index.files.enumerated() {
             for provider in facts.providedTypes {
                 if let t = index.resolve(provider) { providedAnywhere.insert(t) } else { hasUnknownProvider = true }
             }
+            for renderer in facts.renderers {
+                switch renderer.kind {
+                case .viewBody(let type, let typeIndex), .member(let type, let typeIndex, _):
+                    renderersByType[type, default: []].append((f, typeIndex, renderer))
+                case .root:
+                    break
+                }
+            }
         }
     }
+
+    /// Bodies and view-building members by their type's name, with the declaration they belong to.
+    private var renderersByType: [String: [(file: Int, type: Int, renderer: Renderer)]] = [:]
 
     /// The provided set below an edge, or nil when the edge cannot be judged (a provider or helper that cannot
     /// be resolved, a construction kept in a local first, or content handed to an opaque view).
@@ -170,24 +181,16 @@ struct EnvironmentGraph {
     /// name that only this declaration has.
     private func renderers(of declaration: (file: Int, type: Int), name: String, member: String?) -> [Renderer] {
         let unique = (candidates[name]?.count ?? 0) == 1
-        var out: [Renderer] = []
-        for (f, facts) in index.files.enumerated() {
-            for renderer in facts.renderers {
-                switch renderer.kind {
-                case .viewBody(let type, let typeIndex) where member == nil && type == name:
-                    if (f == declaration.file && typeIndex == declaration.type) || (unique && facts.types[typeIndex].kind == .extension) {
-                        out.append(renderer)
-                    }
-                case .member(let type, let typeIndex, let memberName) where memberName == member && type == name:
-                    if (f == declaration.file && typeIndex == declaration.type) || (unique && facts.types[typeIndex].kind == .extension) {
-                        out.append(renderer)
-                    }
-                default:
-                    break
-                }
+        return (renderersByType[name] ?? []).filter { entry in
+            let memberName: String?
+            switch entry.renderer.kind {
+            case .member(_, _, let m): memberName = m
+            default: memberName = nil
             }
-        }
-        return out
+            guard memberName == member else { return false }
+            return (entry.file == declaration.file && entry.type == declaration.type)
+                || (unique && index.files[entry.file].types[entry.type].kind == .extension)
+        }.map(\.renderer)
     }
 
     private mutating func merge(edgesOf renderer: Renderer, owner: String, declaration: (file: Int, type: Int),
