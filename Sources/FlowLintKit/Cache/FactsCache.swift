@@ -59,6 +59,8 @@ public final class FactsCache: @unchecked Sendable {
         var fresh: [UInt8]?
         var absolutePath: String?
         var stat: StatRecord?
+        /// The facts were found through the stat table: the file's entry there is already what it would be.
+        var statKnown = false
     }
 
     public init(directories: [String], projectRoot: String, settings: RuleSettings, skipsInertBodies: Bool = true,
@@ -215,6 +217,11 @@ public final class FactsCache: @unchecked Sendable {
     func save(_ records: [Record]) {
         hits = records.filter { $0.fresh == nil }.count
         misses = records.count - hits
+        // The usual warm run: every file answered by its unchanged stat, and no file gone. Nothing to write.
+        if rejection == nil && !data.isEmpty && records.count == stats.count && records.allSatisfy(\.statKnown)
+            && Set(records.map(\.hash)).count == entries.count {
+            return
+        }
         var newStats: [String: StatRecord] = [:]
         for record in records {
             if let path = record.absolutePath, var stat = record.stat {

@@ -50,6 +50,7 @@ public struct Configuration: Sendable {
     /// Whether a file (absolute path) is linted under `included` / `excluded`. Files outside the root
     /// directory are matched by no pattern: they are linted unless `included` is set.
     public func includes(absolutePath: String) -> Bool {
+        if excluded.isEmpty && included.isEmpty { return true }
         let relative = Paths.relative(absolutePath, to: rootDirectory)
         if let relative {
             if excluded.contains(where: { $0.matches(relative) }) { return false }
@@ -61,7 +62,7 @@ public struct Configuration: Sendable {
 
     /// Whether a directory met during the search is excluded as a whole, so the search does not descend.
     public func excludesDirectory(absolutePath: String) -> Bool {
-        guard let relative = Paths.relative(absolutePath, to: rootDirectory), !relative.isEmpty else { return false }
+        guard !excluded.isEmpty, let relative = Paths.relative(absolutePath, to: rootDirectory), !relative.isEmpty else { return false }
         return excluded.contains(where: { $0.matches(relative) })
     }
 

@@ -186,7 +186,7 @@ public enum LintEngine {
         if let absolute, let statRecord, file.deferredPath != nil,
            let hash = cache.knownHash(absolutePath: absolute, stat: statRecord),
            let facts = cache.facts(hash: hash, path: file.path) {
-            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord), nil)
+            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord, statKnown: true), nil)
         }
         let read: LintFile
         switch loaded(file) {
@@ -214,7 +214,8 @@ public enum LintEngine {
         var byFile: [String: [Diagnostic]] = [:]
         for d in diagnostics { byFile[d.span.file, default: []].append(d) }
         var out: [Diagnostic] = []
-        for file in facts {
+        // Only files with directives change anything (most have none).
+        for file in facts where !file.directives.isEmpty {
             out += Suppression.apply(file.directives, to: byFile.removeValue(forKey: file.path) ?? [], settings: settings)
         }
         for rest in byFile.values { out += rest }

@@ -10,43 +10,66 @@ struct ProjectIndex {
     private(set) var fileConstants: Set<String> = []
     private(set) var providerHelpers: [String: [TypeReference]] = [:]
 
+    /// Protocols declared in the sources that refine View or ViewModifier (directly or through each other),
+    /// and those that refine any SwiftUI owner protocol: computed once, so asking about a type is one look at
+    /// its inheritance clauses.
+    private var viewProtocols: Set<String> = []
+    private var ownerProtocols: Set<String> = []
+
     init(files: [FileFacts]) {
         self.files = files
         for (f, facts) in files.enumerated() {
             for (t, type) in facts.types.enumerated() {
                 typesByName[type.name, default: []].append((f, t))
-                inheritedByName[type.name, default: []].formUnion(type.inherited)
+                // Most types inherit nothing: no entry, so the conformance questions skip them at once.
+                if !type.inherited.isEmpty { inheritedByName[type.name, default: []].formUnion(type.inherited) }
                 if type.kind == .protocol { protocolNames.insert(type.name) }
             }
             fileConstants.formUnion(facts.fileConstants)
             for helper in facts.providerHelpers { providerHelpers[helper.name, default: []] += helper.provided }
         }
+        viewProtocols = refiningProtocols(of: Self.isViewProtocol)
+        ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
     }
 
     func type(_ ref: (file: Int, type: Int)) -> TypeFact { files[ref.file].types[ref.type] }
 
-    /// All protocols a type name conforms to, following protocols declared in the sources.
-    func conformances(of name: String) -> Set<String> {
-        var result: Set<String> = []
-        var work = Array(inheritedByName[name] ?? [])
-        while let next = work.popLast() {
-            guard result.insert(next).inserted else { continue }
-            if protocolNames.contains(next) { work += inheritedByName[next] ?? [] }
+    /// SwiftUI's view protocols, by name.
+    static func isViewProtocol(_ name: String) -> Bool { name == "View" || name == "ViewModifier" }
+
+    /// Protocols of types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene,
+    /// DynamicProperty, styles.
+    static func isOwnerProtocol(_ name: String) -> Bool {
+        ["View", "ViewModifier", "App", "Scene", "DynamicProperty"].contains(name) || name.hasSuffix("Style")
+    }
+
+    /// The protocols declared in the sources that inherit, directly or through other such protocols, one that
+    /// `base` accepts: a fixed point over the protocols only.
+    private func refiningProtocols(of base: (String) -> Bool) -> Set<String> {
+        var found: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for name in protocolNames where !found.contains(name) {
+                if inheritedByName[name]?.contains(where: { base($0) || found.contains($0) }) == true {
+                    found.insert(name)
+                    changed = true
+                }
+            }
         }
-        return result
+        return found
+    }
+
+    /// Whether the type name conforms (directly, via an extension, or through protocols declared in the
+    /// sources) to a protocol `base` accepts, given the protocols that refine one (`refining`).
+    private func conforms(_ name: String, _ base: (String) -> Bool, _ refining: Set<String>) -> Bool {
+        inheritedByName[name]?.contains { base($0) || refining.contains($0) } ?? false
     }
 
     /// Types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene, DynamicProperty, styles.
-    func isSwiftUIOwner(_ name: String) -> Bool {
-        conformances(of: name).contains { c in
-            ["View", "ViewModifier", "App", "Scene", "DynamicProperty"].contains(c) || c.hasSuffix("Style")
-        }
-    }
+    func isSwiftUIOwner(_ name: String) -> Bool { conforms(name, Self.isOwnerProtocol, ownerProtocols) }
 
-    func isView(_ name: String) -> Bool {
-        let c = conformances(of: name)
-        return c.contains("View") || c.contains("ViewModifier")
-    }
+    func isView(_ name: String) -> Bool { conforms(name, Self.isViewProtocol, viewProtocols) }
 
     func isStruct(_ name: String) -> Bool {
         typesByName[name]?.contains { type($0).kind == .struct } ?? false

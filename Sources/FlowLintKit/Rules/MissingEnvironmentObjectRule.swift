@@ -98,8 +98,9 @@ struct EnvironmentGraph {
 
     init(index: ProjectIndex) {
         self.index = index
-        for (name, refs) in index.typesByName where index.isView(name) {
-            let declarations = refs.filter { index.type($0).kind != .extension }
+        // Only names with an inheritance clause somewhere can be views.
+        for name in index.inheritedByName.keys where index.isView(name) {
+            let declarations = (index.typesByName[name] ?? []).filter { index.type($0).kind != .extension }
             if !declarations.isEmpty { candidates[name] = declarations }
         }
         for (f, facts) in index.files.enumerated() {

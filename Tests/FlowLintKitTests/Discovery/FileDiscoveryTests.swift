@@ -98,5 +98,21 @@ final class FileDiscoveryTests: XCTestCase {
         XCTAssertNil(Paths.relative("/ab/c", to: "/a"))
         XCTAssertEqual(Paths.display("/w/x.swift", workingDirectory: "/w"), "x.swift")
         XCTAssertEqual(Paths.display("/elsewhere/x.swift", workingDirectory: "/w"), "/elsewhere/x.swift")
+        XCTAssertEqual(Paths.display("/w/x.swift", workingDirectory: "/w/./"), "x.swift")
+    }
+
+    /// The fast check that lets `standardize` return its input must agree with the full rewrite.
+    func testStandardizedPathsAreRecognized() {
+        let standard = ["/", "/a", "/a/b.swift", "/a/.hidden/b", "/a/...", "/a/..b/c", "/a/b..", "/.x"]
+        let notStandard = ["", "a", "a/b", "//", "/a/", "/a//b", "/a/./b", "/a/../b", "/.", "/..", "/a/.", "/a/..",
+                           "/a/b/"]
+        for path in standard {
+            XCTAssertTrue(Paths.isStandardized(path), path)
+            XCTAssertEqual(Paths.standardize(path), path, path)
+        }
+        for path in notStandard {
+            XCTAssertFalse(Paths.isStandardized(path), path)
+            XCTAssertTrue(Paths.isStandardized(Paths.standardize(path)), path)
+        }
     }
 }
