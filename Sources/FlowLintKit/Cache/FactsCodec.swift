@@ -145,6 +145,11 @@ struct BinaryReader {
         for _ in 0..<n { out.append(try string()) }
         return out
     }
+    mutating func bytes(_ n: Int) throws -> [UInt8] {
+        guard n >= 0, end - position >= n else { throw CacheFormatError() }
+        defer { position += n }
+        return Array(UnsafeRawBufferPointer(rebasing: base[position..<(position + n)]))
+    }
     mutating func skip(_ n: Int) throws {
         guard n >= 0, end - position >= n else { throw CacheFormatError() }
         position += n
@@ -167,6 +172,9 @@ enum FactsCodec {
     }
 }
 
+/// Type kinds by their number in the encoding.
+private let typeKinds = TypeFact.Kind.allCases
+
 private struct FactsWriter {
     let path: String
     var out = BinaryWriter()
@@ -188,19 +196,11 @@ private struct FactsWriter {
 
     mutating func type(_ t: TypeFact) {
         out.string(t.name)
-        out.string(t.kind.rawValue)
+        out.uint(UInt64(typeKinds.firstIndex(of: t.kind)!))
         out.strings(t.inherited)
-        out.uint(UInt64(t.properties.count))
-        for p in t.properties {
-            out.string(p.name)
-            out.bool(p.isStatic)
-            out.bool(p.isLet)
-            out.bool(p.hasInitializer)
-            out.optionalString(p.type)
-            out.optionalString(p.environmentObjectType)
-            out.bool(p.attributeSpan != nil)
-            if let s = p.attributeSpan { span(s) }
-        }
+        // Already encoded, with no path in it.
+        out.uint(UInt64(t.properties.bytes.count))
+        out.raw(t.properties.bytes)
         out.strings(t.viewMembers.sorted())
     }
 
@@ -301,15 +301,11 @@ private struct FactsReader {
 
     mutating func type() throws -> TypeFact {
         let name = try r.string()
-        guard let kind = TypeFact.Kind(rawValue: try r.string()) else { throw CacheFormatError() }
+        let kindIndex = Int(try r.uint())
+        guard kindIndex < typeKinds.count else { throw CacheFormatError() }
+        let kind = typeKinds[kindIndex]
         let inherited = try r.strings()
-        var properties: [PropertyFact] = []
-        for _ in 0..<(try r.count()) {
-            properties.append(PropertyFact(name: try r.string(), isStatic: try r.bool(), isLet: try r.bool(),
-                                           hasInitializer: try r.bool(), type: try r.optionalString(),
-                                           environmentObjectType: try r.optionalString(),
-                                           attributeSpan: try r.bool() ? try span() : nil))
-        }
+        guard let properties = PropertyList(validating: try r.bytes(try r.count())) else { throw CacheFormatError() }
         return TypeFact(name: name, kind: kind, inherited: inherited, properties: properties, viewMembers: Set(try r.strings()))
     }
 

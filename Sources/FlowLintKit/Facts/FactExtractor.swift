@@ -19,6 +19,8 @@ struct FactExtractor {
         if settings.enabled.contains(ForEachIndexIDRule.descriptor.id) {
             extractor.facts.pendingFindings += ForEachIndexIDRule.check(context)
         }
+        // Facts of every file stay in memory until the project pass: no spare capacity from appending.
+        extractor.facts.types = extractor.facts.types.exactSized()
         return extractor.facts
     }
 
@@ -68,8 +70,8 @@ struct FactExtractor {
         default: kind = .extension
         }
         let name = context.typeDeclarationName(decl)
-        let inherited = context.inheritedNames(decl)
-        var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: [])
+        let inherited = context.inheritedNames(decl).exactSized()
+        var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
             if kind != .extension || !inherited.isEmpty { facts.types.append(type) }
@@ -79,10 +81,11 @@ struct FactExtractor {
 
         // Pass 1: properties and the names of view-building members.
         var observedProperties: Set<String> = []
+        var properties: [PropertyFact] = []
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
-                type.properties += properties(of: m)
+                properties += self.properties(of: m)
                 if context.attributes(m).contains(where: { context.name($0) == "ObservedObject" }) {
                     for b in context.children(m) where context.kind(b) == .patternBinding {
                         if let p = tree.firstChild(b), let n = context.name(p) { observedProperties.insert(n) }
@@ -100,7 +103,8 @@ struct FactExtractor {
         }
         // An extension that adds no conformance, property or view member tells the index nothing (and no
         // renderer can refer to it): it is not kept, since facts of every file stay in memory for the project pass.
-        if kind != .extension || !inherited.isEmpty || !type.properties.isEmpty || !type.viewMembers.isEmpty {
+        type.properties = PropertyList(properties)
+        if kind != .extension || !inherited.isEmpty || !properties.isEmpty || !type.viewMembers.isEmpty {
             facts.types.append(type)
         }
 

@@ -21,18 +21,18 @@ struct FileFacts: Sendable, Equatable {
 }
 
 struct TypeFact: Sendable, Equatable {
-    enum Kind: String, Sendable { case `struct`, `class`, `enum`, actor, `protocol`, `extension` }
+    enum Kind: String, Sendable, CaseIterable { case `struct`, `class`, `enum`, actor, `protocol`, `extension` }
     var name: String
     var kind: Kind
     /// Names in the inheritance clause, last component and without generic arguments (`SwiftUI.View` → `View`).
     var inherited: [String]
-    var properties: [PropertyFact]
+    var properties: PropertyList
     /// Names of view-building members other than `body` (computed properties and functions).
     var viewMembers: Set<String> = []
 }
 
-/// A stored or computed property, as the project passes need it. Kept small (48 bytes): facts for every
-/// property of a large project stay in memory until the project passes run.
+/// A stored or computed property, as the project passes need it: decoded from a type's `PropertyList` when
+/// a pass asks about it.
 struct PropertyFact: Sendable, Equatable {
     var name: String
     /// The declared or inferred type: from the annotation, else from a construction in the initializer.
@@ -40,8 +40,10 @@ struct PropertyFact: Sendable, Equatable {
     var isStatic: Bool
     var isLet: Bool
     var hasInitializer: Bool
-    /// For `@EnvironmentObject` and `@Environment(T.self)`: what is read, boxed since most properties read nothing.
-    private var environmentRead: EnvironmentRead?
+    /// For `@EnvironmentObject` and `@Environment(T.self)`: the object type read from the environment, and
+    /// where its wrapper attribute is.
+    var environmentObjectType: String?
+    var attributeSpan: SourceSpan?
 
     init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {
@@ -51,28 +53,9 @@ struct PropertyFact: Sendable, Equatable {
         self.isLet = isLet
         self.hasInitializer = hasInitializer
         if let environmentObjectType, let attributeSpan {
-            environmentRead = EnvironmentRead(type: environmentObjectType, attributeSpan: attributeSpan)
+            self.environmentObjectType = environmentObjectType
+            self.attributeSpan = attributeSpan
         }
-    }
-
-    /// The object type read from the environment, and where its wrapper attribute is.
-    var environmentObjectType: String? { environmentRead?.type }
-    var attributeSpan: SourceSpan? { environmentRead?.attributeSpan }
-
-    static func == (a: PropertyFact, b: PropertyFact) -> Bool {
-        a.name == b.name && a.type == b.type && a.isStatic == b.isStatic && a.isLet == b.isLet
-            && a.hasInitializer == b.hasInitializer && a.environmentObjectType == b.environmentObjectType
-            && a.attributeSpan == b.attributeSpan
-    }
-}
-
-/// An object read from the environment by a property: immutable, on the heap, shared by copies.
-final class EnvironmentRead: Sendable {
-    let type: String
-    let attributeSpan: SourceSpan
-    init(type: String, attributeSpan: SourceSpan) {
-        self.type = type
-        self.attributeSpan = attributeSpan
     }
 }
 
@@ -151,4 +134,12 @@ enum CollectionReference: Sendable, Hashable {
     case staticMember(type: String, name: String)
     /// Anything else (`model.items`, a parameter, a `let` without initializer): never a known constant.
     case variable
+}
+
+extension Array {
+    /// A copy with no spare capacity (an array grown by appending can hold up to twice what it needs); an
+    /// empty array allocates nothing.
+    func exactSized() -> [Element] {
+        isEmpty ? [] : withUnsafeBufferPointer { Array($0) }
+    }
 }

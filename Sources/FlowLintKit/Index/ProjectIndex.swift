@@ -2,10 +2,9 @@
 /// properties, constants and environment providers. Built once per run, after the per-file phase.
 struct ProjectIndex {
     let files: [FileFacts]
-    /// Declarations and extensions by type name: (file index, type index in that file).
-    private(set) var typesByName: [String: [(file: Int, type: Int)]] = [:]
-    /// Inherited names of each type name, over its declaration and all its extensions.
-    private(set) var inheritedByName: [String: Set<String>] = [:]
+    /// What the index knows of each type name: one entry, found with one hash, per declared name. A large
+    /// project has tens of thousands of them.
+    private var names: [String: NameEntry] = [:]
     private(set) var protocolNames: Set<String> = []
     private(set) var fileConstants: Set<String> = []
     private(set) var providerHelpers: [String: [TypeReference]] = [:]
@@ -16,13 +15,31 @@ struct ProjectIndex {
     private var viewProtocols: Set<String> = []
     private var ownerProtocols: Set<String> = []
 
+    /// A declaration or extension: its file's index in `files` and its index in that file's `types`.
+    private struct TypeRef {
+        var file: Int32, type: Int32
+    }
+    private struct NameEntry {
+        /// Its declarations and extensions, in file order: most names have exactly one, kept inline.
+        var first: TypeRef
+        var rest: [TypeRef] = []
+        /// Inherited names over the declaration and all extensions (repeats allowed). A single declaration's
+        /// array is shared with its facts, not copied.
+        var inherited: [String]
+    }
+
     init(files: [FileFacts]) {
         self.files = files
+        names.reserveCapacity(files.reduce(0) { $0 + $1.types.count })
         for (f, facts) in files.enumerated() {
             for (t, type) in facts.types.enumerated() {
-                typesByName[type.name, default: []].append((f, t))
-                // Most types inherit nothing: no entry, so the conformance questions skip them at once.
-                if !type.inherited.isEmpty { inheritedByName[type.name, default: []].formUnion(type.inherited) }
+                let ref = TypeRef(file: Int32(f), type: Int32(t))
+                if let index = names.index(forKey: type.name) {
+                    names.values[index].rest.append(ref)
+                    if !type.inherited.isEmpty { names.values[index].inherited += type.inherited }
+                } else {
+                    names[type.name] = NameEntry(first: ref, inherited: type.inherited)
+                }
                 if type.kind == .protocol { protocolNames.insert(type.name) }
             }
             fileConstants.formUnion(facts.fileConstants)
@@ -33,6 +50,20 @@ struct ProjectIndex {
     }
 
     func type(_ ref: (file: Int, type: Int)) -> TypeFact { files[ref.file].types[ref.type] }
+
+    /// The declarations and extensions of a type name, in file order.
+    func types(named name: String) -> [(file: Int, type: Int)] {
+        guard let entry = names[name] else { return [] }
+        return ([entry.first] + entry.rest).map { (Int($0.file), Int($0.type)) }
+    }
+
+    func declares(_ name: String) -> Bool { names[name] != nil }
+
+    /// Inherited names of a type name, over its declaration and all its extensions (repeats allowed).
+    func inherited(_ name: String) -> [String] { names[name]?.inherited ?? [] }
+
+    /// Type names with an inheritance clause somewhere: the only ones that can conform to anything.
+    var namesWithInheritance: [String] { names.compactMap { $0.value.inherited.isEmpty ? nil : $0.key } }
 
     /// SwiftUI's view protocols, by name.
     static func isViewProtocol(_ name: String) -> Bool { name == "View" || name == "ViewModifier" }
@@ -51,7 +82,7 @@ struct ProjectIndex {
         while changed {
             changed = false
             for name in protocolNames where !found.contains(name) {
-                if inheritedByName[name]?.contains(where: { base($0) || found.contains($0) }) == true {
+                if inherited(name).contains(where: { base($0) || found.contains($0) }) {
                     found.insert(name)
                     changed = true
                 }
@@ -63,7 +94,9 @@ struct ProjectIndex {
     /// Whether the type name conforms (directly, via an extension, or through protocols declared in the
     /// sources) to a protocol `base` accepts, given the protocols that refine one (`refining`).
     private func conforms(_ name: String, _ base: (String) -> Bool, _ refining: Set<String>) -> Bool {
-        inheritedByName[name]?.contains { base($0) || refining.contains($0) } ?? false
+        let clause = inherited(name)
+        // Usually no protocol of the sources refines a SwiftUI one: no set lookup per inherited name then.
+        return refining.isEmpty ? clause.contains(where: base) : clause.contains { base($0) || refining.contains($0) }
     }
 
     /// Types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene, DynamicProperty, styles.
@@ -72,12 +105,17 @@ struct ProjectIndex {
     func isView(_ name: String) -> Bool { conforms(name, Self.isViewProtocol, viewProtocols) }
 
     func isStruct(_ name: String) -> Bool {
-        typesByName[name]?.contains { type($0).kind == .struct } ?? false
+        types(named: name).contains { type($0).kind == .struct }
     }
 
     /// Properties named `member` of the type named `typeName`, over its declaration and extensions.
     func properties(of typeName: String, named member: String) -> [PropertyFact] {
-        (typesByName[typeName] ?? []).flatMap { type($0).properties.filter { $0.name == member } }
+        types(named: typeName).flatMap { type($0).properties.named(member, path: files[$0.file].path) }
+    }
+
+    /// Every property of one declaration or extension.
+    func properties(of ref: (file: Int, type: Int)) -> [PropertyFact] {
+        type(ref).properties.decoded(path: files[ref.file].path)
     }
 
     /// The type a reference names, or nil when it cannot be told.
@@ -116,7 +154,7 @@ struct ProjectIndex {
             }
             return fileConstants.contains(name)
         case .staticMember(let typeName, let name):
-            guard typesByName[typeName] != nil else { return true }
+            guard declares(typeName) else { return true }
             let found = properties(of: typeName, named: name)
             if found.isEmpty { return true }
             return found.allSatisfy { $0.isLet && $0.hasInitializer }

@@ -45,7 +45,7 @@ extension MissingEnvironmentObjectRule {
             for candidate in graph.candidates.values.flatMap({ $0 }) {
                 let type = index.type(candidate)
                 guard index.isSwiftUIOwner(type.name) else { continue }
-                for property in type.properties {
+                for property in index.properties(of: candidate) {
                     guard let needed = property.environmentObjectType, !graph.providedAnywhere.contains(needed),
                           let span = property.attributeSpan else { continue }
                     diagnostics.append(Diagnostic(ruleID: descriptor.id, severity: descriptor.defaultSeverity,
@@ -99,8 +99,8 @@ struct EnvironmentGraph {
     init(index: ProjectIndex) {
         self.index = index
         // Only names with an inheritance clause somewhere can be views.
-        for name in index.inheritedByName.keys where index.isView(name) {
-            let declarations = (index.typesByName[name] ?? []).filter { index.type($0).kind != .extension }
+        for name in index.namesWithInheritance where index.isView(name) {
+            let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
             if !declarations.isEmpty { candidates[name] = declarations }
         }
         for (f, facts) in index.files.enumerated() {
@@ -163,9 +163,8 @@ struct EnvironmentGraph {
 
     private mutating func missing(inDeclaration declaration: (file: Int, type: Int), name: String,
                                   provided: Set<String>) -> [String: [MissingEnvironmentObjectRule.Step]] {
-        let type = index.type(declaration)
         var result: [String: [MissingEnvironmentObjectRule.Step]] = [:]
-        for property in type.properties {
+        for property in index.properties(of: declaration) {
             guard let needed = property.environmentObjectType, !provided.contains(needed), let span = property.attributeSpan else { continue }
             if result[needed] == nil {
                 result[needed] = [MissingEnvironmentObjectRule.Step(

@@ -1,0 +1,52 @@
+import XCTest
+@testable import FlowLintKit
+import FlowLintSyntax
+
+/// Properties are kept encoded until a project pass asks about them; what comes back must be what went in.
+final class PropertyListTests: XCTestCase {
+    let span = SourceSpan(file: "A.swift", startOffset: 120, endOffset: 138,
+                          start: SourcePosition(line: 7, column: 5), end: SourcePosition(line: 7, column: 23))
+
+    var properties: [PropertyFact] {
+        [
+            PropertyFact(name: "items", isStatic: false, isLet: true, hasInitializer: true, type: nil,
+                         environmentObjectType: nil, attributeSpan: nil),
+            PropertyFact(name: "shared", isStatic: true, isLet: false, hasInitializer: true, type: "NSManagedObjectContext",
+                         environmentObjectType: nil, attributeSpan: nil),
+            PropertyFact(name: "settings", isStatic: false, isLet: false, hasInitializer: false, type: "Settings",
+                         environmentObjectType: "Settings", attributeSpan: span),
+            PropertyFact(name: "é🙂", isStatic: false, isLet: false, hasInitializer: false, type: "Ünïcode",
+                         environmentObjectType: nil, attributeSpan: nil),
+            PropertyFact(name: "items", isStatic: true, isLet: false, hasInitializer: false, type: "[Int]",
+                         environmentObjectType: nil, attributeSpan: nil),
+        ]
+    }
+
+    func testRoundTripAndLookupByName() {
+        let list = PropertyList(properties)
+        XCTAssertEqual(list.decoded(path: "A.swift"), properties)
+        XCTAssertEqual(list.named("items", path: "A.swift"), properties.filter { $0.name == "items" })
+        XCTAssertEqual(list.named("é🙂", path: "A.swift").map(\.type), ["Ünïcode"])
+        XCTAssertEqual(list.named("item", path: "A.swift"), [])
+        // Attribute spans take the path the file has when decoding.
+        XCTAssertEqual(list.named("settings", path: "B.swift").first?.attributeSpan?.file, "B.swift")
+        XCTAssertTrue(PropertyList([]).isEmpty)
+        XCTAssertEqual(PropertyList([]).decoded(path: "A.swift"), [])
+    }
+
+    func testOnlyWellFormedBytesAreTaken() {
+        let bytes = PropertyList(properties).bytes
+        XCTAssertEqual(PropertyList(validating: bytes), PropertyList(properties))
+        // A cut between two properties leaves a shorter list; anywhere else, nothing.
+        var accepted = 0
+        for cut in 1..<bytes.count {
+            guard let list = PropertyList(validating: Array(bytes[0..<cut])) else { continue }
+            accepted += 1
+            XCTAssertEqual(list.decoded(path: "A.swift"), Array(properties.prefix(accepted)), "cut at \(cut)")
+        }
+        XCTAssertEqual(accepted, properties.count - 1)
+        var unknownFlag = bytes
+        unknownFlag[0] |= 0x80
+        XCTAssertNil(PropertyList(validating: unknownFlag))
+    }
+}
