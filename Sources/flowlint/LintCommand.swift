@@ -192,7 +192,7 @@ struct LintRun {
         }
         var changed = 0
         for (index, file) in files.enumerated() where file.1 != original[index].1 {
-            guard let absolute = inputs.absolutePaths[file.0] else { continue }
+            let absolute = Paths.absolute(file.0)
             do {
                 try FixApplier.writeAtomically(file.1, to: absolute)
                 changed += 1
@@ -220,8 +220,8 @@ func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count =
 /// The files to lint, read, with what went wrong on the way.
 struct Inputs {
     var files: [(String, [UInt8])] = []
-    /// Display path -> absolute path, for writing fixes.
-    var absolutePaths: [String: String] = [:]
+    /// The standardized working directory, which display paths are relative to (one string for all files).
+    let workingDirectory = Paths.standardize(Paths.currentDirectory)
     var problems: [InputProblem] = []
     var warnings: [String] = []
     var skipped: [String] = []
@@ -238,10 +238,9 @@ struct Inputs {
         directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
         for file in discovery.files {
             if read {
-                add(file.displayPath, absolutePath: file.absolutePath, contents: FileReader.read(file.absolutePath))
+                add(file.displayPath, contents: FileReader.read(file.absolutePath))
             } else {
-                deferred.append(.deferred(path: file.displayPath, absolutePath: file.absolutePath))
-                absolutePaths[file.displayPath] = file.absolutePath
+                deferred.append(.deferred(file, workingDirectory: workingDirectory))
             }
         }
     }
@@ -267,14 +266,13 @@ struct Inputs {
         let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
         // Excluded files give an empty report, exactly as `flowlint lint PATH` would.
         guard configuration.includes(absolutePath: absolute) else { return }
-        add(Paths.display(absolute), absolutePath: absolute, contents: FileReader.classify(bytes))
+        add(Paths.display(absolute), contents: FileReader.classify(bytes))
     }
 
-    private mutating func add(_ displayPath: String, absolutePath: String, contents: FileContents) {
+    private mutating func add(_ displayPath: String, contents: FileContents) {
         switch contents {
         case .text(let bytes):
             files.append((displayPath, bytes))
-            absolutePaths[displayPath] = absolutePath
         case .binary:
             skipped.append(displayPath)
             warnings.append("\(displayPath): warning: skipped, not a text file")
@@ -296,12 +294,9 @@ struct ProjectPlan {
         var cache: FactsCache?
     }
     var projects: [Project] = []
-    /// Absolute path of a requested file (by display path).
-    var absolutePaths: [String: String] = [:]
 
     static func make(inputs paths: [String], requested: Inputs, configuration: Configuration, options: LintCommand) -> ProjectPlan {
         var plan = ProjectPlan()
-        plan.absolutePaths = requested.absolutePaths
         let explicitRoot = options.project.map { Paths.absolute($0) }
         var byRoot: [String?: Int] = [:]
         for path in paths {
@@ -311,19 +306,12 @@ struct ProjectPlan {
             byRoot[root] = plan.projects.count
             plan.projects.append(Project(root: root, inputs: [absolute]))
         }
-        let requestedAbsolute = Set(requested.absolutePaths.values)
+        let requestedPaths = requested.files.map(\.0) + requested.deferred.map(\.path)
+        let requestedAbsolute = Set(requestedPaths.map { Paths.absolute($0) })
         for index in plan.projects.indices {
             guard let root = plan.projects[index].root else { continue }
             // Only projects with something to report are gathered.
-            let requestedPaths = requested.files.map(\.0) + requested.deferred.map(\.path)
             guard requestedPaths.contains(where: { plan.project(of: $0) == index }) else { continue }
-            // Directories given as inputs were searched already: their files are the requested ones.
-            let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
-            if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched) {
-                plan.projects[index].context = discovery.files
-                    .filter { !requestedAbsolute.contains($0.absolutePath) }
-                    .map { LintFile.deferred(path: $0.displayPath, absolutePath: $0.absolutePath) }
-            }
             if !options.noCache {
                 var directories: [String] = []
                 if let explicit = options.cachePath {
@@ -334,13 +322,22 @@ struct ProjectPlan {
                 }
                 plan.projects[index].cache = FactsCache(directories: directories, projectRoot: root, settings: configuration.ruleSettings)
             }
+            // Directories given as inputs were searched already: their files are the requested ones.
+            let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
+            if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
+                                                           listings: plan.projects[index].cache?.listings) {
+                plan.projects[index].context = discovery.files
+                    .filter { !requestedAbsolute.contains($0.absolutePath) }
+                    .map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
+            }
         }
         return plan
     }
 
     /// The project a requested file belongs to: that of the first input holding it.
     func project(of displayPath: String) -> Int {
-        guard let absolute = absolutePaths[displayPath] else { return 0 }
+        guard projects.count > 1 else { return 0 }
+        let absolute = Paths.absolute(displayPath)
         for (index, project) in projects.enumerated() where project.inputs.contains(where: { Paths.relative(absolute, to: $0) != nil }) {
             return index
         }
@@ -349,10 +346,14 @@ struct ProjectPlan {
 
     func lint(_ files: [LintFile], settings: RuleSettings, jobs: Int) -> LintResult {
         var groups = [[LintFile]](repeating: [], count: max(1, projects.count))
-        for var file in files {
-            // An editor's buffer is not the file on disk: it gets no stat entry in the cache.
-            if file.diskPath == nil && !readsStandardInput { file.diskPath = absolutePaths[file.path] }
-            groups[project(of: file.path)].append(file)
+        if projects.count <= 1 && files.allSatisfy({ $0.diskPath != nil || readsStandardInput }) {
+            groups[0] = files  // shares the caller's array: a large project's file list is not copied
+        } else {
+            for var file in files {
+                // An editor's buffer is not the file on disk: it gets no stat entry in the cache.
+                if file.diskPath == nil && !readsStandardInput { file.diskPath = Paths.absolute(file.path) }
+                groups[project(of: file.path)].append(file)
+            }
         }
         var diagnostics: [Diagnostic] = []
         var failures: [ReadFailure] = []
@@ -362,7 +363,8 @@ struct ProjectPlan {
             if project.root == nil {
                 result = LintEngine.lint(LintRequest(files: requested, settings: settings, jobs: jobs))
             } else {
-                let all = (requested + project.context).sorted { $0.path < $1.path }
+                var all = project.context.isEmpty ? requested : requested + project.context
+                if !all.isSorted(by: { $0.path < $1.path }) { all.sort { $0.path < $1.path } }
                 result = LintEngine.lint(LintRequest(files: all, settings: settings, jobs: jobs,
                                                      reportedPaths: Set(requested.map(\.path)), cache: project.cache))
             }
@@ -373,4 +375,10 @@ struct ProjectPlan {
                           filesLinted: files.count - failures.count, readFailures: failures.sorted { $0.path < $1.path })
     }
     var readsStandardInput = false
+}
+
+extension Array {
+    func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+        indices.dropFirst().allSatisfy { !areInIncreasingOrder(self[$0], self[$0 - 1]) }
+    }
 }

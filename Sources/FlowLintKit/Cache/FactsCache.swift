@@ -13,14 +13,16 @@ import Darwin
 /// facts with the file's own path left out, so it is read back under the file's current display path. A stat
 /// table (absolute path → size, modification and change times, inode, content hash) lets unchanged files be
 /// answered without reading them; files modified within two seconds of a run are not put in it (their stat
-/// could still change without the times moving), so they are always read and hashed.
+/// could still change without the times moving), so they are always read and hashed. The project's directory
+/// listings (`DirectoryListings`) are kept too, so the search for the project's files reads only directories
+/// that changed.
 ///
 /// The pack is validated as a whole before use (magic, format, FlowLint version, settings hash, lengths,
 /// checksum) and each entry again when it is decoded: anything wrong and the cache is ignored and rebuilt.
 /// Writes go to a temporary file in the same directory, renamed over the pack, so concurrent runs never see
 /// a half-written file (the last writer wins).
 public final class FactsCache: @unchecked Sendable {
-    static let magic: [UInt8] = Array("FLFACTS3".utf8)
+    static let magic: [UInt8] = Array("FLFACTS4".utf8)
 
     /// Where the pack is looked for and written, in order (the project's `.build/flowlint`, then the user
     /// cache directory).
@@ -34,7 +36,10 @@ public final class FactsCache: @unchecked Sendable {
     /// The pack as read (empty when there was none or it was rejected).
     private var data: [UInt8] = []
     private var entries: [UInt64: Range<Int>] = [:]
-    private var stats: [String: StatRecord] = [:]
+    /// By the hash of the file's absolute path (`pathKey`): no string per file to build or keep.
+    private var stats: [UInt64: StatRecord] = [:]
+    /// Directory contents for the project's file search, checked against each directory's times.
+    public private(set) var listings: DirectoryListings
     /// Why the stored pack was not used, when it existed but was damaged or foreign (for tests and --verbose).
     public private(set) var rejection: String?
     /// Where the pack was written last, or the error that stopped it.
@@ -57,17 +62,20 @@ public final class FactsCache: @unchecked Sendable {
         var hash: UInt64
         /// The encoded facts when they were just computed; nil when they came from the pack.
         var fresh: [UInt8]?
-        var absolutePath: String?
+        /// `pathKey` of the file's absolute path, when it was read from disk.
+        var pathKey: UInt64?
         var stat: StatRecord?
         /// The facts were found through the stat table: the file's entry there is already what it would be.
         var statKnown = false
     }
 
+    /// `runStart`: the time files and directories are judged against (changed within two seconds of it: not
+    /// remembered); the current time unless a test sets it.
     public init(directories: [String], projectRoot: String, settings: RuleSettings, skipsInertBodies: Bool = true,
-                version: String = FlowLintVersion.current) {
+                version: String = FlowLintVersion.current, runStart: timespec? = nil) {
         self.directories = directories
         self.version = version
-        var key = "format=2\nversion=\(version)\ninert=\(skipsInertBodies)\n"
+        var key = "format=3\nversion=\(version)\ninert=\(skipsInertBodies)\n"
         for rule in settings.enabled.sorted() { key += "rule=\(rule)\n" }
         for (rule, severity) in settings.severities.sorted(by: { $0.key < $1.key }) { key += "severity=\(rule):\(severity.rawValue)\n" }
         settingsHash = FastHash.hash(key)
@@ -75,7 +83,9 @@ public final class FactsCache: @unchecked Sendable {
         fileName = "facts-\(Self.hex(rootHash))-\(Self.hex(settingsHash)).bin"
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        runStart = now
+        if let runStart { now = runStart }
+        self.runStart = now
+        listings = DirectoryListings(stored: [:], runStart: now)
         load()
     }
 
@@ -114,6 +124,7 @@ public final class FactsCache: @unchecked Sendable {
             }
             entries = [:]
             stats = [:]
+            listings = DirectoryListings(stored: [:], runStart: runStart)
             return
         }
     }
@@ -143,10 +154,24 @@ public final class FactsCache: @unchecked Sendable {
             let statCount = try r.count()
             stats.reserveCapacity(statCount)
             for _ in 0..<statCount {
-                let path = try r.string()
+                let path = try r.fixed64()
                 stats[path] = StatRecord(size: try r.uint(), mtime: try r.int(), mtimeNanos: try r.int(), ctime: try r.int(),
                                          ctimeNanos: try r.int(), inode: try r.uint(), hash: try r.fixed64())
             }
+            let listingCount = try r.count()
+            var storedListings: [String: DirectoryListings.Listing] = [:]
+            storedListings.reserveCapacity(listingCount)
+            for _ in 0..<listingCount {
+                let path = try r.string()
+                let stamp = DirectoryListings.Stamp(mtime: try r.int(), mtimeNanos: try r.int(), ctime: try r.int(),
+                                                    ctimeNanos: try r.int(), inode: try r.uint())
+                var entries: [DirectoryListings.Entry] = []
+                let entryCount = try r.count()
+                entries.reserveCapacity(entryCount)
+                for _ in 0..<entryCount { entries.append(DirectoryListings.Entry(name: try r.string(), type: try r.byte())) }
+                storedListings[path] = DirectoryListings.Listing(stamp: stamp, entries: entries)
+            }
+            listings = DirectoryListings(stored: storedListings, runStart: runStart)
             guard r.position == r.end else { throw Rejection(reason: "trailing bytes") }
         }
     }
@@ -172,9 +197,16 @@ public final class FactsCache: @unchecked Sendable {
         return ok ? bytes : nil
     }
 
-    /// The content hash recorded for the file at `absolutePath` if its stat is unchanged.
-    func knownHash(absolutePath: String, stat: StatRecord) -> UInt64? {
-        guard let record = stats[absolutePath] else { return nil }
+    /// What the stat table is keyed by: a 64-bit hash of the absolute path. Two paths of one project sharing
+    /// it would also need the same size, times and inode to be confused.
+    static func pathKey(_ absolutePath: String) -> UInt64 {
+        var path = absolutePath
+        return path.withUTF8 { FastHash.hash(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The content hash recorded for the file whose absolute path has `pathKey`, if its stat is unchanged.
+    func knownHash(pathKey: UInt64, stat: StatRecord) -> UInt64? {
+        guard let record = stats[pathKey] else { return nil }
         var expected = stat
         expected.hash = record.hash
         return record == expected ? record.hash : nil
@@ -219,18 +251,19 @@ public final class FactsCache: @unchecked Sendable {
         misses = records.count - hits
         // The usual warm run: every file answered by its unchanged stat, and no file gone. Nothing to write.
         if rejection == nil && !data.isEmpty && records.count == stats.count && records.allSatisfy(\.statKnown)
-            && Set(records.map(\.hash)).count == entries.count {
+            && Set(records.map(\.hash)).count == entries.count && !listings.changed {
             return
         }
-        var newStats: [String: StatRecord] = [:]
+        var newStats: [UInt64: StatRecord] = [:]
         for record in records {
-            if let path = record.absolutePath, var stat = record.stat {
+            if let path = record.pathKey, var stat = record.stat {
                 stat.hash = record.hash
                 newStats[path] = stat
             }
         }
         let hashes = Set(records.map(\.hash))
-        if misses == 0 && newStats == stats && hashes == Set(entries.keys) && rejection == nil && !data.isEmpty { return }
+        if misses == 0 && newStats == stats && hashes == Set(entries.keys) && rejection == nil && !data.isEmpty
+            && !listings.changed { return }
 
         var w = BinaryWriter()
         w.raw(Self.magic)
@@ -256,9 +289,18 @@ public final class FactsCache: @unchecked Sendable {
         }
         w.uint(UInt64(newStats.count))
         for (path, s) in newStats.sorted(by: { $0.key < $1.key }) {
-            w.string(path)
+            w.fixed64(path)
             w.uint(s.size); w.int(s.mtime); w.int(s.mtimeNanos); w.int(s.ctime); w.int(s.ctimeNanos); w.uint(s.inode)
             w.fixed64(s.hash)
+        }
+        let seen = listings.seen
+        w.uint(UInt64(seen.count))
+        for (path, listing) in seen.sorted(by: { $0.key < $1.key }) {
+            w.string(path)
+            let t = listing.stamp
+            w.int(t.mtime); w.int(t.mtimeNanos); w.int(t.ctime); w.int(t.ctimeNanos); w.uint(t.inode)
+            w.uint(UInt64(listing.entries.count))
+            for entry in listing.entries { w.string(entry.name); w.bytes.append(entry.type) }
         }
         w.fixed64(FastHash.hash(w.bytes))
         for directory in directories {

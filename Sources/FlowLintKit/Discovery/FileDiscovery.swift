@@ -54,19 +54,23 @@ public enum FileDiscovery {
     /// recursively for `*.swift`. Symlinks are followed only when they stay inside the directory given and
     /// lead somewhere not yet searched, so loops end and nothing outside the tree is linted.
     /// `skipping`: absolute directories not to search (already searched as inputs of the same run).
+    /// `listings`: directory contents remembered from earlier runs (see `DirectoryListings`).
     public static func discover(paths: [String], configuration: Configuration,
                                 workingDirectory: String = Paths.currentDirectory,
-                                skipping: Set<String> = []) throws -> DiscoveryResult {
+                                skipping: Set<String> = [], listings: DirectoryListings? = nil) throws -> DiscoveryResult {
         let missing = paths.filter { !exists(Paths.absolute($0, base: workingDirectory)) }
         if !missing.isEmpty { throw MissingInputError(paths: missing) }
 
         var result = DiscoveryResult()
+        let workingDirectory = Paths.standardize(workingDirectory)
         var seenResolved: Set<String> = []
         var found: [DiscoveredFile] = []
-        func add(_ absolute: String, resolved: String? = nil) {
-            let key = resolved ?? Paths.resolved(absolute) ?? absolute
-            guard seenResolved.insert(key).inserted else { return }
-            found.append(DiscoveredFile(displayPath: Paths.display(absolute, workingDirectory: workingDirectory),
+        func add(_ absolute: String, resolved: String? = nil, unique: Bool = false) {
+            if !unique {
+                let key = resolved ?? Paths.resolved(absolute) ?? absolute
+                guard seenResolved.insert(key).inserted else { return }
+            }
+            found.append(DiscoveredFile(displayPath: Paths.display(absolute, standardizedWorkingDirectory: workingDirectory),
                                         absolutePath: absolute))
         }
 
@@ -75,10 +79,12 @@ public enum FileDiscovery {
             if isDirectory(absolute, followingSymlinks: true) {
                 let before = found.count
                 var walker = Walker(root: Paths.resolved(absolute) ?? absolute, configuration: configuration,
-                                    workingDirectory: workingDirectory, skipping: skipping)
+                                    workingDirectory: workingDirectory, skipping: skipping, listings: listings)
                 walker.walk(absolute)
                 result.problems += walker.problems
-                for (file, resolved) in zip(walker.files, walker.resolvedFiles) { add(file, resolved: resolved) }
+                // One search that met no symbolic link cannot have found a file twice: no set of resolved paths.
+                let unique = paths.count == 1 && !walker.followedLinks
+                for (file, resolved) in zip(walker.files, walker.resolvedFiles) { add(file, resolved: resolved, unique: unique) }
                 if found.count == before && walker.swiftFilesSeen == 0 { result.directoriesWithoutSwiftFiles.append(path) }
             } else if configuration.includes(absolutePath: absolute) {
                 add(absolute)
@@ -113,29 +119,20 @@ public enum FileDiscovery {
         var problems: [InputProblem] = []
         /// Swift files met, linted or excluded: "no Swift files found" is only said when this stays 0.
         var swiftFilesSeen = 0
+        /// A symbolic link was followed, or the search started below one: paths and resolved paths differ.
+        var followedLinks = false
 
         let skipping: Set<String>
 
-        /// The names in a directory with their `d_type`, sorted by name; nil (errno set) when it cannot be read.
-        static func entries(of directory: String) -> [(name: String, type: UInt8)]? {
-            guard let handle = opendir(directory) else { return nil }
-            defer { closedir(handle) }
-            var out: [(name: String, type: UInt8)] = []
-            while let entry = readdir(handle) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-                }
-                if name == "." || name == ".." { continue }
-                out.append((name, entry.pointee.d_type))
-            }
-            return out.sorted { $0.name < $1.name }
-        }
+        let listings: DirectoryListings?
 
-        init(root: String, configuration: Configuration, workingDirectory: String, skipping: Set<String>) {
+        init(root: String, configuration: Configuration, workingDirectory: String, skipping: Set<String>,
+             listings: DirectoryListings?) {
             self.root = root
             self.configuration = configuration
             self.workingDirectory = workingDirectory
             self.skipping = skipping
+            self.listings = listings
         }
 
         /// `resolvedDirectory`: the directory's path with symlinks resolved, when the caller knows it (a child
@@ -144,7 +141,11 @@ public enum FileDiscovery {
             if skipping.contains(directory) { return }
             let resolved = resolvedDirectory ?? Paths.resolved(directory) ?? directory
             guard visitedDirectories.insert(resolved).inserted else { return }
-            guard let entries = Self.entries(of: directory) else {
+            // Below a directory reached without links, each entry's resolved path is its path: not built twice.
+            let resolvedIsPath = resolved == directory
+            if !resolvedIsPath { followedLinks = true }
+            let listed = listings.map { $0.entries(of: directory) } ?? DirectoryListings.read(directory)
+            guard let entries = listed else {
                 problems.append(InputProblem(displayPath: Paths.display(directory, workingDirectory: workingDirectory),
                                              reason: String(cString: strerror(errno))))
                 return
@@ -162,8 +163,9 @@ public enum FileDiscovery {
                     guard lstat(path, &info) == 0 else { continue }
                     type = info.st_mode & S_IFMT
                 }
-                var resolvedPath = Paths.join(resolved, name)
+                var resolvedPath = resolvedIsPath ? path : Paths.join(resolved, name)
                 if type == S_IFLNK {
+                    followedLinks = true
                     guard let target = Paths.resolved(path) else {
                         // Dangling, or a loop of links: only worth a word when it claims to be Swift.
                         if name.hasSuffix(".swift") {

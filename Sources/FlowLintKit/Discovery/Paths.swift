@@ -58,17 +58,23 @@ public enum Paths {
     }
 
     /// `path` relative to `directory` when it is `directory` itself ("") or below it; nil otherwise.
-    /// Both must be absolute and standardized.
+    /// Both must be absolute and standardized. Compared and cut as UTF-8 bytes: discovery asks this of every file.
     public static func relative(_ path: String, to directory: String) -> String? {
-        if path == directory { return "" }
-        let prefix = directory == "/" ? "/" : directory + "/"
-        guard path.hasPrefix(prefix) else { return nil }
-        return String(path.dropFirst(prefix.count))
+        let p = path.utf8, d = directory.utf8
+        guard p.starts(with: d) else { return nil }
+        if p.count == d.count { return "" }
+        if directory == "/" { return String(decoding: p.dropFirst(1), as: UTF8.self) }
+        guard p.dropFirst(d.count).first == UInt8(ascii: "/") else { return nil }
+        return String(decoding: p.dropFirst(d.count + 1), as: UTF8.self)
     }
 
     /// How FlowLint shows a file: relative to the working directory when under it, else absolute.
     public static func display(_ absolutePath: String, workingDirectory: String = Paths.currentDirectory) -> String {
-        relative(absolutePath, to: standardize(workingDirectory)).flatMap { $0.isEmpty ? "." : $0 } ?? absolutePath
+        display(absolutePath, standardizedWorkingDirectory: standardize(workingDirectory))
+    }
+
+    static func display(_ absolutePath: String, standardizedWorkingDirectory directory: String) -> String {
+        relative(absolutePath, to: directory).flatMap { $0.isEmpty ? "." : $0 } ?? absolutePath
     }
 
     /// The path with every symlink resolved, or nil when it does not exist or a loop stops resolution.

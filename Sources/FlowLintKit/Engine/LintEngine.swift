@@ -7,24 +7,58 @@ import FlowLintSyntax
 public struct LintFile: Sendable {
     public var path: String
     public var bytes: [UInt8]
-    /// Set for a project file that only gives context to a partial run and has not been read: the per-file
-    /// phase reads it from this absolute path only when the facts cache cannot answer for it. If it cannot
-    /// be read (or is not text) it contributes nothing.
-    public var deferredPath: String?
-    /// The absolute path the bytes were read from, if any: lets the facts cache recognize the file by its
-    /// stat next time without reading it. Not set for an editor's unsaved buffer.
-    public var diskPath: String?
+    /// Where the file is on disk. Most files are `directory/path`: the directory string is shared by every
+    /// file of a run, so a project of thousands of files does not hold each one's absolute path twice.
+    private var location: Location?
+    private enum Location: Sendable {
+        case under(directory: String)
+        case absolute(String)
+    }
+    /// The file has not been read: see `deferredPath`.
+    private(set) var isDeferred = false
+
     public init(path: String, bytes: [UInt8], diskPath: String? = nil) {
         self.path = path
         self.bytes = bytes
         self.diskPath = diskPath
     }
+
     /// A file read later, if at all (see `deferredPath`).
     public static func deferred(path: String, absolutePath: String) -> LintFile {
         var file = LintFile(path: path, bytes: [], diskPath: absolutePath)
-        file.deferredPath = absolutePath
+        file.isDeferred = true
         return file
     }
+
+    /// A discovered file, read later if at all. `workingDirectory` is the standardized directory display paths
+    /// are relative to: one string shared by every file of the run.
+    public static func deferred(_ discovered: DiscoveredFile, workingDirectory: String) -> LintFile {
+        if discovered.displayPath.hasPrefix("/") {
+            return .deferred(path: discovered.displayPath, absolutePath: discovered.absolutePath)
+        }
+        var file = LintFile(path: discovered.displayPath, bytes: [])
+        file.location = .under(directory: workingDirectory)
+        file.isDeferred = true
+        return file
+    }
+
+    /// The absolute path the bytes were read from, if any: lets the facts cache recognize the file by its
+    /// stat next time without reading it. Not set for an editor's unsaved buffer.
+    public var diskPath: String? {
+        get {
+            switch location {
+            case .under(let directory): return Paths.join(directory, path)
+            case .absolute(let absolute): return absolute
+            case nil: return nil
+            }
+        }
+        set { location = newValue.map(Location.absolute) }
+    }
+
+    /// Set for a project file that only gives context to a partial run and has not been read: the per-file
+    /// phase reads it from this absolute path only when the facts cache cannot answer for it. If it cannot
+    /// be read (or is not text) it contributes nothing.
+    public var deferredPath: String? { isDeferred ? diskPath : nil }
 }
 
 public struct LintRequest: Sendable {
@@ -75,7 +109,14 @@ public enum LintEngine {
     /// Lints `request.files` as one project: per-file facts and findings in parallel, then the project-wide
     /// rules over the merged index, then suppression. Deterministic: the result does not depend on `jobs`.
     public static func lint(_ request: LintRequest) -> LintResult {
-        let (facts, failures) = perFilePhase(request)
+        let (facts, failures, records) = perFilePhase(request)
+        // The facts cache is written while the project pass runs (it needs nothing from it), and waited for
+        // before returning.
+        let saving = DispatchGroup()
+        if let cache = request.cache {
+            DispatchQueue.global().async(group: saving) { cache.save(records) }
+        }
+        defer { saving.wait() }
         let index = ProjectIndex(files: facts)
         var diagnostics: [Diagnostic] = []
         for file in facts {
@@ -123,14 +164,16 @@ public enum LintEngine {
     /// Parses each file once, on all workers, into its facts; the AST is dropped when the file is done, and so
     /// are the bytes of a deferred file, which is read by the worker that needs it: memory holds one file per
     /// worker, not the project.
-    static func perFilePhase(_ request: LintRequest) -> (facts: [FileFacts], failures: [ReadFailure]) {
+    static func perFilePhase(_ request: LintRequest)
+        -> (facts: [FileFacts], failures: [ReadFailure], cacheRecords: [FactsCache.Record]) {
         let files = request.files
         let count = files.count
-        var results = [FileFacts?](repeating: nil, count: count)
-        var failures = [ReadFailure?](repeating: nil, count: count)
+        var failures: [[(index: Int, failure: ReadFailure)]] = []
         var records = [FactsCache.Record?](repeating: nil, count: request.cache == nil ? 0 : count)
         let workers = max(1, min(request.jobs > 0 ? request.jobs : ProcessInfoCores.count, count))
-        results.withUnsafeMutableBufferPointer { out in
+        failures = Array(repeating: [], count: workers)
+        // Each worker initializes its own slots of the result in place: no optional per file, no second copy.
+        let results = [FileFacts](unsafeUninitializedCapacity: count) { out, initialized in
           failures.withUnsafeMutableBufferPointer { failuresOut in
             records.withUnsafeMutableBufferPointer { recordsOut in
                 let out = SendableBuffer(base: out)
@@ -140,29 +183,32 @@ public enum LintEngine {
                     // Striped, so each worker's share is fixed by the file order, not by scheduling.
                     var i = worker
                     while i < count {
+                        let facts: FileFacts
+                        var failure: ReadFailure?
                         if let cache = request.cache {
-                            let (facts, record, failure) = cachedFacts(for: files[i], cache: cache, request: request)
-                            out.base[i] = facts
+                            let record: FactsCache.Record?
+                            (facts, record, failure) = cachedFacts(for: files[i], cache: cache, request: request)
                             recordsOut.base[i] = record
-                            failuresOut.base[i] = failure
                         } else {
                             switch loaded(files[i]) {
                             case .success(let file):
-                                out.base[i] = facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
-                            case .failure(let failure):
-                                out.base[i] = FileFacts(path: files[i].path)
-                                failuresOut.base[i] = failure
+                                facts = Self.facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
+                            case .failure(let readFailure):
+                                facts = FileFacts(path: files[i].path)
+                                failure = readFailure
                             }
                         }
+                        (out.base.baseAddress! + i).initialize(to: facts)
+                        if let failure { failuresOut.base[worker].append((i, failure)) }
                         i += workers
                     }
                 }
                 if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
             }
           }
+          initialized = count
         }
-        request.cache?.save(records.compactMap { $0 })
-        return (results.map { $0! }, failures.compactMap { $0 })
+        return (results, failures.joined().sorted { $0.index < $1.index }.map(\.failure), records.compactMap { $0 })
     }
 
     /// The file with its bytes, read now when deferred; a failure when a deferred file cannot be read or is
@@ -170,7 +216,7 @@ public enum LintEngine {
     static func loaded(_ file: LintFile) -> Result<LintFile, ReadFailure> {
         guard let absolute = file.deferredPath else { return .success(file) }
         switch FileReader.read(absolute) {
-        case .text(let bytes): return .success(LintFile(path: file.path, bytes: bytes, diskPath: file.diskPath))
+        case .text(let bytes): return .success(LintFile(path: file.path, bytes: bytes, diskPath: absolute))
         case .binary: return .failure(ReadFailure(path: file.path, reason: nil))
         case .unreadable(let reason): return .failure(ReadFailure(path: file.path, reason: reason))
         }
@@ -181,12 +227,13 @@ public enum LintEngine {
         -> (FileFacts, FactsCache.Record?, ReadFailure?) {
         // Only a file read from disk gets a stat entry (not an editor's buffer), and only when its times can be trusted.
         let absolute = file.diskPath
+        let pathKey = absolute.map(FactsCache.pathKey)
         let stat = absolute.flatMap { cache.fileStatus($0) }
         let statRecord = stat.flatMap { $0.trusted ? $0.0 : nil }
-        if let absolute, let statRecord, file.deferredPath != nil,
-           let hash = cache.knownHash(absolutePath: absolute, stat: statRecord),
+        if let pathKey, let statRecord, file.isDeferred,
+           let hash = cache.knownHash(pathKey: pathKey, stat: statRecord),
            let facts = cache.facts(hash: hash, path: file.path) {
-            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord, statKnown: true), nil)
+            return (facts, FactsCache.Record(hash: hash, fresh: nil, pathKey: pathKey, stat: statRecord, statKnown: true), nil)
         }
         let read: LintFile
         switch loaded(file) {
@@ -196,10 +243,10 @@ public enum LintEngine {
         let file = read
         let hash = FastHash.hash(file.bytes)
         if let facts = cache.facts(hash: hash, path: file.path) {
-            return (facts, FactsCache.Record(hash: hash, fresh: nil, absolutePath: absolute, stat: statRecord), nil)
+            return (facts, FactsCache.Record(hash: hash, fresh: nil, pathKey: pathKey, stat: statRecord), nil)
         }
         let facts = facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
-        return (facts, FactsCache.Record(hash: hash, fresh: FactsCodec.encode(facts), absolutePath: absolute, stat: statRecord), nil)
+        return (facts, FactsCache.Record(hash: hash, fresh: FactsCodec.encode(facts), pathKey: pathKey, stat: statRecord), nil)
     }
 
     static func facts(for file: LintFile, settings: RuleSettings, skipsInertBodies: Bool) -> FileFacts {

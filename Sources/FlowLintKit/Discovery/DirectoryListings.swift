@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Directory contents remembered between runs, so that a partial run does not read every directory of the
+/// project again: a directory whose modification time, change time and inode are unchanged has the same
+/// entries (adding, removing or renaming an entry updates the directory's times), the technique of git's
+/// untracked cache. Files themselves are still checked one by one by the facts cache.
+///
+/// Only what the search looks at is kept: subdirectories, symbolic links, `.swift` files and entries of
+/// unknown type. A directory changed within two seconds of the run is read, never remembered, since its times
+/// could still change without moving.
+public final class DirectoryListings {
+    struct Entry: Equatable {
+        var name: String
+        var type: UInt8
+    }
+    struct Listing: Equatable {
+        var stamp: Stamp
+        var entries: [Entry]
+    }
+    struct Stamp: Equatable {
+        var mtime: Int, mtimeNanos: Int
+        var ctime: Int, ctimeNanos: Int
+        var inode: UInt64
+    }
+
+    /// What the previous run saw, by absolute directory path.
+    var stored: [String: Listing]
+    /// Directories answered from `stored` in this run (a list: nothing to hash when all is unchanged).
+    private var hitDirectories: [String] = []
+    /// Listings read in this run and worth remembering.
+    private var added: [String: Listing] = [:]
+    /// Directories answered from `stored` in this run, and directories read.
+    public var hits: Int { hitDirectories.count }
+    public private(set) var misses = 0
+    let runStart: timespec
+
+    init(stored: [String: Listing], runStart: timespec) {
+        self.stored = stored
+        self.runStart = runStart
+    }
+
+    /// The names in a directory with their `d_type` (only those the search needs), sorted by name; nil (errno
+    /// set) when it cannot be read.
+    func entries(of directory: String) -> [(name: String, type: UInt8)]? {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { return Self.read(directory) }
+        #if os(Linux)
+        let m = info.st_mtim, c = info.st_ctim
+        #else
+        let m = info.st_mtimespec, c = info.st_ctimespec
+        #endif
+        let stamp = Stamp(mtime: Int(m.tv_sec), mtimeNanos: Int(m.tv_nsec), ctime: Int(c.tv_sec), ctimeNanos: Int(c.tv_nsec),
+                          inode: UInt64(info.st_ino))
+        let trusted = stamp.mtime < Int(runStart.tv_sec) - 2 && stamp.ctime < Int(runStart.tv_sec) - 2
+        if trusted, let listing = stored[directory], listing.stamp == stamp {
+            hitDirectories.append(directory)
+            return listing.entries.map { ($0.name, $0.type) }
+        }
+        misses += 1
+        guard let entries = Self.read(directory) else { return nil }
+        if trusted { added[directory] = Listing(stamp: stamp, entries: entries.map { Entry(name: $0.name, type: $0.type) }) }
+        return entries
+    }
+
+    /// Whether this run's listings differ from the stored ones (then the pack is written again): some were
+    /// read, or some stored directory was not met.
+    var changed: Bool { !added.isEmpty || hitDirectories.count != stored.count }
+
+    /// What this run saw and may be remembered, for `FactsCache.save`.
+    var seen: [String: Listing] {
+        var out = added
+        for directory in hitDirectories { out[directory] = stored[directory] }
+        return out
+    }
+
+    /// `readdir`, keeping what the search needs, sorted by name.
+    static func read(_ directory: String) -> [(name: String, type: UInt8)]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var out: [(name: String, type: UInt8)] = []
+        while let entry = readdir(handle) {
+            let type = entry.pointee.d_type
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            // Other files are never linted (a FIFO or device named `.swift` is kept: it is reported).
+            guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) || name.hasSuffix(".swift") else { continue }
+            out.append((name, type))
+        }
+        return out.sorted { $0.name < $1.name }
+    }
+}
