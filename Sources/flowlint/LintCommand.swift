@@ -110,11 +110,14 @@ struct LintRun {
         let inputPaths = options.stdinPath.map { [$0] } ?? (options.paths.isEmpty ? ["."] : options.paths)
         var projects = ProjectPlan.make(inputs: inputPaths, requested: inputs, configuration: configuration, options: options)
         projects.readsStandardInput = options.stdinPath != nil
+        projects.keepsFactsUntilExit = !options.fix
         func lint(_ files: [(String, [UInt8])]) -> LintResult {
             projects.lint(files.map { LintFile(path: $0.0, bytes: $0.1) }, settings: settings, jobs: options.jobs)
         }
         var files = inputs.files
         var result = inputs.deferred.isEmpty ? lint(files) : projects.lint(inputs.deferred, settings: settings, jobs: options.jobs)
+        // The file lists and the cache (directory listings included) end with the process, not before it.
+        if projects.keepsFactsUntilExit { UntilExit.keep((projects, inputs)) }
         inputs.record(result.readFailures)
         for failure in result.readFailures { Console.error(inputs.message(for: failure)) }
         var fixSummary: String?
@@ -361,12 +364,15 @@ struct ProjectPlan {
             let project = index < projects.count ? projects[index] : Project(root: nil, inputs: [])
             let result: LintResult
             if project.root == nil {
-                result = LintEngine.lint(LintRequest(files: requested, settings: settings, jobs: jobs))
+                var request = LintRequest(files: requested, settings: settings, jobs: jobs)
+                request.keepsFactsUntilExit = keepsFactsUntilExit
+                result = LintEngine.lint(request)
             } else {
-                var all = project.context.isEmpty ? requested : requested + project.context
-                if !all.isSorted(by: { $0.path < $1.path }) { all.sort { $0.path < $1.path } }
-                result = LintEngine.lint(LintRequest(files: all, settings: settings, jobs: jobs,
-                                                     reportedPaths: Set(requested.map(\.path)), cache: project.cache))
+                let all = merged(requested, project.context)
+                var request = LintRequest(files: all, settings: settings, jobs: jobs,
+                                          reportedPaths: Set(requested.map(\.path)), cache: project.cache)
+                request.keepsFactsUntilExit = keepsFactsUntilExit
+                result = LintEngine.lint(request)
             }
             diagnostics += result.diagnostics
             failures += result.readFailures
@@ -375,10 +381,26 @@ struct ProjectPlan {
                           filesLinted: files.count - failures.count, readFailures: failures.sorted { $0.path < $1.path })
     }
     var readsStandardInput = false
+    /// See `LintRequest.keepsFactsUntilExit`: off for `--fix`, which lints again after each round of fixes.
+    var keepsFactsUntilExit = false
 }
 
-extension Array {
-    func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
-        indices.dropFirst().allSatisfy { !areInIncreasingOrder(self[$0], self[$0 - 1]) }
+/// The requested files and the project's other files in one list sorted by path. The context comes sorted
+/// from discovery: merged, not sorted again (a partial run in a large project is mostly this list).
+func merged(_ requested: [LintFile], _ context: [LintFile]) -> [LintFile] {
+    let byPath: (LintFile, LintFile) -> Bool = { $0.path < $1.path }
+    let requested = requested.sorted(by: byPath)
+    if context.isEmpty { return requested }
+    guard zip(context, context.dropFirst()).allSatisfy({ !byPath($1, $0) }) else { return (requested + context).sorted(by: byPath) }
+    var out: [LintFile] = []
+    out.reserveCapacity(requested.count + context.count)
+    var i = requested.startIndex, j = context.startIndex
+    while i < requested.endIndex || j < context.endIndex {
+        if j == context.endIndex || (i < requested.endIndex && !byPath(context[j], requested[i])) {
+            out.append(requested[i]); i += 1
+        } else {
+            out.append(context[j]); j += 1
+        }
     }
+    return out
 }

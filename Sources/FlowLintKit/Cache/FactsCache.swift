@@ -220,11 +220,10 @@ public final class FactsCache: @unchecked Sendable {
         }
     }
 
-    /// `stat` of a regular file, or nil. The record is marked unusable (nil) when the file changed too recently
-    /// for its times to be trusted.
-    static func fileStatus(_ absolutePath: String, runStart: timespec) -> (StatRecord, trusted: Bool)? {
-        var info = stat()
-        guard stat(absolutePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    /// The record for what `stat` or `fstat` said of a regular file (nil for anything else), and whether its
+    /// times can be trusted.
+    static func status(_ info: stat, runStart: timespec) -> (StatRecord, trusted: Bool)? {
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         #if os(Linux)
         let m = info.st_mtim, c = info.st_ctim
         #else
@@ -236,12 +235,10 @@ public final class FactsCache: @unchecked Sendable {
         return (record, record.mtime < limit && record.ctime < limit)
     }
 
-    func fileStatus(_ absolutePath: String) -> (StatRecord, trusted: Bool)? { Self.fileStatus(absolutePath, runStart: runStart) }
+    func status(_ info: stat) -> (StatRecord, trusted: Bool)? { Self.status(info, runStart: runStart) }
 
-    func noteUse(hit: Bool) {
-        // Called from one thread after the parallel phase.
-        if hit { hits += 1 } else { misses += 1 }
-    }
+    /// Whether the stat table has an entry for this file: if not, its stat cannot save reading it.
+    func remembers(pathKey: UInt64) -> Bool { stats[pathKey] != nil }
 
     // MARK: Writing
 

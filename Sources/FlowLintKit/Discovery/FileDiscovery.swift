@@ -207,41 +207,50 @@ public enum FileContents: Sendable, Equatable {
 public enum FileReader {
     /// Reads a whole file. Only regular files are opened, so a FIFO or device named `.swift` cannot block
     /// or stream forever. Bytes are not decoded: invalid UTF-8 is linted as it is.
-    public static func read(_ absolutePath: String) -> FileContents {
+    public static func read(_ absolutePath: String) -> FileContents { readWithStatus(absolutePath).contents }
+
+    /// `read`, with what `fstat` said of the open file (nil when it could not be opened). `cursor` opens it
+    /// relative to its directory.
+    static func readWithStatus(_ absolutePath: String, cursor: DirectoryCursor? = nil) -> (contents: FileContents, status: stat?) {
         // Plain POSIX calls straight into the array: no URL (which resolves every path component with
         // readlink) and no intermediate Data copy. O_NONBLOCK so that opening a FIFO cannot wait for a writer;
         // the type is then checked on the open descriptor.
-        let fd = open(absolutePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return .unreadable(reason: String(cString: strerror(errno))) }
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+        let fd = cursor?.openFile(absolutePath, flags: flags) ?? open(absolutePath, flags)
+        guard fd >= 0 else { return (.unreadable(reason: String(cString: strerror(errno))), nil) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return .unreadable(reason: String(cString: strerror(errno))) }
+        guard fstat(fd, &info) == 0 else { return (.unreadable(reason: String(cString: strerror(errno))), nil) }
         let type = info.st_mode & S_IFMT
-        if type == S_IFDIR { return .unreadable(reason: "is a directory") }
-        guard type == S_IFREG else { return .unreadable(reason: "not a regular file") }
-        var bytes: [UInt8] = []
-        var capacity = max(Int(info.st_size), 0) + 1 // +1: one read past the end confirms end of file
-        while true {
-            let start = bytes.count
-            bytes.reserveCapacity(start + capacity)
-            var failure: Int32 = 0
-            var got = 0
-            bytes.append(contentsOf: repeatElement(0, count: capacity))
-            bytes.withUnsafeMutableBytes { buffer in
-                got = Foundation.read(fd, buffer.baseAddress! + start, capacity)
-                if got < 0 { failure = errno }
+        if type == S_IFDIR { return (.unreadable(reason: "is a directory"), info) }
+        guard type == S_IFREG else { return (.unreadable(reason: "not a regular file"), info) }
+        var failure: Int32 = 0
+        /// Reads into `buffer` until it is full or the file ends; the count read.
+        func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var count = 0
+            while count < buffer.count {
+                let got = Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errno; break }
+                if got == 0 { break }
+                count += got
             }
-            if got < 0 {
-                if failure == EINTR { bytes.removeLast(capacity); continue }
-                return .unreadable(reason: String(cString: strerror(failure)))
-            }
-            bytes.removeLast(capacity - got)
-            if got == 0 { break }
-            // A short read is normally the end: confirm with a small read. A full one means the file grew (or
-            // st_size was 0 on a special file system): keep reading in larger chunks.
-            capacity = got < capacity ? 4096 : 64 * 1024
+            return count
         }
-        return classify(bytes)
+        // The file in one buffer of its size plus one byte (reaching that byte means it grew), not zeroed first.
+        let expected = max(Int(info.st_size), 0)
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in count = fill(buffer) }
+        if bytes.count == expected + 1 {
+            // It grew while being read, or st_size was 0 on a special file system: read the rest in chunks.
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while failure == 0 {
+                let got = chunk.withUnsafeMutableBufferPointer { fill($0) }
+                if got == 0 { break }
+                bytes += chunk[0..<got]
+            }
+        }
+        if failure != 0 { return (.unreadable(reason: String(cString: strerror(failure))), info) }
+        return (classify(bytes), info)
     }
 
     public static func classify(_ bytes: [UInt8]) -> FileContents {

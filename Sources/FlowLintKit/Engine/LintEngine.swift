@@ -74,6 +74,10 @@ public struct LintRequest: Sendable {
     public var reportedPaths: Set<String>?
     /// Per-file facts from earlier runs; updated on disk after the per-file phase.
     public var cache: FactsCache?
+    /// Set by a command-line run that ends after reporting: the project's facts and index are handed to
+    /// `UntilExit` instead of being freed one allocation at a time (tens of thousands for a large project),
+    /// work the end of the process makes pointless. Library users leave it off.
+    public var keepsFactsUntilExit = false
     public init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
                 reportedPaths: Set<String>? = nil, cache: FactsCache? = nil) {
         self.files = files
@@ -118,6 +122,7 @@ public enum LintEngine {
         }
         defer { saving.wait() }
         let index = ProjectIndex(files: facts)
+        if request.keepsFactsUntilExit { UntilExit.keep(index) }
         var diagnostics: [Diagnostic] = []
         for file in facts {
             for pending in file.pendingFindings where index.holds(pending.condition) {
@@ -179,18 +184,22 @@ public enum LintEngine {
                 let out = SendableBuffer(base: out)
                 let recordsOut = SendableBuffer(base: recordsOut)
                 let failuresOut = SendableBuffer(base: failuresOut)
+                let next = ChunkCounter(count: count)
                 let work: (Int) -> Void = { worker in
-                    // Striped, so each worker's share is fixed by the file order, not by scheduling.
-                    var i = worker
-                    while i < count {
+                    // Runs of consecutive files, taken as workers become free: files of one directory stay
+                    // together for the cursor, and a worker that meets large files does not hold up the others.
+                    // Results go to each file's own slot, so they do not depend on who took what.
+                    let cursor = DirectoryCursor()
+                    while let chunk = next.take() {
+                      for i in chunk {
                         let facts: FileFacts
                         var failure: ReadFailure?
                         if let cache = request.cache {
                             let record: FactsCache.Record?
-                            (facts, record, failure) = cachedFacts(for: files[i], cache: cache, request: request)
+                            (facts, record, failure) = cachedFacts(for: files[i], cache: cache, request: request, cursor: cursor)
                             recordsOut.base[i] = record
                         } else {
-                            switch loaded(files[i]) {
+                            switch loadedWithStatus(files[i], cursor: cursor).file {
                             case .success(let file):
                                 facts = Self.facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
                             case .failure(let readFailure):
@@ -200,7 +209,7 @@ public enum LintEngine {
                         }
                         (out.base.baseAddress! + i).initialize(to: facts)
                         if let failure { failuresOut.base[worker].append((i, failure)) }
-                        i += workers
+                      }
                     }
                 }
                 if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
@@ -211,34 +220,43 @@ public enum LintEngine {
         return (results, failures.joined().sorted { $0.index < $1.index }.map(\.failure), records.compactMap { $0 })
     }
 
-    /// The file with its bytes, read now when deferred; a failure when a deferred file cannot be read or is
-    /// not text.
-    static func loaded(_ file: LintFile) -> Result<LintFile, ReadFailure> {
-        guard let absolute = file.deferredPath else { return .success(file) }
-        switch FileReader.read(absolute) {
-        case .text(let bytes): return .success(LintFile(path: file.path, bytes: bytes, diskPath: absolute))
-        case .binary: return .failure(ReadFailure(path: file.path, reason: nil))
-        case .unreadable(let reason): return .failure(ReadFailure(path: file.path, reason: reason))
+    /// The file with its bytes, read now when deferred (a failure when it cannot be read or is not text), with
+    /// what `fstat` said of it then.
+    static func loadedWithStatus(_ file: LintFile, cursor: DirectoryCursor?) -> (file: Result<LintFile, ReadFailure>, status: stat?) {
+        guard let absolute = file.deferredPath else { return (.success(file), nil) }
+        let (contents, status) = FileReader.readWithStatus(absolute, cursor: cursor)
+        switch contents {
+        case .text(let bytes): return (.success(LintFile(path: file.path, bytes: bytes, diskPath: absolute)), status)
+        case .binary: return (.failure(ReadFailure(path: file.path, reason: nil)), status)
+        case .unreadable(let reason): return (.failure(ReadFailure(path: file.path, reason: reason)), status)
         }
     }
 
     /// One file's facts through the cache: a deferred file whose stat is unchanged is not even read.
-    static func cachedFacts(for file: LintFile, cache: FactsCache, request: LintRequest)
+    static func cachedFacts(for file: LintFile, cache: FactsCache, request: LintRequest, cursor: DirectoryCursor)
         -> (FileFacts, FactsCache.Record?, ReadFailure?) {
         // Only a file read from disk gets a stat entry (not an editor's buffer), and only when its times can be trusted.
         let absolute = file.diskPath
         let pathKey = absolute.map(FactsCache.pathKey)
-        let stat = absolute.flatMap { cache.fileStatus($0) }
-        let statRecord = stat.flatMap { $0.trusted ? $0.0 : nil }
+        var statRecord: FactsCache.StatRecord?
+        // A deferred file the stat table knows is stat'ed first, and not read if unchanged. One it does not know
+        // (every file of a cold run) is read at once, its stat taken from the open file.
+        if let absolute, let pathKey, !file.isDeferred || cache.remembers(pathKey: pathKey) {
+            statRecord = cursor.status(absolute).flatMap(cache.status).flatMap { $0.trusted ? $0.0 : nil }
+        }
         if let pathKey, let statRecord, file.isDeferred,
            let hash = cache.knownHash(pathKey: pathKey, stat: statRecord),
            let facts = cache.facts(hash: hash, path: file.path) {
             return (facts, FactsCache.Record(hash: hash, fresh: nil, pathKey: pathKey, stat: statRecord, statKnown: true), nil)
         }
         let read: LintFile
-        switch loaded(file) {
+        let (loaded, status) = loadedWithStatus(file, cursor: cursor)
+        switch loaded {
         case .success(let bytes): read = bytes
         case .failure(let failure): return (FileFacts(path: failure.path), nil, failure)
+        }
+        if statRecord == nil, file.isDeferred, let status {
+            statRecord = cache.status(status).flatMap { $0.trusted ? $0.0 : nil }
         }
         let file = read
         let hash = FastHash.hash(file.bytes)
@@ -270,6 +288,24 @@ public enum LintEngine {
     }
 }
 
+/// Hands out runs of consecutive indices to worker threads.
+private final class ChunkCounter: @unchecked Sendable {
+    static let chunkSize = 32
+    private let count: Int
+    private var next = 0
+    private let lock = NSLock()
+    init(count: Int) { self.count = count }
+
+    func take() -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        let chunk = next..<min(count, next + Self.chunkSize)
+        next = chunk.upperBound
+        return chunk
+    }
+}
+
 /// A buffer handed to worker threads that each write distinct indices.
 private struct SendableBuffer<T>: @unchecked Sendable {
     let base: UnsafeMutableBufferPointer<T>
@@ -277,4 +313,17 @@ private struct SendableBuffer<T>: @unchecked Sendable {
 
 enum ProcessInfoCores {
     static let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
+}
+
+/// Values kept alive until the process ends, because freeing them would only delay its end (compilers skip
+/// the same work: clang's `-disable-free`).
+public enum UntilExit {
+    nonisolated(unsafe) private static var kept: [Any] = []
+    private static let lock = NSLock()
+
+    public static func keep(_ value: Any) {
+        lock.lock()
+        kept.append(value)
+        lock.unlock()
+    }
 }

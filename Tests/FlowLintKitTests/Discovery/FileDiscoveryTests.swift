@@ -101,6 +101,22 @@ final class FileDiscoveryTests: XCTestCase {
         XCTAssertEqual(Paths.display("/w/x.swift", workingDirectory: "/w/./"), "x.swift")
     }
 
+    /// Files read through a directory cursor (the per-file phase) read as they do by path, across directories,
+    /// and missing ones fail the same way.
+    func testCursorReadsAsPathsDo() throws {
+        try write("A/one.swift", "let one = 1\n")
+        try write("A/two.swift", "let two = 2\n")
+        try write("B/three.swift", "let three = 3\n")
+        let cursor = DirectoryCursor()
+        for relative in ["A/one.swift", "A/two.swift", "B/three.swift", "A/one.swift", "A/missing.swift", "Nowhere/x.swift"] {
+            let path = root + "/" + relative
+            let (viaCursor, status) = FileReader.readWithStatus(path, cursor: cursor)
+            XCTAssertEqual(viaCursor, FileReader.read(path), relative)
+            XCTAssertEqual(cursor.status(path)?.st_ino, status?.st_ino, relative)
+            XCTAssertEqual(cursor.status(path) == nil, relative.contains("issing") || relative.hasPrefix("Nowhere"), relative)
+        }
+    }
+
     /// The fast check that lets `standardize` return its input must agree with the full rewrite.
     func testStandardizedPathsAreRecognized() {
         let standard = ["/", "/a", "/a/b.swift", "/a/.hidden/b", "/a/...", "/a/..b/c", "/a/b..", "/.x"]
