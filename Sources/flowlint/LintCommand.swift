@@ -389,9 +389,11 @@ struct ProjectPlan {
 /// from discovery: merged, not sorted again (a partial run in a large project is mostly this list).
 func merged(_ requested: [LintFile], _ context: [LintFile]) -> [LintFile] {
     let byPath: (LintFile, LintFile) -> Bool = { $0.path < $1.path }
-    let requested = requested.sorted(by: byPath)
+    let isSorted: ([LintFile]) -> Bool = { files in zip(files, files.dropFirst()).allSatisfy { !byPath($1, $0) } }
+    // Sorted already in a full run (discovery sorts): not copied.
+    let requested = isSorted(requested) ? requested : requested.sorted(by: byPath)
     if context.isEmpty { return requested }
-    guard zip(context, context.dropFirst()).allSatisfy({ !byPath($1, $0) }) else { return (requested + context).sorted(by: byPath) }
+    guard isSorted(context) else { return (requested + context).sorted(by: byPath) }
     var out: [LintFile] = []
     out.reserveCapacity(requested.count + context.count)
     var i = requested.startIndex, j = context.startIndex

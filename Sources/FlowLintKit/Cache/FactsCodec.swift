@@ -187,7 +187,7 @@ private struct FactsWriter {
         references(f.providedTypes)
         out.uint(UInt64(f.providerHelpers.count))
         for h in f.providerHelpers { out.string(h.name); references(h.provided) }
-        out.strings(f.fileConstants.sorted())
+        out.strings(f.fileConstants)
         out.uint(UInt64(f.directives.count))
         for d in f.directives { out.string(d.kind.rawValue); out.strings(d.rules); span(d.span) }
         out.uint(UInt64(f.pendingFindings.count))
@@ -290,7 +290,7 @@ private struct FactsReader {
         for _ in 0..<(try r.count()) { f.renderers.append(try renderer()) }
         f.providedTypes = try references()
         for _ in 0..<(try r.count()) { f.providerHelpers.append(ProviderHelper(name: try r.string(), provided: try references())) }
-        f.fileConstants = Set(try r.strings())
+        f.fileConstants = try r.strings()
         for _ in 0..<(try r.count()) {
             guard let kind = SuppressionDirective.Kind(rawValue: try r.string()) else { throw CacheFormatError() }
             f.directives.append(SuppressionDirective(kind: kind, rules: try r.strings(), span: try span()))
@@ -304,7 +304,7 @@ private struct FactsReader {
         let kindIndex = Int(try r.uint())
         guard kindIndex < typeKinds.count else { throw CacheFormatError() }
         let kind = typeKinds[kindIndex]
-        let inherited = try r.strings()
+        let inherited = InheritanceClauses.shared.intern(try r.strings())
         guard let properties = PropertyList(validating: try r.bytes(try r.count())) else { throw CacheFormatError() }
         return TypeFact(name: name, kind: kind, inherited: inherited, properties: properties, viewMembers: Set(try r.strings()))
     }

@@ -21,6 +21,7 @@ struct FactExtractor {
         }
         // Facts of every file stay in memory until the project pass: no spare capacity from appending.
         extractor.facts.types = extractor.facts.types.exactSized()
+        extractor.facts.fileConstants = Array(Set(extractor.facts.fileConstants)).sorted()
         return extractor.facts
     }
 
@@ -49,7 +50,7 @@ struct FactExtractor {
                 if tree.name(item) == "let" {
                     for b in context.children(item) where context.kind(b) == .patternBinding && tree.child(b, .initializerClause) != nil {
                         if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) {
-                            facts.fileConstants.insert(n)
+                            facts.fileConstants.append(n)
                         }
                     }
                 }
@@ -70,7 +71,7 @@ struct FactExtractor {
         default: kind = .extension
         }
         let name = context.typeDeclarationName(decl)
-        let inherited = context.inheritedNames(decl).exactSized()
+        let inherited = InheritanceClauses.shared.intern(context.inheritedNames(decl))
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {

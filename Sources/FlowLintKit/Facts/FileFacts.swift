@@ -1,3 +1,4 @@
+import Foundation
 import FlowLintSyntax
 
 /// Everything the project-wide passes need from one file, with no reference to its AST: the AST is dropped
@@ -12,8 +13,9 @@ struct FileFacts: Sendable, Equatable {
     var providedTypes: [TypeReference] = []
     /// `extension View { func withX() -> some View { environmentObject(X()) } }`: helper name → what it provides.
     var providerHelpers: [ProviderHelper] = []
-    /// File-level `let` constants with an initializer (constant collections for `foreach_index_id`).
-    var fileConstants: Set<String> = []
+    /// File-level `let` constants with an initializer (constant collections for `foreach_index_id`), sorted
+    /// and without repeats: an array, not a set, since every file's stay in memory for the project pass.
+    var fileConstants: [String] = []
     /// `// flowlint:` comments, applied once all findings (project-wide ones included) are known.
     var directives: [SuppressionDirective] = []
     /// Findings whose truth depends on other files (owner conformances, constants declared elsewhere).
@@ -141,5 +143,25 @@ extension Array {
     /// empty array allocates nothing.
     func exactSized() -> [Element] {
         isEmpty ? [] : withUnsafeBufferPointer { Array($0) }
+    }
+}
+
+/// One array per distinct inheritance clause, shared by every type that spells it. Clauses repeat across a
+/// project (`Equatable`, `Codable`, `View`, `Error`: about one distinct clause per ten types on the corpus),
+/// and each type's facts stay in memory until the project pass.
+final class InheritanceClauses: @unchecked Sendable {
+    static let shared = InheritanceClauses()
+    private var clauses: Set<[String]> = []
+    private let lock = NSLock()
+
+    /// The stored array equal to `clause` (stored now, without spare capacity, if it is new).
+    func intern(_ clause: [String]) -> [String] {
+        if clause.isEmpty { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored = clauses.firstIndex(of: clause) { return clauses[stored] }
+        let exact = clause.exactSized()
+        clauses.insert(exact)
+        return exact
     }
 }

@@ -63,7 +63,9 @@ struct ProjectIndex {
     func inherited(_ name: String) -> [String] { names[name]?.inherited ?? [] }
 
     /// Type names with an inheritance clause somewhere: the only ones that can conform to anything.
-    var namesWithInheritance: [String] { names.compactMap { $0.value.inherited.isEmpty ? nil : $0.key } }
+    var namesWithInheritance: some Sequence<String> {
+        names.lazy.filter { !$0.value.inherited.isEmpty }.map(\.key)
+    }
 
     /// SwiftUI's view protocols, by name.
     static func isViewProtocol(_ name: String) -> Bool { name == "View" || name == "ViewModifier" }
