@@ -304,7 +304,9 @@ private struct FactsReader {
         let kindIndex = Int(try r.uint())
         guard kindIndex < typeKinds.count else { throw CacheFormatError() }
         let kind = typeKinds[kindIndex]
-        let inherited = InheritanceClauses.shared.intern(try r.strings())
+        // Not interned (see `InheritanceClauses`): decoding is the warm partial run's critical path, where the
+        // shared table's lock costs more than the memory it saves.
+        let inherited = try r.strings()
         guard let properties = PropertyList(validating: try r.bytes(try r.count())) else { throw CacheFormatError() }
         return TypeFact(name: name, kind: kind, inherited: inherited, properties: properties, viewMembers: Set(try r.strings()))
     }

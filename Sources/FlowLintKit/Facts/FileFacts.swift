@@ -148,7 +148,8 @@ extension Array {
 
 /// One array per distinct inheritance clause, shared by every type that spells it. Clauses repeat across a
 /// project (`Equatable`, `Codable`, `View`, `Error`: about one distinct clause per ten types on the corpus),
-/// and each type's facts stay in memory until the project pass.
+/// and each type's facts stay in memory until the project pass. Used when facts are extracted; facts decoded
+/// from the cache keep their own arrays (see `FactsReader.type`).
 final class InheritanceClauses: @unchecked Sendable {
     static let shared = InheritanceClauses()
     private var clauses: Set<[String]> = []
