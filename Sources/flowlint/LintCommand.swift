@@ -310,7 +310,8 @@ struct ProjectPlan {
             plan.projects.append(Project(root: root, inputs: [absolute]))
         }
         let requestedPaths = requested.files.map(\.0) + requested.deferred.map(\.path)
-        let requestedAbsolute = Set(requestedPaths.map { Paths.absolute($0) })
+        // Built only when a project's search finds files beyond the inputs (not in a full run of the root).
+        var requestedAbsolute: Set<String>?
         for index in plan.projects.indices {
             guard let root = plan.projects[index].root else { continue }
             // Only projects with something to report are gathered.
@@ -328,9 +329,12 @@ struct ProjectPlan {
             // Directories given as inputs were searched already: their files are the requested ones.
             let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
             if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
-                                                           listings: plan.projects[index].cache?.listings) {
+                                                           listings: plan.projects[index].cache?.listings),
+               !discovery.files.isEmpty {
+                let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
+                requestedAbsolute = requestedSet
                 plan.projects[index].context = discovery.files
-                    .filter { !requestedAbsolute.contains($0.absolutePath) }
+                    .filter { !requestedSet.contains($0.absolutePath) }
                     .map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
             }
         }
