@@ -51,9 +51,7 @@ public final class FactsCache: @unchecked Sendable {
 
     struct StatRecord: Equatable {
         var size: UInt64
-        var mtime: Int, mtimeNanos: Int
-        var ctime: Int, ctimeNanos: Int
-        var inode: UInt64
+        var stamp: FileStamp
         var hash: UInt64
     }
 
@@ -155,16 +153,14 @@ public final class FactsCache: @unchecked Sendable {
             stats.reserveCapacity(statCount)
             for _ in 0..<statCount {
                 let path = try r.fixed64()
-                stats[path] = StatRecord(size: try r.uint(), mtime: try r.int(), mtimeNanos: try r.int(), ctime: try r.int(),
-                                         ctimeNanos: try r.int(), inode: try r.uint(), hash: try r.fixed64())
+                stats[path] = StatRecord(size: try r.uint(), stamp: try FileStamp.read(from: &r), hash: try r.fixed64())
             }
             let listingCount = try r.count()
             var storedListings: [String: DirectoryListings.Listing] = [:]
             storedListings.reserveCapacity(listingCount)
             for _ in 0..<listingCount {
                 let path = try r.string()
-                let stamp = DirectoryListings.Stamp(mtime: try r.int(), mtimeNanos: try r.int(), ctime: try r.int(),
-                                                    ctimeNanos: try r.int(), inode: try r.uint())
+                let stamp = try FileStamp.read(from: &r)
                 var entries: [DirectoryListings.Entry] = []
                 let entryCount = try r.count()
                 entries.reserveCapacity(entryCount)
@@ -224,15 +220,8 @@ public final class FactsCache: @unchecked Sendable {
     /// times can be trusted.
     static func status(_ info: stat, runStart: timespec) -> (StatRecord, trusted: Bool)? {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        #if os(Linux)
-        let m = info.st_mtim, c = info.st_ctim
-        #else
-        let m = info.st_mtimespec, c = info.st_ctimespec
-        #endif
-        let record = StatRecord(size: UInt64(info.st_size), mtime: Int(m.tv_sec), mtimeNanos: Int(m.tv_nsec),
-                                ctime: Int(c.tv_sec), ctimeNanos: Int(c.tv_nsec), inode: UInt64(info.st_ino), hash: 0)
-        let limit = Int(runStart.tv_sec) - 2
-        return (record, record.mtime < limit && record.ctime < limit)
+        let record = StatRecord(size: UInt64(info.st_size), stamp: FileStamp(info), hash: 0)
+        return (record, record.stamp.isSettled(before: runStart))
     }
 
     func status(_ info: stat) -> (StatRecord, trusted: Bool)? { Self.status(info, runStart: runStart) }
@@ -246,9 +235,10 @@ public final class FactsCache: @unchecked Sendable {
     func save(_ records: [Record]) {
         hits = records.filter { $0.fresh == nil }.count
         misses = records.count - hits
+        let hashes = Set(records.map(\.hash))
         // The usual warm run: every file answered by its unchanged stat, and no file gone. Nothing to write.
         if rejection == nil && !data.isEmpty && records.count == stats.count && records.allSatisfy(\.statKnown)
-            && Set(records.map(\.hash)).count == entries.count && !listings.changed {
+            && hashes.count == entries.count && !listings.changed {
             return
         }
         var newStats: [UInt64: StatRecord] = [:]
@@ -258,7 +248,6 @@ public final class FactsCache: @unchecked Sendable {
                 newStats[path] = stat
             }
         }
-        let hashes = Set(records.map(\.hash))
         if misses == 0 && newStats == stats && hashes == Set(entries.keys) && rejection == nil && !data.isEmpty
             && !listings.changed { return }
 
@@ -287,15 +276,15 @@ public final class FactsCache: @unchecked Sendable {
         w.uint(UInt64(newStats.count))
         for (path, s) in newStats.sorted(by: { $0.key < $1.key }) {
             w.fixed64(path)
-            w.uint(s.size); w.int(s.mtime); w.int(s.mtimeNanos); w.int(s.ctime); w.int(s.ctimeNanos); w.uint(s.inode)
+            w.uint(s.size)
+            s.stamp.write(to: &w)
             w.fixed64(s.hash)
         }
         let seen = listings.seen
         w.uint(UInt64(seen.count))
         for (path, listing) in seen.sorted(by: { $0.key < $1.key }) {
             w.string(path)
-            let t = listing.stamp
-            w.int(t.mtime); w.int(t.mtimeNanos); w.int(t.ctime); w.int(t.ctimeNanos); w.uint(t.inode)
+            listing.stamp.write(to: &w)
             w.uint(UInt64(listing.entries.count))
             for entry in listing.entries { w.string(entry.name); w.bytes.append(entry.type) }
         }

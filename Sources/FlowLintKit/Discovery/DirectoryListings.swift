@@ -18,13 +18,8 @@ public final class DirectoryListings {
         var type: UInt8
     }
     struct Listing: Equatable {
-        var stamp: Stamp
+        var stamp: FileStamp
         var entries: [Entry]
-    }
-    struct Stamp: Equatable {
-        var mtime: Int, mtimeNanos: Int
-        var ctime: Int, ctimeNanos: Int
-        var inode: UInt64
     }
 
     /// What the previous run saw, by absolute directory path.
@@ -48,14 +43,8 @@ public final class DirectoryListings {
     func entries(of directory: String) -> [(name: String, type: UInt8)]? {
         var info = stat()
         guard stat(directory, &info) == 0 else { return Self.read(directory) }
-        #if os(Linux)
-        let m = info.st_mtim, c = info.st_ctim
-        #else
-        let m = info.st_mtimespec, c = info.st_ctimespec
-        #endif
-        let stamp = Stamp(mtime: Int(m.tv_sec), mtimeNanos: Int(m.tv_nsec), ctime: Int(c.tv_sec), ctimeNanos: Int(c.tv_nsec),
-                          inode: UInt64(info.st_ino))
-        let trusted = stamp.mtime < Int(runStart.tv_sec) - 2 && stamp.ctime < Int(runStart.tv_sec) - 2
+        let stamp = FileStamp(info)
+        let trusted = stamp.isSettled(before: runStart)
         if trusted, let listing = stored[directory], listing.stamp == stamp {
             hitDirectories.append(directory)
             return listing.entries.map { ($0.name, $0.type) }

@@ -173,10 +173,10 @@ public enum LintEngine {
         -> (facts: [FileFacts], failures: [ReadFailure], cacheRecords: [FactsCache.Record]) {
         let files = request.files
         let count = files.count
-        var failures: [[(index: Int, failure: ReadFailure)]] = []
         var records = [FactsCache.Record?](repeating: nil, count: request.cache == nil ? 0 : count)
         let workers = max(1, min(request.jobs > 0 ? request.jobs : ProcessInfoCores.count, count))
-        failures = Array(repeating: [], count: workers)
+        // Each worker's read failures, with the file's index: merged in file order at the end.
+        var failures = [[(index: Int, failure: ReadFailure)]](repeating: [], count: workers)
         // Each worker initializes its own slots of the result in place: no optional per file, no second copy.
         let results = [FileFacts](unsafeUninitializedCapacity: count) { out, initialized in
           failures.withUnsafeMutableBufferPointer { failuresOut in
@@ -222,7 +222,7 @@ public enum LintEngine {
 
     /// The file with its bytes, read now when deferred (a failure when it cannot be read or is not text), with
     /// what `fstat` said of it then.
-    static func loadedWithStatus(_ file: LintFile, cursor: DirectoryCursor?) -> (file: Result<LintFile, ReadFailure>, status: stat?) {
+    static func loadedWithStatus(_ file: LintFile, cursor: DirectoryCursor) -> (file: Result<LintFile, ReadFailure>, status: stat?) {
         guard let absolute = file.deferredPath else { return (.success(file), nil) }
         let (contents, status) = FileReader.readWithStatus(absolute, cursor: cursor)
         switch contents {
