@@ -35,7 +35,7 @@ check "golden JSON report matches docs/flowlint-output.schema.json" validate "$R
 check "golden empty JSON report matches the schema" validate "$REPO/docs/flowlint-output.schema.json" "$GOLDEN/empty.json"
 check "golden SARIF report is valid SARIF 2.1.0" validate sarif "$GOLDEN/report.sarif"
 
-# A scratch project with a finding the engine reports once its rules land, and a nasty file name.
+# A scratch project with a finding (observed_object_inline) and a nasty file name.
 mkdir -p "$WORK/project/Sources/App"
 cat > "$WORK/project/Sources/App/Content View \"1\" ü.swift" <<'SWIFT'
 import SwiftUI
