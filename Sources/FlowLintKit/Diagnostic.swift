@@ -9,7 +9,7 @@ public enum Severity: String, Codable, Comparable, Sendable, CaseIterable {
 
 /// A span in one file: byte offsets (what fixes use) and 1-based line/column (what people read; columns in
 /// UTF-8 bytes).
-public struct SourceSpan: Hashable, Sendable {
+public struct SourceSpan: Hashable, Sendable, Codable {
     public var file: String
     public var startOffset: Int
     public var endOffset: Int
@@ -23,10 +23,34 @@ public struct SourceSpan: Hashable, Sendable {
         self.start = start
         self.end = end
     }
+
+    private enum CodingKeys: CodingKey { case file, startOffset, endOffset, start, end }
+
+    /// In the facts cache (`CompactCoding`), a span in the file being coded is written with an empty path and
+    /// read back under the file's current path, so an entry does not depend on where the file is.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let coded = encoder.userInfo[CompactCoding.pathKey] as? String
+        try container.encode(file == coded ? "" : file, forKey: .file)
+        try container.encode(startOffset, forKey: .startOffset)
+        try container.encode(endOffset, forKey: .endOffset)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let file = try container.decode(String.self, forKey: .file)
+        self.file = file.isEmpty ? decoder.userInfo[CompactCoding.pathKey] as? String ?? "" : file
+        startOffset = try container.decode(Int.self, forKey: .startOffset)
+        endOffset = try container.decode(Int.self, forKey: .endOffset)
+        start = try container.decode(SourcePosition.self, forKey: .start)
+        end = try container.decode(SourcePosition.self, forKey: .end)
+    }
 }
 
 /// A replacement of the bytes `startOffset..<endOffset` of the original file by `replacement`.
-public struct TextEdit: Hashable, Sendable {
+public struct TextEdit: Hashable, Sendable, Codable {
     public var startOffset: Int
     public var endOffset: Int
     public var replacement: String
@@ -38,7 +62,7 @@ public struct TextEdit: Hashable, Sendable {
     }
 }
 
-public struct Fix: Hashable, Sendable {
+public struct Fix: Hashable, Sendable, Codable {
     /// Whether `--fix` may apply the fix without a person looking at it.
     public enum Applicability: String, Codable, Sendable {
         /// Always right: applied by `--fix`.
@@ -59,7 +83,7 @@ public struct Fix: Hashable, Sendable {
 }
 
 /// A related location that explains a finding (for example one step of a view chain).
-public struct DiagnosticNote: Hashable, Sendable {
+public struct DiagnosticNote: Hashable, Sendable, Codable {
     public var message: String
     public var span: SourceSpan
 
@@ -69,7 +93,7 @@ public struct DiagnosticNote: Hashable, Sendable {
     }
 }
 
-public struct Diagnostic: Hashable, Sendable {
+public struct Diagnostic: Hashable, Sendable, Codable {
     public var ruleID: String
     public var severity: Severity
     public var message: String

@@ -8,20 +8,17 @@ public enum Parser {
     /// Real code stays far below; the bound keeps worst-case stack use under ~1 MB on any thread.
     public static let maxDepth = 192
 
-    public static func parse(_ file: SourceFile, skippingInertBodies: Bool = false) -> SyntaxTree {
-        parse(file, tokens: Lexer.tokenize(file), skippingInertBodies: skippingInertBodies)
+    public static func parse(_ file: SourceFile, skipping: BodySkipping? = nil) -> SyntaxTree {
+        parse(file, tokens: Lexer.tokenize(file), skipping: skipping)
     }
 
-    /// With `skippingInertBodies`, bodies of functions, initializers and accessors declared outside any other
-    /// body are skipped by balanced-brace scanning (kept as empty `codeBlock`s) when they cannot hold SwiftUI
-    /// data flow: not view-building (`@ViewBuilder`, a type ending in `View`, `body`, `previews`), and no
-    /// `ForEach`, `List`, `environmentObject` or `environment` token inside; initializers only when the file
-    /// never says `ObservedObject`. FlowLint's facts are the same either way (a test checks it).
-    public static func parse(_ file: SourceFile, tokens: [Token], skippingInertBodies: Bool = false) -> SyntaxTree {
+    /// With `skipping`, outermost bodies that the client does not need are skipped by balanced-brace scanning
+    /// (kept as empty `codeBlock`s); see `BodySkipping`. Without it, everything is parsed.
+    public static func parse(_ file: SourceFile, tokens: [Token], skipping: BodySkipping? = nil) -> SyntaxTree {
         tokens.withUnsafeBufferPointer { tokenBuffer in
             file.bytes.withUnsafeBufferPointer { byteBuffer in
                 var parser = ParserState(tokens: tokenBuffer, bytes: byteBuffer)
-                if skippingInertBodies { parser.prepareBodySkipping() }
+                if let skipping { parser.prepareBodySkipping(skipping) }
                 parser.parseSourceFile()
                 return SyntaxTree(file: file, tokens: tokens, nodes: parser.nodes, hitDepthLimit: parser.hitDepthLimit)
             }
@@ -42,11 +39,12 @@ struct ParserState {
     var hitDepthLimit = false
     /// Non-zero while parsing a statement condition, where `{` opens the body rather than a trailing closure.
     var trailingClosureBlocked = 0
-    /// Body skipping (see `Parser.parse`): on, the sorted indices of tokens that make a body interesting, and
-    /// how many bodies enclose the cursor (only outermost bodies are skipped).
+    /// Body skipping (see `BodySkipping`): on, the sorted indices of the body words' tokens, the matchers for
+    /// declarations, and how many bodies enclose the cursor (only outermost bodies are skipped).
     var skipsInertBodies = false
     var interestingTokens: [Int32] = []
-    var fileMentionsObservedObject = false
+    var declarationWords = WordMatcher([])
+    var typeSuffixes = WordMatcher([])
     var bodyDepth = 0
     /// Whether the accessor bodies of the property being parsed may be skipped.
     var accessorsSkippable = false

@@ -243,7 +243,7 @@ extension ParserState {
     mutating func parseAttribute() {
         let n = start(.attribute)
         advance() // @
-        // Name: possibly qualified (`@SwiftUI.State`) and generic (`@Wrapper<Int>`).
+        // Name: possibly qualified (`@Module.Wrapper`) and generic (`@Wrapper<Int>`).
         if at(.identifier) || at(.keyword) {
             setName(n, advance())
             while at(.period) && (peek().kind == .identifier || peek().kind == .keyword) && !peek().flags.contains(.leadingTrivia) {
@@ -381,7 +381,7 @@ extension ParserState {
         let returnType = parseEffectsAndReturn()
         if at(.where) { parseGenericWhereClause() }
         if at(.leftBrace) {
-            parseBody(skippable: !typeIsViewLike(returnType) && !declarationSaysViewBuilder(from: Int(nodes[decl].firstToken)))
+            parseBody(skippable: !typeHasKeptSuffix(returnType) && !declarationMentionsKeptWord(from: Int(nodes[decl].firstToken)))
         }
     }
 
@@ -392,7 +392,7 @@ extension ParserState {
         if at(.leftParen) { parseParameterClause() }
         parseEffectsAndReturn()
         if at(.where) { parseGenericWhereClause() }
-        if at(.leftBrace) { parseBody(skippable: !fileMentionsObservedObject) }
+        if at(.leftBrace) { parseBody(skippable: !declarationMentionsKeptWord(from: Int(nodes[decl].firstToken))) }
     }
 
     mutating func parseSubscriptRest(_ decl: Int) {
@@ -417,19 +417,17 @@ extension ParserState {
 
     // MARK: Body skipping
 
-    mutating func prepareBodySkipping() {
-        skipsInertBodies = true
+    mutating func prepareBodySkipping(_ skipping: BodySkipping) {
+        let bodyWords = WordMatcher(skipping.bodyWords), fileWords = WordMatcher(skipping.fileWords)
+        declarationWords = WordMatcher(skipping.declarationWords)
+        typeSuffixes = WordMatcher(skipping.typeSuffixes)
         for i in 0..<tokens.count where tokens[i].kind == .identifier {
             let t = tokens[i]
-            switch t.length {
-            case 4 where text(t, is: "List"): interestingTokens.append(Int32(i))
-            case 7 where text(t, is: "ForEach"): interestingTokens.append(Int32(i))
-            case 11 where text(t, is: "environment"): interestingTokens.append(Int32(i))
-            case 17 where text(t, is: "environmentObject"): interestingTokens.append(Int32(i))
-            case 14 where text(t, is: "ObservedObject"): fileMentionsObservedObject = true
-            default: break
-            }
+            // A file word anywhere: nothing in the file is skipped.
+            if fileWords.matches(bytes, start: Int(t.offset), length: Int(t.length)) { interestingTokens = []; return }
+            if bodyWords.matches(bytes, start: Int(t.offset), length: Int(t.length)) { interestingTokens.append(Int32(i)) }
         }
+        skipsInertBodies = true
     }
 
     /// A code block that is a declaration's body: skipped when allowed, inert and outermost; parsed otherwise.
@@ -474,21 +472,21 @@ extension ParserState {
         return lo < interestingTokens.count && Int(interestingTokens[lo]) < range.upperBound
     }
 
-    /// A type whose last token ends in `View` (`some View`, `AnyView`, `MyView`): the member builds views.
-    func typeIsViewLike(_ type: Int?) -> Bool {
-        guard let type, nodes[type].endToken > nodes[type].firstToken else { return false }
+    /// A type whose last token ends with one of the kept type suffixes.
+    func typeHasKeptSuffix(_ type: Int?) -> Bool {
+        guard skipsInertBodies, let type, nodes[type].endToken > nodes[type].firstToken else { return false }
         let last = tokens[Int(nodes[type].endToken) - 1]
-        guard last.length >= 4 else { return false }
-        let end = Int(last.end)
-        return bytes[end - 4] == UInt8(ascii: "V") && bytes[end - 3] == UInt8(ascii: "i")
-            && bytes[end - 2] == UInt8(ascii: "e") && bytes[end - 1] == UInt8(ascii: "w")
+        return typeSuffixes.isSuffix(bytes, start: Int(last.offset), end: Int(last.end))
     }
 
-    /// `@ViewBuilder` among the tokens of a declaration so far.
-    func declarationSaysViewBuilder(from first: Int) -> Bool {
+    /// A kept declaration word among the identifiers of a declaration so far.
+    func declarationMentionsKeptWord(from first: Int) -> Bool {
+        guard skipsInertBodies, !declarationWords.isEmpty else { return false }
         var i = first
         while i < pos {
-            if tokens[i].kind == .identifier && tokens[i].length == 11 && text(tokens[i], is: "ViewBuilder") { return true }
+            if tokens[i].kind == .identifier && declarationWords.matches(bytes, start: Int(tokens[i].offset), length: Int(tokens[i].length)) {
+                return true
+            }
             i += 1
         }
         return false
@@ -553,7 +551,6 @@ extension ParserState {
     mutating func parseVariableRest(declarationStart declStart: Int) {
         repeat {
             let b = start(.patternBinding)
-            let nameToken = pos
             parsePattern(allowTypeAnnotation: false)
             var annotation: Int?
             if at(.colon) {
@@ -563,10 +560,9 @@ extension ParserState {
                 parseType()
                 finish(t)
             }
-            // Accessor bodies of `body`, `previews` and view-typed properties are always parsed.
-            let name = tokens[nameToken]
-            let skippableHere = !(text(name, is: "body") || text(name, is: "previews") || typeIsViewLike(annotation)
-                || declarationSaysViewBuilder(from: declStart))
+            // Accessor bodies of properties whose declaration mentions a kept word (their name included) or
+            // whose type has a kept suffix are always parsed.
+            let skippableHere = !(typeHasKeptSuffix(annotation) || declarationMentionsKeptWord(from: declStart))
             var hasInitializer = false
             if at(.equal) {
                 let i = start(.initializerClause)

@@ -176,7 +176,7 @@ extension ParserState {
             let t = cur
             switch t.kind {
             case .period:
-                // `.name`, `.init`, `.self`, `.0`, continuing across lines (SwiftUI modifier chains).
+                // `.name`, `.init`, `.self`, `.0`, continuing across lines (long modifier chains).
                 let next = peek()
                 guard next.kind == .identifier || next.kind == .keyword || next.kind == .integerLiteral
                         || next.kind == .dollarIdentifier || next.kind == .floatLiteral || next.kind == .wildcard else { return }

@@ -34,7 +34,7 @@ public struct SourceFile: Sendable {
 }
 
 /// A 1-based line and column. Columns count UTF-8 bytes, as Xcode and the other linters do.
-public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SourcePosition: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public init(line: Int, column: Int) {

@@ -35,8 +35,8 @@ final class FastPathTests: XCTestCase {
     func testInertBodiesAreSkipped() {
         let source = "struct Store { func load() { let x = compute(1, 2); print(x) } var total: Int { items.reduce(0, +) } }"
         let file = FlowLintSyntax.SourceFile(path: "a.swift", text: source)
-        let fast = FlowLintSyntax.Parser.parse(file, skippingInertBodies: true)
-        let full = FlowLintSyntax.Parser.parse(file, skippingInertBodies: false)
+        let fast = FlowLintSyntax.Parser.parse(file, skipping: LintEngine.Plan(.defaults, skipsInertBodies: true).skipping)
+        let full = FlowLintSyntax.Parser.parse(file, skipping: nil)
         XCTAssertLessThan(fast.nodes.count, full.nodes.count)
         XCTAssertEqual(fast.outline(), full.outline())
     }

@@ -8,8 +8,7 @@ import Darwin
 /// Per-file facts kept on disk between runs, so a partial run (pre-commit, an editor's buffer) re-parses only
 /// what changed while still seeing the whole project.
 ///
-/// One pack file per project root, FlowLint version and rule settings
-/// (`facts-<root hash>-<key hash>.bin`). Entries are keyed by the hash of a file's bytes: an entry holds the
+/// One pack file per project root, FlowLint build and enabled rules (`facts-<root hash>-<key hash>.bin`). Entries are keyed by the hash of a file's bytes: an entry holds the
 /// facts with the file's own path left out, so it is read back under the file's current display path. A stat
 /// table (absolute path → size, modification and change times, inode, content hash) lets unchanged files be
 /// answered without reading them; files modified within two seconds of a run are not put in it (their stat
@@ -17,18 +16,21 @@ import Darwin
 /// listings (`DirectoryListings`) are kept too, so the search for the project's files reads only directories
 /// that changed.
 ///
-/// The pack is validated as a whole before use (magic, format, FlowLint version, settings hash, lengths,
-/// checksum) and each entry again when it is decoded: anything wrong and the cache is ignored and rebuilt.
+/// The key names the running build (`BuildIdentity`): any rebuild of FlowLint starts from an empty cache, since
+/// the facts and the rules' per-file findings stored here come from the code that wrote them. Severities are not
+/// part of it: the engine applies them after the cache.
+///
+/// The pack is validated as a whole before use (magic, build, settings hash, lengths, checksum) and each entry again when it is decoded: anything wrong and the cache is ignored and rebuilt.
 /// Writes go to a temporary file in the same directory, renamed over the pack, so concurrent runs never see
 /// a half-written file (the last writer wins).
 public final class FactsCache: @unchecked Sendable {
-    static let magic: [UInt8] = Array("FLFACTS4".utf8)
+    static let magic: [UInt8] = Array("FLFACTS5".utf8)
 
     /// Where the pack is looked for and written, in order (the project's `.build/flowlint`, then the user
     /// cache directory).
     public let directories: [String]
     public let fileName: String
-    let version: String
+    let build: String
     let settingsHash: UInt64
     let rootHash: UInt64
     let runStart: timespec
@@ -69,13 +71,13 @@ public final class FactsCache: @unchecked Sendable {
 
     /// `runStart`: the time files and directories are judged against (changed within two seconds of it: not
     /// remembered); the current time unless a test sets it.
+    /// `build` stands for the running FlowLint (tests pass another to simulate a rebuild).
     public init(directories: [String], projectRoot: String, settings: RuleSettings, skipsInertBodies: Bool = true,
-                version: String = FlowLintVersion.current, runStart: timespec? = nil) {
+                build: String = BuildIdentity.current, runStart: timespec? = nil) {
         self.directories = directories
-        self.version = version
-        var key = "format=3\nversion=\(version)\ninert=\(skipsInertBodies)\n"
+        self.build = build
+        var key = "build=\(build)\ninert=\(skipsInertBodies)\n"
         for rule in settings.enabled.sorted() { key += "rule=\(rule)\n" }
-        for (rule, severity) in settings.severities.sorted(by: { $0.key < $1.key }) { key += "severity=\(rule):\(severity.rawValue)\n" }
         settingsHash = FastHash.hash(key)
         rootHash = FastHash.hash(projectRoot)
         fileName = "facts-\(Self.hex(rootHash))-\(Self.hex(settingsHash)).bin"
@@ -138,7 +140,7 @@ public final class FactsCache: @unchecked Sendable {
             let stored = buffer.loadUnaligned(fromByteOffset: buffer.count - 8, as: UInt64.self).littleEndian
             guard FastHash.hash(body) == stored else { throw Rejection(reason: "checksum mismatch (truncated or damaged)") }
             var r = BinaryReader(body, from: Self.magic.count)
-            guard try r.string() == version else { throw Rejection(reason: "written by another FlowLint version") }
+            guard try r.string() == build else { throw Rejection(reason: "written by another FlowLint build") }
             guard try r.fixed64() == settingsHash, try r.fixed64() == rootHash else { throw Rejection(reason: "other settings") }
             let entryCount = try r.count()
             entries.reserveCapacity(entryCount)
@@ -253,7 +255,7 @@ public final class FactsCache: @unchecked Sendable {
 
         var w = BinaryWriter()
         w.raw(Self.magic)
-        w.string(version)
+        w.string(build)
         w.fixed64(settingsHash)
         w.fixed64(rootHash)
         var written: Set<UInt64> = []

@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 import FlowLintSyntax
 
-/// One file handed to the engine: its display path (relative to the working directory when under it) and
-/// its bytes. Reading, discovery and excludes happen before; the engine never touches the file system.
+/// One file handed to the engine: its display path (relative to the working directory when under it), and its
+/// bytes or where to read them. Discovery and excludes happen before; the engine reads only the files it is
+/// handed as deferred (`deferredPath`), through the request's `unsavedBuffers` first.
 public struct LintFile: Sendable {
     public var path: String
     public var bytes: [UInt8]
@@ -66,8 +67,8 @@ public struct LintRequest: Sendable {
     public var settings: RuleSettings
     /// Worker threads for the per-file phase; 0 means one per core.
     public var jobs: Int
-    /// Skip function bodies that cannot hold SwiftUI data flow (see `Parser.parse`). Off only to check that
-    /// the fast path changes nothing.
+    /// Skip the bodies no enabled rule and no fact needs (see `BodySkipping`). Off only to check that the fast
+    /// path changes nothing.
     public var skipsInertBodies: Bool
     /// The display paths findings are reported for; nil reports every file. The other files still give their
     /// facts (a partial run sees the whole project). See `LintEngine.restrict`.
@@ -78,6 +79,8 @@ public struct LintRequest: Sendable {
     /// `UntilExit` instead of being freed one allocation at a time (tens of thousands for a large project),
     /// work the end of the process makes pointless. Library users leave it off.
     public var keepsFactsUntilExit = false
+    /// An editor's unsaved buffers, which replace the files on disk they belong to (when deferred files are read).
+    public var unsavedBuffers: (any UnsavedBuffers)?
     public init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
                 reportedPaths: Set<String>? = nil, cache: FactsCache? = nil) {
         self.files = files
@@ -103,6 +106,13 @@ public struct LintResult: Sendable {
     }
 }
 
+/// Unsaved editor buffers that replace files on disk: the engine asks before it reads (or trusts the facts
+/// cache for) a deferred file.
+public protocol UnsavedBuffers: Sendable {
+    /// The buffer for the file at this absolute path, or nil when the file on disk is current.
+    func buffer(forAbsolutePath path: String) -> [UInt8]?
+}
+
 public struct ReadFailure: Error, Sendable, Equatable {
     public var path: String
     /// Why it could not be read; nil when it was read but is not text (NUL bytes).
@@ -110,10 +120,12 @@ public struct ReadFailure: Error, Sendable, Equatable {
 }
 
 public enum LintEngine {
-    /// Lints `request.files` as one project: per-file facts and findings in parallel, then the project-wide
-    /// rules over the merged index, then suppression. Deterministic: the result does not depend on `jobs`.
+    /// Lints `request.files` as one project: per-file facts and the rules' per-file checks in parallel, then
+    /// the rules' project checks over the merged index, then severities, suppression and the restriction to the
+    /// reported files. Deterministic: the result does not depend on `jobs`.
     public static func lint(_ request: LintRequest) -> LintResult {
-        let (facts, failures, records) = perFilePhase(request)
+        let plan = Plan(request.settings, skipsInertBodies: request.skipsInertBodies)
+        let (facts, failures, records) = perFilePhase(request, plan)
         // The facts cache is written while the project pass runs (it needs nothing from it), and waited for
         // before returning.
         let saving = DispatchGroup()
@@ -124,14 +136,8 @@ public enum LintEngine {
         let index = ProjectIndex(files: facts)
         if request.keepsFactsUntilExit { UntilExit.keep(index) }
         var diagnostics: [Diagnostic] = []
-        for file in facts {
-            for pending in file.pendingFindings where index.holds(pending.condition) {
-                diagnostics.append(pending.diagnostic)
-            }
-        }
-        if request.settings.enabled.contains(MissingEnvironmentObjectRule.descriptor.id) {
-            diagnostics += MissingEnvironmentObjectRule.check(index)
-        }
+        for rule in plan.rules { diagnostics += rule.check(project: index) }
+        // Severities are applied here, once, after the cache: changing one re-parses nothing.
         for i in diagnostics.indices {
             if let severity = request.settings.severities[diagnostics[i].ruleID] { diagnostics[i].severity = severity }
         }
@@ -144,18 +150,17 @@ public enum LintEngine {
                           readFailures: reportedFailures)
     }
 
-    /// The findings a run that reports only `paths` shows: those in these files, and each project-wide
-    /// (`missing_environment_object`) finding whose root is elsewhere but whose view chain passes through one
-    /// of them, moved to the first step of the chain in a reported file, with a note pointing at the root. Its
-    /// fixes are dropped (their edits belong to the root's file). Applied after suppression, so a finding
-    /// silenced at its root stays silenced wherever it is shown.
+    /// The findings a run that reports only `paths` shows: those in these files, and each finding located
+    /// elsewhere whose notes pass through one of them (a view chain from a root in another file), moved to its
+    /// first note in a reported file, with a note pointing at where it was. Its fixes are dropped (their edits
+    /// belong to the other file). Applied after suppression, so a finding silenced where it is located stays
+    /// silenced wherever it is shown.
     public static func restrict(_ diagnostics: [Diagnostic], to paths: Set<String>) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for d in diagnostics {
             if paths.contains(d.span.file) {
                 out.append(d)
-            } else if d.ruleID == MissingEnvironmentObjectRule.descriptor.id,
-                      let step = d.notes.first(where: { paths.contains($0.span.file) }) {
+            } else if let step = d.notes.first(where: { paths.contains($0.span.file) }) {
                 var moved = d
                 moved.span = step.span
                 moved.notes = [DiagnosticNote(message: "the view chain starts at this root, in another file", span: d.span)] + d.notes
@@ -169,7 +174,7 @@ public enum LintEngine {
     /// Parses each file once, on all workers, into its facts; the AST is dropped when the file is done, and so
     /// are the bytes of a deferred file, which is read by the worker that needs it: memory holds one file per
     /// worker, not the project.
-    static func perFilePhase(_ request: LintRequest)
+    static func perFilePhase(_ request: LintRequest, _ plan: Plan)
         -> (facts: [FileFacts], failures: [ReadFailure], cacheRecords: [FactsCache.Record]) {
         let files = request.files
         let count = files.count
@@ -196,12 +201,13 @@ public enum LintEngine {
                         var failure: ReadFailure?
                         if let cache = request.cache {
                             let record: FactsCache.Record?
-                            (facts, record, failure) = cachedFacts(for: files[i], cache: cache, request: request, cursor: cursor)
+                            (facts, record, failure) = cachedFacts(for: files[i], cache: cache, request: request, plan,
+                                                                   cursor: cursor)
                             recordsOut.base[i] = record
                         } else {
-                            switch loadedWithStatus(files[i], cursor: cursor).file {
+                            switch loadedWithStatus(files[i], request, cursor: cursor).file {
                             case .success(let file):
-                                facts = Self.facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
+                                facts = Self.facts(for: file, plan)
                             case .failure(let readFailure):
                                 facts = FileFacts(path: files[i].path)
                                 failure = readFailure
@@ -221,9 +227,17 @@ public enum LintEngine {
     }
 
     /// The file with its bytes, read now when deferred (a failure when it cannot be read or is not text), with
-    /// what `fstat` said of it then.
-    static func loadedWithStatus(_ file: LintFile, cursor: DirectoryCursor) -> (file: Result<LintFile, ReadFailure>, status: stat?) {
+    /// what `fstat` said of it then. An unsaved buffer replaces the file: its bytes come with no status.
+    static func loadedWithStatus(_ file: LintFile, _ request: LintRequest, cursor: DirectoryCursor)
+        -> (file: Result<LintFile, ReadFailure>, status: stat?) {
         guard let absolute = file.deferredPath else { return (.success(file), nil) }
+        if let buffer = request.unsavedBuffers?.buffer(forAbsolutePath: absolute) {
+            switch FileReader.classify(buffer) {
+            case .text(let bytes): return (.success(LintFile(path: file.path, bytes: bytes)), nil)
+            case .binary: return (.failure(ReadFailure(path: file.path, reason: nil)), nil)
+            case .unreadable(let reason): return (.failure(ReadFailure(path: file.path, reason: reason)), nil)
+            }
+        }
         let (contents, status) = FileReader.readWithStatus(absolute, cursor: cursor)
         switch contents {
         case .text(let bytes): return (.success(LintFile(path: file.path, bytes: bytes, diskPath: absolute)), status)
@@ -233,10 +247,11 @@ public enum LintEngine {
     }
 
     /// One file's facts through the cache: a deferred file whose stat is unchanged is not even read.
-    static func cachedFacts(for file: LintFile, cache: FactsCache, request: LintRequest, cursor: DirectoryCursor)
+    static func cachedFacts(for file: LintFile, cache: FactsCache, request: LintRequest, _ plan: Plan, cursor: DirectoryCursor)
         -> (FileFacts, FactsCache.Record?, ReadFailure?) {
         // Only a file read from disk gets a stat entry (not an editor's buffer), and only when its times can be trusted.
-        let absolute = file.diskPath
+        let unsaved = file.deferredPath.map { request.unsavedBuffers?.buffer(forAbsolutePath: $0) != nil } ?? false
+        let absolute = unsaved ? nil : file.diskPath
         let pathKey = absolute.map(FactsCache.pathKey)
         var statRecord: FactsCache.StatRecord?
         // A deferred file the stat table knows is stat'ed first, and not read if unchanged. One it does not know
@@ -250,7 +265,7 @@ public enum LintEngine {
             return (facts, FactsCache.Record(hash: hash, fresh: nil, pathKey: pathKey, stat: statRecord, statKnown: true), nil)
         }
         let read: LintFile
-        let (loaded, status) = loadedWithStatus(file, cursor: cursor)
+        let (loaded, status) = loadedWithStatus(file, request, cursor: cursor)
         switch loaded {
         case .success(let bytes): read = bytes
         case .failure(let failure): return (FileFacts(path: failure.path), nil, failure)
@@ -263,16 +278,36 @@ public enum LintEngine {
         if let facts = cache.facts(hash: hash, path: file.path) {
             return (facts, FactsCache.Record(hash: hash, fresh: nil, pathKey: pathKey, stat: statRecord), nil)
         }
-        let facts = facts(for: file, settings: request.settings, skipsInertBodies: request.skipsInertBodies)
+        let facts = facts(for: file, plan)
         return (facts, FactsCache.Record(hash: hash, fresh: FactsCodec.encode(facts), pathKey: pathKey, stat: statRecord), nil)
     }
 
-    static func facts(for file: LintFile, settings: RuleSettings, skipsInertBodies: Bool) -> FileFacts {
-        let tree = Parser.parse(SourceFile(path: file.path, bytes: file.bytes), skippingInertBodies: skipsInertBodies)
+    /// The enabled rules and what the parser must keep for them and for the facts.
+    struct Plan {
+        var rules: [RuleRunner]
+        /// Nil: nothing is skipped.
+        var skipping: BodySkipping?
+
+        init(_ settings: RuleSettings, skipsInertBodies: Bool) {
+            rules = RuleRegistry.runners.filter { settings.enabled.contains($0.descriptor.id) }
+            skipping = skipsInertBodies ? rules.reduce(FactExtractor.parses) { $0.union($1.parses) } : nil
+        }
+    }
+
+    /// One file's facts and the enabled rules' per-file output, from its bytes.
+    static func facts(for file: LintFile, _ plan: Plan) -> FileFacts {
+        let tree = Parser.parse(SourceFile(path: file.path, bytes: file.bytes), skipping: plan.skipping)
         let context = FileContext(tree: tree, path: file.path)
-        var facts = FactExtractor.extract(context, settings: settings)
+        var facts = FactExtractor.extract(context)
+        for rule in plan.rules {
+            if let output = rule.check(file: context) { facts.ruleOutputs.append(output) }
+        }
         facts.directives = Suppression.directives(context)
         return facts
+    }
+
+    static func facts(for file: LintFile, settings: RuleSettings = .defaults, skipsInertBodies: Bool = true) -> FileFacts {
+        facts(for: file, Plan(settings, skipsInertBodies: skipsInertBodies))
     }
 
     static func applySuppression(_ diagnostics: [Diagnostic], facts: [FileFacts], settings: RuleSettings) -> [Diagnostic] {

@@ -1,27 +1,27 @@
 import FlowLintSyntax
 
-/// Walks one file's declarations once, collecting `FileFacts` and asking the per-file rules for their
-/// findings as it meets the declarations they judge.
+/// Walks one file's declarations once, collecting the `FileFacts` the project index is built from: types and
+/// their properties, view renderers with the providers around each construction, provider helpers. Rules take
+/// their own per-file findings (see `Rule`).
 struct FactExtractor {
     let context: FileContext
-    let settings: RuleSettings
     var facts: FileFacts
 
-    init(context: FileContext, settings: RuleSettings) {
+    /// The bodies the facts need parsed: view-building members (`body`, `previews`, `@ViewBuilder`, a type
+    /// ending in `View`), and any body that applies an environment provider.
+    static let parses = BodySkipping(bodyWords: ["environment", "environmentObject"],
+                                     declarationWords: ["body", "previews", "ViewBuilder"], typeSuffixes: ["View"])
+
+    init(context: FileContext) {
         self.context = context
-        self.settings = settings
         self.facts = FileFacts(path: context.path)
     }
 
-    static func extract(_ context: FileContext, settings: RuleSettings) -> FileFacts {
-        var extractor = FactExtractor(context: context, settings: settings)
+    static func extract(_ context: FileContext) -> FileFacts {
+        var extractor = FactExtractor(context: context)
         extractor.visitItems(SyntaxTree.root, owner: nil)
-        if settings.enabled.contains(ForEachIndexIDRule.descriptor.id) {
-            extractor.facts.pendingFindings += ForEachIndexIDRule.check(context)
-        }
         // Facts of every file stay in memory until the project pass: no spare capacity from appending.
         extractor.facts.types = extractor.facts.types.exactSized()
-        extractor.facts.fileConstants = Array(Set(extractor.facts.fileConstants)).sorted()
         return extractor.facts
     }
 
@@ -45,15 +45,6 @@ struct FactExtractor {
             case .funcDecl where owner == nil:
                 // `UIHostingController(rootView: Root().environmentObject(store))` in a free function.
                 collectProviders(in: item, owner: nil)
-            case .variableDecl where owner == nil:
-                // File-level constants: `let xs = [...]`.
-                if tree.name(item) == "let" {
-                    for b in context.children(item) where context.kind(b) == .patternBinding && tree.child(b, .initializerClause) != nil {
-                        if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) {
-                            facts.fileConstants.append(n)
-                        }
-                    }
-                }
             default:
                 break
             }
@@ -61,15 +52,7 @@ struct FactExtractor {
     }
 
     mutating func visitType(_ decl: Int) {
-        let kind: TypeFact.Kind
-        switch context.kind(decl) {
-        case .structDecl: kind = .struct
-        case .classDecl: kind = .class
-        case .enumDecl: kind = .enum
-        case .actorDecl: kind = .actor
-        case .protocolDecl: kind = .protocol
-        default: kind = .extension
-        }
+        let kind = context.typeKind(decl)
         let name = context.typeDeclarationName(decl)
         let inherited = InheritanceClauses.shared.intern(context.inheritedNames(decl))
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
@@ -78,21 +61,15 @@ struct FactExtractor {
             if kind != .extension || !inherited.isEmpty { facts.types.append(type) }
             return
         }
-        let members = memberDecls(body)
+        let members = context.memberDecls(body)
 
         // Pass 1: properties and the names of view-building members.
-        var observedProperties: Set<String> = []
         var properties: [PropertyFact] = []
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
                 properties += self.properties(of: m)
-                if context.attributes(m).contains(where: { context.name($0) == "ObservedObject" }) {
-                    for b in context.children(m) where context.kind(b) == .patternBinding {
-                        if let p = tree.firstChild(b), let n = context.name(p) { observedProperties.insert(n) }
-                    }
-                }
-                if let memberName = firstBindingName(m), memberName != "body", memberName != "previews",
+                if let memberName = context.firstBindingName(m), memberName != "body", memberName != "previews",
                    isViewBuilding(m, typeNode: tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }) {
                     type.viewMembers.insert(memberName)
                 }
@@ -104,18 +81,18 @@ struct FactExtractor {
         }
         // An extension that adds no conformance, property or view member tells the index nothing (and no
         // renderer can refer to it): it is not kept, since facts of every file stay in memory for the project pass.
-        type.properties = PropertyList(properties)
+        type.properties = PropertyList(properties, path: context.path)
         if kind != .extension || !inherited.isEmpty || !properties.isEmpty || !type.viewMembers.isEmpty {
             facts.types.append(type)
         }
 
-        // Pass 2: renderers and per-member rules.
+        // Pass 2: renderers.
         let isApp = inherited.contains("App")
         let isPreviewProvider = inherited.contains("PreviewProvider")
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
-                let memberName = firstBindingName(m)
+                let memberName = context.firstBindingName(m)
                 if memberName == "body" && !context.hasModifier(m, .static) {
                     addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name, viewMembers: type.viewMembers)
                 } else if memberName == "previews" && isPreviewProvider && context.hasModifier(m, .static) {
@@ -123,8 +100,6 @@ struct FactExtractor {
                 } else if let memberName, type.viewMembers.contains(memberName) {
                     addRenderer(.member(type: name, typeIndex: typeIndex, name: memberName), body: m, owner: name, viewMembers: type.viewMembers)
                 }
-                facts.pendingFindings += ObservedObjectInlineRule.checkProperty(m, ownerKind: kind, owner: name, context, settings)
-                facts.pendingFindings += NonPrivateStateRule.checkProperty(m, ownerKind: kind, owner: name, context, settings)
             case .funcDecl:
                 if let n = context.name(m), type.viewMembers.contains(n) {
                     addRenderer(.member(type: name, typeIndex: typeIndex, name: n), body: m, owner: name, viewMembers: type.viewMembers)
@@ -134,8 +109,6 @@ struct FactExtractor {
                 }
                 collectProviders(in: m, owner: name)
             case .initDecl:
-                facts.pendingFindings += ObservedObjectInlineRule.checkInitializer(m, ownerKind: kind, owner: name,
-                                                                                   observed: observedProperties, context, settings)
                 collectProviders(in: m, owner: name)
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
                 visitType(m)
@@ -143,27 +116,6 @@ struct FactExtractor {
                 break
             }
         }
-    }
-
-    /// Member declarations, looking through `#if` clauses.
-    func memberDecls(_ block: Int) -> [Int] {
-        var out: [Int] = []
-        func visit(_ n: Int) {
-            for c in context.children(n) {
-                if context.kind(c) == .ifConfigDecl {
-                    for clause in context.children(c) { visit(clause) }
-                } else {
-                    out.append(c)
-                }
-            }
-        }
-        visit(block)
-        return out
-    }
-
-    func firstBindingName(_ decl: Int) -> String? {
-        guard let b = tree.child(decl, .patternBinding), let p = tree.firstChild(b), context.kind(p) == .identifierPattern else { return nil }
-        return context.name(p)
     }
 
     func returnType(_ function: Int) -> Int? {

@@ -1,7 +1,9 @@
 import FlowLintSyntax
 
-/// One parsed file and the queries per-file rules and fact extraction share. Lives only during the per-file
-/// phase.
+/// One parsed file and the queries per-file rules and fact extraction share: node kinds, names, children and
+/// parents, spans, the file's type declarations and their members, and common expression shapes. Lives only
+/// during the per-file phase. Node ids are indices into `tree.nodes` (pre-order: a node's descendants follow
+/// it, so `id < other` means "earlier in the file").
 struct FileContext {
     let tree: SyntaxTree
     let path: String
@@ -16,6 +18,8 @@ struct FileContext {
     final class LazyTables {
         var lines: LineTable?
         var parents: [Int32]?
+        var byKind: (offsets: [Int32], nodes: [Int32])?
+        var typeDeclarations: [Int]?
     }
 
     var lines: LineTable {
@@ -42,6 +46,31 @@ struct FileContext {
         }
         lazy.parents = parents
         return parents
+    }
+
+    /// Every node of `kind`, in source order. The first call sorts all nodes by kind once (a counting sort), so
+    /// each rule can visit the nodes it cares about without walking the whole tree.
+    func nodes(_ kind: NodeKind) -> ArraySlice<Int32> {
+        let table: (offsets: [Int32], nodes: [Int32])
+        if let built = lazy.byKind {
+            table = built
+        } else {
+            let kinds = NodeKind.allCases.count
+            var offsets = [Int32](repeating: 0, count: kinds + 1)
+            for node in tree.nodes { offsets[Int(node.kind.rawValue) + 1] += 1 }
+            for k in 0..<kinds { offsets[k + 1] += offsets[k] }
+            var next = offsets
+            var sorted = [Int32](repeating: 0, count: tree.nodes.count)
+            for (i, node) in tree.nodes.enumerated() {
+                let k = Int(node.kind.rawValue)
+                sorted[Int(next[k])] = Int32(i)
+                next[k] += 1
+            }
+            table = (offsets, sorted)
+            lazy.byKind = table
+        }
+        let k = Int(kind.rawValue)
+        return table.nodes[Int(table.offsets[k])..<Int(table.offsets[k + 1])]
     }
 
     func kind(_ n: Int) -> NodeKind { tree.nodes[n].kind }
@@ -90,6 +119,62 @@ struct FileContext {
         guard kind(decl) == .extensionDecl else { return name(decl) ?? "" }
         let typeNode = children(decl).first { ![.attribute, .modifier, .ifConfigDecl].contains(kind($0)) }
         return typeNode.flatMap { typeName($0) } ?? ""
+    }
+
+    /// Declarations at file level, looking through `#if` clauses (every branch counts).
+    var topLevelItems: [Int] { flattenedIfConfig(SyntaxTree.root) }
+
+    /// Member declarations of a type's member block, looking through `#if` clauses.
+    func memberDecls(_ block: Int) -> [Int] { flattenedIfConfig(block) }
+
+    private func flattenedIfConfig(_ parent: Int) -> [Int] {
+        var out: [Int] = []
+        var pending = Array(children(parent).reversed())
+        while let n = pending.popLast() {
+            if kind(n) == .ifConfigDecl {
+                // Clauses, then their items, in source order.
+                for clause in children(n).reversed() { pending += children(clause).reversed() }
+            } else {
+                out.append(n)
+            }
+        }
+        return out
+    }
+
+    static let typeDeclarationKinds: Set<NodeKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl]
+
+    /// The type declarations and extensions of the file, in source order: at file level and nested in other
+    /// types (through `#if` clauses), not those local to a function body.
+    var typeDeclarations: [Int] {
+        if let found = lazy.typeDeclarations { return found }
+        var out: [Int] = []
+        func visit(_ items: [Int]) {
+            for item in items where Self.typeDeclarationKinds.contains(kind(item)) {
+                out.append(item)
+                if let block = tree.child(item, .memberBlock) { visit(memberDecls(block)) }
+            }
+        }
+        visit(topLevelItems)
+        lazy.typeDeclarations = out
+        return out
+    }
+
+    /// The kind of a type declaration node.
+    func typeKind(_ decl: Int) -> TypeFact.Kind {
+        switch kind(decl) {
+        case .structDecl: return .struct
+        case .classDecl: return .class
+        case .enumDecl: return .enum
+        case .actorDecl: return .actor
+        case .protocolDecl: return .protocol
+        default: return .extension
+        }
+    }
+
+    /// The name of the first binding of a `var`/`let` declaration, when it is a plain identifier.
+    func firstBindingName(_ decl: Int) -> String? {
+        guard let b = tree.child(decl, .patternBinding), let p = tree.firstChild(b), kind(p) == .identifierPattern else { return nil }
+        return name(p)
     }
 
     /// The nearest enclosing type declaration (struct, class, enum, actor, protocol, extension) of `n`.

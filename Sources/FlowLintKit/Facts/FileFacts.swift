@@ -2,9 +2,15 @@ import Foundation
 import FlowLintSyntax
 
 /// Everything the project-wide passes need from one file, with no reference to its AST: the AST is dropped
-/// as soon as these facts and the file's own findings are taken.
-struct FileFacts: Sendable, Equatable {
-    var path: String
+/// as soon as these facts and the rules' per-file output are taken.
+///
+/// The facts are `Codable` and the facts cache stores them with `CompactCoding`: a new fact is its
+/// declaration here (or in a type below) plus the extractor code that fills it. Rules keep what only they
+/// need in their own `Condition` and `Record` types, stored in `ruleOutputs`.
+struct FileFacts: Sendable, Equatable, Codable {
+    /// The file's display path in this run: not stored in the cache (an entry is found by the file's content,
+    /// wherever it is), given back when the entry is read.
+    @DisplayPath var path: String
     /// Declared types and extensions, in source order.
     var types: [TypeFact] = []
     /// Places that render views: view bodies, their view-building members, and roots.
@@ -13,17 +19,33 @@ struct FileFacts: Sendable, Equatable {
     var providedTypes: [TypeReference] = []
     /// `extension View { func withX() -> some View { environmentObject(X()) } }`: helper name → what it provides.
     var providerHelpers: [ProviderHelper] = []
-    /// File-level `let` constants with an initializer (constant collections for `foreach_index_id`), sorted
-    /// and without repeats: an array, not a set, since every file's stay in memory for the project pass.
-    var fileConstants: [String] = []
     /// `// flowlint:` comments, applied once all findings (project-wide ones included) are known.
     var directives: [SuppressionDirective] = []
-    /// Findings whose truth depends on other files (owner conformances, constants declared elsewhere).
-    var pendingFindings: [PendingFinding] = []
+    /// What each enabled rule's per-file check reported, encoded with the rule's own types.
+    var ruleOutputs: [RuleOutput] = []
+
+    init(path: String) { self.path = path }
 }
 
-struct TypeFact: Sendable, Equatable {
-    enum Kind: String, Sendable, CaseIterable { case `struct`, `class`, `enum`, actor, `protocol`, `extension` }
+/// One rule's per-file findings and records (see `Rule`), encoded: their types are the rule's own, decoded by
+/// the rule's project check.
+struct RuleOutput: Sendable, Equatable, Codable {
+    var rule: String
+    var encoded: RawBytes
+}
+
+/// A file's display path inside its facts: written as nothing, read back as the path the facts are decoded
+/// under (`CompactCoding.pathKey`).
+@propertyWrapper
+struct DisplayPath: Sendable, Equatable, Codable {
+    var wrappedValue: String
+    init(wrappedValue: String) { self.wrappedValue = wrappedValue }
+    init(from decoder: Decoder) throws { wrappedValue = decoder.userInfo[CompactCoding.pathKey] as? String ?? "" }
+    func encode(to encoder: Encoder) throws {}
+}
+
+struct TypeFact: Sendable, Equatable, Codable {
+    enum Kind: String, Sendable, CaseIterable, Codable { case `struct`, `class`, `enum`, actor, `protocol`, `extension` }
     var name: String
     var kind: Kind
     /// Names in the inheritance clause, last component and without generic arguments (`SwiftUI.View` → `View`).
@@ -35,7 +57,7 @@ struct TypeFact: Sendable, Equatable {
 
 /// A stored or computed property, as the project passes need it: decoded from a type's `PropertyList` when
 /// a pass asks about it.
-struct PropertyFact: Sendable, Equatable {
+struct PropertyFact: Sendable, Equatable, Codable {
     var name: String
     /// The declared or inferred type: from the annotation, else from a construction in the initializer.
     var type: String?
@@ -62,7 +84,7 @@ struct PropertyFact: Sendable, Equatable {
 }
 
 /// A type as a provider expression spells it, resolved when the whole project is known.
-enum TypeReference: Hashable, Sendable {
+enum TypeReference: Hashable, Sendable, Codable {
     /// A type name (last component, no generic arguments).
     case named(String)
     /// The type of `members` reached from a value of type `base` (`model.settings` where `model: Model`).
@@ -74,8 +96,8 @@ enum TypeReference: Hashable, Sendable {
 }
 
 /// A body that renders views: a view's `body`, one of its view-building members, or a root.
-struct Renderer: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+struct Renderer: Sendable, Equatable, Codable {
+    enum Kind: Sendable, Equatable, Codable {
         /// `body` of the type named `type` (identified by its declaration in `typeIndex` of this file).
         case viewBody(type: String, typeIndex: Int)
         /// Another view-building member (`var header: some View`, `func row(_:)`) of a type.
@@ -83,15 +105,15 @@ struct Renderer: Sendable, Equatable {
         /// `@main` App scenes, `PreviewProvider.previews`, `#Preview`.
         case root(RootKind)
     }
-    enum RootKind: String, Sendable { case app, previewProvider, preview }
+    enum RootKind: String, Sendable, Codable { case app, previewProvider, preview }
     var kind: Kind
     var edges: [RenderEdge] = []
 }
 
 /// One view construction (or use of a view-building member) inside a renderer, with the environment
 /// providers applied around it.
-struct RenderEdge: Sendable, Equatable {
-    enum Target: Sendable, Hashable {
+struct RenderEdge: Sendable, Equatable, Codable {
+    enum Target: Sendable, Hashable, Codable {
         case view(String)
         /// A view-building member of the enclosing type (`header`, `self.row(x)`).
         case member(String)
@@ -109,33 +131,9 @@ struct RenderEdge: Sendable, Equatable {
     var span: SourceSpan
 }
 
-struct ProviderHelper: Sendable, Equatable {
+struct ProviderHelper: Sendable, Equatable, Codable {
     var name: String
     var provided: [TypeReference]
-}
-
-/// A finding produced from one file that holds only if a condition on the whole project holds.
-struct PendingFinding: Sendable, Equatable {
-    enum Condition: Sendable, Equatable {
-        case always
-        /// The owner type conforms (directly, via an extension, or through a protocol declared in the sources)
-        /// to one of the SwiftUI owner protocols; `structOnly` excludes classes.
-        case ownerIsSwiftUIType(owner: String, structOnly: Bool)
-        /// The collection is not a constant anywhere in the project.
-        case collectionNotConstant(CollectionReference)
-    }
-    var diagnostic: Diagnostic
-    var condition: Condition
-}
-
-/// How a `foreach_index_id` finding names the collection whose indices it iterates.
-enum CollectionReference: Sendable, Hashable {
-    /// `xs` or `self.xs` inside type `owner` (nil at file level).
-    case member(owner: String?, name: String)
-    /// `Type.xs`
-    case staticMember(type: String, name: String)
-    /// Anything else (`model.items`, a parameter, a `let` without initializer): never a known constant.
-    case variable
 }
 
 extension Array {

@@ -7,49 +7,32 @@ import FlowLintSyntax
 /// `PropertyFact` values, a large project's properties took two heap strings and a slot in a growing array
 /// each; encoded they take about a third of that, and the facts cache stores and reads them as they are.
 ///
-/// Layout, per property: a flags byte (`static`, `let`, initializer, has type, reads the environment), the
-/// name, the type if any, then for an environment read the object type and the attribute's span (offsets and
-/// positions, no path: the file's path is given when decoding). Strings are a varint length and UTF-8 bytes.
-struct PropertyList: Sendable, Equatable {
+/// Layout: per property, a varint length, then the property in `CompactCoding` (its name first, so a lookup by
+/// name skips the others without building their strings). Spans are written without the file's path, which is
+/// given when decoding.
+struct PropertyList: Sendable, Equatable, Codable {
     private(set) var bytes: [UInt8] = []
-
-    private enum Flag {
-        static let isStatic: UInt8 = 1, isLet: UInt8 = 2, hasInitializer: UInt8 = 4, hasType: UInt8 = 8, readsEnvironment: UInt8 = 16
-        static let all: UInt8 = 31
-    }
 
     init() {}
 
-    init(_ properties: [PropertyFact]) {
+    init(_ properties: [PropertyFact], path: String) {
         var w = BinaryWriter()
         for p in properties {
-            var flags: UInt8 = 0
-            if p.isStatic { flags |= Flag.isStatic }
-            if p.isLet { flags |= Flag.isLet }
-            if p.hasInitializer { flags |= Flag.hasInitializer }
-            if p.type != nil { flags |= Flag.hasType }
-            let read = p.environmentObjectType.flatMap { t in p.attributeSpan.map { (t, $0) } }
-            if read != nil { flags |= Flag.readsEnvironment }
-            w.bytes.append(flags)
-            w.string(p.name)
-            if let type = p.type { w.string(type) }
-            if let (type, span) = read {
-                w.string(type)
-                for value in [span.startOffset, span.endOffset, span.start.line, span.start.column, span.end.line, span.end.column] {
-                    w.int(value)
-                }
-            }
+            let encoded = CompactCoding.encode(p, path: path)
+            w.uint(UInt64(encoded.count))
+            w.raw(encoded)
         }
         // Exactly as long as it needs to be: these stay in memory for the whole run.
         bytes = w.bytes.exactSized()
     }
 
-    /// Takes bytes read from the facts cache; nil unless they are a well-formed list.
+    /// Takes bytes read from the facts cache; nil unless they are a sequence of length-prefixed entries. An entry
+    /// that does not decode is left out when the list is read.
     init?(validating bytes: [UInt8]) {
         let valid = bytes.withUnsafeBytes { buffer -> Bool in
             var r = BinaryReader(buffer)
             do {
-                while r.position < r.end { try Self.skip(&r) }
+                while r.position < r.end { try r.skip(try r.count()) }
                 return true
             } catch {
                 return false
@@ -57,6 +40,19 @@ struct PropertyList: Sendable, Equatable {
         }
         guard valid else { return nil }
         self.bytes = bytes
+    }
+
+    private enum CodingKeys: CodingKey { case bytes }
+
+    init(from decoder: Decoder) throws {
+        let raw = try decoder.container(keyedBy: CodingKeys.self).decode(RawBytes.self, forKey: .bytes)
+        guard let list = PropertyList(validating: raw.bytes) else { throw CacheFormatError() }
+        self = list
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(RawBytes(bytes), forKey: .bytes)
     }
 
     var isEmpty: Bool { bytes.isEmpty }
@@ -72,43 +68,19 @@ struct PropertyList: Sendable, Equatable {
         let wantedBytes = wanted.map { Array($0.utf8) }
         bytes.withUnsafeBytes { buffer in
             var r = BinaryReader(buffer)
-            // The bytes were built by `init(_:)` or checked by `init?(validating:)`: decoding cannot fail.
-            while r.position < r.end {
-                let start = r.position
-                guard let flags = try? r.byte(), let nameLength = try? r.count() else { return }
-                let nameRange = r.position..<(r.position + nameLength)
-                if let wantedBytes, !buffer[nameRange].elementsEqual(wantedBytes) {
-                    r.position = start
-                    _ = try? Self.skip(&r)
-                    continue
+            // The framing was checked by `init(_:)` or `init?(validating:)`.
+            while r.position < r.end, let length = try? r.count() {
+                let entry = UnsafeRawBufferPointer(rebasing: buffer[r.position..<(r.position + length)])
+                r.position += length
+                if let wantedBytes {
+                    // The name is the entry's first field: a varint length and its bytes.
+                    var peek = BinaryReader(entry)
+                    guard let nameLength = try? peek.count(),
+                          entry[peek.position..<(peek.position + nameLength)].elementsEqual(wantedBytes) else { continue }
                 }
-                r.position = nameRange.upperBound
-                let name = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[nameRange]), as: UTF8.self)
-                let type = flags & Flag.hasType != 0 ? try? r.string() : nil
-                var environmentObjectType: String?, span: SourceSpan?
-                if flags & Flag.readsEnvironment != 0, let t = try? r.string(),
-                   let v = try? (0..<6).map({ _ in try r.int() }) {
-                    environmentObjectType = t
-                    span = SourceSpan(file: path, startOffset: v[0], endOffset: v[1],
-                                      start: SourcePosition(line: v[2], column: v[3]), end: SourcePosition(line: v[4], column: v[5]))
-                }
-                out.append(PropertyFact(name: name, isStatic: flags & Flag.isStatic != 0, isLet: flags & Flag.isLet != 0,
-                                        hasInitializer: flags & Flag.hasInitializer != 0, type: type,
-                                        environmentObjectType: environmentObjectType, attributeSpan: span))
+                if let property = try? CompactCoding.decode(PropertyFact.self, from: entry, path: path) { out.append(property) }
             }
         }
         return out
-    }
-
-    /// Steps over one property, checking its shape.
-    private static func skip(_ r: inout BinaryReader) throws {
-        let flags = try r.byte()
-        guard flags & ~Flag.all == 0 else { throw CacheFormatError() }
-        try r.skip(try r.count())
-        if flags & Flag.hasType != 0 { try r.skip(try r.count()) }
-        if flags & Flag.readsEnvironment != 0 {
-            try r.skip(try r.count())
-            for _ in 0..<6 { _ = try r.int() }
-        }
     }
 }

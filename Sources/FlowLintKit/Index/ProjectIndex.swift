@@ -1,12 +1,11 @@
-/// The merged facts of every file of the project: what project-wide rules ask about types, conformances,
-/// properties, constants and environment providers. Built once per run, after the per-file phase.
+/// The merged facts of every file of the project: what project checks ask about types, conformances,
+/// properties and environment providers. Built once per run, after the per-file phase.
 struct ProjectIndex {
     let files: [FileFacts]
     /// What the index knows of each type name: one entry, found with one hash, per declared name. A large
     /// project has tens of thousands of them.
     private var names: [String: NameEntry] = [:]
     private(set) var protocolNames: Set<String> = []
-    private(set) var fileConstants: Set<String> = []
     private(set) var providerHelpers: [String: [TypeReference]] = [:]
 
     /// Protocols declared in the sources that refine View or ViewModifier (directly or through each other),
@@ -42,7 +41,6 @@ struct ProjectIndex {
                 }
                 if type.kind == .protocol { protocolNames.insert(type.name) }
             }
-            fileConstants.formUnion(facts.fileConstants)
             for helper in facts.providerHelpers { providerHelpers[helper.name, default: []] += helper.provided }
         }
         viewProtocols = refiningProtocols(of: Self.isViewProtocol)
@@ -139,38 +137,6 @@ struct ProjectIndex {
             return types.count == 1 ? types.first : nil
         case .unknown:
             return nil
-        }
-    }
-
-    /// Whether a collection named in a `ForEach` is a constant: a `let` member or static member with an
-    /// initializer, or a file-level `let` with an initializer. Unknown external members count as constants,
-    /// since FlowLint cannot tell.
-    func isConstant(_ reference: CollectionReference) -> Bool {
-        switch reference {
-        case .variable:
-            return false
-        case .member(let owner, let name):
-            if let owner {
-                let found = properties(of: owner, named: name)
-                if !found.isEmpty { return found.allSatisfy { $0.isLet && $0.hasInitializer } }
-            }
-            return fileConstants.contains(name)
-        case .staticMember(let typeName, let name):
-            guard declares(typeName) else { return true }
-            let found = properties(of: typeName, named: name)
-            if found.isEmpty { return true }
-            return found.allSatisfy { $0.isLet && $0.hasInitializer }
-        }
-    }
-
-    /// Whether a pending finding's condition holds.
-    func holds(_ condition: PendingFinding.Condition) -> Bool {
-        switch condition {
-        case .always: return true
-        case .ownerIsSwiftUIType(let owner, let structOnly):
-            return isSwiftUIOwner(owner) && (!structOnly || isStruct(owner))
-        case .collectionNotConstant(let reference):
-            return !isConstant(reference)
         }
     }
 }

@@ -1,6 +1,6 @@
 import FlowLintSyntax
 
-enum ForEachIndexIDRule {
+enum ForEachIndexIDRule: Rule {
     static let descriptor = RuleDescriptor(
         id: "foreach_index_id",
         name: "ForEach Identified by Index",
@@ -16,17 +16,33 @@ enum ForEachIndexIDRule {
 }
 
 extension ForEachIndexIDRule {
+    static let parses = BodySkipping(bodyWords: ["ForEach", "List"])
+
+    /// How the project check can tell whether the collection whose indices a finding iterates is a constant.
+    enum Condition: Codable, Sendable, Hashable {
+        /// `xs` or `self.xs` inside type `owner` (nil at file level).
+        case member(owner: String?, name: String)
+        /// `Type.xs`
+        case staticMember(type: String, name: String)
+        /// Anything else (`model.items`, a parameter, a `let` without initializer): never a known constant.
+        case variable
+    }
+
+    /// A file's `let` constants at file level that have an initializer (`let rows = [...]`).
+    struct Record: Codable, Sendable { var fileConstants: [String] }
+
     static func message(container: String, collection: String) -> String {
         "\(container) rows are identified by the positions of '\(collection)', so deleting or moving an element "
             + "hands its row's identity and state to another; use \(container == "List" ? "List" : "ForEach")(\(collection)) "
             + "with Identifiable elements, or ForEach($\(collection)) to edit them"
     }
 
-    /// Every `ForEach(...)` / `List(...)` call in the file whose data argument is a collection's indices.
-    static func check(_ context: FileContext) -> [PendingFinding] {
+    /// Every `ForEach(...)` / `List(...)` call in the file whose data argument is a collection's indices, and
+    /// the file's constants.
+    static func check(file context: FileContext, report: inout FileReport<Condition, Record>) {
         let tree = context.tree
-        var findings: [PendingFinding] = []
-        for call in tree.nodes.indices where context.kind(call) == .callExpr {
+        for node in context.nodes(.callExpr) {
+            let call = Int(node)
             guard let callee = tree.firstChild(call) else { continue }
             let calleeName: String?
             switch context.kind(callee) {
@@ -40,12 +56,44 @@ extension ForEachIndexIDRule {
             let idPath = args.first { $0.label == "id" }?.value.map { tree.compactText($0) }
             guard let collection = indexedCollection(data, id: idPath, context) else { continue }
             guard let reference = collectionReference(collection, at: call, context) else { continue }
-            let diagnostic = Diagnostic(ruleID: descriptor.id, severity: descriptor.defaultSeverity,
-                                        message: message(container: container, collection: tree.compactText(collection)),
-                                        span: context.span(of: data))
-            findings.append(PendingFinding(diagnostic: diagnostic, condition: .collectionNotConstant(reference)))
+            report.report(at: data, message(container: container, collection: tree.compactText(collection)), condition: reference)
         }
-        return findings
+        var constants: Set<String> = []
+        for item in context.topLevelItems where context.kind(item) == .variableDecl && tree.name(item) == "let" {
+            for b in context.children(item) where context.kind(b) == .patternBinding && tree.child(b, .initializerClause) != nil {
+                if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) { constants.insert(n) }
+            }
+        }
+        if !constants.isEmpty { report.record(Record(fileConstants: constants.sorted())) }
+    }
+
+    static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
+        guard !project.pending.isEmpty else { return }
+        let fileConstants = Set(project.records.flatMap(\.record.fileConstants))
+        for finding in project.pending where !isConstant(finding.condition, project.index, fileConstants: fileConstants) {
+            report.report(finding.diagnostic)
+        }
+    }
+
+    /// Whether a collection named in a `ForEach` is a constant: a `let` member or static member with an
+    /// initializer, or a file-level `let` with an initializer. Unknown external members count as constants,
+    /// since FlowLint cannot tell.
+    static func isConstant(_ reference: Condition, _ index: ProjectIndex, fileConstants: Set<String>) -> Bool {
+        switch reference {
+        case .variable:
+            return false
+        case .member(let owner, let name):
+            if let owner {
+                let found = index.properties(of: owner, named: name)
+                if !found.isEmpty { return found.allSatisfy { $0.isLet && $0.hasInitializer } }
+            }
+            return fileConstants.contains(name)
+        case .staticMember(let typeName, let name):
+            guard index.declares(typeName) else { return true }
+            let found = index.properties(of: typeName, named: name)
+            if found.isEmpty { return true }
+            return found.allSatisfy { $0.isLet && $0.hasInitializer }
+        }
     }
 
     /// The collection whose positions `data` enumerates, if it does.
@@ -131,7 +179,7 @@ extension ForEachIndexIDRule {
     }
 
     /// How the project pass can tell whether the collection is a constant; nil when it is one already here.
-    static func collectionReference(_ collection: Int, at use: Int, _ context: FileContext) -> CollectionReference? {
+    static func collectionReference(_ collection: Int, at use: Int, _ context: FileContext) -> Condition? {
         let tree = context.tree
         let e = context.unwrapped(collection)
         let owner = context.enclosingType(use).map(context.typeDeclarationName)

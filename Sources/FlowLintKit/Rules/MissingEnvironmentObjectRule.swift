@@ -1,6 +1,6 @@
 import FlowLintSyntax
 
-enum MissingEnvironmentObjectRule {
+enum MissingEnvironmentObjectRule: Rule {
     static let descriptor = RuleDescriptor(
         id: "missing_environment_object",
         name: "Missing Environment Object",
@@ -36,9 +36,10 @@ extension MissingEnvironmentObjectRule {
         var note: DiagnosticNote
     }
 
-    static func check(_ index: ProjectIndex) -> [Diagnostic] {
+    /// Works on the project's shared facts only (renderers, providers, properties): no per-file check.
+    static func check(project: ProjectContext<Unconditional, NoRecord>, report: inout ProjectReport) {
+        let index = project.index
         var graph = EnvironmentGraph(index: index)
-        var diagnostics: [Diagnostic] = []
 
         // 1. A type read from the environment that nothing in the sources provides.
         if !graph.hasUnknownProvider {
@@ -48,9 +49,7 @@ extension MissingEnvironmentObjectRule {
                 for property in index.properties(of: candidate) {
                     guard let needed = property.environmentObjectType, !graph.providedAnywhere.contains(needed),
                           let span = property.attributeSpan else { continue }
-                    diagnostics.append(Diagnostic(ruleID: descriptor.id, severity: descriptor.defaultSeverity,
-                                                  message: noProviderMessage(type: needed, view: type.name, property: property.name),
-                                                  span: span))
+                    report.report(at: span, noProviderMessage(type: needed, view: type.name, property: property.name))
                 }
             }
         }
@@ -66,14 +65,12 @@ extension MissingEnvironmentObjectRule {
                         let key = "\(edge.span.startOffset):\(needed)"
                         guard reported.insert(key).inserted, let reader = steps.last?.view else { continue }
                         let names = chainNames(root: name, steps: steps)
-                        diagnostics.append(Diagnostic(ruleID: descriptor.id, severity: descriptor.defaultSeverity,
-                                                      message: rootMessage(root: name, type: needed, reader: reader, chain: names),
-                                                      span: edge.span, notes: steps.map(\.note)))
+                        report.report(at: edge.span, rootMessage(root: name, type: needed, reader: reader, chain: names),
+                                      notes: steps.map(\.note))
                     }
                 }
             }
         }
-        return diagnostics
     }
 
     /// `ContentView -> DetailView -> BadgeView` from a root's first view and the steps below it.

@@ -1,6 +1,6 @@
 import FlowLintSyntax
 
-enum NonPrivateStateRule {
+enum NonPrivateStateRule: Rule {
     static let descriptor = RuleDescriptor(
         id: "non_private_state",
         name: "Non-Private State",
@@ -21,11 +21,29 @@ extension NonPrivateStateRule {
             + "initializer is ignored after the first render"
     }
 
-    static func checkProperty(_ decl: Int, ownerKind: TypeFact.Kind, owner: String, _ context: FileContext,
-                              _ settings: RuleSettings) -> [PendingFinding] {
-        guard settings.enabled.contains(descriptor.id), ownerKind == .struct,
-              let attribute = context.attributes(decl).first(where: { ["State", "StateObject"].contains(context.name($0) ?? "") })
-        else { return [] }
+    /// The owner struct must turn out to be a SwiftUI type (a view, a modifier, ...), possibly by
+    /// conformances declared in other files.
+    struct Condition: Codable, Sendable { var owner: String }
+
+    static func check(file: FileContext, report: inout FileReport<Condition, NoRecord>) {
+        for decl in file.typeDeclarations where file.typeKind(decl) == .struct {
+            guard let block = file.tree.child(decl, .memberBlock) else { continue }
+            let owner = Condition(owner: file.typeDeclarationName(decl))
+            for m in file.memberDecls(block) where file.kind(m) == .variableDecl { checkProperty(m, owner, file, &report) }
+        }
+    }
+
+    static func check(project: ProjectContext<Condition, NoRecord>, report: inout ProjectReport) {
+        for finding in project.pending {
+            let owner = finding.condition.owner
+            if project.index.isSwiftUIOwner(owner) && project.index.isStruct(owner) { report.report(finding.diagnostic) }
+        }
+    }
+
+    static func checkProperty(_ decl: Int, _ owner: Condition, _ context: FileContext,
+                              _ report: inout FileReport<Condition, NoRecord>) {
+        guard let attribute = context.attributes(decl).first(where: { ["State", "StateObject"].contains(context.name($0) ?? "") })
+        else { return }
         let tree = context.tree
         let access = context.modifiers(decl).first { m in
             guard let k = tree.nameToken(m)?.keyword else { return false }
@@ -35,7 +53,7 @@ extension NonPrivateStateRule {
             // `private` and `fileprivate` are fine; `private(set)` and `fileprivate(set)` only restrict the setter.
             let keyword = tree.nameToken(access)!.keyword
             let restrictsSetterOnly = tree.nodes[access].endToken - tree.nodes[access].firstToken > 1
-            if (keyword == .private || keyword == .fileprivate) && !restrictsSetterOnly { return [] }
+            if (keyword == .private || keyword == .fileprivate) && !restrictsSetterOnly { return }
         }
         let bindings = context.children(decl).filter { context.kind($0) == .patternBinding }
         let property = bindings.first.flatMap { tree.firstChild($0) }.flatMap { context.name($0) } ?? "?"
@@ -54,9 +72,6 @@ extension NonPrivateStateRule {
         let fix = Fix(message: access == nil ? "insert 'private'" : "make it 'private'",
                       applicability: hasInitializer ? .safe : .suggestion, edits: [edit])
         let wrapper = context.name(attribute) ?? "State"
-        let diagnostic = Diagnostic(ruleID: descriptor.id, severity: descriptor.defaultSeverity,
-                                    message: message(wrapper: wrapper, property: property),
-                                    span: context.span(of: attribute), fixes: [fix])
-        return [PendingFinding(diagnostic: diagnostic, condition: .ownerIsSwiftUIType(owner: owner, structOnly: true))]
+        report.report(at: attribute, message(wrapper: wrapper, property: property), fixes: [fix], condition: owner)
     }
 }

@@ -1,6 +1,6 @@
 import FlowLintSyntax
 
-enum ObservedObjectInlineRule {
+enum ObservedObjectInlineRule: Rule {
     static let descriptor = RuleDescriptor(
         id: "observed_object_inline",
         name: "Observed Object Created Inline",
@@ -17,19 +17,54 @@ enum ObservedObjectInlineRule {
 }
 
 extension ObservedObjectInlineRule {
+    /// An initializer may assign a created object to an observed property (`self.store = Store()`), and its
+    /// body does not say `ObservedObject`: in a file that says it anywhere, no body is skipped.
+    static let parses = BodySkipping(fileWords: ["ObservedObject"])
+
+    /// The owner must turn out to be a SwiftUI type (a view, a modifier, ...), possibly by conformances
+    /// declared in other files.
+    struct Condition: Codable, Sendable { var owner: String }
+
     static func message(property: String, type: String?) -> String {
         let object = type.map { "'\($0)'" } ?? "its object"
         return "@ObservedObject '\(property)' creates \(object) itself, so SwiftUI re-creates it with the view and "
             + "its state is lost; own it with @StateObject"
     }
 
+    static func check(file: FileContext, report: inout FileReport<Condition, NoRecord>) {
+        for decl in file.typeDeclarations {
+            let kind = file.typeKind(decl)
+            guard kind != .class, kind != .actor, let block = file.tree.child(decl, .memberBlock) else { continue }
+            let owner = Condition(owner: file.typeDeclarationName(decl))
+            let members = file.memberDecls(block)
+            var observed: Set<String> = []
+            for m in members where file.kind(m) == .variableDecl
+                && file.attributes(m).contains(where: { file.name($0) == "ObservedObject" }) {
+                for b in file.children(m) where file.kind(b) == .patternBinding {
+                    if let p = file.tree.firstChild(b), let n = file.name(p) { observed.insert(n) }
+                }
+            }
+            for m in members {
+                switch file.kind(m) {
+                case .variableDecl: checkProperty(m, owner, file, &report)
+                case .initDecl: checkInitializer(m, owner, observed: observed, file, &report)
+                default: break
+                }
+            }
+        }
+    }
+
+    static func check(project: ProjectContext<Condition, NoRecord>, report: inout ProjectReport) {
+        for finding in project.pending where project.index.isSwiftUIOwner(finding.condition.owner) {
+            report.report(finding.diagnostic)
+        }
+    }
+
     /// `@ObservedObject var s = Store()` and its variants, at the attribute.
-    static func checkProperty(_ decl: Int, ownerKind: TypeFact.Kind, owner: String, _ context: FileContext,
-                              _ settings: RuleSettings) -> [PendingFinding] {
-        guard settings.enabled.contains(descriptor.id), ownerKind != .class, ownerKind != .actor,
-              let attribute = context.attributes(decl).first(where: { context.name($0) == "ObservedObject" }) else { return [] }
+    static func checkProperty(_ decl: Int, _ owner: Condition, _ context: FileContext,
+                              _ report: inout FileReport<Condition, NoRecord>) {
+        guard let attribute = context.attributes(decl).first(where: { context.name($0) == "ObservedObject" }) else { return }
         let tree = context.tree
-        var findings: [PendingFinding] = []
         for b in context.children(decl) where context.kind(b) == .patternBinding {
             guard let value = tree.child(b, .initializerClause).flatMap({ tree.firstChild($0) }),
                   let created = createdObject(value, context) else { continue }
@@ -38,22 +73,16 @@ extension ObservedObjectInlineRule {
             let fix = Fix(message: "use @StateObject", applicability: .suggestion,
                           edits: [TextEdit(startOffset: Int(tree.tokens[nameToken].offset), endOffset: Int(tree.tokens[nameToken].end),
                                            replacement: "StateObject")])
-            let diagnostic = Diagnostic(ruleID: descriptor.id, severity: descriptor.defaultSeverity,
-                                        message: message(property: property, type: created.type), span: context.span(of: attribute),
-                                        fixes: [fix])
-            findings.append(PendingFinding(diagnostic: diagnostic, condition: .ownerIsSwiftUIType(owner: owner, structOnly: false)))
+            report.report(at: attribute, message(property: property, type: created.type), fixes: [fix], condition: owner)
         }
-        return findings
     }
 
     /// In an initializer of the owner: `self.s = Store()`, `s = Store()`,
     /// `_s = ObservedObject(wrappedValue: Store())`, at the assignment.
-    static func checkInitializer(_ initializer: Int, ownerKind: TypeFact.Kind, owner: String, observed: Set<String>,
-                                 _ context: FileContext, _ settings: RuleSettings) -> [PendingFinding] {
-        guard settings.enabled.contains(descriptor.id), ownerKind != .class, ownerKind != .actor else { return [] }
-        guard !observed.isEmpty, let body = context.tree.child(initializer, .codeBlock) else { return [] }
+    static func checkInitializer(_ initializer: Int, _ owner: Condition, observed: Set<String>, _ context: FileContext,
+                                 _ report: inout FileReport<Condition, NoRecord>) {
+        guard !observed.isEmpty, let body = context.tree.child(initializer, .codeBlock) else { return }
         let tree = context.tree
-        var findings: [PendingFinding] = []
         for n in tree.subtree(body) where context.kind(n) == .binaryExpr && tree.nameToken(n).map({ $0.kind == .equal }) == true {
             let sides = Array(context.children(n))
             guard sides.count == 2, let target = assignedName(sides[0], context) else { continue }
@@ -70,11 +99,8 @@ extension ObservedObjectInlineRule {
                 wrappedValue = sides[1]
             }
             guard let value = wrappedValue, let created = createdObject(value, context) else { continue }
-            let diagnostic = Diagnostic(ruleID: descriptor.id, severity: descriptor.defaultSeverity,
-                                        message: message(property: property, type: created.type), span: context.span(of: n))
-            findings.append(PendingFinding(diagnostic: diagnostic, condition: .ownerIsSwiftUIType(owner: owner, structOnly: false)))
+            report.report(at: n, message(property: property, type: created.type), condition: owner)
         }
-        return findings
     }
 
     /// `s`, `self.s`, `_s`, `self._s` as an assignment target.

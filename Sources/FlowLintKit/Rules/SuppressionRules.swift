@@ -1,6 +1,7 @@
-/// Findings about `// flowlint:` comments themselves.
-enum SuppressionRules {
-    static let superfluousDisable = RuleDescriptor(
+/// Findings about `// flowlint:` comments themselves, reported by the suppression stage (`Suppression.apply`),
+/// which is where it is known what each comment suppressed.
+enum SuperfluousDisableRule: Rule {
+    static let descriptor = RuleDescriptor(
         id: "superfluous_disable",
         name: "Superfluous Disable",
         summary: "a flowlint:disable comment that suppresses nothing should be removed",
@@ -10,7 +11,10 @@ enum SuppressionRules {
             """,
         defaultSeverity: .warning
     )
-    static let unknownRuleInSuppression = RuleDescriptor(
+}
+
+enum UnknownRuleInSuppressionRule: Rule {
+    static let descriptor = RuleDescriptor(
         id: "unknown_rule_in_suppression",
         name: "Unknown Rule in Suppression",
         summary: "a flowlint: comment names a rule that does not exist",

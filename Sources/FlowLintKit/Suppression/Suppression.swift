@@ -7,8 +7,8 @@ import Darwin
 
 /// A `// flowlint:` comment: `disable`, `enable`, `disable:next`, `disable:this`, followed by rule ids (or
 /// `all`) separated by spaces or commas, and optionally ` - reason`.
-struct SuppressionDirective: Sendable, Equatable {
-    enum Kind: String, Sendable { case disable, enable, disableNext = "disable:next", disableThis = "disable:this" }
+struct SuppressionDirective: Sendable, Equatable, Codable {
+    enum Kind: String, Sendable, Codable { case disable, enable, disableNext = "disable:next", disableThis = "disable:this" }
     var kind: Kind
     var rules: [String]
     var span: SourceSpan
@@ -86,7 +86,7 @@ enum Suppression {
             if !suppressed { kept.append(diagnostic) }
         }
         var own: [Diagnostic] = []
-        let superfluous = SuppressionRules.superfluousDisable, unknown = SuppressionRules.unknownRuleInSuppression
+        let superfluous = SuperfluousDisableRule.descriptor, unknown = UnknownRuleInSuppressionRule.descriptor
         for (i, d) in directives.enumerated() {
             for rule in d.rules where rule != "all" && RuleRegistry.descriptor(id: rule) == nil && settings.enabled.contains(unknown.id) {
                 own.append(Diagnostic(ruleID: unknown.id, severity: settings.severities[unknown.id] ?? unknown.defaultSeverity,

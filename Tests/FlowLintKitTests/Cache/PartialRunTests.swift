@@ -14,8 +14,8 @@ final class PartialRunTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: cacheDirectory)
     }
 
-    func cache(_ settings: RuleSettings = .defaults, version: String = FlowLintVersion.current) -> FactsCache {
-        FactsCache(directories: [cacheDirectory], projectRoot: "/project", settings: settings, version: version)
+    func cache(_ settings: RuleSettings = .defaults, build: String = BuildIdentity.current) -> FactsCache {
+        FactsCache(directories: [cacheDirectory], projectRoot: "/project", settings: settings, build: build)
     }
 
     func testEachFixtureFileAloneGivesTheFullRunRestrictedToIt() throws {
@@ -111,10 +111,44 @@ final class PartialRunTests: XCTestCase {
                        LintEngine.lint(LintRequest(files: files, settings: settings)).diagnostics)
         XCTAssertEqual(otherSettings.hits, 0)
 
-        // Another FlowLint version: same file name is not reused either (the version is in the key and header).
-        let otherVersion = cache(version: "99.0.0")
-        _ = LintEngine.lint(LintRequest(files: files, cache: otherVersion))
-        XCTAssertEqual(otherVersion.hits, 0)
+        // Another build of FlowLint: nothing reused (the build is in the key and the header).
+        let otherBuild = cache(build: "another build")
+        _ = LintEngine.lint(LintRequest(files: files, cache: otherBuild))
+        XCTAssertEqual(otherBuild.hits, 0)
+
+        // Severities are applied after the cache: changing one reuses every entry.
+        var severities = RuleSettings.defaults
+        severities.severities["non_private_state"] = .error
+        let otherSeverity = cache(severities)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: severities, cache: otherSeverity)).diagnostics,
+                       LintEngine.lint(LintRequest(files: files, settings: severities)).diagnostics)
+        XCTAssertEqual(otherSeverity.misses, 0)
+    }
+
+    /// The facts cache keeps each file's per-file findings. A build whose rule says something else must not
+    /// be served the findings an earlier build stored: the pack below holds what "the old build" reported
+    /// (another message), and only a run of that same build gets it back.
+    func testARebuildWithAChangedRuleDoesNotServeCachedFindings() throws {
+        let source = "import SwiftUI\nstruct Row: View {\n    @State var isOn = false\n    var body: some View { Text(\"x\") }\n}\n"
+        let file = LintFile(path: "Row.swift", bytes: Array(source.utf8))
+        var oldFacts = LintEngine.facts(for: file)
+        let index = try XCTUnwrap(oldFacts.ruleOutputs.firstIndex { $0.rule == "non_private_state" })
+        typealias Output = FileOutput<NonPrivateStateRule.Condition, NoRecord>
+        var output = try CompactCoding.decode(Output.self, from: oldFacts.ruleOutputs[index].encoded.bytes, path: file.path)
+        output.findings[0].diagnostic.message = "the old build's message"
+        oldFacts.ruleOutputs[index].encoded = RawBytes(CompactCoding.encode(output, path: file.path))
+        let old = cache(build: "old build")
+        old.save([FactsCache.Record(hash: FastHash.hash(file.bytes), fresh: FactsCodec.encode(oldFacts), pathKey: nil, stat: nil)])
+
+        let sameBuild = cache(build: "old build")
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: [file], cache: sameBuild)).diagnostics.map(\.message),
+                       ["the old build's message"])
+        XCTAssertEqual(sameBuild.hits, 1)
+
+        let rebuilt = cache(build: "new build")
+        let messages = LintEngine.lint(LintRequest(files: [file], cache: rebuilt)).diagnostics.map(\.message)
+        XCTAssertEqual(messages, [NonPrivateStateRule.message(wrapper: "State", property: "isOn")])
+        XCTAssertEqual(rebuilt.hits, 0)
     }
 
     func testDamagedCacheIsIgnoredAndRebuilt() throws {

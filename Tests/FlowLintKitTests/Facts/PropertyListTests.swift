@@ -23,20 +23,20 @@ final class PropertyListTests: XCTestCase {
     }
 
     func testRoundTripAndLookupByName() {
-        let list = PropertyList(properties)
+        let list = PropertyList(properties, path: "A.swift")
         XCTAssertEqual(list.decoded(path: "A.swift"), properties)
         XCTAssertEqual(list.named("items", path: "A.swift"), properties.filter { $0.name == "items" })
         XCTAssertEqual(list.named("é🙂", path: "A.swift").map(\.type), ["Ünïcode"])
         XCTAssertEqual(list.named("item", path: "A.swift"), [])
         // Attribute spans take the path the file has when decoding.
         XCTAssertEqual(list.named("settings", path: "B.swift").first?.attributeSpan?.file, "B.swift")
-        XCTAssertTrue(PropertyList([]).isEmpty)
-        XCTAssertEqual(PropertyList([]).decoded(path: "A.swift"), [])
+        XCTAssertTrue(PropertyList([], path: "A.swift").isEmpty)
+        XCTAssertEqual(PropertyList([], path: "A.swift").decoded(path: "A.swift"), [])
     }
 
     func testOnlyWellFormedBytesAreTaken() {
-        let bytes = PropertyList(properties).bytes
-        XCTAssertEqual(PropertyList(validating: bytes), PropertyList(properties))
+        let bytes = PropertyList(properties, path: "A.swift").bytes
+        XCTAssertEqual(PropertyList(validating: bytes), PropertyList(properties, path: "A.swift"))
         // A cut between two properties leaves a shorter list; anywhere else, nothing.
         var accepted = 0
         for cut in 1..<bytes.count {
@@ -45,8 +45,9 @@ final class PropertyListTests: XCTestCase {
             XCTAssertEqual(list.decoded(path: "A.swift"), Array(properties.prefix(accepted)), "cut at \(cut)")
         }
         XCTAssertEqual(accepted, properties.count - 1)
-        var unknownFlag = bytes
-        unknownFlag[0] |= 0x80
-        XCTAssertNil(PropertyList(validating: unknownFlag))
+        // A length that runs past the end is rejected.
+        var tooLong = bytes
+        tooLong[0] |= 0x80
+        XCTAssertNil(PropertyList(validating: tooLong))
     }
 }
