@@ -2,19 +2,117 @@ import Foundation
 import XCTest
 @testable import FlowLintKit
 
-/// Runs every example of every `rules/<rule_id>.md` through the engine, so the documents cannot drift from
-/// behaviour (SwiftLint's triggering/non-triggering examples). Each example is also checked after four
-/// mutations: commented out, wrapped in a string literal, shifted by a line of multi-byte characters, and
-/// preceded by its rule's disable comment.
+/// Every `rules/<rule_id>.md` of every registered rule is a test (SwiftLint's triggering/non-triggering
+/// examples, Clippy's UI tests): its header must match the rule's descriptor, each example must produce
+/// exactly the findings its `↓` markers place, and the blocks that follow an example pin its output (`text
+/// output`), what `--fix` makes of it (`swift fixed`) and what applying each finding's first fix gives
+/// (`swift suggested`). Each example is also checked commented out, inside a string literal, shifted by a line
+/// of multi-byte characters, and under its rule's disable comment.
+///
+/// After an intended change, `FLOWLINT_BLESS=1 swift test --filter RuleDocumentTests` rewrites the pinned
+/// blocks (and adds a `text output` block to every triggering example without one); review the diff.
 final class RuleDocumentTests: XCTestCase {
+    static var rulesDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("rules")
+    }
+
+    static func document(rule: String) throws -> RuleDocument {
+        RuleDocument(text: try String(contentsOf: rulesDirectory.appendingPathComponent("\(rule).md"), encoding: .utf8), rule: rule)
+    }
+
+    /// The examples of a rule's document (for `FastPathTests` too).
+    static func examples(rule: String) throws -> [RuleDocument.Example] { try document(rule: rule).examples }
+
+    /// Fewer examples than this and a rule is not documented well enough to trust.
+    static func minimumExamples(_ rule: String) -> Int {
+        ["superfluous_disable", "unknown_rule_in_suppression"].contains(rule) ? 4 : 12
+    }
+
+    func testEveryRuleDocumentHoldsAndIsTested() throws {
+        let bless = ProcessInfo.processInfo.environment["FLOWLINT_BLESS"] == "1"
+        for rule in RuleRegistry.descriptors {
+            let url = Self.rulesDirectory.appendingPathComponent("\(rule.id).md")
+            let document = try Self.document(rule: rule.id)
+            if bless {
+                let blessed = DocumentHarness.blessed(document, rule: rule)
+                if blessed != document.text { try blessed.write(to: url, atomically: true, encoding: .utf8) }
+                continue
+            }
+            let failures = DocumentHarness.check(document, rule: rule, minimumExamples: Self.minimumExamples(rule.id))
+            XCTAssertEqual(failures, [], "rules/\(rule.id).md")
+        }
+    }
+
+    /// The harness is what keeps documents honest, so it must fail for the mistakes it exists to catch.
+    func testHarnessFailsWhenAMarkerMovesOrAPinnedMessageChanges() throws {
+        let rule = try XCTUnwrap(RuleRegistry.descriptor(id: "non_private_state"))
+        let document = try Self.document(rule: rule.id)
+        XCTAssertEqual(DocumentHarness.check(document, rule: rule, minimumExamples: 1), [])
+
+        // The first ↓ one column to the right.
+        let marker = try XCTUnwrap(document.text.range(of: RuleDocument.marker))
+        var moved = document.text
+        moved.removeSubrange(marker)
+        moved.insert(contentsOf: RuleDocument.marker, at: moved.index(after: marker.lowerBound))
+        let movedFailures = DocumentHarness.check(RuleDocument(text: moved, rule: rule.id), rule: rule, minimumExamples: 1)
+        XCTAssertTrue(movedFailures.contains { $0.contains("findings at") }, "\(movedFailures)")
+
+        // A word of the first pinned message changed.
+        let pinned = try XCTUnwrap(document.text.range(of: "should be private"))
+        var reworded = document.text
+        reworded.replaceSubrange(pinned, with: "should be hidden")
+        let rewordedFailures = DocumentHarness.check(RuleDocument(text: reworded, rule: rule.id), rule: rule, minimumExamples: 1)
+        XCTAssertTrue(rewordedFailures.contains { $0.contains("text output") }, "\(rewordedFailures)")
+
+        // The pinned fixed source changed.
+        let fixed = try XCTUnwrap(document.text.range(of: "```swift fixed\n"))
+        var unfixed = document.text
+        unfixed.insert(contentsOf: "// an extra line\n", at: fixed.upperBound)
+        let unfixedFailures = DocumentHarness.check(RuleDocument(text: unfixed, rule: rule.id), rule: rule, minimumExamples: 1)
+        XCTAssertTrue(unfixedFailures.contains { $0.contains("swift fixed") }, "\(unfixedFailures)")
+
+        // A header that disagrees with the descriptor.
+        let header = document.text.replacingOccurrences(of: "**Severity:** warning", with: "**Severity:** error")
+        XCTAssertTrue(DocumentHarness.check(RuleDocument(text: header, rule: rule.id), rule: rule, minimumExamples: 1)
+            .contains { $0.contains("header") })
+    }
+
+    /// Every registered rule has a document and every document a rule; ids are snake_case and summaries follow
+    /// the message style (lower-case start, no final period).
+    func testEveryRuleHasADocument() throws {
+        let documents = try FileManager.default.contentsOfDirectory(atPath: Self.rulesDirectory.path)
+            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+        XCTAssertEqual(Set(documents), Set(RuleRegistry.descriptors.map(\.id)))
+        for rule in RuleRegistry.descriptors {
+            XCTAssertNotNil(rule.id.range(of: "^[a-z][a-z0-9]*(_[a-z0-9]+)*$", options: .regularExpression), rule.id)
+            XCTAssertEqual(rule.summary.first.map { $0.isLowercase || $0 == "@" }, true, rule.id)
+            XCTAssertFalse(rule.summary.hasSuffix("."), rule.id)
+        }
+    }
+}
+
+/// A rule document split into what the harness checks: the header line and the examples with their pinned
+/// blocks.
+struct RuleDocument {
     static let marker = "\u{2193}" // ↓
 
+    struct Block {
+        var info: String
+        /// Index of the opening fence's line, and of the closing one.
+        var open: Int, close: Int
+        var lines: [String]
+        var text: String { lines.map { $0 + "\n" }.joined() }
+    }
+
     struct Example {
-        var rule: String
         var triggering: Bool
         /// (file name, source without markers, expected finding positions as (line, UTF-8 column))
         var files: [(name: String, source: String, expected: [Position])]
+        /// 1-based line of the opening fence, for messages.
         var documentLine: Int
+        var output: Block?, fixed: Block?, suggested: Block?
+        var block: Block
     }
 
     struct Position: Hashable, CustomStringConvertible {
@@ -22,41 +120,55 @@ final class RuleDocumentTests: XCTestCase {
         var description: String { "\(file):\(line):\(column)" }
     }
 
-    static var rulesDirectory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("rules")
-    }
+    let text: String
+    let rule: String
+    let lines: [String]
+    private(set) var examples: [Example] = []
 
-    static func examples(rule: String) throws -> [Example] {
-        let text = try String(contentsOf: rulesDirectory.appendingPathComponent("\(rule).md"), encoding: .utf8)
-        var examples: [Example] = []
-        var current: (triggering: Bool, lines: [String], start: Int)?
-        for (i, line) in text.components(separatedBy: "\n").enumerated() {
-            if current == nil {
-                if line == "```swift triggering" { current = (true, [], i + 1) }
-                if line == "```swift non-triggering" { current = (false, [], i + 1) }
-            } else if line == "```" {
-                examples.append(example(rule: rule, triggering: current!.triggering, lines: current!.lines, at: current!.start))
-                current = nil
-            } else {
-                current!.lines.append(line)
+    init(text: String, rule: String) {
+        self.text = text
+        self.rule = rule
+        lines = text.components(separatedBy: "\n")
+        var blocks: [Block] = []
+        var open: (info: String, line: Int)?
+        for (i, line) in lines.enumerated() {
+            if let current = open {
+                if line == "```" {
+                    blocks.append(Block(info: current.info, open: current.line, close: i, lines: Array(lines[(current.line + 1)..<i])))
+                    open = nil
+                }
+            } else if line.hasPrefix("```") {
+                open = (String(line.dropFirst(3)), i)
             }
         }
-        return examples
+        var index = 0
+        while index < blocks.count {
+            let block = blocks[index]
+            index += 1
+            guard block.info == "swift triggering" || block.info == "swift non-triggering" else { continue }
+            var example = Self.example(triggering: block.info == "swift triggering", lines: block.lines, block: block)
+            // Pinned blocks follow directly, with only blank lines between.
+            var previous = block
+            while index < blocks.count, ["text output", "swift fixed", "swift suggested"].contains(blocks[index].info),
+                  lines[(previous.close + 1)..<blocks[index].open].allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                switch blocks[index].info {
+                case "text output": example.output = blocks[index]
+                case "swift fixed": example.fixed = blocks[index]
+                default: example.suggested = blocks[index]
+                }
+                previous = blocks[index]
+                index += 1
+            }
+            examples.append(example)
+        }
     }
+
+    /// The `**Severity:** … · **Enabled by default:** … · **Fix:** …` line.
+    var header: String? { lines.first { $0.hasPrefix("**Severity:**") } }
 
     /// Splits a block at `// file: Name.swift` lines and takes the `↓` markers out, recording where they were.
-    static func example(rule: String, triggering: Bool, lines: [String], at documentLine: Int) -> Example {
-        var files: [(String, [String])] = []
-        for line in lines {
-            if line.hasPrefix("// file: ") {
-                files.append((String(line.dropFirst("// file: ".count)), []))
-            } else {
-                if files.isEmpty { files.append(("Example.swift", [])) }
-                files[files.count - 1].1.append(line)
-            }
-        }
-        return Example(rule: rule, triggering: triggering, files: files.map { name, lines in
+    static func example(triggering: Bool, lines: [String], block: Block) -> Example {
+        Example(triggering: triggering, files: splitFiles(lines).map { name, lines in
             var expected: [Position] = []
             var clean: [String] = []
             for (n, line) in lines.enumerated() {
@@ -68,77 +180,152 @@ final class RuleDocumentTests: XCTestCase {
                 clean.append(text)
             }
             return (name, clean.joined(separator: "\n") + "\n", expected)
-        }, documentLine: documentLine)
+        }, documentLine: block.open + 1, block: block)
     }
 
-    /// Positions of the findings of `rule` when the example's files are linted as one project.
+    /// The files of a block: `// file: Name.swift` lines start one; the first is `Example.swift` without one.
+    static func splitFiles(_ lines: [String]) -> [(name: String, lines: [String])] {
+        var files: [(String, [String])] = []
+        for line in lines {
+            if line.hasPrefix("// file: ") {
+                files.append((String(line.dropFirst("// file: ".count)), []))
+            } else {
+                if files.isEmpty { files.append(("Example.swift", [])) }
+                files[files.count - 1].1.append(line)
+            }
+        }
+        return files
+    }
+}
+
+/// Runs a document's examples through the engine and says what does not hold.
+enum DocumentHarness {
+    typealias Position = RuleDocument.Position
+
+    static func lint(_ files: [(name: String, source: String)]) -> LintResult {
+        LintEngine.lint(LintRequest(files: files.map { LintFile(path: $0.name, bytes: Array($0.source.utf8)) }, jobs: 1))
+    }
+
     static func findings(_ rule: String, _ files: [(name: String, source: String)]) -> [Position] {
-        let result = LintEngine.lint(LintRequest(files: files.map { LintFile(path: $0.name, bytes: Array($0.source.utf8)) }, jobs: 1))
-        return result.diagnostics.filter { $0.ruleID == rule }.map {
+        lint(files).diagnostics.filter { $0.ruleID == rule }.map {
             Position(file: $0.span.file, line: $0.span.start.line, column: $0.span.start.column)
         }
     }
 
-    func check(rule: String, minimum: Int) throws {
-        let examples = try Self.examples(rule: rule)
-        let triggering = examples.filter(\.triggering).count
-        let nonTriggering = examples.count - triggering
-        XCTAssertGreaterThanOrEqual(triggering, minimum, "\(rule): triggering examples")
-        XCTAssertGreaterThanOrEqual(nonTriggering, minimum, "\(rule): non-triggering examples")
-        for example in examples {
-            let place = "rules/\(rule).md:\(example.documentLine)"
+    /// What the text reporter prints for the rule's findings in the example.
+    static func output(_ rule: String, _ files: [(name: String, source: String)]) -> String {
+        let diagnostics = lint(files).diagnostics.filter { $0.ruleID == rule }
+        return ReporterKind.text.render(diagnostics, context: ReportContext(lintedFiles: files.map(\.name)))
+    }
+
+    /// The example's files after `--fix` (safe fixes, re-linting until none is left, as the command does),
+    /// or after applying each finding's first fix once (`safeOnly` false), in block form.
+    static func fixedSource(_ rule: String, _ files: [(name: String, source: String)], safeOnly: Bool) -> String {
+        var current = files.map { ($0.name, Array($0.source.utf8)) }
+        for _ in 0..<(safeOnly ? 10 : 1) {
+            let diagnostics = lint(current.map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }).diagnostics.filter { $0.ruleID == rule }
+            var applied = 0
+            for i in current.indices {
+                let mine = diagnostics.filter { $0.span.file == current[i].0 }
+                let (bytes, count) = FixApplier.applyFixes(of: mine, to: current[i].1) { !safeOnly || $0.applicability == .safe }
+                current[i].1 = bytes
+                applied += count
+            }
+            if applied == 0 { break }
+        }
+        let sources = current.map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
+        if sources.count == 1 && sources[0].0 == "Example.swift" { return sources[0].1 }
+        return sources.map { "// file: \($0.0)\n" + $0.1 }.joined()
+    }
+
+    static func check(_ document: RuleDocument, rule: RuleDescriptor, minimumExamples: Int) -> [String] {
+        var failures: [String] = []
+        let id = rule.id
+        if !document.text.hasPrefix("# \(id)\n") { failures.append("the document does not start with '# \(id)'") }
+        failures += headerFailures(document.header, rule)
+        let triggering = document.examples.filter(\.triggering).count
+        let nonTriggering = document.examples.count - triggering
+        if triggering < minimumExamples { failures.append("\(triggering) triggering examples, fewer than \(minimumExamples)") }
+        if nonTriggering < minimumExamples { failures.append("\(nonTriggering) non-triggering examples, fewer than \(minimumExamples)") }
+
+        for example in document.examples {
+            let place = "rules/\(id).md:\(example.documentLine)"
             let files = example.files.map { ($0.name, $0.source) }
             let expected = example.files.flatMap(\.expected)
-            XCTAssertEqual(Set(Self.findings(rule, files)), Set(expected), "\(place): findings")
-            XCTAssertEqual(Self.findings(rule, files).count, expected.count, "\(place): number of findings")
-            if example.triggering {
-                XCTAssertFalse(expected.isEmpty, "\(place): a triggering example marks its findings with ↓")
+            let found = findings(id, files)
+            if found.sorted(by: { $0.description < $1.description }) != expected.sorted(by: { $0.description < $1.description }) {
+                failures.append("\(place): findings at \(found.map(\.description).sorted()), the ↓ markers say \(expected.map(\.description).sorted())")
+            }
+            if example.triggering && expected.isEmpty { failures.append("\(place): a triggering example marks its findings with ↓") }
+            if !example.triggering && (example.output != nil || example.fixed != nil || example.suggested != nil) {
+                failures.append("\(place): a non-triggering example has pinned blocks")
+            }
+            if let block = example.output, block.text != output(id, files) {
+                failures.append("\(place): the text output block differs:\n\(output(id, files))")
+            }
+            if let block = example.fixed, block.text != fixedSource(id, files, safeOnly: true) {
+                failures.append("\(place): the swift fixed block differs:\n\(fixedSource(id, files, safeOnly: true))")
+            }
+            if let block = example.suggested, block.text != fixedSource(id, files, safeOnly: false) {
+                failures.append("\(place): the swift suggested block differs:\n\(fixedSource(id, files, safeOnly: false))")
             }
 
             // Commented out: no finding.
             let commented = files.map { name, source in
                 (name, source.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n"))
             }
-            XCTAssertEqual(Self.findings(rule, commented), [], "\(place): commented out")
-
+            if !findings(id, commented).isEmpty { failures.append("\(place): findings when commented out") }
             // Inside a string literal: no finding.
             let quoted = files.map { name, source in (name, "let text = #\"\"\"\n" + source + "\"\"\"#\n") }
-            XCTAssertEqual(Self.findings(rule, quoted), [], "\(place): in a string literal")
-
+            if !findings(id, quoted).isEmpty { failures.append("\(place): findings inside a string literal") }
             // A line of multi-byte characters in front: the same positions, one line down.
             let shifted = files.map { name, source in (name, "/* ÄÖÜ 中文 👩‍👩‍👧 ∑ */\n" + source) }
-            XCTAssertEqual(Set(Self.findings(rule, shifted)),
-                           Set(expected.map { Position(file: $0.file, line: $0.line + 1, column: $0.column) }),
-                           "\(place): after a line of multi-byte characters")
-
+            if Set(findings(id, shifted)) != Set(expected.map { Position(file: $0.file, line: $0.line + 1, column: $0.column) }) {
+                failures.append("\(place): other findings after a line of multi-byte characters")
+            }
             // Its rule's disable comment in front: silent.
             if example.triggering {
-                let disabled = files.map { name, source in (name, "// flowlint:disable \(rule)\n" + source) }
-                XCTAssertEqual(Self.findings(rule, disabled), [], "\(place): under flowlint:disable")
+                let disabled = files.map { name, source in (name, "// flowlint:disable \(id)\n" + source) }
+                if !findings(id, disabled).isEmpty { failures.append("\(place): findings under flowlint:disable") }
             }
         }
+        return failures
     }
 
-    func testObservedObjectInline() throws { try check(rule: "observed_object_inline", minimum: 12) }
-    func testNonPrivateState() throws { try check(rule: "non_private_state", minimum: 12) }
-    func testForEachIndexID() throws { try check(rule: "foreach_index_id", minimum: 12) }
-    func testMissingEnvironmentObject() throws { try check(rule: "missing_environment_object", minimum: 12) }
-    func testSuperfluousDisable() throws { try check(rule: "superfluous_disable", minimum: 4) }
-    func testUnknownRuleInSuppression() throws { try check(rule: "unknown_rule_in_suppression", minimum: 4) }
-
-    /// Every rule has a document and every document a rule; ids are snake_case and summaries follow the
-    /// message style (lower-case start, no final period).
-    func testEveryRuleHasADocument() throws {
-        let documents = try FileManager.default.contentsOfDirectory(atPath: Self.rulesDirectory.path)
-            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
-        XCTAssertEqual(Set(documents), Set(RuleRegistry.descriptors.map(\.id)))
-        for rule in RuleRegistry.descriptors {
-            XCTAssertNotNil(rule.id.range(of: "^[a-z][a-z0-9]*(_[a-z0-9]+)*$", options: .regularExpression), rule.id)
-            XCTAssertEqual(rule.summary.first.map { $0.isLowercase || $0 == "@" }, true, rule.id)
-            XCTAssertFalse(rule.summary.hasSuffix("."), rule.id)
-            let document = try String(contentsOf: Self.rulesDirectory.appendingPathComponent("\(rule.id).md"), encoding: .utf8)
-            XCTAssertTrue(document.hasPrefix("# \(rule.id)\n"), rule.id)
-            XCTAssertTrue(document.contains("**Severity:** \(rule.defaultSeverity.rawValue)"), rule.id)
+    /// `**Severity:** warning · **Enabled by default:** yes · **Fix:** none|safe…|suggestion…`, as the
+    /// descriptor says.
+    static func headerFailures(_ header: String?, _ rule: RuleDescriptor) -> [String] {
+        guard let header else { return ["no header line (**Severity:** …)"] }
+        let fix: String
+        switch rule.fix {
+        case nil: fix = "none"
+        case .safe?: fix = "safe"
+        case .suggestion?: fix = "suggestion"
         }
+        let expected = "**Severity:** \(rule.defaultSeverity.rawValue) · **Enabled by default:** \(rule.isOptIn ? "no" : "yes") · **Fix:** \(fix)"
+        return header.hasPrefix(expected) ? [] : ["the header says '\(header)', the descriptor '\(expected)…'"]
+    }
+
+    /// The document with every pinned block regenerated, and a `text output` block after each triggering
+    /// example that has none.
+    static func blessed(_ document: RuleDocument, rule: RuleDescriptor) -> String {
+        var lines = document.lines
+        // From the end, so earlier line numbers stay valid.
+        for example in document.examples.reversed() where example.triggering {
+            let files = example.files.map { ($0.name, $0.source) }
+            func replace(_ block: RuleDocument.Block, with text: String) {
+                lines.replaceSubrange((block.open + 1)..<block.close, with: text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+            }
+            if let block = example.suggested { replace(block, with: fixedSource(rule.id, files, safeOnly: false)) }
+            if let block = example.fixed { replace(block, with: fixedSource(rule.id, files, safeOnly: true)) }
+            if let block = example.output {
+                replace(block, with: output(rule.id, files))
+            } else {
+                let text = output(rule.id, files)
+                let outputLines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                lines.insert(contentsOf: ["", "```text output"] + outputLines + ["```"], at: example.block.close + 1)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -6,10 +6,17 @@ public enum FixApplier {
     /// taken in output order; all edits of one fix or none). Edits are against `bytes`, the original file.
     /// Returns the new bytes and how many fixes were applied.
     public static func applySafeFixes(of diagnostics: [Diagnostic], to bytes: [UInt8]) -> (bytes: [UInt8], applied: Int) {
+        applyFixes(of: diagnostics, to: bytes) { $0.applicability == .safe }
+    }
+
+    /// Applies, for each finding, its first fix that `accepts` (safe or not: what an editor's quick fix does),
+    /// under the same rules as `applySafeFixes`.
+    static func applyFixes(of diagnostics: [Diagnostic], to bytes: [UInt8], accepting accepts: (Fix) -> Bool)
+        -> (bytes: [UInt8], applied: Int) {
         var chosen: [TextEdit] = []
         var applied = 0
         for diagnostic in diagnostics.sorted(by: Diagnostic.outputOrder) {
-            for fix in diagnostic.fixes where fix.applicability == .safe {
+            for fix in diagnostic.fixes where accepts(fix) {
                 let edits = fix.edits.sorted { ($0.startOffset, $0.endOffset) < ($1.startOffset, $1.endOffset) }
                 guard !edits.isEmpty,
                       edits.allSatisfy({ $0.startOffset >= 0 && $0.startOffset <= $0.endOffset && $0.endOffset <= bytes.count }),

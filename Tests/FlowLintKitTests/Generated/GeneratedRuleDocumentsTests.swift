@@ -4,7 +4,7 @@ import XCTest
 
 /// `Sources/FlowLintKit/Generated/RuleDocuments.swift` must be what `Tools/generate-rule-docs.sh` makes
 /// from `rules/*.md` now: when a document changes, run the script and commit its output.
-final class RuleDocumentsTests: XCTestCase {
+final class GeneratedRuleDocumentsTests: XCTestCase {
     func testGeneratedFileIsUpToDate() throws {
         let repository = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
