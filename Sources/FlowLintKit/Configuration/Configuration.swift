@@ -82,6 +82,15 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// The configuration of a run: the file at `explicitPath` (`--config`), else the `.flowlint.yml` found from
+    /// the working directory up to the repository root, else the defaults. Throws `ConfigurationError` (exit 2).
+    public static func resolve(explicitPath: String?) throws -> Configuration {
+        let workingDirectory = Paths.currentDirectory
+        if let explicitPath { return try load(path: explicitPath) }
+        if let found = find(startingAt: workingDirectory) { return try load(path: Paths.display(found)) }
+        return Configuration(rootDirectory: Paths.standardize(workingDirectory))
+    }
+
     /// Reads and checks a configuration file.
     public static func load(path: String) throws -> Configuration {
         let absolute = Paths.absolute(path)

@@ -1,0 +1,170 @@
+import Foundation
+
+/// What one lint asks for: the choices of a `flowlint lint` invocation, of the SwiftPM plugins (which run the
+/// command) and of an editor server. Paths are relative to the working directory unless absolute.
+public struct LintOptions: Sendable {
+    /// Files and directories to lint; none means the working directory.
+    public var paths: [String] = []
+    /// An editor's buffer, linted as if it were the file at `path` (which need not exist). Excludes `paths`.
+    public var standardInput: (path: String, bytes: [UInt8])?
+    /// `--project`: the project root for every input, instead of the one found from each input.
+    public var projectRoot: String?
+    public var cache: CacheChoice = .automatic
+    /// Worker threads for the per-file phase; 0 means one per core.
+    public var jobs = 0
+    /// Apply safe fixes (and lint again until none is left), writing each changed file once.
+    public var fix = false
+    /// Unsaved editor buffers that replace files on disk (project context included).
+    public var unsavedBuffers: (any UnsavedBuffers)?
+    /// Set by a command-line run that ends after reporting (see `LintRequest.keepsFactsUntilExit`).
+    public var keepsFactsUntilExit = false
+
+    public enum CacheChoice: Sendable, Equatable {
+        /// The project's `.build/flowlint` for a Swift package, else the user cache directory.
+        case automatic
+        case disabled
+        case directory(String)
+    }
+
+    public init() {}
+}
+
+/// What one lint found, with what a report, a baseline and a summary need.
+public struct LintOutcome: Sendable {
+    public var configuration: Configuration
+    /// Findings after suppression, in `Diagnostic.outputOrder`.
+    public var diagnostics: [Diagnostic] = []
+    /// Display paths of the files linted (read and parsed), for reporters that list clean files.
+    public var lintedFiles: [String] = []
+    /// Bytes of the files that findings and their notes point into, by display path.
+    public var sources: [String: [UInt8]] = [:]
+    /// Inputs that could not be read (exit code 3).
+    public var problems: [InputProblem] = []
+    /// Inputs skipped because they are not text.
+    public var skipped: [String] = []
+    /// Lines for standard error, in the order they arose: skipped inputs, unreadable inputs, files that could
+    /// not be fixed.
+    public var notices: [String] = []
+    public var directoriesWithoutSwiftFiles: [String] = []
+    /// With `fix`: how many fixes were applied to how many files, and what could not be written.
+    public var fixes: FixSummary?
+
+    public struct FixSummary: Sendable {
+        public var applied = 0
+        public var files = 0
+        public var failures: [String] = []
+    }
+}
+
+/// A usage or configuration problem: nothing was linted (exit code 2). The message is one line.
+public struct LintUsageError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// The lint driver: configuration, inputs, project context, the facts cache, the engine, fixes, and the bytes
+/// reporters need. The command line, the SwiftPM plugins (through it) and an editor server share it.
+public enum LintSession {
+    /// Lints under `configuration` (see `Configuration.resolve`; its warnings are the caller's to show).
+    /// Throws `LintUsageError` when an input does not exist.
+    public static func run(_ options: LintOptions, configuration: Configuration) throws -> LintOutcome {
+        var outcome = LintOutcome(configuration: configuration)
+
+        // 1. Inputs. Files are read by the engine's workers, one at a time, and dropped once their facts are
+        // taken; only `--fix` (which rewrites them) and standard input hold bytes up front.
+        var inputs = Inputs()
+        if let stdin = options.standardInput {
+            inputs.readStandardInput(stdin.bytes, as: stdin.path, configuration: configuration)
+        } else {
+            do {
+                try inputs.discover(options.inputPaths, configuration: configuration, read: options.fix)
+            } catch let error as MissingInputError {
+                throw LintUsageError(description: error.description)
+            }
+        }
+        outcome.notices += inputs.warnings
+        outcome.notices += inputs.problems.map(\.message)
+
+        // 2. Lint (and fix).
+        let settings = configuration.ruleSettings
+        var projects = ProjectPlan.make(inputs: options.inputPaths, requested: inputs, configuration: configuration, options: options)
+        projects.readsStandardInput = options.standardInput != nil
+        projects.keepsFactsUntilExit = options.keepsFactsUntilExit && !options.fix
+        projects.unsavedBuffers = options.unsavedBuffers
+        let lintFiles = { (files: [(String, [UInt8])]) -> LintResult in
+            projects.lint(files.map { LintFile(path: $0.0, bytes: $0.1) }, settings: settings, jobs: options.jobs)
+        }
+        var files = inputs.files
+        var result = inputs.deferred.isEmpty ? lintFiles(files) : projects.lint(inputs.deferred, settings: settings, jobs: options.jobs)
+        // The file lists and the cache (directory listings included) end with the process, not before it.
+        if projects.keepsFactsUntilExit { UntilExit.keep((projects, inputs)) }
+        inputs.record(result.readFailures)
+        outcome.notices += result.readFailures.map(inputs.message)
+        if options.fix {
+            outcome.fixes = applyFixes(&files, &result, lint: lintFiles)
+            outcome.notices += outcome.fixes!.failures
+        }
+
+        // Reporters and baselines need the text of the lines with findings: read back only those files.
+        var sources = Dictionary(files, uniquingKeysWith: { first, _ in first })
+        if !inputs.deferred.isEmpty {
+            let withFindings = Set(result.diagnostics.flatMap { [$0.span.file] + $0.notes.map(\.span.file) })
+            for file in inputs.deferred where withFindings.contains(file.path) {
+                guard let absolute = file.deferredPath else { continue }
+                if let buffer = options.unsavedBuffers?.buffer(forAbsolutePath: absolute) {
+                    sources[file.path] = buffer
+                } else if case .text(let bytes) = FileReader.read(absolute) {
+                    sources[file.path] = bytes
+                }
+            }
+        }
+        outcome.lintedFiles = inputs.deferred.isEmpty ? files.map(\.0)
+            : inputs.deferred.map(\.path).filter { path in !result.readFailures.contains { $0.path == path } }
+        outcome.diagnostics = result.diagnostics.sorted(by: Diagnostic.outputOrder)
+        outcome.sources = sources
+        outcome.problems = inputs.problems
+        outcome.skipped = inputs.skipped
+        outcome.directoriesWithoutSwiftFiles = inputs.directoriesWithoutSwiftFiles
+        return outcome
+    }
+
+    /// Applies safe fixes until none is left (at most 10 rounds, since one fix can make another possible),
+    /// re-linting the whole project after each round, then writes each changed file once.
+    static func applyFixes(_ files: inout [(String, [UInt8])], _ result: inout LintResult,
+                           lint: ([(String, [UInt8])]) -> LintResult) -> LintOutcome.FixSummary {
+        let original = files
+        var summary = LintOutcome.FixSummary()
+        for _ in 0..<10 {
+            let byFile = Dictionary(grouping: result.diagnostics, by: \.span.file)
+            var appliedThisRound = 0
+            for index in files.indices {
+                guard let diagnostics = byFile[files[index].0] else { continue }
+                let (bytes, applied) = FixApplier.applySafeFixes(of: diagnostics, to: files[index].1)
+                if applied > 0 && bytes != files[index].1 {
+                    files[index].1 = bytes
+                    appliedThisRound += applied
+                }
+            }
+            if appliedThisRound == 0 { break }
+            summary.applied += appliedThisRound
+            result = lint(files)
+        }
+        for (index, file) in files.enumerated() where file.1 != original[index].1 {
+            do {
+                try FixApplier.writeAtomically(file.1, to: Paths.absolute(file.0))
+                summary.files += 1
+            } catch {
+                summary.failures.append("\(error)")
+                return summary
+            }
+        }
+        return summary
+    }
+}
+
+extension LintOptions {
+    /// The paths to lint: the standard-input path, the given paths, or the working directory.
+    var inputPaths: [String] {
+        if let stdin = standardInput { return [stdin.path] }
+        return paths.isEmpty ? ["."] : paths
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// The files to lint, read, with what went wrong on the way.
+struct Inputs {
+    var files: [(String, [UInt8])] = []
+    /// The standardized working directory, which display paths are relative to (one string for all files).
+    let workingDirectory = Paths.standardize(Paths.currentDirectory)
+    var problems: [InputProblem] = []
+    var warnings: [String] = []
+    var skipped: [String] = []
+    var directoriesWithoutSwiftFiles: [String] = []
+
+    /// Files found but not read yet: the engine reads them (see `LintFile.deferred`).
+    var deferred: [LintFile] = []
+
+    /// Finds the files; reads them now only when `read` (for `--fix`), else leaves them to the engine.
+    mutating func discover(_ paths: [String], configuration: Configuration, read: Bool) throws {
+        let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration)
+        problems = discovery.problems
+        directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
+        for file in discovery.files {
+            if read {
+                add(file.displayPath, contents: FileReader.read(file.absolutePath))
+            } else {
+                deferred.append(.deferred(file, workingDirectory: workingDirectory))
+            }
+        }
+    }
+
+    /// Takes in the files the engine could not read, as if they had been read here.
+    mutating func record(_ failures: [ReadFailure]) {
+        for failure in failures {
+            if let reason = failure.reason {
+                problems.append(InputProblem(displayPath: failure.path, reason: reason))
+            } else {
+                skipped.append(failure.path)
+            }
+        }
+    }
+
+    func message(for failure: ReadFailure) -> String {
+        failure.reason == nil ? "\(failure.path): warning: skipped, not a text file"
+            : InputProblem(displayPath: failure.path, reason: failure.reason!).message
+    }
+
+    mutating func readStandardInput(_ bytes: [UInt8], as path: String, configuration: Configuration) {
+        let absolute = Paths.absolute(path)
+        // Excluded files give an empty report, exactly as `flowlint lint PATH` would.
+        guard configuration.includes(absolutePath: absolute) else { return }
+        add(Paths.display(absolute), contents: FileReader.classify(bytes))
+    }
+
+    private mutating func add(_ displayPath: String, contents: FileContents) {
+        switch contents {
+        case .text(let bytes):
+            files.append((displayPath, bytes))
+        case .binary:
+            skipped.append(displayPath)
+            warnings.append("\(displayPath): warning: skipped, not a text file")
+        case .unreadable(let reason):
+            problems.append(InputProblem(displayPath: displayPath, reason: reason))
+        }
+    }
+}
+
+/// How the requested files map to projects: each input belongs to the project at its root (`--project`, or
+/// `ProjectRoot.find`), and every other Swift file of that project is added as context, read only if the
+/// facts cache cannot answer for it. Inputs with no project root are linted alone, as given.
+struct ProjectPlan {
+    struct Project {
+        var root: String?
+        /// Absolute paths of the inputs of this project.
+        var inputs: [String]
+        var context: [LintFile] = []
+        var cache: FactsCache?
+    }
+    var projects: [Project] = []
+
+    static func make(inputs paths: [String], requested: Inputs, configuration: Configuration, options: LintOptions) -> ProjectPlan {
+        var plan = ProjectPlan()
+        let explicitRoot = options.projectRoot.map { Paths.absolute($0) }
+        var byRoot: [String?: Int] = [:]
+        for path in paths {
+            let absolute = Paths.absolute(path)
+            let root = explicitRoot ?? ProjectRoot.find(for: absolute)
+            if let index = byRoot[root] { plan.projects[index].inputs.append(absolute); continue }
+            byRoot[root] = plan.projects.count
+            plan.projects.append(Project(root: root, inputs: [absolute]))
+        }
+        let requestedPaths = requested.files.map(\.0) + requested.deferred.map(\.path)
+        // Built only when a project's search finds files beyond the inputs (not in a full run of the root).
+        var requestedAbsolute: Set<String>?
+        for index in plan.projects.indices {
+            guard let root = plan.projects[index].root else { continue }
+            // Only projects with something to report are gathered.
+            guard requestedPaths.contains(where: { plan.project(of: $0) == index }) else { continue }
+            var directories: [String] = []
+            switch options.cache {
+            case .disabled:
+                break
+            case .directory(let explicit):
+                directories = [Paths.absolute(explicit)]
+            case .automatic:
+                if ProjectRoot.marker(in: root) == "Package.swift" { directories.append(Paths.join(root, ".build/flowlint")) }
+                if let user = FactsCache.userCacheDirectory { directories.append(user) }
+            }
+            if options.cache != .disabled {
+                plan.projects[index].cache = FactsCache(directories: directories, projectRoot: root, settings: configuration.ruleSettings)
+            }
+            // Directories given as inputs were searched already: their files are the requested ones.
+            let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
+            if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
+                                                           listings: plan.projects[index].cache?.listings),
+               !discovery.files.isEmpty {
+                let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
+                requestedAbsolute = requestedSet
+                plan.projects[index].context = discovery.files
+                    .filter { !requestedSet.contains($0.absolutePath) }
+                    .map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
+            }
+        }
+        return plan
+    }
+
+    /// The project a requested file belongs to: that of the first input holding it.
+    func project(of displayPath: String) -> Int {
+        guard projects.count > 1 else { return 0 }
+        let absolute = Paths.absolute(displayPath)
+        for (index, project) in projects.enumerated() where project.inputs.contains(where: { Paths.relative(absolute, to: $0) != nil }) {
+            return index
+        }
+        return 0
+    }
+
+    func lint(_ files: [LintFile], settings: RuleSettings, jobs: Int) -> LintResult {
+        var groups = [[LintFile]](repeating: [], count: max(1, projects.count))
+        if projects.count <= 1 && files.allSatisfy({ $0.diskPath != nil || readsStandardInput }) {
+            groups[0] = files  // shares the caller's array: a large project's file list is not copied
+        } else {
+            for var file in files {
+                // An editor's buffer is not the file on disk: it gets no stat entry in the cache.
+                if file.diskPath == nil && !readsStandardInput { file.diskPath = Paths.absolute(file.path) }
+                groups[project(of: file.path)].append(file)
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var failures: [ReadFailure] = []
+        for (index, requested) in groups.enumerated() where !requested.isEmpty {
+            let project = index < projects.count ? projects[index] : Project(root: nil, inputs: [])
+            let result: LintResult
+            var request: LintRequest
+            if project.root == nil {
+                request = LintRequest(files: requested, settings: settings, jobs: jobs)
+            } else {
+                request = LintRequest(files: merged(requested, project.context), settings: settings, jobs: jobs,
+                                      reportedPaths: Set(requested.map(\.path)), cache: project.cache)
+            }
+            request.keepsFactsUntilExit = keepsFactsUntilExit
+            request.unsavedBuffers = unsavedBuffers
+            result = LintEngine.lint(request)
+            diagnostics += result.diagnostics
+            failures += result.readFailures
+        }
+        return LintResult(diagnostics: diagnostics.sorted(by: Diagnostic.outputOrder),
+                          filesLinted: files.count - failures.count, readFailures: failures.sorted { $0.path < $1.path })
+    }
+    var readsStandardInput = false
+    /// See `LintRequest.keepsFactsUntilExit`: off for `--fix`, which lints again after each round of fixes.
+    var keepsFactsUntilExit = false
+    var unsavedBuffers: (any UnsavedBuffers)?
+}
+
+/// The requested files and the project's other files in one list sorted by path. The context comes sorted
+/// from discovery: merged, not sorted again (a partial run in a large project is mostly this list).
+func merged(_ requested: [LintFile], _ context: [LintFile]) -> [LintFile] {
+    let byPath: (LintFile, LintFile) -> Bool = { $0.path < $1.path }
+    let isSorted: ([LintFile]) -> Bool = { files in zip(files, files.dropFirst()).allSatisfy { !byPath($1, $0) } }
+    // Sorted already in a full run (discovery sorts): not copied.
+    let requested = isSorted(requested) ? requested : requested.sorted(by: byPath)
+    if context.isEmpty { return requested }
+    guard isSorted(context) else { return (requested + context).sorted(by: byPath) }
+    var out: [LintFile] = []
+    out.reserveCapacity(requested.count + context.count)
+    var i = requested.startIndex, j = context.startIndex
+    while i < requested.endIndex || j < context.endIndex {
+        if j == context.endIndex || (i < requested.endIndex && !byPath(context[j], requested[i])) {
+            out.append(requested[i]); i += 1
+        } else {
+            out.append(context[j]); j += 1
+        }
+    }
+    return out
+}
