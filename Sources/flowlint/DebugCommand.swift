@@ -37,10 +37,24 @@ struct DebugCommand: ParsableCommand {
     struct AST: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ast",
-            abstract: "The syntax tree, one node per line, indented: kind, range, name, text of small leaves.")
+            abstract: "The syntax tree, one node per line, indented: kind, range, name, text of small leaves.",
+            discussion: """
+                By default every body is parsed. With --fast, the bodies no enabled rule needs are skipped, as \
+                when linting: this is the tree the rules see (a skipped body is an empty codeBlock). The words \
+                that keep a body come first, as comments.
+                """)
         @OptionGroup var input: FileArgument
+        @Flag(help: "Skip the bodies the enabled rules do not need, as the linter does.")
+        var fast = false
+        @Option(help: ArgumentHelp("Configuration whose enabled rules decide what --fast keeps (default: .flowlint.yml found from the working directory).", valueName: "FILE"))
+        var config: String?
+
         func run() throws {
-            Console.output(Parser.parse(try input.load()).dump())
+            let source = try input.load()
+            guard fast else { return Console.output(Parser.parse(source).dump()) }
+            let skipping = LintEngine.bodySkipping(for: try ConfigurationLoader.load(explicitPath: config).ruleSettings)
+            let header = skipping.summary.split(separator: "\n").map { "# keeps \($0)\n" }.joined()
+            Console.output(header + Parser.parse(source, skipping: skipping).dump())
         }
     }
 

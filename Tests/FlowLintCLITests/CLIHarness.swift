@@ -80,9 +80,9 @@ class CLITestCase: XCTestCase {
     func flowlint(_ arguments: [String], stdin: [UInt8]? = nil, in workingDirectory: String? = nil,
                   environment: [String: String] = [:], timeout: TimeInterval = 120, mayModify: Bool = false,
                   file: StaticString = #filePath, line: UInt = #line) throws -> Run {
-        guard let binary = Self.binary else {
-            throw XCTSkip("flowlint binary not found next to the tests; run `swift build` first or set FLOWLINT_BIN")
-        }
+        // The test target depends on the executable, so a missing binary is a broken build, not a reason to skip.
+        let binary = try XCTUnwrap(Self.binary, "flowlint binary not found next to the tests; run `swift build` first or set FLOWLINT_BIN",
+                                   file: file, line: line)
         let before = mayModify ? [:] : snapshot()
         let scratch = NSTemporaryDirectory() + "flowlint-io-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -158,15 +158,4 @@ class CLITestCase: XCTestCase {
         }
 
         """
-
-    /// Skips tests that need real findings while the engine still reports none.
-    func requireEngineFindings() throws {
-        let probe = NSTemporaryDirectory() + "flowlint-probe-" + UUID().uuidString + ".swift"
-        try Self.badView.write(toFile: probe, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: probe) }
-        let run = try flowlint(["lint", "--reporter", "json", "--quiet", probe])
-        if !diagnostics(run).contains(where: { $0["rule"] as? String == "observed_object_inline" }) {
-            throw XCTSkip("waiting on the engine: it does not report observed_object_inline yet")
-        }
-    }
 }

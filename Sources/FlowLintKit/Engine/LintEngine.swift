@@ -294,6 +294,11 @@ public enum LintEngine {
         }
     }
 
+    /// What the parser keeps for the rules `settings` enables and for the facts (`flowlint debug ast --fast`).
+    public static func bodySkipping(for settings: RuleSettings) -> BodySkipping {
+        Plan(settings, skipsInertBodies: true).skipping!
+    }
+
     /// One file's facts and the enabled rules' per-file output, from its bytes.
     static func facts(for file: LintFile, _ plan: Plan) -> FileFacts {
         let tree = Parser.parse(SourceFile(path: file.path, bytes: file.bytes), skipping: plan.skipping)
