@@ -18,7 +18,7 @@ struct FlowLintCommand: CommandPlugin {
             .filter { $0.sourceFiles(withSuffix: "swift").contains { _ in true } }
             .map { target -> String in
                 // Relative to the package, so the report reads `Sources/App/View.swift`.
-                let path = target.directory.string  // `directoryURL` needs tools version 6.1
+                let path = target.directoryURL.path
                 return path.hasPrefix(packageDirectory + "/") ? String(path.dropFirst(packageDirectory.count + 1)) : path
             }
         guard !directories.isEmpty else {

@@ -13,6 +13,9 @@ class CLITestCase: XCTestCase {
 
     /// The scratch directory each test works in (resolved, so displayed paths are predictable).
     var directory = ""
+    /// The user cache directory of the test's runs (`XDG_CACHE_HOME`), beside the scratch directory, so the
+    /// facts cache neither lands in the user's home nor counts as a change in the scratch directory.
+    var userCache = ""
 
     override func setUpWithError() throws {
         let path = NSTemporaryDirectory() + "flowlint-cli-" + UUID().uuidString
@@ -20,11 +23,13 @@ class CLITestCase: XCTestCase {
         directory = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         // Keep the search for .flowlint.yml inside the scratch directory.
         try FileManager.default.createDirectory(atPath: directory + "/.git", withIntermediateDirectories: true)
+        userCache = path + "-cache"
     }
 
     override func tearDownWithError() throws {
         _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
         try? FileManager.default.removeItem(atPath: directory)
+        try? FileManager.default.removeItem(atPath: userCache)
     }
 
     /// `flowlint` next to the test bundle (SwiftPM puts both in the build products directory), or
@@ -89,9 +94,10 @@ class CLITestCase: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         // Files, not pipes: a 10 MB report cannot fill a pipe buffer and deadlock the test.
         let stdinPath = scratch + "/stdin", stdoutPath = scratch + "/stdout", stderrPath = scratch + "/stderr"
-        _ = FileManager.default.createFile(atPath: stdinPath, contents: Data(stdin ?? []))
-        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        // Plain writes: Foundation's createFile writes atomically, through a directory it leaves in TMPDIR.
+        try Data(stdin ?? []).write(to: URL(fileURLWithPath: stdinPath))
+        try Data().write(to: URL(fileURLWithPath: stdoutPath))
+        try Data().write(to: URL(fileURLWithPath: stderrPath))
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -99,6 +105,7 @@ class CLITestCase: XCTestCase {
         process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory ?? directory)
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NO_COLOR")
+        env["XDG_CACHE_HOME"] = userCache
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinPath))

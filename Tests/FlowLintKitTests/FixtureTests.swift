@@ -41,7 +41,7 @@ final class FixtureTests: XCTestCase {
             let (text, _, _) = try Self.report(fixture)
             let expectedURL = fixture.appendingPathComponent("expected.txt")
             if bless {
-                try text.write(to: expectedURL, atomically: true, encoding: .utf8)
+                try text.write(to: expectedURL, atomically: false, encoding: .utf8)
                 continue
             }
             let expected = (try? String(contentsOf: expectedURL, encoding: .utf8))

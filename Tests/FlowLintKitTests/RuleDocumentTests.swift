@@ -36,7 +36,7 @@ final class RuleDocumentTests: XCTestCase {
             let document = try Self.document(rule: rule.id)
             if bless {
                 let blessed = DocumentHarness.blessed(document, rule: rule)
-                if blessed != document.text { try blessed.write(to: url, atomically: true, encoding: .utf8) }
+                if blessed != document.text { try blessed.write(to: url, atomically: false, encoding: .utf8) }
                 continue
             }
             let failures = DocumentHarness.check(document, rule: rule, minimumExamples: Self.minimumExamples(rule.id))

@@ -65,16 +65,17 @@ struct FactExtractor {
 
         // Pass 1: properties and the names of view-building members.
         var properties: [PropertyFact] = []
+        var viewMembers: Set<String> = []
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
                 properties += self.properties(of: m)
                 if let memberName = context.firstBindingName(m), memberName != "body", memberName != "previews",
                    isViewBuilding(m, typeNode: tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }) {
-                    type.viewMembers.insert(memberName)
+                    viewMembers.insert(memberName)
                 }
             case .funcDecl:
-                if let n = context.name(m), isViewBuilding(m, typeNode: returnType(m)) { type.viewMembers.insert(n) }
+                if let n = context.name(m), isViewBuilding(m, typeNode: returnType(m)) { viewMembers.insert(n) }
             default:
                 break
             }
@@ -82,6 +83,7 @@ struct FactExtractor {
         // An extension that adds no conformance, property or view member tells the index nothing (and no
         // renderer can refer to it): it is not kept, since facts of every file stay in memory for the project pass.
         type.properties = PropertyList(properties, path: context.path)
+        type.viewMembers = viewMembers.sorted()
         if kind != .extension || !inherited.isEmpty || !properties.isEmpty || !type.viewMembers.isEmpty {
             facts.types.append(type)
         }
@@ -94,15 +96,15 @@ struct FactExtractor {
             case .variableDecl:
                 let memberName = context.firstBindingName(m)
                 if memberName == "body" && !context.hasModifier(m, .static) {
-                    addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name, viewMembers: type.viewMembers)
+                    addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name, viewMembers: viewMembers)
                 } else if memberName == "previews" && isPreviewProvider && context.hasModifier(m, .static) {
-                    addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: type.viewMembers)
-                } else if let memberName, type.viewMembers.contains(memberName) {
-                    addRenderer(.member(type: name, typeIndex: typeIndex, name: memberName), body: m, owner: name, viewMembers: type.viewMembers)
+                    addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: viewMembers)
+                } else if let memberName, viewMembers.contains(memberName) {
+                    addRenderer(.member(type: name, typeIndex: typeIndex, name: memberName), body: m, owner: name, viewMembers: viewMembers)
                 }
             case .funcDecl:
-                if let n = context.name(m), type.viewMembers.contains(n) {
-                    addRenderer(.member(type: name, typeIndex: typeIndex, name: n), body: m, owner: name, viewMembers: type.viewMembers)
+                if let n = context.name(m), viewMembers.contains(n) {
+                    addRenderer(.member(type: name, typeIndex: typeIndex, name: n), body: m, owner: name, viewMembers: viewMembers)
                 }
                 if kind == .extension && name == "View", let n = context.name(m) {
                     facts.providerHelpers.append(ProviderHelper(name: n, provided: providers(inHelper: m, owner: name)))

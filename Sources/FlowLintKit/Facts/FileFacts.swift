@@ -51,8 +51,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// Names in the inheritance clause, last component and without generic arguments (`SwiftUI.View` → `View`).
     var inherited: [String]
     var properties: PropertyList
-    /// Names of view-building members other than `body` (computed properties and functions).
-    var viewMembers: Set<String> = []
+    /// Names of view-building members other than `body` (computed properties and functions), sorted: an
+    /// array, so the facts encode to the same bytes every time.
+    var viewMembers: [String] = []
 }
 
 /// A stored or computed property, as the project passes need it: decoded from a type's `PropertyList` when

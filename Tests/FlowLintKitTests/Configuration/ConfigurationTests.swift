@@ -92,11 +92,11 @@ final class ConfigurationTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: nested, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: repository + "/.git", withIntermediateDirectories: true)
         // A configuration above the repository root is not used.
-        try "strict: true\n".write(toFile: root + "/.flowlint.yml", atomically: true, encoding: .utf8)
+        try "strict: true\n".write(toFile: root + "/.flowlint.yml", atomically: false, encoding: .utf8)
         XCTAssertNil(Configuration.find(startingAt: nested))
-        try "strict: true\n".write(toFile: repository + "/.flowlint.yml", atomically: true, encoding: .utf8)
+        try "strict: true\n".write(toFile: repository + "/.flowlint.yml", atomically: false, encoding: .utf8)
         XCTAssertEqual(Configuration.find(startingAt: nested), repository + "/.flowlint.yml")
-        try "strict: false\n".write(toFile: nested + "/.flowlint.yml", atomically: true, encoding: .utf8)
+        try "strict: false\n".write(toFile: nested + "/.flowlint.yml", atomically: false, encoding: .utf8)
         XCTAssertEqual(Configuration.find(startingAt: nested), nested + "/.flowlint.yml")
     }
 
@@ -118,8 +118,12 @@ final class ConfigurationTests: XCTestCase {
     }
 }
 
-func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "flowlint-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return Paths.resolved(path) ?? path
+extension XCTestCase {
+    /// A new empty directory, removed when the test ends.
+    func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "flowlint-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return Paths.resolved(path) ?? path
+    }
 }

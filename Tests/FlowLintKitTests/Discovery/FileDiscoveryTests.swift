@@ -15,7 +15,7 @@ final class FileDiscoveryTests: XCTestCase {
     func write(_ relative: String, _ text: String = "let x = 1\n") throws {
         let path = root + "/" + relative
         try FileManager.default.createDirectory(atPath: Paths.parent(path), withIntermediateDirectories: true)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
     func discover(_ paths: [String] = ["."], configuration: Configuration? = nil) throws -> DiscoveryResult {
@@ -36,7 +36,7 @@ final class FileDiscoveryTests: XCTestCase {
         try write("src/a.swift")
         let outside = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: outside) }
-        try "let y = 2\n".write(toFile: outside + "/outside.swift", atomically: true, encoding: .utf8)
+        try "let y = 2\n".write(toFile: outside + "/outside.swift", atomically: false, encoding: .utf8)
         let fm = FileManager.default
         try fm.createSymbolicLink(atPath: root + "/src/loop", withDestinationPath: root + "/src")
         try fm.createSymbolicLink(atPath: root + "/src/self", withDestinationPath: ".")

@@ -64,7 +64,7 @@ final class ReporterTests: XCTestCase {
         let output = kind.render(diagnostics, context: Self.context)
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/\(file)")
         if ProcessInfo.processInfo.environment["FLOWLINT_UPDATE_GOLDEN"] == "1" {
-            try output.write(to: url, atomically: true, encoding: .utf8)
+            try output.write(to: url, atomically: false, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
