@@ -46,6 +46,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Project root: every Swift file under it gives facts, only the inputs get findings (default: the nearest directory at or above the first input holding .flowlint.yml, Package.swift, an .xcodeproj/.xcworkspace or .git).", valueName: "DIR"))
     var project: String?
 
+    @Flag(name: .customLong("no-ignore-vcs"), help: "Search directories ignored by git too (.gitignore, .git/info/exclude); by default they are skipped inside a git work tree.")
+    var noIgnoreVCS = false
+
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the facts cache.")
     var noCache = false
 
@@ -96,7 +99,7 @@ struct LintRun {
         } else {
             let paths = options.paths.isEmpty ? ["."] : options.paths
             do {
-                try inputs.discover(paths, configuration: configuration, read: options.fix)
+                try inputs.discover(paths, configuration: configuration, read: options.fix, respectingGitIgnores: !options.noIgnoreVCS)
             } catch let error as MissingInputError {
                 Console.error(error.description)
                 return ExitStatus.usageError
@@ -235,8 +238,8 @@ struct Inputs {
     var deferred: [LintFile] = []
 
     /// Finds the files; reads them now only when `read` (for `--fix`), else leaves them to the engine.
-    mutating func discover(_ paths: [String], configuration: Configuration, read: Bool) throws {
-        let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration)
+    mutating func discover(_ paths: [String], configuration: Configuration, read: Bool, respectingGitIgnores: Bool) throws {
+        let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration, respectingGitIgnores: respectingGitIgnores)
         problems = discovery.problems
         directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
         for file in discovery.files {
@@ -329,7 +332,8 @@ struct ProjectPlan {
             // Directories given as inputs were searched already: their files are the requested ones.
             let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
             if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
-                                                           listings: plan.projects[index].cache?.listings),
+                                                           listings: plan.projects[index].cache?.listings,
+                                                           respectingGitIgnores: !options.noIgnoreVCS),
                !discovery.files.isEmpty {
                 let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
                 requestedAbsolute = requestedSet
