@@ -90,9 +90,9 @@ struct GitIgnoreFile {
             var index = patterns.count
             while index > 0 {
                 index -= 1
-                let pattern = patterns[index]
-                if pattern.directoryOnly && !isDirectory { continue }
-                if pattern.glob.matches(pattern.matchesBasename ? basename : path) { return !pattern.negated }
+                // Through the buffer, not copied: a pattern holds several arrays.
+                if patterns[index].directoryOnly && !isDirectory { continue }
+                if patterns[index].glob.matches(patterns[index].matchesBasename ? basename : path) { return !patterns[index].negated }
             }
             return nil
         }
@@ -147,6 +147,8 @@ struct WildcardPattern {
     var suffix: [UInt8]?
     /// Bytes every match starts with (an anchored pattern's literal start).
     var prefix: [UInt8] = []
+    /// Bytes every match ends with (the literal steps after the last wildcard).
+    var requiredSuffix: [UInt8] = []
     /// Bytes every match has at least (the steps that match exactly one byte).
     var minimumLength = 0
 
@@ -192,6 +194,11 @@ struct WildcardPattern {
                 p += 1
             }
         }
+        var tail = steps.count
+        while tail > 0, case .byte = steps[tail - 1] { tail -= 1 }
+        // The `/` after `**` may be skipped with it, so it is not required.
+        if tail > 0 && tail < steps.count && steps[tail - 1] == .globstar(skipsSlash: true) { tail += 1 }
+        requiredSuffix = steps[tail...].map { if case .byte(let b) = $0 { b } else { 0 } }
         for (index, step) in steps.enumerated() {
             switch step {
             case .star, .globstar: continue
@@ -297,6 +304,7 @@ struct WildcardPattern {
         guard text.count >= minimumLength else { return false }
         guard let last = text.last else { return matchesByTable(text) }
         if !prefix.isEmpty && !text.starts(with: prefix) { return false }
+        if !requiredSuffix.isEmpty && !requiredSuffix.elementsEqual(text[(text.count - requiredSuffix.count)...]) { return false }
         switch steps.last {
         case .byte(let b)?: if last != b { return false }
         case .set(let set)?: if !set.contains(last) { return false }
