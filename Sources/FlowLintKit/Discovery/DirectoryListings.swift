@@ -12,8 +12,8 @@ import Darwin
 /// Only what the search looks at is kept: subdirectories, symbolic links, `.swift` files, entries of unknown
 /// type, and `.git` and `.gitignore` (a work tree's root and its ignore files). Ignore files are read again on
 /// every run, so editing one (which does not change its directory's times) is seen; the listings themselves
-/// do not depend on what is ignored. A directory changed within two seconds of the run is read, never remembered, since its times
-/// could still change without moving.
+/// do not depend on what is ignored. A directory changed within two seconds of the run is read, never
+/// remembered, since its times could still change without moving.
 public final class DirectoryListings {
     struct Entry: Equatable {
         var name: String

@@ -55,7 +55,8 @@ struct GitIgnoreFile {
         if !matchesBasename && text.first == UInt8(ascii: "/") { text.removeFirst() }
         // git compares an anchored pattern's literal start as plain bytes and matches only the rest as a
         // pattern, so the rest's first `**` counts as the start of a pattern (`a**/b` matches `a/x/b`).
-        let literalStart = matchesBasename ? 0 : (text.firstIndex { [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "\\")].contains($0) } ?? text.count)
+        let special: Set<UInt8> = [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "["), UInt8(ascii: "\\")]
+        let literalStart = matchesBasename ? 0 : (text.firstIndex(where: special.contains) ?? text.count)
         return Pattern(negated: negated, directoryOnly: directoryOnly, matchesBasename: matchesBasename,
                        glob: WildcardPattern(text, literalPrefix: literalStart, pathname: !matchesBasename))
     }

@@ -123,9 +123,9 @@ enum Suppression {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<lineEnd]), as: UTF8.self)
         let span = context.span(bytes: range)
         if isDoc {
-            let docOpener = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<(range.lowerBound + opener)]), as: UTF8.self)
-            return SuppressionDirective(kind: .unusable("'\(docOpener)' starts a doc comment, not a suppression comment (write '\(isBlock ? "/* flowlint:... */" : "// flowlint:...")'); this comment does nothing"),
-                                        rules: [], span: span)
+            let docOpener = isBlock ? "/**" : "///", plain = isBlock ? "/* flowlint:... */" : "// flowlint:..."
+            let message = "'\(docOpener)' starts a doc comment, not a suppression comment (write '\(plain)'); this comment does nothing"
+            return SuppressionDirective(kind: .unusable(message), rules: [], span: span)
         }
         let (kind, rules) = interpret(text)
         return SuppressionDirective(kind: kind, rules: rules, span: span)
