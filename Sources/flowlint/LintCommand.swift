@@ -46,6 +46,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Project root: every Swift file under it gives facts, only the inputs get findings (default: the nearest directory at or above the first input holding .flowlint.yml, Package.swift, an .xcodeproj/.xcworkspace or .git).", valueName: "DIR"))
     var project: String?
 
+    @Flag(name: .customLong("no-ignore-vcs"), help: "Search directories ignored by git too (.gitignore, .git/info/exclude); by default they are skipped inside a git work tree.")
+    var noIgnoreVCS = false
+
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the facts cache.")
     var noCache = false
 
@@ -95,6 +98,7 @@ struct LintRun {
         lint.cache = options.noCache ? .disabled : options.cachePath.map { .directory($0) } ?? .automatic
         lint.jobs = options.jobs
         lint.fix = options.fix
+        lint.respectsGitIgnores = !options.noIgnoreVCS
         lint.keepsFactsUntilExit = true
         let outcome: LintOutcome
         do {

@@ -9,9 +9,11 @@ import Darwin
 /// entries (adding, removing or renaming an entry updates the directory's times), the technique of git's
 /// untracked cache. Files themselves are still checked one by one by the facts cache.
 ///
-/// Only what the search looks at is kept: subdirectories, symbolic links, `.swift` files and entries of
-/// unknown type. A directory changed within two seconds of the run is read, never remembered, since its times
-/// could still change without moving.
+/// Only what the search looks at is kept: subdirectories, symbolic links, `.swift` files, entries of unknown
+/// type, and `.git` and `.gitignore` (a work tree's root and its ignore files). Ignore files are read again on
+/// every run, so editing one (which does not change its directory's times) is seen; the listings themselves
+/// do not depend on what is ignored. A directory changed within two seconds of the run is read, never
+/// remembered, since its times could still change without moving.
 public final class DirectoryListings {
     struct Entry: Equatable {
         var name: String
@@ -78,7 +80,8 @@ public final class DirectoryListings {
             }
             if name == "." || name == ".." { continue }
             // Other files are never linted (a FIFO or device named `.swift` is kept: it is reported).
-            guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) || name.hasSuffix(".swift") else { continue }
+            guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) || name.hasSuffix(".swift")
+                    || name == ".git" || name == ".gitignore" else { continue }
             out.append((name, type))
         }
         return out.sorted { $0.name < $1.name }

@@ -55,9 +55,13 @@ public enum FileDiscovery {
     /// lead somewhere not yet searched, so loops end and nothing outside the tree is linted.
     /// `skipping`: absolute directories not to search (already searched as inputs of the same run).
     /// `listings`: directory contents remembered from earlier runs (see `DirectoryListings`).
+    /// `respectingGitIgnores`: inside a git work tree, what git ignores (`.gitignore` files at every level,
+    /// `.git/info/exclude`) is not searched; directories and files named in `paths` are searched or linted
+    /// all the same (see `GitIgnoreRules`).
     public static func discover(paths: [String], configuration: Configuration,
                                 workingDirectory: String = Paths.currentDirectory,
-                                skipping: Set<String> = [], listings: DirectoryListings? = nil) throws -> DiscoveryResult {
+                                skipping: Set<String> = [], listings: DirectoryListings? = nil,
+                                respectingGitIgnores: Bool = true) throws -> DiscoveryResult {
         let missing = paths.filter { !exists(Paths.absolute($0, base: workingDirectory)) }
         if !missing.isEmpty { throw MissingInputError(paths: missing) }
 
@@ -79,8 +83,9 @@ public enum FileDiscovery {
             if isDirectory(absolute, followingSymlinks: true) {
                 let before = found.count
                 var walker = Walker(root: Paths.resolved(absolute) ?? absolute, configuration: configuration,
-                                    workingDirectory: workingDirectory, skipping: skipping, listings: listings)
-                walker.walk(absolute)
+                                    workingDirectory: workingDirectory, skipping: skipping, listings: listings,
+                                    respectsGitIgnores: respectingGitIgnores)
+                walker.walk(absolute, ignores: respectingGitIgnores ? GitIgnoreRules.enclosing(absolute) : nil)
                 result.problems += walker.problems
                 // One search that met no symbolic link cannot have found a file twice: no set of resolved paths.
                 let unique = paths.count == 1 && !walker.followedLinks
@@ -126,18 +131,22 @@ public enum FileDiscovery {
 
         let listings: DirectoryListings?
 
+        let respectsGitIgnores: Bool
+
         init(root: String, configuration: Configuration, workingDirectory: String, skipping: Set<String>,
-             listings: DirectoryListings?) {
+             listings: DirectoryListings?, respectsGitIgnores: Bool) {
             self.root = root
             self.configuration = configuration
             self.workingDirectory = workingDirectory
             self.skipping = skipping
             self.listings = listings
+            self.respectsGitIgnores = respectsGitIgnores
         }
 
         /// `resolvedDirectory`: the directory's path with symlinks resolved, when the caller knows it (a child
         /// of a resolved directory reached without a link): saves a `realpath` per directory.
-        mutating func walk(_ directory: String, resolvedDirectory: String? = nil) {
+        /// `ignores`: what git ignores here, when the directory is in a work tree (and ignores are respected).
+        mutating func walk(_ directory: String, resolvedDirectory: String? = nil, ignores: GitIgnoreRules?) {
             if skipping.contains(directory) { return }
             let resolved = resolvedDirectory ?? Paths.resolved(directory) ?? directory
             guard visitedDirectories.insert(resolved).inserted else { return }
@@ -149,6 +158,13 @@ public enum FileDiscovery {
                 problems.append(InputProblem(displayPath: Paths.display(directory, workingDirectory: workingDirectory),
                                              reason: String(cString: strerror(errno))))
                 return
+            }
+            var ignores = ignores
+            if respectsGitIgnores {
+                // A `.git` makes this the root of a work tree (a nested repository or submodule included: the
+                // enclosing repository's rules stop here, as in git); its `.gitignore` applies below it.
+                if entries.contains(where: { $0.name == ".git" }) { ignores = GitIgnoreRules(workTree: directory) }
+                if ignores != nil && entries.contains(where: { $0.name == ".gitignore" }) { ignores!.addIgnoreFile(in: directory) }
             }
             for (name, entryType) in entries {
                 let path = Paths.join(directory, name)
@@ -183,9 +199,11 @@ public enum FileDiscovery {
                 }
                 if type == S_IFDIR {
                     if FileDiscovery.isSkippedDirectory(named: name) || configuration.excludesDirectory(absolutePath: path) { continue }
-                    walk(path, resolvedDirectory: resolvedPath)
+                    if let ignores, ignores.isIgnored(path, isDirectory: true) { continue }
+                    walk(path, resolvedDirectory: resolvedPath, ignores: ignores)
                 } else if name.hasSuffix(".swift") {
                     swiftFilesSeen += 1
+                    if let ignores, ignores.isIgnored(path, isDirectory: false) { continue }
                     if configuration.includes(absolutePath: path) {
                         files.append(path)
                         resolvedFiles.append(resolvedPath)

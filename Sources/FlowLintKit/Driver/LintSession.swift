@@ -10,6 +10,9 @@ public struct LintOptions: Sendable {
     /// `--project`: the project root for every input, instead of the one found from each input.
     public var projectRoot: String?
     public var cache: CacheChoice = .automatic
+    /// Skip what git ignores (`.gitignore`, `.git/info/exclude`) when searching directories inside a work
+    /// tree, for inputs and project context alike (`--no-ignore-vcs` turns it off).
+    public var respectsGitIgnores = true
     /// Worker threads for the per-file phase; 0 means one per core.
     public var jobs = 0
     /// Apply safe fixes (and lint again until none is left), writing each changed file once.
@@ -76,7 +79,8 @@ public enum LintSession {
             inputs.readStandardInput(stdin.bytes, as: stdin.path, configuration: configuration)
         } else {
             do {
-                try inputs.discover(options.inputPaths, configuration: configuration, read: options.fix)
+                try inputs.discover(options.inputPaths, configuration: configuration, read: options.fix,
+                                    respectingGitIgnores: options.respectsGitIgnores)
             } catch let error as MissingInputError {
                 throw LintUsageError(description: error.description)
             }

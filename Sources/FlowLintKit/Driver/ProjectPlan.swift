@@ -14,8 +14,8 @@ struct Inputs {
     var deferred: [LintFile] = []
 
     /// Finds the files; reads them now only when `read` (for `--fix`), else leaves them to the engine.
-    mutating func discover(_ paths: [String], configuration: Configuration, read: Bool) throws {
-        let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration)
+    mutating func discover(_ paths: [String], configuration: Configuration, read: Bool, respectingGitIgnores: Bool) throws {
+        let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration, respectingGitIgnores: respectingGitIgnores)
         problems = discovery.problems
         directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
         for file in discovery.files {
@@ -110,7 +110,8 @@ struct ProjectPlan {
             // Directories given as inputs were searched already: their files are the requested ones.
             let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
             if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
-                                                           listings: plan.projects[index].cache?.listings),
+                                                           listings: plan.projects[index].cache?.listings,
+                                                           respectingGitIgnores: options.respectsGitIgnores),
                !discovery.files.isEmpty {
                 let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
                 requestedAbsolute = requestedSet

@@ -3827,7 +3827,7 @@ struct EditorHint: View {
 
 **Severity:** warning · **Enabled by default:** yes · **Fix:** none (remove the comment)
 
-A `// flowlint:disable` comment that suppresses nothing should be removed.
+A `flowlint:disable` comment that suppresses nothing should be removed.
 
 ## Why
 
@@ -3844,11 +3844,19 @@ A suppression comment that disables one or more rules and suppresses no finding:
 
 - `// flowlint:disable:next <rule...>` when the next line has no finding of those rules;
 - `// flowlint:disable:this <rule...>` when its own line has none;
+- `// flowlint:disable:previous <rule...>` when the line before it has none;
 - `// flowlint:disable <rule...>` when nothing between it and the matching `// flowlint:enable <rule...>`
   (or the end of the file) has one.
 
-A reason after ` - ` does not change anything. The finding is reported at the `//` of the comment.
-`// flowlint:enable` comments themselves are never reported by this rule.
+Block comments work the same way: `/* flowlint:disable:this <rule...> */` at the end of a line,
+`/* flowlint:disable <rule...> */` on its own line. A block comment can span lines: its command and rule ids
+are on the line of `flowlint:`, the rest is free text, and the lines are counted from the comment as a whole:
+`:this` is every line the comment is on, `:next` the line after its last line, `:previous` the line before
+its first line. A directive in a doc comment (`///`, `/**`) is never applied; `unknown_rule_in_suppression`
+reports it.
+
+A reason after ` - ` does not change anything. The finding is reported at the start of the comment (`//` or
+`/*`). `flowlint:enable` comments themselves are never reported by this rule.
 
 ## What is not flagged
 
@@ -4005,6 +4013,65 @@ struct FilterBar: View {
 Example.swift:2:1: warning: 'flowlint:disable non_private_state' suppresses nothing; remove it (superfluous_disable)
 ```
 
+A `disable:previous` after a line that has no finding:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State private var count = 0
+    ↓// flowlint:disable:previous non_private_state
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+```text output
+Example.swift:5:5: warning: 'flowlint:disable:previous non_private_state' suppresses nothing; remove it (superfluous_disable)
+```
+
+A block comment at the end of a line that has no finding:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State private var count = 0 ↓/* flowlint:disable:this non_private_state */
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+```text output
+Example.swift:4:34: warning: 'flowlint:disable:this non_private_state' suppresses nothing; remove it (superfluous_disable)
+```
+
+A block comment over two lines: `:previous` is the line before its first line, which is fine (the
+`@State` above that is still reported):
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State var count = 0
+    @State private var step = 1
+    ↓/* flowlint:disable:previous non_private_state
+       the parent sets the initial count */
+
+    var body: some View {
+        Button("Tapped") { count += step }
+    }
+}
+```
+
+```text output
+Example.swift:6:5: warning: 'flowlint:disable:previous non_private_state' suppresses nothing; remove it (superfluous_disable)
+```
+
 ### Non-triggering
 
 The disable suppresses a real finding on the next line:
@@ -4106,41 +4173,152 @@ struct LintHelp: View {
     }
 }
 ```
+
+`disable:previous` after the line of the finding:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State var count = 0
+    // flowlint:disable:previous non_private_state - the parent sets the initial count
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+A block comment at the end of the line of the finding:
+
+```swift non-triggering
+import SwiftUI
+
+final class PriceFormatter: ObservableObject {
+    @Published var currencyCode = "EUR"
+}
+
+struct PriceLabel: View {
+    @ObservedObject var formatter = PriceFormatter() /* flowlint:disable:this observed_object_inline */
+
+    var body: some View {
+        Text(formatter.currencyCode)
+    }
+}
+```
+
+A block comment over two lines: `:next` is the line after its last line:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    /* flowlint:disable:next non_private_state
+       The parent passes the initial count through the memberwise initializer. */
+    @State var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+`:this` covers every line of a block comment, so a comment that starts after the code and continues below
+it still applies to that code:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State var count = 0 /* flowlint:disable:this non_private_state
+                            (the parent sets the initial count) */
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+A region in block comments:
+
+```swift non-triggering
+import SwiftUI
+
+struct RecipeSteps: View {
+    @State private var steps: [String] = []
+
+    var body: some View {
+        List {
+            /* flowlint:disable foreach_index_id - steps are never reordered or deleted */
+            ForEach(steps.indices, id: \.self) { index in
+                Text(steps[index])
+            }
+            /* flowlint:enable foreach_index_id */
+        }
+    }
+}
+```
 """##,
         "unknown_rule_in_suppression": ##"""
 # unknown_rule_in_suppression
 
-**Severity:** warning · **Enabled by default:** yes · **Fix:** none (correct the rule id)
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none (correct the rule id or command)
 
-A `// flowlint:` suppression comment names a rule that does not exist.
+A `flowlint:` suppression comment names a rule or command that does not exist, so it suppresses nothing.
 
 ## Why
 
-A suppression comment only works when the rule id is spelled exactly. A typo, a rule id from another
-linter, or an id that was renamed leaves the comment in place, looking as if it silenced something,
-while the finding it was meant for is still reported (or, worse, the author believes a check is off
-when it is not). FlowLint reports every unknown rule id so the typo is found.
+A suppression comment only works when it is spelled exactly. A typo, a rule id from another linter, an id
+that was renamed, a command borrowed from another tool (`disable-next-line`) or a directive written in a doc
+comment leaves the comment in place, looking as if it silenced something, while the finding it was meant
+for is still reported (or, worse, the author believes a check is off when it is not). FlowLint reports every
+such comment, naming what was most likely meant, so the mistake is found.
 
 ## What is flagged
 
-A `// flowlint:` suppression comment (`// flowlint:disable`, `// flowlint:disable:next`,
-`// flowlint:disable:this`, ...) that names an id that is not one of FlowLint's rules (`observed_object_inline`, `non_private_state`,
-`foreach_index_id`, `missing_environment_object`, `superfluous_disable`, `unknown_rule_in_suppression`)
-and is not `all`. Rule ids are spelled in `snake_case`, exactly as `flowlint rules` lists them.
+A suppression comment is a line comment (`// flowlint:...`) or a block comment (`/* flowlint:... */`) whose
+text starts with `flowlint:`. Its command and rule ids are read from the rest of that line, up to ` - ` (a
+reason follows) or the closing `*/`. This rule reports:
 
-The finding is reported at the `//` of the comment. A comment with an unknown id usually suppresses
-nothing, so `superfluous_disable` may report it too.
+- **An unknown rule id**: one that is not a FlowLint rule (`observed_object_inline`, `non_private_state`,
+  `foreach_index_id`, `missing_environment_object`, `superfluous_disable`, `unknown_rule_in_suppression`)
+  and is not `all`. Rule ids are spelled in `snake_case`, exactly as `flowlint rules` lists them. When the id
+  is a near miss, the message names the rule meant: the same words in another style (`non-private-state`,
+  `NonPrivateState`, `nonPrivateState`, `NON_PRIVATE_STATE`), the start of an id (`foreach_index`), or one
+  or two typing mistakes (`non_private_states`):
+  `'non-private-state' is not a FlowLint rule (did you mean 'non_private_state'?); this comment suppresses
+  nothing for it`. The other ids of the same comment still apply.
+- **An unknown command**: anything but `disable`, `enable`, `disable:next`, `disable:this` and
+  `disable:previous` right after `flowlint:`, with the command most likely meant
+  (`'flowlint:disable-next' is not a FlowLint command (did you mean 'flowlint:disable:next'?); this comment
+  does nothing`). ESLint's `disable-next-line` and `disable-line` are recognized as meaning `disable:next`
+  and `disable:this`. A space after `flowlint:` (`// flowlint: disable`) is reported the same way.
+- **A command without rule ids** (`// flowlint:disable:next - reason`): give the ids, or `all`.
+- **A directive in a doc comment** (`/// flowlint:...`, `/** flowlint:... */`). Doc comments are
+  documentation: they are shown in Quick Help and DocC, where a suppression comment does not belong, so they
+  are never applied (SwiftLint and ESLint do not read directives in doc comments either); write `//` or
+  `/*` instead.
+
+An unknown command, a doc comment or a missing rule id makes the whole comment do nothing. `flowlint:disable
+next rule` (a space instead of the colon) disables `rule` until the end of the file; `next` is reported as
+an unknown rule id with `did you mean 'flowlint:disable:next'?`.
+
+The finding is reported at the start of the comment (`//`, `/*`, `///` or `/**`). A comment with an unknown
+id usually suppresses nothing, so `superfluous_disable` may report it too.
 
 ## What is not flagged
 
-- Known rule ids and `all`.
+- Known rule ids and `all`, in line and block comments.
 - Text that looks like a suppression comment inside a string literal.
+- Comments that mention `flowlint:` after other text (`// see flowlint: rules`), or commented-out directives
+  (`// // flowlint:disabel`).
 - Ordinary comments that mention FlowLint without the `flowlint:` prefix.
+- Further lines of a block comment: only the line of `flowlint:` holds the command and rule ids.
 
 ## Fix
 
-Correct the rule id (`flowlint rules` lists them all), or delete the comment if it was meant for
-another tool.
+Correct the rule id or the command (`flowlint rules` lists the rules; the message names the likely one), use
+`//` instead of `///`, or delete the comment if it was meant for another tool.
 
 ## Configuration
 
@@ -4178,7 +4356,7 @@ struct CounterView: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: 'non_private_sate' is not a FlowLint rule; this comment suppresses nothing for it (unknown_rule_in_suppression)
+Example.swift:4:5: warning: 'non_private_sate' is not a FlowLint rule (did you mean 'non_private_state'?); this comment suppresses nothing for it (unknown_rule_in_suppression)
 ```
 
 A rule id that is almost right:
@@ -4200,7 +4378,7 @@ struct LoginView: View {
 ```
 
 ```text output
-Example.swift:8:59: warning: 'observed_object_inlined' is not a FlowLint rule; this comment suppresses nothing for it (unknown_rule_in_suppression)
+Example.swift:8:59: warning: 'observed_object_inlined' is not a FlowLint rule (did you mean 'observed_object_inline'?); this comment suppresses nothing for it (unknown_rule_in_suppression)
 ```
 
 A rule id from another linter:
@@ -4282,7 +4460,165 @@ struct PeopleList: View {
 ```
 
 ```text output
-Example.swift:2:1: warning: 'foreach_index' is not a FlowLint rule; this comment suppresses nothing for it (unknown_rule_in_suppression)
+Example.swift:2:1: warning: 'foreach_index' is not a FlowLint rule (did you mean 'foreach_index_id'?); this comment suppresses nothing for it (unknown_rule_in_suppression)
+```
+
+The rule id in another spelling (the message names `non_private_state`):
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    ↓// flowlint:disable:next non-private-state
+    @State var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: 'non-private-state' is not a FlowLint rule (did you mean 'non_private_state'?); this comment suppresses nothing for it (unknown_rule_in_suppression)
+```
+
+In a block comment at the end of the line, in camel case:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State var count = 0 ↓/* flowlint:disable:this NonPrivateState */
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+```text output
+Example.swift:4:26: warning: 'NonPrivateState' is not a FlowLint rule (did you mean 'non_private_state'?); this comment suppresses nothing for it (unknown_rule_in_suppression)
+```
+
+A misspelled command (did you mean `flowlint:disable`?):
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    ↓// flowlint:disabel non_private_state
+    @State var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: 'flowlint:disabel' is not a FlowLint command (did you mean 'flowlint:disable'?); this comment does nothing (unknown_rule_in_suppression)
+```
+
+Commands from other tools (`disable-next-line` is ESLint's `disable:next`, `disable-next` another spelling
+of it):
+
+```swift triggering
+import SwiftUI
+
+struct Person: Identifiable {
+    let id = UUID()
+    var name: String
+}
+
+struct PeopleList: View {
+    @State var people: [Person] = []  ↓// flowlint:disable-line non_private_state
+
+    var body: some View {
+        List {
+            ↓// flowlint:disable-next-line foreach_index_id
+            ForEach(people.indices, id: \.self) { index in
+                Text(people[index].name)
+            }
+            ↓/* flowlint:disable-next foreach_index_id */
+            ForEach(0..<people.count, id: \.self) { index in
+                Text(people[index].name)
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:9:39: warning: 'flowlint:disable-line' is not a FlowLint command (did you mean 'flowlint:disable:this'?); this comment does nothing (unknown_rule_in_suppression)
+Example.swift:13:13: warning: 'flowlint:disable-next-line' is not a FlowLint command (did you mean 'flowlint:disable:next'?); this comment does nothing (unknown_rule_in_suppression)
+Example.swift:17:13: warning: 'flowlint:disable-next' is not a FlowLint command (did you mean 'flowlint:disable:next'?); this comment does nothing (unknown_rule_in_suppression)
+```
+
+A directive in a doc comment is documentation, not a suppression comment:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    ↓/// flowlint:disable:next non_private_state
+    @State var count = 0
+
+    ↓/** flowlint:disable:next non_private_state */
+    @State var step = 1
+
+    var body: some View {
+        Button("Tapped") { count += step }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: '///' starts a doc comment, not a suppression comment (write '// flowlint:...'); this comment does nothing (unknown_rule_in_suppression)
+Example.swift:7:5: warning: '/**' starts a doc comment, not a suppression comment (write '/* flowlint:... */'); this comment does nothing (unknown_rule_in_suppression)
+```
+
+A space after `flowlint:`, and a command without a rule:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    ↓// flowlint: disable:next non_private_state
+    @State var count = 0
+
+    ↓// flowlint:disable:next - the parent sets it
+    @State var step = 1
+
+    var body: some View {
+        Button("Tapped") { count += step }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: 'flowlint:' must be followed directly by a command (did you mean 'flowlint:disable:next'?); this comment does nothing (unknown_rule_in_suppression)
+Example.swift:7:5: warning: 'flowlint:disable:next' names no rule (give rule ids or 'all'); this comment does nothing (unknown_rule_in_suppression)
+```
+
+A space instead of the colon: `non_private_state` is disabled until the end of the file, and `next` is
+reported:
+
+```swift triggering
+import SwiftUI
+
+struct CounterView: View {
+    ↓// flowlint:disable next non_private_state
+    @State var count = 0
+    @State var step = 1
+
+    var body: some View {
+        Button("Tapped") { count += step }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: 'next' is not a FlowLint rule (did you mean 'flowlint:disable:next'?); this comment suppresses nothing for it (unknown_rule_in_suppression)
 ```
 
 ### Non-triggering
@@ -4370,6 +4706,73 @@ struct LintHelp: View {
     var body: some View {
         Text("// flowlint:disable:next no_such_rule")
             .font(.caption.monospaced())
+    }
+}
+```
+
+A block comment, on its own line or after the code:
+
+```swift non-triggering
+import SwiftUI
+
+final class PriceFormatter: ObservableObject {
+    @Published var currencyCode = "EUR"
+}
+
+struct PriceLabel: View {
+    /* flowlint:disable:next non_private_state */
+    @State var amount = 0.0
+    @ObservedObject var formatter = PriceFormatter() /* flowlint:disable:this observed_object_inline */
+
+    var body: some View {
+        Text("\(amount) \(formatter.currencyCode)")
+    }
+}
+```
+
+`disable:previous`:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State var count = 0
+    // flowlint:disable:previous non_private_state - the parent sets the initial count
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+The further lines of a block comment are free text, not rule ids:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    /* flowlint:disable:next non_private_state
+       The parent view sets the initial count through the memberwise initializer. */
+    @State var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
+    }
+}
+```
+
+`flowlint:` after other text, and a commented-out directive:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    /* Checked by flowlint: see rules/non_private_state.md */
+    // // flowlint:disabel non_private_state
+    @State private var count = 0
+
+    var body: some View {
+        Button("Tapped") { count += 1 }
     }
 }
 ```

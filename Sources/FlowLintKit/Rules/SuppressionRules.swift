@@ -17,10 +17,11 @@ enum UnknownRuleInSuppressionRule: Rule {
     static let descriptor = RuleDescriptor(
         id: "unknown_rule_in_suppression",
         name: "Unknown Rule in Suppression",
-        summary: "a flowlint: comment names a rule that does not exist",
+        summary: "a flowlint: comment names a rule or command that does not exist, so it suppresses nothing",
         rationale: """
-            A misspelled rule id in a suppression comment suppresses nothing. FlowLint reports it so the \
-            typo is found.
+            A misspelled rule id or command in a suppression comment suppresses nothing, and neither does a \
+            directive written in a doc comment. FlowLint reports them, naming the id or command most likely \
+            meant, so the typo is found.
             """,
         defaultSeverity: .warning
     )

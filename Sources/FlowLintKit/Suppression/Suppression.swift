@@ -5,12 +5,45 @@ import Glibc
 import Darwin
 #endif
 
-/// A `// flowlint:` comment: `disable`, `enable`, `disable:next`, `disable:this`, followed by rule ids (or
-/// `all`) separated by spaces or commas, and optionally ` - reason`.
+/// A `flowlint:` comment: `disable`, `enable`, `disable:next`, `disable:this` or `disable:previous`, followed by
+/// rule ids (or `all`) separated by spaces or commas, and optionally ` - reason`. Written in a line comment
+/// (`// flowlint:...`) or a block comment (`/* flowlint:... */`); doc comments are documentation, not directives.
 struct SuppressionDirective: Sendable, Equatable, Codable {
-    enum Kind: String, Sendable, Codable { case disable, enable, disableNext = "disable:next", disableThis = "disable:this" }
+    enum Kind: Sendable, Equatable, RawRepresentable, Codable {
+        case disable, enable, disableNext, disableThis, disablePrevious
+        /// A comment written as a directive that FlowLint cannot apply (an unknown command, a doc comment, no
+        /// rule named): it suppresses nothing and is reported with this message by `unknown_rule_in_suppression`.
+        case unusable(String)
+
+        static let commands: [Kind] = [.disable, .enable, .disableNext, .disableThis, .disablePrevious]
+
+        /// The command as written after `flowlint:`; an unusable comment's is `!` and its message (the facts
+        /// cache stores kinds by this value).
+        var rawValue: String {
+            switch self {
+            case .disable: "disable"
+            case .enable: "enable"
+            case .disableNext: "disable:next"
+            case .disableThis: "disable:this"
+            case .disablePrevious: "disable:previous"
+            case .unusable(let message): "!" + message
+            }
+        }
+
+        init?(rawValue: String) {
+            if let command = Kind.commands.first(where: { $0.rawValue == rawValue }) {
+                self = command
+            } else if rawValue.hasPrefix("!") {
+                self = .unusable(String(rawValue.dropFirst()))
+            } else {
+                return nil
+            }
+        }
+    }
     var kind: Kind
     var rules: [String]
+    /// The whole comment: findings about the directive are reported here, and `:this` / `:next` / `:previous`
+    /// count from its first and last lines.
     var span: SourceSpan
 
     func covers(_ rule: String) -> Bool { rules.contains("all") || rules.contains(rule) }
@@ -22,18 +55,19 @@ enum Suppression {
     /// The directives of one file, read from the comments between tokens.
     static func directives(_ context: FileContext) -> [SuppressionDirective] {
         let bytes = context.tree.file.bytes
-        // Most files have none: one scan for the marker before looking at any trivia.
+        // Most files have none: one scan for the marker (in any kind of comment) before looking at any trivia.
         guard contains(bytes, prefix) else { return [] }
         var out: [SuppressionDirective] = []
         let tokens = context.tree.tokens
         bytes.withUnsafeBufferPointer { buffer in
+            // The tokens end with an end-of-file token, so the last gap is covered too.
             var gapStart = 0
             for token in tokens {
                 let gap = gapStart..<Int(token.offset)
                 gapStart = Int(token.end)
                 guard gap.count > prefix.count + 2 else { continue }
-                for piece in Trivia.pieces(buffer, in: gap) where piece.kind == .lineComment {
-                    if let d = parse(buffer, piece.range, context) { out.append(d) }
+                for piece in Trivia.pieces(buffer, in: gap) {
+                    if let d = parse(buffer, piece, context) { out.append(d) }
                 }
             }
         }
@@ -58,17 +92,127 @@ enum Suppression {
         }
     }
 
-    /// `//` + optional spaces + `flowlint:` + command + rules [- reason]. `// // flowlint:...` is not a directive.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ context: FileContext) -> SuppressionDirective? {
-        var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        text.removeFirst(2) // "//"
-        let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        guard trimmed.hasPrefix("flowlint:") else { return nil }
-        var body = trimmed.dropFirst("flowlint:".count)
+    /// A comment whose text starts with `flowlint:` (after the opener and any white space) is a directive:
+    /// `// flowlint:...`, `/* flowlint:... */`. Its command and rule ids are read up to the end of that line, the
+    /// closing `*/` or ` - ` (a reason follows), whichever comes first; further lines of a block comment are
+    /// free text. `// // flowlint:...` (commented out) is not a directive. In a doc comment (`///`, `/**`) it is
+    /// reported, not applied.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ piece: TriviaPiece, _ context: FileContext) -> SuppressionDirective? {
+        let opener: Int, isBlock: Bool, isDoc: Bool
+        switch piece.kind {
+        case .lineComment: (opener, isBlock, isDoc) = (2, false, false)
+        case .docLineComment: (opener, isBlock, isDoc) = (3, false, true)
+        case .blockComment: (opener, isBlock, isDoc) = (2, true, false)
+        case .docBlockComment: (opener, isBlock, isDoc) = (3, true, true)
+        default: return nil
+        }
+        let range = piece.range
+        var end = range.upperBound
+        if isBlock && range.count >= opener + 2 && bytes[end - 2] == UInt8(ascii: "*") && bytes[end - 1] == UInt8(ascii: "/") {
+            end -= 2
+        }
+        var i = range.lowerBound + opener
+        while i < end, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t")
+                || (isBlock && (bytes[i] == UInt8(ascii: "\n") || bytes[i] == UInt8(ascii: "\r"))) {
+            i += 1
+        }
+        guard end - i >= prefix.count, prefix.indices.allSatisfy({ bytes[i + $0] == prefix[$0] }) else { return nil }
+        i += prefix.count
+        var lineEnd = i
+        while lineEnd < end && bytes[lineEnd] != UInt8(ascii: "\n") && bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<lineEnd]), as: UTF8.self)
+        let span = context.span(bytes: range)
+        if isDoc {
+            let docOpener = isBlock ? "/**" : "///", plain = isBlock ? "/* flowlint:... */" : "// flowlint:..."
+            let message = "'\(docOpener)' starts a doc comment, not a suppression comment (write '\(plain)'); this comment does nothing"
+            return SuppressionDirective(kind: .unusable(message), rules: [], span: span)
+        }
+        let (kind, rules) = interpret(text)
+        return SuppressionDirective(kind: kind, rules: rules, span: span)
+    }
+
+    /// The command and rule ids of a directive's text (what follows `flowlint:` on its line).
+    static func interpret(_ text: String) -> (SuppressionDirective.Kind, [String]) {
+        var body = Substring(text)
         if let reason = body.range(of: " - ") { body = body[..<reason.lowerBound] }
-        let words = body.split { $0 == " " || $0 == "\t" || $0 == "," }.map(String.init)
-        guard let command = words.first, let kind = SuppressionDirective.Kind(rawValue: command) else { return nil }
-        return SuppressionDirective(kind: kind, rules: Array(words.dropFirst()), span: context.span(bytes: range))
+        let isSeparator: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "," }
+        let words = body.split(whereSeparator: isSeparator).map(String.init)
+        let commandList = "disable, enable, disable:next, disable:this or disable:previous"
+        guard let first = body.first, !isSeparator(first), let command = words.first else {
+            // `flowlint: disable x`: a space before the command.
+            let hint = words.first.flatMap(suggestedCommand).map { "did you mean 'flowlint:\($0)'?" } ?? commandList
+            return (.unusable("'flowlint:' must be followed directly by a command (\(hint)); this comment does nothing"), [])
+        }
+        guard let kind = SuppressionDirective.Kind.commands.first(where: { $0.rawValue == command }) else {
+            let hint = suggestedCommand(command).map { "did you mean 'flowlint:\($0)'?" } ?? "use \(commandList)"
+            return (.unusable("'flowlint:\(command)' is not a FlowLint command (\(hint)); this comment does nothing"), [])
+        }
+        let rules = Array(words.dropFirst())
+        if rules.isEmpty {
+            return (.unusable("'flowlint:\(command)' names no rule (give rule ids or 'all'); this comment does nothing"), [])
+        }
+        return (kind, rules)
+    }
+
+    /// The command a misspelled one most likely means: other separators (`disable-next`, `disable_next`,
+    /// `disableNext`), ESLint's spellings (`disable-next-line`, `disable-line`), case, or a typo.
+    static func suggestedCommand(_ written: String) -> String? {
+        let commands = SuppressionDirective.Kind.commands.map(\.rawValue)
+        let normalized = identifierWords(written).joined(separator: ":")
+        let aliases = ["disable:next:line": "disable:next", "disable:line": "disable:this", "disable:this:line": "disable:this",
+                       "disable:previous:line": "disable:previous", "disable:prev": "disable:previous"]
+        if let alias = aliases[normalized] { return alias }
+        if commands.contains(normalized) { return normalized }
+        return suggestion(for: normalized, among: commands)
+    }
+
+    /// The rule id a near miss most likely means: `non-private-state`, `NonPrivateState`, `nonPrivateState`,
+    /// `NON_PRIVATE_STATE`, or one or two typing mistakes (`non_private_states`).
+    static func suggestedRule(_ written: String) -> String? {
+        let known = RuleRegistry.descriptors.map(\.id) + ["all"]
+        let normalized = identifierWords(written).joined(separator: "_")
+        if known.contains(normalized) { return normalized }
+        return suggestion(for: normalized, among: known)
+    }
+
+    /// The lower-cased words of an identifier written in any style: split at `-`, `_`, `:`, spaces and
+    /// lower-to-upper case changes.
+    static func identifierWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousIsLowerOrDigit = false
+        for character in text {
+            if character == "-" || character == "_" || character == ":" || character == " " {
+                if !current.isEmpty { words.append(current); current = "" }
+                previousIsLowerOrDigit = false
+                continue
+            }
+            if character.isUppercase && previousIsLowerOrDigit && !current.isEmpty {
+                words.append(current); current = ""
+            }
+            current += character.lowercased()
+            previousIsLowerOrDigit = character.isLowercase || character.isNumber
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// The known name closest to `name`: the only one it is a prefix of (three characters or more), else the
+    /// nearest within two edits (one for names of four characters or fewer), ties broken alphabetically.
+    static func suggestion(for name: String, among known: [String]) -> String? {
+        let prefixed = known.filter { name.count >= 3 && $0.hasPrefix(name) }
+        if prefixed.count == 1 { return prefixed[0] }
+        let limit = name.count <= 4 ? 1 : 2
+        return known.map { ($0, Configuration.editDistance(name, $0)) }.filter { $0.1 <= limit }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
+    }
+
+    /// The message for a rule id that is not a FlowLint rule, with the id it most likely means.
+    static func unknownRuleMessage(_ rule: String, in kind: SuppressionDirective.Kind) -> String {
+        var hint = suggestedRule(rule).map { " (did you mean '\($0)'?)" } ?? ""
+        // `flowlint:disable next rule` disables `rule` for the rest of the file: the colon was meant.
+        if kind == .disable, ["next", "this", "previous"].contains(rule) { hint = " (did you mean 'flowlint:disable:\(rule)'?)" }
+        return "'\(rule)' is not a FlowLint rule\(hint); this comment suppresses nothing for it"
     }
 
     /// Removes the findings of one file that its directives suppress, and adds `superfluous_disable` and
@@ -87,10 +231,15 @@ enum Suppression {
         }
         var own: [Diagnostic] = []
         let superfluous = SuperfluousDisableRule.descriptor, unknown = UnknownRuleInSuppressionRule.descriptor
+        let reportsUnknown = settings.enabled.contains(unknown.id)
+        let unknownSeverity = settings.severities[unknown.id] ?? unknown.defaultSeverity
         for (i, d) in directives.enumerated() {
-            for rule in d.rules where rule != "all" && RuleRegistry.descriptor(id: rule) == nil && settings.enabled.contains(unknown.id) {
-                own.append(Diagnostic(ruleID: unknown.id, severity: settings.severities[unknown.id] ?? unknown.defaultSeverity,
-                                      message: "'\(rule)' is not a FlowLint rule; this comment suppresses nothing for it",
+            if case .unusable(let message) = d.kind {
+                if reportsUnknown { own.append(Diagnostic(ruleID: unknown.id, severity: unknownSeverity, message: message, span: d.span)) }
+                continue
+            }
+            for rule in d.rules where rule != "all" && RuleRegistry.descriptor(id: rule) == nil && reportsUnknown {
+                own.append(Diagnostic(ruleID: unknown.id, severity: unknownSeverity, message: unknownRuleMessage(rule, in: d.kind),
                                       span: d.span))
             }
             guard d.kind != .enable, settings.enabled.contains(superfluous.id) else { continue }
@@ -111,13 +260,15 @@ enum Suppression {
         return kept + ownKept
     }
 
-    /// Whether directive `i` reaches the diagnostic's position.
+    /// Whether directive `i` reaches the diagnostic's position. `:this` covers every line the comment is on,
+    /// `:next` the line after its last line, `:previous` the line before its first line.
     static func covers(_ d: SuppressionDirective, _ all: [SuppressionDirective], _ i: Int, _ diagnostic: Diagnostic) -> Bool {
         let line = diagnostic.span.start.line
         switch d.kind {
-        case .enable: return false
-        case .disableThis: return line == d.span.start.line
-        case .disableNext: return line == d.span.start.line + 1
+        case .enable, .unusable: return false
+        case .disableThis: return line >= d.span.start.line && line <= d.span.end.line
+        case .disableNext: return line == d.span.end.line + 1
+        case .disablePrevious: return line == d.span.start.line - 1
         case .disable:
             guard diagnostic.span.startOffset >= d.span.startOffset else { return false }
             // Until a later `enable` of the same rule (or all).
