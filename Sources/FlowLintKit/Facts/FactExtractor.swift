@@ -56,6 +56,7 @@ struct FactExtractor {
         let name = context.typeDeclarationName(decl)
         let inherited = InheritanceClauses.shared.intern(context.inheritedNames(decl))
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
+        type.attributes = context.attributes(decl).compactMap { context.name($0) }
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
             if kind != .extension || !inherited.isEmpty { facts.types.append(type) }
@@ -164,7 +165,7 @@ struct FactExtractor {
             }
             let property = PropertyFact(name: n, isStatic: context.hasModifier(decl, .static) || context.hasModifier(decl, .class),
                                         isLet: tree.name(decl) == "let", hasInitializer: initializer != nil, type: type,
-                                        environmentObjectType: environmentObjectType,
+                                        wrapper: wrapper, environmentObjectType: environmentObjectType,
                                         attributeSpan: environmentObjectType == nil ? nil : wrapperAttribute.map { context.span(of: $0) })
             out.append(property)
         }

@@ -51,6 +51,8 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// Names in the inheritance clause, last component and without generic arguments (`SwiftUI.View` → `View`).
     var inherited: [String]
     var properties: PropertyList
+    /// Attribute names on the declaration (`Observable`, `MainActor`, `Model`), in source order.
+    var attributes: [String] = []
     /// Names of view-building members other than `body` (computed properties and functions), sorted: an
     /// array, so the facts encode to the same bytes every time.
     var viewMembers: [String] = []
@@ -65,18 +67,22 @@ struct PropertyFact: Sendable, Equatable, Codable {
     var isStatic: Bool
     var isLet: Bool
     var hasInitializer: Bool
+    /// The property wrapper's attribute name (`State`, `Published`, `Binding`): the last attribute that is not
+    /// a marker such as `@MainActor` or `@objc`.
+    var wrapper: String?
     /// For `@EnvironmentObject` and `@Environment(T.self)`: the object type read from the environment, and
     /// where its wrapper attribute is.
     var environmentObjectType: String?
     var attributeSpan: SourceSpan?
 
-    init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?,
+    init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?, wrapper: String? = nil,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {
         self.name = name
         self.type = type
         self.isStatic = isStatic
         self.isLet = isLet
         self.hasInitializer = hasInitializer
+        self.wrapper = wrapper
         if let environmentObjectType, let attributeSpan {
             self.environmentObjectType = environmentObjectType
             self.attributeSpan = attributeSpan

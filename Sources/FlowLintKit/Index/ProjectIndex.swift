@@ -13,6 +13,7 @@ struct ProjectIndex {
     /// its inheritance clauses.
     private var viewProtocols: Set<String> = []
     private var ownerProtocols: Set<String> = []
+    private var observableObjectProtocols: Set<String> = []
 
     /// A declaration or extension: its file's index in `files` and its index in that file's `types`.
     private struct TypeRef {
@@ -45,6 +46,7 @@ struct ProjectIndex {
         }
         viewProtocols = refiningProtocols(of: Self.isViewProtocol)
         ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
+        observableObjectProtocols = refiningProtocols { $0 == "ObservableObject" }
     }
 
     func type(_ ref: (file: Int, type: Int)) -> TypeFact { files[ref.file].types[ref.type] }
@@ -106,6 +108,57 @@ struct ProjectIndex {
 
     func isStruct(_ name: String) -> Bool {
         types(named: name).contains { type($0).kind == .struct }
+    }
+
+    func isClass(_ name: String) -> Bool {
+        types(named: name).contains { type($0).kind == .class }
+    }
+
+    /// Attribute names on the declaration and the extensions of a type name (`Observable`, `MainActor`).
+    func attributes(of name: String) -> [String] {
+        types(named: name).flatMap { type($0).attributes }
+    }
+
+    /// Whether a type conforms to Combine's `ObservableObject`: directly or in an extension anywhere in the
+    /// project, through a protocol of the project that refines it, or through its superclass chain. `nil` when
+    /// FlowLint cannot tell: a type not declared in the project, or a class whose superclass is not (it may
+    /// conform). `NSManagedObject` conforms and `NSObject` does not; any other name after the first of a
+    /// class's clause, and every name of a struct's, is taken as a protocol that does not refine it.
+    func observableObject(_ name: String) -> Bool? {
+        var seen: Set<String> = []
+        return observableObject(name, seen: &seen)
+    }
+
+    /// Standard-library, Foundation and SwiftUI protocols a class often names first, which are not superclasses
+    /// and do not refine `ObservableObject`.
+    static let protocolsNotRefiningObservableObject: Set<String> = [
+        "AnyObject", "Codable", "CustomDebugStringConvertible", "CustomStringConvertible", "Decodable", "Encodable",
+        "Equatable", "Error", "Hashable", "Identifiable", "LocalizedError", "NSCoding", "NSCopying", "NSSecureCoding",
+        "Observable", "Sendable", "Comparable", "CaseIterable", "RawRepresentable", "Sequence", "Collection",
+    ]
+
+    private func observableObject(_ name: String, seen: inout Set<String>) -> Bool? {
+        switch name {
+        case "ObservableObject", "NSManagedObject": return true
+        case "NSObject": return false
+        default: break
+        }
+        guard seen.insert(name).inserted else { return false }  // a cycle adds nothing
+        let declarations = types(named: name)
+        guard !declarations.isEmpty else { return nil }
+        if inherited(name).contains(where: { $0 == "ObservableObject" || observableObjectProtocols.contains($0) }) { return true }
+        // A class's superclass is the first name of its declaration's clause, when it names a class.
+        for ref in declarations where type(ref).kind == .class {
+            guard let first = type(ref).inherited.first else { continue }
+            if protocolNames.contains(first) || Self.protocolsNotRefiningObservableObject.contains(first) { continue }
+            if declares(first) && !isClass(first) { continue }
+            switch observableObject(first, seen: &seen) {
+            case true?: return true
+            case false?: continue
+            case nil: return nil
+            }
+        }
+        return false
     }
 
     /// Properties named `member` of the type named `typeName`, over its declaration and extensions.
