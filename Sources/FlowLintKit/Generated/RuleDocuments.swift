@@ -2337,7 +2337,7 @@ struct FavoritesScreen: View {
         "non_private_state": ##"""
 # non_private_state
 
-**Severity:** warning · **Enabled by default:** yes · **Fix:** safe: make the property `private` (applied by `--fix` when the property has an initial value; a suggestion only when it has none)
+**Severity:** warning · **Enabled by default:** yes · **Fix:** safe: make the property `private` (applied by `--fix` only when the project shows nothing uses it from outside; a suggestion otherwise)
 
 `@State` and `@StateObject` properties should be `private` (or `fileprivate`): their storage belongs to SwiftUI, not to the caller.
 
@@ -2360,13 +2360,15 @@ A stored property with a `@State` or `@StateObject` attribute whose access is no
 `fileprivate(set)` (a restricted *setter* leaves the getter, and the memberwise initializer, visible).
 
 The types judged are structs that are views, view modifiers, styles (`ButtonStyle`, `ToggleStyle`, ...),
-apps or dynamic properties.
+scenes or dynamic properties.
 
 The finding is reported at the `@` of the `@State` or `@StateObject` attribute.
 
 ## What is not flagged
 
 - `@State private var` and `@State fileprivate var`, and the same for `@StateObject`.
+- Properties of an `App`: the system creates it with `init()`, so no caller can pass a value that would be
+  ignored.
 - `@Previewable @State` variables inside `#Preview`: they are locals, not members.
 - Other SwiftUI property wrappers: `@FocusState`, `@GestureState`, `@AppStorage`, `@SceneStorage`,
   `@Binding`, `@Bindable`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`.
@@ -2380,10 +2382,20 @@ Replace the access modifier with `private`, or insert `private ` when there is n
 @State private var isExpanded = false
 ```
 
-`--fix` applies this when the property has an initial value. When it has none (`@State var isOn: Bool`),
-callers pass the value today, and making it private breaks them: the fix is shown as a suggestion only.
-Decide whether the parent should own the value (pass a `Binding` or a `let`), or whether the view should
-take it as an initial value in an explicit `init` (`_isOn = State(initialValue: isOn)`).
+`--fix` applies it only when it provably cannot break the build anywhere in the project:
+
+- the property has an initial value (without one, callers pass the value today);
+- the author wrote no access modifier (an explicit `internal` or `public` is a decision to respect);
+- no construction of the view anywhere in the project passes the property's label (`ToggleRow(isOn: true)`,
+  `.init(isOn:)`), in any file, tests included;
+- nothing outside the view's declaration and its extensions in the same file names the property after a `.`
+  (`view.searchText = "x"` in a unit test, `row.$isOn`, `\.isOn`);
+- the view has no extension in another file (code there may use the property by its bare name, which
+  `private` forbids).
+
+Otherwise the fix is shown as a suggestion, never applied. Then decide whether the parent should own the value
+(pass a `Binding` or a `let`), or whether the view should take it as an initial value in an explicit `init`
+(`_isOn = State(initialValue: isOn)`).
 
 ## Configuration
 
@@ -2686,29 +2698,182 @@ struct CheckboxToggleStyle: ToggleStyle {
 Example.swift:4:5: warning: @State 'isHovering' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
 ```
 
-In an app:
+A value passed by a caller: the fix is only a suggestion, since `private` would break `SettingsView`:
 
 ```swift triggering
+// file: ToggleRow.swift
 import SwiftUI
 
-final class AppModel: ObservableObject {
-    @Published var isOnboarded = false
+struct ToggleRow: View {
+    ↓@State var isOn = false
+
+    var body: some View {
+        Toggle("Notifications", isOn: $isOn)
+    }
 }
+// file: SettingsView.swift
+import SwiftUI
 
-@main
-struct MoviesApp: App {
-    ↓@StateObject var model = AppModel()
-
-    var body: some Scene {
-        WindowGroup {
-            Text(model.isOnboarded ? "Welcome back" : "Welcome")
-        }
+struct SettingsView: View {
+    var body: some View {
+        Form { ToggleRow(isOn: true) }
     }
 }
 ```
 
 ```text output
-Example.swift:9:5: warning: @StateObject 'model' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+ToggleRow.swift:4:5: warning: @State 'isOn' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+```
+
+```swift fixed
+// file: ToggleRow.swift
+import SwiftUI
+
+struct ToggleRow: View {
+    @State var isOn = false
+
+    var body: some View {
+        Toggle("Notifications", isOn: $isOn)
+    }
+}
+// file: SettingsView.swift
+import SwiftUI
+
+struct SettingsView: View {
+    var body: some View {
+        Form { ToggleRow(isOn: true) }
+    }
+}
+```
+
+A unit test that sets the property (a ViewInspector test, say): only a suggestion:
+
+```swift triggering
+// file: SearchView.swift
+import SwiftUI
+
+struct SearchView: View {
+    ↓@State var searchText = ""
+
+    var body: some View {
+        TextField("Search", text: $searchText)
+    }
+}
+// file: SearchViewTests.swift
+import XCTest
+
+final class SearchViewTests: XCTestCase {
+    func testStartsEmpty() {
+        var view = SearchView()
+        view.searchText = "milk"
+        XCTAssertEqual(view.searchText, "milk")
+    }
+}
+```
+
+```text output
+SearchView.swift:4:5: warning: @State 'searchText' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+```
+
+```swift fixed
+// file: SearchView.swift
+import SwiftUI
+
+struct SearchView: View {
+    @State var searchText = ""
+
+    var body: some View {
+        TextField("Search", text: $searchText)
+    }
+}
+// file: SearchViewTests.swift
+import XCTest
+
+final class SearchViewTests: XCTestCase {
+    func testStartsEmpty() {
+        var view = SearchView()
+        view.searchText = "milk"
+        XCTAssertEqual(view.searchText, "milk")
+    }
+}
+```
+
+An extension in another file may use the property by name: only a suggestion:
+
+```swift triggering
+// file: PlayerView.swift
+import SwiftUI
+
+struct PlayerView: View {
+    ↓@State var isPlaying = false
+
+    var body: some View {
+        controls
+    }
+}
+// file: PlayerView+Controls.swift
+import SwiftUI
+
+extension PlayerView {
+    var controls: some View {
+        Button(isPlaying ? "Pause" : "Play") { isPlaying.toggle() }
+    }
+}
+```
+
+```text output
+PlayerView.swift:4:5: warning: @State 'isPlaying' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+```
+
+```swift fixed
+// file: PlayerView.swift
+import SwiftUI
+
+struct PlayerView: View {
+    @State var isPlaying = false
+
+    var body: some View {
+        controls
+    }
+}
+// file: PlayerView+Controls.swift
+import SwiftUI
+
+extension PlayerView {
+    var controls: some View {
+        Button(isPlaying ? "Pause" : "Play") { isPlaying.toggle() }
+    }
+}
+```
+
+An explicit `internal` is the author's choice: the fix replaces it only when asked (a suggestion):
+
+```swift triggering
+import SwiftUI
+
+struct ColorWell: View {
+    ↓@State internal var color = Color.red
+
+    var body: some View {
+        ColorPicker("Color", selection: $color)
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: @State 'color' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+```
+
+```swift fixed
+import SwiftUI
+
+struct ColorWell: View {
+    @State internal var color = Color.red
+
+    var body: some View {
+        ColorPicker("Color", selection: $color)
+    }
+}
 ```
 
 In a custom dynamic property:
@@ -2728,6 +2893,27 @@ Example.swift:4:5: warning: @State 'pendingText' should be private: SwiftUI owns
 ```
 
 ### Non-triggering
+
+An `App`: the system creates it, nobody passes it values, so the rule's reason does not apply:
+
+```swift non-triggering
+import SwiftUI
+
+final class AppModel: ObservableObject {
+    @Published var isOnboarded = false
+}
+
+@main
+struct MoviesApp: App {
+    @StateObject var model = AppModel()
+
+    var body: some Scene {
+        WindowGroup {
+            Text(model.isOnboarded ? "Welcome back" : "Welcome")
+        }
+    }
+}
+```
 
 `private`:
 

@@ -21,27 +21,184 @@ extension NonPrivateStateRule {
             + "initializer is ignored after the first render"
     }
 
-    /// The owner struct must turn out to be a SwiftUI type (a view, a modifier, ...), possibly by
-    /// conformances declared in other files.
-    struct Condition: Codable, Sendable { var owner: String }
+    /// The owner struct must turn out to be a SwiftUI type (a view, a modifier, ...) other than an `App`,
+    /// possibly by conformances declared in other files; `property` is what a safe fix must not break.
+    struct Condition: Codable, Sendable {
+        var owner: String
+        var property: String
+    }
 
-    static func check(file: FileContext, report: inout FileReport<Condition, NoRecord>) {
+    /// What every file says about who could use a property that becomes `private`: the names it reaches with
+    /// `.name` (also `.$name` and `._name`; not `self.name`), grouped by the innermost type declaration they are
+    /// written in, and
+    /// the argument labels it passes to constructions (`ToggleRow(isOn:`, `.init(isOn:`). Kept as 32-bit
+    /// hashes: a collision can only make a fix a suggestion, never a wrong `safe`.
+    struct Record: Codable, Sendable {
+        var memberNames: [MemberNames]
+        var constructionLabels: [UInt32]
+    }
+
+    struct MemberNames: Codable, Sendable {
+        /// The innermost type declaration or extension (its name) around the uses; nil at file level.
+        var type: String?
+        var names: [UInt32]
+    }
+
+    static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
         for decl in file.typeDeclarations where file.typeKind(decl) == .struct {
             guard let block = file.tree.child(decl, .memberBlock) else { continue }
-            let owner = Condition(owner: file.typeDeclarationName(decl))
+            let owner = file.typeDeclarationName(decl)
             for m in file.memberDecls(block) where file.kind(m) == .variableDecl { checkProperty(m, owner, file, &report) }
         }
+        if let record = uses(in: file) { report.record(record) }
     }
 
-    static func check(project: ProjectContext<Condition, NoRecord>, report: inout ProjectReport) {
+    static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
+        var records: [(path: String, record: Record)]?
         for finding in project.pending {
             let owner = finding.condition.owner
-            if project.index.isSwiftUIOwner(owner) && project.index.isStruct(owner) { report.report(finding.diagnostic) }
+            guard project.index.isSwiftUIOwner(owner), project.index.isStruct(owner),
+                  !project.index.inherited(owner).contains("App") else { continue }
+            var diagnostic = finding.diagnostic
+            if diagnostic.fixes.first?.applicability == .safe {
+                if records == nil { records = project.records }
+                if !fixIsSafe(finding, project.index, records!) { diagnostic.fixes[0].applicability = .suggestion }
+            }
+            report.report(diagnostic)
         }
     }
 
-    static func checkProperty(_ decl: Int, _ owner: Condition, _ context: FileContext,
-                              _ report: inout FileReport<Condition, NoRecord>) {
+    /// Making the property private cannot break the build: no construction of the owner passes its label, no
+    /// code outside the owner's declaration and its extensions in the same file names it after a `.`, and
+    /// the owner has no declaration or extension in another file (whose code may use it by its bare name).
+    static func fixIsSafe(_ finding: PendingFinding<Condition>, _ index: ProjectIndex,
+                          _ records: [(path: String, record: Record)]) -> Bool {
+        let owner = finding.condition.owner, property = finding.condition.property
+        let file = finding.diagnostic.span.file
+        if index.types(named: owner).contains(where: { index.files[$0.file].path != file }) { return false }
+        let name = hash(property)
+        let labels = [hash(owner + "(" + property), hash("(" + property)]
+        for (path, record) in records {
+            if labels.contains(where: { record.constructionLabels.contains($0) }) { return false }
+            for group in record.memberNames where group.names.contains(name) {
+                if path != file || group.type != owner { return false }
+            }
+        }
+        return true
+    }
+
+    static func hash(_ text: String) -> UInt32 { UInt32(truncatingIfNeeded: FastHash.hash(text)) }
+
+    /// The file's member names and construction labels, from its tokens (so bodies the parser skipped count
+    /// too: a unit test that sets `view.isOn` is a function body nobody parses).
+    static func uses(in file: FileContext) -> Record? {
+        let tokens = file.tree.tokens
+        let bytes = file.tree.file.bytes
+        func text(_ i: Int) -> String {
+            String(decoding: bytes[tokens[i].range], as: UTF8.self)
+        }
+        // Type declarations by token range, in source order: nested ones follow the one they are in.
+        let types = file.typeDeclarations.map { decl in
+            (range: Int(file.tree.nodes[decl].firstToken)..<Int(file.tree.nodes[decl].endToken), name: file.typeDeclarationName(decl))
+        }
+        var nextType = 0
+        var open: [(range: Range<Int>, name: String)] = []
+        var groups: [String?: Set<UInt32>] = [:]
+        var labels: Set<UInt32> = []
+        var i = 0
+        while i < tokens.count {
+            while let innermost = open.last, i >= innermost.range.upperBound { open.removeLast() }
+            while nextType < types.count, types[nextType].range.lowerBound <= i {
+                open.append(types[nextType])
+                nextType += 1
+            }
+            let token = tokens[i]
+            if token.kind == .period, i + 1 < tokens.count, !followsSelf(i, tokens) {
+                let next = tokens[i + 1]
+                if next.kind == .identifier || next.kind == .dollarIdentifier {
+                    var name = Substring(text(i + 1))
+                    if name.hasPrefix("$") || name.hasPrefix("_") { name = name.dropFirst() }
+                    if let first = name.first, first.isLowercase || first == "_" {
+                        groups[open.last?.name, default: []].insert(hash(String(name)))
+                    }
+                }
+            } else if token.kind == .leftParen, let callee = constructedType(before: i, tokens, text) {
+                for label in argumentLabels(after: i, tokens, text) { labels.insert(hash(callee + "(" + label)) }
+            }
+            i += 1
+        }
+        guard !groups.isEmpty || !labels.isEmpty else { return nil }
+        return Record(memberNames: groups.map { MemberNames(type: $0.key, names: $0.value.sorted()) }
+                          .sorted { ($0.type ?? "") < ($1.type ?? "") },
+                      constructionLabels: labels.sorted())
+    }
+
+    /// `self.name`, `self?.name`, `self!.name` reach a member of the type the code is written in: if that is
+    /// the owner, the use is in its declaration or in an extension (another file's extension already makes the
+    /// fix unsafe); if not, it is another type's member. Either way it cannot break the owner.
+    static func followsSelf(_ period: Int, _ tokens: [Token]) -> Bool {
+        var i = period - 1
+        if i >= 0, tokens[i].kind == .postfixQuestionMark || tokens[i].kind == .exclamationMark { i -= 1 }
+        return i >= 0 && tokens[i].kind == .keyword && tokens[i].keyword == .`self`
+    }
+
+    /// For the `(` at `open`: the type a construction builds (`Row(`, `Mod.Row(`, `Row<T>(`, `Row.init(`), ""
+    /// when it cannot be told (`.init(`, `Self(`, `self.init(`), nil when the call is not a construction.
+    static func constructedType(before open: Int, _ tokens: [Token], _ text: (Int) -> String) -> String? {
+        var i = open - 1
+        guard i >= 0 else { return nil }
+        // `Row<Item>(`: step back over the generic arguments.
+        if tokens[i].kind == .rightAngle {
+            var depth = 0
+            while i >= 0 {
+                if tokens[i].kind == .rightAngle { depth += 1 } else if tokens[i].kind == .leftAngle { depth -= 1; if depth == 0 { break } }
+                i -= 1
+            }
+            i -= 1
+            guard i >= 0 else { return nil }
+        }
+        let token = tokens[i]
+        if token.kind == .keyword && token.keyword == .`init` {
+            guard i >= 1, tokens[i - 1].kind == .period else { return nil }
+            if i >= 2, tokens[i - 2].kind == .identifier, let first = text(i - 2).first, first.isUppercase { return text(i - 2) }
+            return ""
+        }
+        if token.kind == .keyword && token.keyword == .`Self` { return "" }
+        guard token.kind == .identifier, let first = text(i).first, first.isUppercase else { return nil }
+        return text(i)
+    }
+
+    /// The argument labels of the call whose `(` is at `open` (`label:` at the call's own nesting level).
+    static func argumentLabels(after open: Int, _ tokens: [Token], _ text: (Int) -> String) -> [String] {
+        var labels: [String] = []
+        var depth = 0
+        var i = open
+        var atArgumentStart = true
+        while i < tokens.count {
+            switch tokens[i].kind {
+            case .leftParen, .leftSquare, .leftBrace:
+                depth += 1
+                if depth == 1 { atArgumentStart = true; i += 1; continue }
+            case .rightParen, .rightSquare, .rightBrace:
+                depth -= 1
+                if depth == 0 { return labels }
+            case .comma where depth == 1:
+                atArgumentStart = true
+                i += 1
+                continue
+            case .identifier where depth == 1 && atArgumentStart, .keyword where depth == 1 && atArgumentStart:
+                if i + 1 < tokens.count, tokens[i + 1].kind == .colon { labels.append(text(i)) }
+            default:
+                break
+            }
+            atArgumentStart = false
+            i += 1
+        }
+        return labels
+    }
+
+    static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext,
+                              _ report: inout FileReport<Condition, Record>) {
         guard let attribute = context.attributes(decl).first(where: { ["State", "StateObject"].contains(context.name($0) ?? "") })
         else { return }
         let tree = context.tree
@@ -68,10 +225,12 @@ extension NonPrivateStateRule {
                 ?? Int(tree.tokens[Int(tree.nodes[decl].name)].offset)
             edit = TextEdit(startOffset: insertAt, endOffset: insertAt, replacement: "private ")
         }
-        // Without an initializer callers pass the value today: making it private changes the API, so only suggest.
+        // Safe only when nobody can be passing or reading the value: an initial value (else callers pass it
+        // today), no access modifier the author chose, and, decided by the project check, no use elsewhere.
         let fix = Fix(message: access == nil ? "insert 'private'" : "make it 'private'",
-                      applicability: hasInitializer ? .safe : .suggestion, edits: [edit])
+                      applicability: hasInitializer && access == nil ? .safe : .suggestion, edits: [edit])
         let wrapper = context.name(attribute) ?? "State"
-        report.report(at: attribute, message(wrapper: wrapper, property: property), fixes: [fix], condition: owner)
+        report.report(at: attribute, message(wrapper: wrapper, property: property), fixes: [fix],
+                      condition: Condition(owner: owner, property: property))
     }
 }

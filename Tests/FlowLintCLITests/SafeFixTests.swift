@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+
+/// `--fix` applies only fixes that cannot break the build. For `non_private_state`: a property becomes
+/// `private` only when no construction passes its label, nothing outside its type names it after a `.`, the
+/// type has no extension in another file, and the author wrote no access modifier. Each case below broke a
+/// real app's build before.
+final class SafeFixTests: CLITestCase {
+    func view(_ name: String, _ property: String, access: String = "", initialValue: String = "false") -> String {
+        """
+        import SwiftUI
+
+        struct \(name): View {
+            @State \(access)var \(property) = \(initialValue)
+            var body: some View { Text("\\(\(property))") }
+        }
+
+        """
+    }
+
+    func testFixedProjectUsesNoFixedPropertyFromOutside() throws {
+        try write("App/Views/Unused.swift", view("Unused", "isExpanded"))
+        // A caller passes the value through the memberwise initializer.
+        try write("App/Views/ToggleRow.swift", view("ToggleRow", "isOn"))
+        try write("App/Views/Settings.swift", """
+            import SwiftUI
+
+            struct Settings: View {
+                var body: some View { Form { ToggleRow(isOn: true) } }
+            }
+
+            """)
+        // A unit test sets and reads the property.
+        try write("App/Views/SearchView.swift", view("SearchView", "searchText", initialValue: "\"\""))
+        try write("Tests/SearchViewTests.swift", """
+            import XCTest
+
+            final class SearchViewTests: XCTestCase {
+                func testQuery() {
+                    var view = SearchView()
+                    view.searchText = "milk"
+                    XCTAssertEqual(view.searchText, "milk")
+                }
+            }
+
+            """)
+        // An extension in another file uses it by its bare name.
+        try write("App/Views/Player.swift", view("Player", "isPlaying"))
+        try write("App/Views/Player+Controls.swift", """
+            import SwiftUI
+
+            extension Player {
+                var controls: some View { Button(isPlaying ? "Pause" : "Play") { isPlaying.toggle() } }
+            }
+
+            """)
+        // The author chose `internal`.
+        try write("App/Views/ColorWell.swift", view("ColorWell", "isPicking", access: "internal "))
+        // `.init(label:)` with the type left to inference.
+        try write("App/Views/Badge.swift", view("Badge", "isNew"))
+        try write("App/Views/Shelf.swift", """
+            import SwiftUI
+
+            struct Shelf: View {
+                var badge: Badge = .init(isNew: true)
+                var body: some View { badge }
+            }
+
+            """)
+        // Another type's `self.isOn` is not a use of ToggleRow's property; a projected value is.
+        try write("App/Views/Mirror.swift", view("Mirror", "isMirrored"))
+        try write("App/Views/Preview.swift", """
+            import SwiftUI
+
+            struct MirrorPreview: View {
+                let mirror = Mirror()
+                var body: some View { Toggle("Mirror", isOn: mirror.$isMirrored) }
+            }
+
+            """)
+
+        let run = try flowlint(["lint", "--fix", "--no-cache", "--reporter", "json"], mayModify: true)
+        XCTAssertTrue(run.stderr.contains("Fixed 1 finding in 1 file"), run.stderr)
+        XCTAssertTrue(try read("App/Views/Unused.swift").contains("@State private var isExpanded = false"))
+        for (file, property) in [("ToggleRow", "isOn"), ("SearchView", "searchText"), ("Player", "isPlaying"),
+                                 ("Badge", "isNew"), ("Mirror", "isMirrored")] {
+            let source = try read("App/Views/\(file).swift")
+            XCTAssertTrue(source.contains("@State var \(property)"), "\(file).\(property) must stay as it was:\n\(source)")
+        }
+        XCTAssertTrue(try read("App/Views/ColorWell.swift").contains("@State internal var isPicking"))
+
+        // The check, over the fixed project's text: a property made private is named nowhere outside its file
+        // by a label or after a dot.
+        let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let source = try read(file)
+            for line in source.split(separator: "\n") where line.contains("@State private var ") {
+                let name = line.components(separatedBy: "@State private var ")[1].split(separator: " ")[0]
+                for other in files where other != file {
+                    let text = try read(other)
+                    XCTAssertFalse(text.contains(".\(name)") || text.contains("\(name):"), "\(name) of \(file) is used in \(other)")
+                }
+            }
+        }
+        // What was not fixed is still reported, with its fix as a suggestion.
+        let findings = diagnostics(run).filter { $0["rule"] as? String == "non_private_state" }
+        XCTAssertEqual(findings.count, 6, "\(findings)")
+        for finding in findings {
+            let fixes = finding["fixes"] as? [[String: Any]] ?? []
+            XCTAssertEqual(fixes.map { $0["applicability"] as? String }, ["suggestion"], "\(finding)")
+        }
+    }
+}
