@@ -115,7 +115,8 @@ struct LintRun {
         // Baselines.
         var diagnostics = outcome.diagnostics
         if let path = options.writeBaseline {
-            let baseline = Baseline(diagnostics: diagnostics, sources: outcome.sources)
+            let baseline = Baseline(diagnostics: diagnostics, sources: outcome.sources,
+                                    directory: Paths.parent(Paths.standardize(Paths.absolute(path))))
             do {
                 try FixApplier.writeAtomically(Array(baseline.rendered().utf8), to: path)
             } catch {
@@ -126,8 +127,12 @@ struct LintRun {
             return outcome.problems.isEmpty && writeFailures == 0 ? ExitStatus.clean : ExitStatus.unreadableInput
         }
         var inBaseline = 0
-        if let existingBaseline {
+        if let existingBaseline, let path = options.baseline {
             (diagnostics, inBaseline) = existingBaseline.filter(diagnostics, sources: outcome.sources)
+            if !existingBaseline.entries.isEmpty && !existingBaseline.concerns(anyOf: outcome.lintedFiles) {
+                Console.error("\(path): warning: none of the baseline's \(plural(existingBaseline.entries.count, "finding")) is in a "
+                              + "linted file (its paths are relative to \(Paths.display(existingBaseline.directory)))")
+            }
         }
 
         // Report, whole, then the summary.

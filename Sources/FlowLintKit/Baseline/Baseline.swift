@@ -6,6 +6,9 @@ import Foundation
 /// An entry is keyed by rule, file, message and the trimmed text of the finding's line, never by line
 /// number, so unrelated edits that move code up or down do not bring baselined findings back. Matching is
 /// by multiset: N identical findings need N entries, and a new N+1th copy is reported.
+///
+/// Entries name files relative to the baseline file's directory (`directory`), so a baseline written at a
+/// project's root matches from any working directory, and from a path argument.
 public struct Baseline: Sendable, Equatable {
     public struct Entry: Hashable, Sendable, Comparable {
         public var rule: String
@@ -29,19 +32,39 @@ public struct Baseline: Sendable, Equatable {
 
     /// Sorted, so the file diffs well under version control.
     public private(set) var entries: [Entry]
+    /// The absolute directory entries' paths are relative to: the baseline file's.
+    public var directory: String
 
-    public init(entries: [Entry]) { self.entries = entries.sorted() }
-
-    /// The baseline of `diagnostics`; `sources` are file bytes by display path (for the line text).
-    public init(diagnostics: [Diagnostic], sources: [String: [UInt8]]) {
-        var lines = SourceLines(sources: sources)
-        self.init(entries: diagnostics.map { Baseline.entry(for: $0, lines: &lines) })
+    public init(entries: [Entry], directory: String) {
+        self.entries = entries.sorted()
+        self.directory = directory
     }
 
-    static func entry(for diagnostic: Diagnostic, lines: inout SourceLines) -> Entry {
-        Entry(rule: diagnostic.ruleID, file: diagnostic.span.file,
+    /// The baseline of `diagnostics` for a file in `directory`; `sources` are file bytes by display path (for the
+    /// line text).
+    public init(diagnostics: [Diagnostic], sources: [String: [UInt8]], directory: String) {
+        var lines = SourceLines(sources: sources)
+        let directory = Paths.standardize(Paths.absolute(directory))
+        self.init(entries: diagnostics.map { Baseline.entry(for: $0, lines: &lines, directory: directory) }, directory: directory)
+    }
+
+    /// A display path (relative to the working directory, or absolute) as entries spell it.
+    static func entryPath(_ displayPath: String, directory: String) -> String {
+        let absolute = Paths.absolute(displayPath)
+        return Paths.relative(absolute, to: directory) ?? absolute
+    }
+
+    static func entry(for diagnostic: Diagnostic, lines: inout SourceLines, directory: String) -> Entry {
+        Entry(rule: diagnostic.ruleID, file: entryPath(diagnostic.span.file, directory: directory),
               lineText: lines.trimmedText(file: diagnostic.span.file, line: diagnostic.span.start.line),
               message: diagnostic.message)
+    }
+
+    /// Whether some entry is for one of these files (display paths): when none is, the baseline was most likely
+    /// written for other files, or its paths do not match this run's.
+    public func concerns(anyOf lintedFiles: [String]) -> Bool {
+        let files = Set(entries.map(\.file))
+        return lintedFiles.contains { files.contains(Self.entryPath($0, directory: directory)) }
     }
 
     /// The findings not covered by the baseline, and how many were covered.
@@ -51,7 +74,7 @@ public struct Baseline: Sendable, Equatable {
         var lines = SourceLines(sources: sources)
         var remaining: [Diagnostic] = []
         for diagnostic in diagnostics.sorted(by: Diagnostic.outputOrder) {
-            let key = Baseline.entry(for: diagnostic, lines: &lines)
+            let key = Baseline.entry(for: diagnostic, lines: &lines, directory: directory)
             if let count = available[key], count > 0 {
                 available[key] = count - 1
             } else {
@@ -84,10 +107,11 @@ public struct Baseline: Sendable, Equatable {
         } catch {
             throw ConfigurationError(message: "\(path): error: cannot read baseline: \(Paths.reason(of: error))")
         }
-        return try parse(data, path: path)
+        return try parse(data, path: path, directory: Paths.parent(Paths.standardize(Paths.absolute(path))))
     }
 
-    public static func parse(_ data: Data, path: String) throws -> Baseline {
+    /// `directory`: where the baseline file is (its entries' paths are relative to it).
+    public static func parse(_ data: Data, path: String, directory: String) throws -> Baseline {
         func invalid(_ why: String) -> ConfigurationError {
             ConfigurationError(message: "\(path): error: not a FlowLint baseline: \(why)")
         }
@@ -105,6 +129,6 @@ public struct Baseline: Sendable, Equatable {
             }
             entries.append(Entry(rule: rule, file: file, lineText: lineText, message: message))
         }
-        return Baseline(entries: entries)
+        return Baseline(entries: entries, directory: directory)
     }
 }

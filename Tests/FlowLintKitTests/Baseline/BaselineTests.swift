@@ -11,7 +11,7 @@ final class BaselineTests: XCTestCase {
 
     func testSurvivesLineShiftsAndReportsOnlyNewFindings() throws {
         let before = Array("struct A {\n  @ObservedObject var s = S()\n}\n".utf8)
-        let baseline = Baseline(diagnostics: [finding("A.swift", line: 2)], sources: ["A.swift": before])
+        let baseline = Baseline(diagnostics: [finding("A.swift", line: 2)], sources: ["A.swift": before], directory: Paths.currentDirectory)
         XCTAssertEqual(baseline.entries, [Baseline.Entry(rule: "observed_object_inline", file: "A.swift",
                                                          lineText: "@ObservedObject var s = S()", message: "m")])
         // Three lines added above, and a new finding elsewhere.
@@ -24,7 +24,8 @@ final class BaselineTests: XCTestCase {
 
     func testMultisetMatching() throws {
         let source = Array("x\nx\nx\n".utf8)
-        let baseline = Baseline(diagnostics: [finding("A.swift", line: 1), finding("A.swift", line: 2)], sources: ["A.swift": source])
+        let baseline = Baseline(diagnostics: [finding("A.swift", line: 1), finding("A.swift", line: 2)], sources: ["A.swift": source],
+                                directory: Paths.currentDirectory)
         let (remaining, suppressed) = baseline.filter((1...3).map { finding("A.swift", line: $0) }, sources: ["A.swift": source])
         XCTAssertEqual(suppressed, 2)
         XCTAssertEqual(remaining.count, 1)
@@ -33,7 +34,7 @@ final class BaselineTests: XCTestCase {
     func testRoundTripIsSortedAndStable() throws {
         let source = Array("b\na\n".utf8)
         let baseline = Baseline(diagnostics: [finding("B.swift", line: 1), finding("A.swift", line: 2, message: "é \"q\"\n")],
-                                sources: ["A.swift": source, "B.swift": source])
+                                sources: ["A.swift": source, "B.swift": source], directory: Paths.currentDirectory)
         let text = baseline.rendered()
         XCTAssertEqual(text, """
             {
@@ -55,12 +56,12 @@ final class BaselineTests: XCTestCase {
             }
 
             """)
-        XCTAssertEqual(try Baseline.parse(Data(text.utf8), path: "b.json"), baseline)
+        XCTAssertEqual(try Baseline.parse(Data(text.utf8), path: "b.json", directory: Paths.standardize(Paths.currentDirectory)), baseline)
     }
 
     func testInvalidBaselineIsAnError() {
-        XCTAssertThrowsError(try Baseline.parse(Data("{".utf8), path: "b.json"))
-        XCTAssertThrowsError(try Baseline.parse(Data("{\"version\": 2, \"findings\": []}".utf8), path: "b.json"))
-        XCTAssertThrowsError(try Baseline.parse(Data("{\"version\": 1, \"findings\": [{\"rule\": 1}]}".utf8), path: "b.json"))
+        XCTAssertThrowsError(try Baseline.parse(Data("{".utf8), path: "b.json", directory: "/"))
+        XCTAssertThrowsError(try Baseline.parse(Data("{\"version\": 2, \"findings\": []}".utf8), path: "b.json", directory: "/"))
+        XCTAssertThrowsError(try Baseline.parse(Data("{\"version\": 1, \"findings\": [{\"rule\": 1}]}".utf8), path: "b.json", directory: "/"))
     }
 }

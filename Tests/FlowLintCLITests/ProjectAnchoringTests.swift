@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// What a run reads and writes follows the project, not the working directory: baselines match from
+/// anywhere, the configuration at or above each input applies, report paths are anchored to the root.
+final class ProjectAnchoringTests: CLITestCase {
+    func writeApp() throws {
+        try write("App/Package.swift", "// swift-tools-version:5.9\n")
+        try write("App/Sources/App/ContentView.swift", Self.badView)
+    }
+
+    func testBaselineWrittenAtTheRootMatchesFromASubdirectoryAndFromOutside() throws {
+        try writeApp()
+        let app = directory + "/App"
+        XCTAssertEqual(try flowlint(["lint", "--write-baseline", "baseline.json", "--no-cache"], in: app, mayModify: true).status, 0)
+        let written = try read("App/baseline.json")
+        XCTAssertTrue(written.contains("\"file\": \"Sources/App/ContentView.swift\""), written)
+
+        // From a subdirectory, naming the baseline by its path there.
+        let sub = try flowlint(["lint", "--baseline", "../../baseline.json", "--strict", "--no-cache", "."], in: app + "/Sources/App")
+        XCTAssertEqual(sub.status, 0, sub.stdout + sub.stderr)
+        XCTAssertTrue(sub.stderr.contains("1 in baseline"), sub.stderr)
+        // From outside the project, with a path argument.
+        let outside = try flowlint(["lint", "--baseline", "App/baseline.json", "--strict", "--no-cache", "App/Sources"])
+        XCTAssertEqual(outside.status, 0, outside.stdout + outside.stderr)
+        XCTAssertTrue(outside.stderr.contains("1 in baseline"), outside.stderr)
+        XCTAssertFalse(outside.stderr.contains("warning: none of the baseline"), outside.stderr)
+    }
+
+    func testABaselineThatConcernsNoLintedFileSaysSo() throws {
+        try writeApp()
+        try write("Other/Sources/Clean.swift", "struct Clean {}\n")
+        XCTAssertEqual(try flowlint(["lint", "--write-baseline", "App/baseline.json", "--no-cache", "App"], mayModify: true).status, 0)
+        let run = try flowlint(["lint", "--baseline", "App/baseline.json", "--no-cache", "Other"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stderr.contains("App/baseline.json: warning: none of the baseline's 1 finding is in a linted file (its paths are relative to App)"),
+                      run.stderr)
+    }
+}
