@@ -81,18 +81,20 @@ struct LintRun {
     let startTime = Date()
 
     func execute() throws -> Int32 {
-        let configuration: Configuration
+        var lint = LintOptions()
+        lint.paths = options.paths
+        lint.configurationPath = options.config
+        if let path = options.stdinPath { lint.standardInput = (path, []) }
+        let configurations: ConfigurationPlan
         let existingBaseline: Baseline?
         do {
-            configuration = try Configuration.resolve(explicitPath: options.config)
-            for warning in configuration.warnings { Console.error(warning) }
+            configurations = try LintSession.configurations(for: lint)
+            for warning in configurations.warnings { Console.error(warning) }
             existingBaseline = try options.baseline.map { try Baseline.load(path: $0) }
         } catch let error as ConfigurationError {
             Console.error(error.message)
             return ExitStatus.usageError
         }
-        var lint = LintOptions()
-        lint.paths = options.paths
         if let path = options.stdinPath { lint.standardInput = (path, Array(FileHandle.standardInput.readDataToEndOfFile())) }
         lint.projectRoot = options.project
         lint.cache = options.noCache ? .disabled : options.cachePath.map { .directory($0) } ?? .automatic
@@ -102,7 +104,7 @@ struct LintRun {
         lint.keepsFactsUntilExit = true
         let outcome: LintOutcome
         do {
-            outcome = try LintSession.run(lint, configuration: configuration)
+            outcome = try LintSession.run(lint, configurations: configurations)
         } catch let error as LintUsageError {
             Console.error(error.description)
             return ExitStatus.usageError

@@ -36,4 +36,41 @@ final class ProjectAnchoringTests: CLITestCase {
         XCTAssertTrue(run.stderr.contains("App/baseline.json: warning: none of the baseline's 1 finding is in a linted file (its paths are relative to App)"),
                       run.stderr)
     }
+
+    func testTheConfigurationAtOrAboveAnInputAppliesFromAnyWorkingDirectory() throws {
+        try writeApp()
+        try write("App/.flowlint.yml", "disabled_rules: [observed_object_inline]\n")
+        // From the scratch directory (outside the app), with a path argument.
+        let outside = try flowlint(["lint", "--reporter", "json", "--no-cache", "App/Sources/App/ContentView.swift"])
+        XCTAssertEqual(outside.status, 0, outside.stderr)
+        XCTAssertEqual(diagnostics(outside).count, 0, outside.stdout)
+        // From a subdirectory of the app.
+        let inside = try flowlint(["lint", "--reporter", "json", "--no-cache", "."], in: directory + "/App/Sources")
+        XCTAssertEqual(diagnostics(inside).count, 0, inside.stdout)
+        // --config still wins.
+        try write("strict.yml", "strict: true\n")
+        let explicit = try flowlint(["lint", "--config", "strict.yml", "--reporter", "json", "--no-cache", "App"])
+        XCTAssertEqual(diagnostics(explicit).map { $0["rule"] as? String }, ["observed_object_inline"])
+        XCTAssertEqual(explicit.status, 1)
+    }
+
+    /// Inputs under different configurations are each linted under their own (rules, severities, excludes);
+    /// run-wide settings (`reporter`, `strict`) come from the first input's.
+    func testInputsUnderDifferentConfigurationsEachGetTheirOwn() throws {
+        try write("Quiet/.flowlint.yml", "disabled_rules: [observed_object_inline]\nreporter: json\n")
+        try write("Quiet/View.swift", Self.badView)
+        try write("Loud/.flowlint.yml", "severity: { observed_object_inline: error }\nstrict: true\n")
+        try write("Loud/View.swift", Self.badView)
+        try write("Loud/Generated/View.swift", Self.badView)
+        try write("Loud/.flowlint.yml", "severity: { observed_object_inline: error }\nexcluded: [\"Generated\"]\nstrict: true\n")
+
+        let run = try flowlint(["lint", "--no-cache", "Quiet", "Loud"])
+        let findings = diagnostics(run)  // JSON: Quiet's configuration comes first
+        XCTAssertEqual(findings.map { "\($0["file"] ?? ""):\($0["severity"] ?? "")" }, ["Loud/View.swift:error"])
+        XCTAssertEqual(run.status, 1, "an error fails the run")
+
+        let reversed = try flowlint(["lint", "--no-cache", "Loud", "Quiet"])
+        XCTAssertTrue(reversed.stdout.hasPrefix("Loud/View.swift:"), "text: Loud's configuration comes first\n\(reversed.stdout)")
+        XCTAssertEqual(reversed.status, 1)
+    }
 }

@@ -5,6 +5,8 @@ import Foundation
 public struct LintOptions: Sendable {
     /// Files and directories to lint; none means the working directory.
     public var paths: [String] = []
+    /// `--config`: this configuration file for every input, instead of the `.flowlint.yml` at or above each.
+    public var configurationPath: String?
     /// An editor's buffer, linted as if it were the file at `path` (which need not exist). Excludes `paths`.
     public var standardInput: (path: String, bytes: [UInt8])?
     /// `--project`: the project root for every input, instead of the one found from each input.
@@ -64,12 +66,60 @@ public struct LintUsageError: Error, CustomStringConvertible {
     public var description: String
 }
 
+/// The configurations a run's inputs fall under: each input is linted under the `.flowlint.yml` at or above
+/// it (up to the top of its git work tree), or under `--config` for all.
+public struct ConfigurationPlan: Sendable {
+    public struct Group: Sendable {
+        public var configuration: Configuration
+        /// The inputs (as given) this configuration applies to.
+        public var paths: [String]
+    }
+    /// In the order of each group's first input.
+    public var groups: [Group]
+    /// The configuration of the first input: where run-wide settings (`reporter`, `strict`) come from.
+    public var primary: Configuration { groups[0].configuration }
+    /// The warnings of every configuration read, each file's once.
+    public var warnings: [String] { groups.flatMap(\.configuration.warnings) }
+}
+
 /// The lint driver: configuration, inputs, project context, the facts cache, the engine, fixes, and the bytes
 /// reporters need. The command line, the SwiftPM plugins (through it) and an editor server share it.
 public enum LintSession {
-    /// Lints under `configuration` (see `Configuration.resolve`; its warnings are the caller's to show).
-    /// Throws `LintUsageError` when an input does not exist.
-    public static func run(_ options: LintOptions, configuration: Configuration) throws -> LintOutcome {
+    /// Which configuration applies to which input. Throws `ConfigurationError` (exit 2) when one cannot be read.
+    public static func configurations(for options: LintOptions) throws -> ConfigurationPlan {
+        if let explicit = options.configurationPath {
+            return ConfigurationPlan(groups: [.init(configuration: try Configuration.load(path: explicit), paths: options.inputPaths)])
+        }
+        var groups: [ConfigurationPlan.Group] = []
+        var groupOfFile: [String?: Int] = [:]
+        for path in options.inputPaths {
+            let file = ProjectRoot.configurationFile(for: Paths.absolute(path))
+            if let index = groupOfFile[file] { groups[index].paths.append(path); continue }
+            let configuration = try file.map { try Configuration.load(path: Paths.display($0)) }
+                ?? Configuration(rootDirectory: Paths.standardize(Paths.currentDirectory))
+            groupOfFile[file] = groups.count
+            groups.append(.init(configuration: configuration, paths: [path]))
+        }
+        return ConfigurationPlan(groups: groups)
+    }
+
+    /// Lints each group of inputs under its configuration (see `configurations(for:)`; its warnings are the
+    /// caller's to show) and merges the outcomes. Throws `LintUsageError` when an input does not exist.
+    public static func run(_ options: LintOptions, configurations: ConfigurationPlan) throws -> LintOutcome {
+        var merged: LintOutcome?
+        for group in configurations.groups {
+            var groupOptions = options
+            if options.standardInput == nil { groupOptions.paths = group.paths }
+            let outcome = try run(groupOptions, configuration: group.configuration)
+            merged = merged.map { $0.merging(outcome) } ?? outcome
+        }
+        var outcome = merged!
+        outcome.configuration = configurations.primary
+        return outcome
+    }
+
+    /// Lints under one configuration.
+    static func run(_ options: LintOptions, configuration: Configuration) throws -> LintOutcome {
         var outcome = LintOutcome(configuration: configuration)
 
         // 1. Inputs. Files are read by the engine's workers, one at a time, and dropped once their facts are
@@ -162,6 +212,28 @@ public enum LintSession {
             }
         }
         return summary
+    }
+}
+
+extension LintOutcome {
+    /// This outcome and another group's, as one run's.
+    func merging(_ other: LintOutcome) -> LintOutcome {
+        var out = self
+        out.diagnostics = (diagnostics + other.diagnostics).sorted(by: Diagnostic.outputOrder)
+        out.lintedFiles += other.lintedFiles
+        out.sources.merge(other.sources) { first, _ in first }
+        out.problems += other.problems
+        out.skipped += other.skipped
+        out.notices += other.notices
+        out.directoriesWithoutSwiftFiles += other.directoriesWithoutSwiftFiles
+        if let theirs = other.fixes {
+            var fixes = out.fixes ?? FixSummary()
+            fixes.applied += theirs.applied
+            fixes.files += theirs.files
+            fixes.failures += theirs.failures
+            out.fixes = fixes
+        }
+        return out
     }
 }
 

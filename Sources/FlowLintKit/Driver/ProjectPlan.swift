@@ -101,7 +101,7 @@ struct ProjectPlan {
             case .directory(let explicit):
                 directories = [Paths.absolute(explicit)]
             case .automatic:
-                if ProjectRoot.marker(in: root) == "Package.swift" { directories.append(Paths.join(root, ".build/flowlint")) }
+                if ProjectRoot.isSwiftPackage(root) { directories.append(Paths.join(root, ".build/flowlint")) }
                 if let user = FactsCache.userCacheDirectory { directories.append(user) }
             }
             if options.cache != .disabled {

@@ -213,21 +213,29 @@ final class PartialRunTests: XCTestCase {
         XCTAssertEqual(leftovers, [])
     }
 
-    func testProjectRootIsTheNearestMarkedDirectory() throws {
+    /// The project is the repository (or the directory of a `.flowlint.yml`), never a package nested in it; with
+    /// neither, the outermost package or Xcode project.
+    func testProjectRootIsTheRepositoryNotTheNearestPackage() throws {
         let base = cacheDirectory + "/tree"
         let fm = FileManager.default
-        try fm.createDirectory(atPath: base + "/repo/.git", withIntermediateDirectories: true)
-        try fm.createDirectory(atPath: base + "/repo/App.xcodeproj", withIntermediateDirectories: true)
-        try fm.createDirectory(atPath: base + "/repo/Pkg/Sources/Lib", withIntermediateDirectories: true)
-        try fm.createDirectory(atPath: base + "/repo/Other/Deep", withIntermediateDirectories: true)
-        try fm.createDirectory(atPath: base + "/repo/Configured", withIntermediateDirectories: true)
-        try Data().write(to: URL(fileURLWithPath: base + "/repo/Pkg/Package.swift"))
-        try Data().write(to: URL(fileURLWithPath: base + "/repo/Pkg/Sources/Lib/A.swift"))
-        try Data().write(to: URL(fileURLWithPath: base + "/repo/Configured/.flowlint.yml"))
-        XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Pkg/Sources/Lib/A.swift"), base + "/repo/Pkg")
-        XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Pkg/Sources"), base + "/repo/Pkg")
+        for directory in ["repo/.git", "repo/App.xcodeproj", "repo/Pkg/Sources/Lib", "repo/Other/Deep", "repo/Configured",
+                          "loose/Outer/Inner/Sources", "loose/Outer/App.xcworkspace"] {
+            try fm.createDirectory(atPath: base + "/" + directory, withIntermediateDirectories: true)
+        }
+        for file in ["repo/Pkg/Package.swift", "repo/Pkg/Sources/Lib/A.swift", "repo/Configured/.flowlint.yml",
+                     "loose/Outer/Inner/Package.swift", "loose/Outer/Inner/Sources/B.swift", "loose/Solo.swift"] {
+            try Data().write(to: URL(fileURLWithPath: base + "/" + file))
+        }
+        // A local package inside the repository: the repository.
+        XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Pkg/Sources/Lib/A.swift"), base + "/repo")
+        XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Pkg/Sources"), base + "/repo")
         XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Other/Deep"), base + "/repo")
-        XCTAssertEqual(ProjectRoot.marker(in: base + "/repo"), "App.xcodeproj")
+        // A configuration marks its own project.
         XCTAssertEqual(ProjectRoot.find(for: base + "/repo/Configured/X.swift"), base + "/repo/Configured")
+        XCTAssertEqual(ProjectRoot.configurationFile(for: base + "/repo/Configured/X.swift"), base + "/repo/Configured/.flowlint.yml")
+        XCTAssertNil(ProjectRoot.configurationFile(for: base + "/repo/Pkg/Sources/Lib/A.swift"))
+        // No repository: the outermost package or workspace.
+        XCTAssertEqual(ProjectRoot.find(for: base + "/loose/Outer/Inner/Sources/B.swift"), base + "/loose/Outer")
+        XCTAssertNil(ProjectRoot.find(for: base + "/loose/Solo.swift"))
     }
 }
