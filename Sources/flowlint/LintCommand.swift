@@ -138,8 +138,12 @@ struct LintRun {
         }
 
         // Report, whole, then the summary.
-        let context = ReportContext(lintedFiles: outcome.lintedFiles, sources: outcome.sources,
+        var context = ReportContext(lintedFiles: outcome.lintedFiles, sources: outcome.sources,
                                     useColor: reporter == .text && Console.colorAllowed(disabledByFlag: options.noColor))
+        context.rootDirectory = outcome.rootDirectory
+        context.configurationNotices = configurations.warnings
+        context.executionNotices = outcome.notices
+        context.executionSuccessful = outcome.problems.isEmpty && writeFailures == 0
         Console.output(reporter.render(diagnostics, context: context))
         if !options.quiet {
             for path in outcome.directoriesWithoutSwiftFiles { Console.error("no Swift files found in \(path)") }

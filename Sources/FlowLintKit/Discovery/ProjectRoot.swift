@@ -34,6 +34,11 @@ public enum ProjectRoot {
         return nil
     }
 
+    /// The top of the git work tree holding `path`, if any.
+    public static func repositoryTop(for path: String) -> String? {
+        directories(from: path).first { FileDiscovery.exists(Paths.join($0, ".git")) }
+    }
+
     /// Where the facts cache of a project goes first: SwiftPM's `.build` when the root is a Swift package.
     static func isSwiftPackage(_ root: String) -> Bool { isFile(Paths.join(root, "Package.swift")) }
 

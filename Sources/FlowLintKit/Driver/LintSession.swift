@@ -53,6 +53,9 @@ public struct LintOutcome: Sendable {
     public var directoriesWithoutSwiftFiles: [String] = []
     /// With `fix`: how many fixes were applied to how many files, and what could not be written.
     public var fixes: FixSummary?
+    /// The absolute directory reports anchor paths to (SARIF's `%SRCROOT%`, GitHub annotations): the top of
+    /// the first input's git work tree, else its project root (`--project` included); nil when it has neither.
+    public var rootDirectory: String?
 
     public struct FixSummary: Sendable {
         public var applied = 0
@@ -115,6 +118,9 @@ public enum LintSession {
         }
         var outcome = merged!
         outcome.configuration = configurations.primary
+        let first = Paths.absolute(options.inputPaths[0])
+        outcome.rootDirectory = ProjectRoot.repositoryTop(for: first)
+            ?? options.projectRoot.map { Paths.standardize(Paths.absolute($0)) } ?? ProjectRoot.find(for: first)
         return outcome
     }
 

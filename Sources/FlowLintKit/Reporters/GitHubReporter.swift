@@ -1,12 +1,14 @@
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff.
-/// Notes are appended to the message, one per line, since an annotation has a single location.
+/// Notes are appended to the message, one per line, since an annotation has a single location. Paths are
+/// relative to the repository's root (the context's root) when the file is under it, as GitHub needs them
+/// whatever the step's working directory.
 enum GitHubReporter {
     static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
         var out = ""
         for diagnostic in diagnostics {
             let span = diagnostic.span
             let properties = [
-                "file=\(Escaping.githubProperty(span.file))",
+                "file=\(Escaping.githubProperty(context.rootRelative(span.file) ?? span.file))",
                 "line=\(span.start.line)",
                 "col=\(span.start.column)",
                 "endLine=\(span.end.line)",
@@ -15,7 +17,7 @@ enum GitHubReporter {
             ].joined(separator: ",")
             var message = diagnostic.message
             for note in diagnostic.notes {
-                message += "\nnote: \(note.span.file):\(note.span.start.line):\(note.span.start.column): \(note.message)"
+                message += "\nnote: \(context.rootRelative(note.span.file) ?? note.span.file):\(note.span.start.line):\(note.span.start.column): \(note.message)"
             }
             out += "::\(diagnostic.severity.rawValue) \(properties)::\(Escaping.githubData(message))\n"
         }

@@ -32,6 +32,16 @@ public struct ReportContext: Sendable {
     public var useColor: Bool
     /// Rule documents (Markdown) by rule id, for SARIF `help.markdown`.
     public var ruleDocuments: [String: String]
+    /// The absolute directory report paths are anchored to where a format needs it: SARIF's `%SRCROOT%`
+    /// (`originalUriBaseIds`), and the GitHub reporter's annotations (relative to the repository). Nil: paths
+    /// stay as displayed (relative to the working directory).
+    public var rootDirectory: String?
+    /// What the run said besides findings, for SARIF `invocations`: configuration warnings, and inputs that
+    /// could not be read or were skipped.
+    public var configurationNotices: [String] = []
+    public var executionNotices: [String] = []
+    /// False when some inputs could not be read (exit code 3).
+    public var executionSuccessful = true
 
     public init(toolVersion: String = FlowLintVersion.current, rules: [RuleDescriptor] = RuleRegistry.descriptors,
                 ruleDocuments: [String: String] = RuleDocuments.byID,
@@ -45,6 +55,13 @@ public struct ReportContext: Sendable {
     }
 
     public static let informationURI = "https://github.com/flowlint/flowlint"
+
+    /// A display path (relative to the working directory, or absolute) relative to `rootDirectory`; nil when
+    /// there is no root or the file is outside it.
+    func rootRelative(_ displayPath: String) -> String? {
+        guard let rootDirectory else { return nil }
+        return Paths.relative(Paths.absolute(displayPath), to: rootDirectory)
+    }
 }
 
 /// The text of source lines, for fingerprints and baselines. Builds each file's line table once.

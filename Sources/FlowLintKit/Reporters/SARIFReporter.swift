@@ -1,5 +1,10 @@
-/// SARIF 2.1.0, as GitHub code scanning accepts it (upload with `github/codeql-action/upload-sarif`).
+/// SARIF 2.1.0, as GitHub code scanning accepts it (upload with `github/codeql-action/upload-sarif`). Paths
+/// under the context's root are relative URIs against `%SRCROOT%` (`originalUriBaseIds`), so a report made in a
+/// subdirectory (`working-directory: ios`) still names the right files; configuration warnings and unreadable
+/// inputs go under `invocations`.
 enum SARIFReporter {
+    static let rootBase = "%SRCROOT%"
+
     static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
         var lines = SourceLines(sources: context.sources)
 
@@ -24,13 +29,13 @@ enum SARIFReporter {
                 ("ruleIndex", .int(ruleIndex[diagnostic.ruleID] ?? 0)),
                 ("level", .string(level(diagnostic.severity))),
                 ("message", .object([("text", .string(diagnostic.message))])),
-                ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.span, &lines))])])),
+                ("locations", .array([.object([("physicalLocation", physicalLocation(diagnostic.span, &lines, context))])])),
             ]
             if !diagnostic.notes.isEmpty {
                 result.append(("relatedLocations", .array(diagnostic.notes.enumerated().map { index, note in
                     .object([
                         ("id", .int(index + 1)),
-                        ("physicalLocation", physicalLocation(note.span, &lines)),
+                        ("physicalLocation", physicalLocation(note.span, &lines, context)),
                         ("message", .object([("text", .string(note.message))])),
                     ])
                 })))
@@ -43,7 +48,7 @@ enum SARIFReporter {
                     .object([
                         ("description", .object([("text", .string(fix.message))])),
                         ("artifactChanges", .array([.object([
-                            ("artifactLocation", .object([("uri", .string(Escaping.uri(forPath: diagnostic.span.file)))])),
+                            ("artifactLocation", artifactLocation(diagnostic.span.file, context)),
                             ("replacements", .array(fix.edits.map { edit in
                                 .object([
                                     ("deletedRegion", .object([
@@ -67,15 +72,43 @@ enum SARIFReporter {
             ("informationUri", .string(ReportContext.informationURI)),
             ("rules", .array(rules.map { ruleJSON($0, document: context.ruleDocuments[$0.id]) })),
         ])
+        var run: [(String, JSONValue)] = [("tool", .object([("driver", driver)]))]
+        if let root = context.rootDirectory {
+            run.append(("originalUriBaseIds", .object([
+                (rootBase, .object([("uri", .string(Escaping.uri(forPath: root.hasSuffix("/") ? root : root + "/")))])),
+            ])))
+        }
+        run.append(("invocations", .array([invocation(context)])))
+        run.append(("columnKind", .string("utf16CodeUnits")))
+        run.append(("results", .array(results)))
         return JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", driver)])),
-                ("columnKind", .string("utf16CodeUnits")),
-                ("results", .array(results)),
-            ])])),
+            ("runs", .array([.object(run)])),
         ]).rendered()
+    }
+
+    /// Whether the run succeeded, with what it said besides findings.
+    static func invocation(_ context: ReportContext) -> JSONValue {
+        func notifications(_ notices: [String], level: String) -> JSONValue {
+            .array(notices.map { .object([("level", .string(level)), ("message", .object([("text", .string($0))]))]) })
+        }
+        var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(context.executionSuccessful))]
+        if !context.configurationNotices.isEmpty {
+            invocation.append(("toolConfigurationNotifications", notifications(context.configurationNotices, level: "warning")))
+        }
+        if !context.executionNotices.isEmpty {
+            invocation.append(("toolExecutionNotifications", notifications(context.executionNotices, level: "error")))
+        }
+        return .object(invocation)
+    }
+
+    /// A file under the root as a relative URI against `%SRCROOT%`, else as the path displays.
+    static func artifactLocation(_ path: String, _ context: ReportContext) -> JSONValue {
+        if let relative = context.rootRelative(path) {
+            return .object([("uri", .string(Escaping.uri(forPath: relative))), ("uriBaseId", .string(rootBase))])
+        }
+        return .object([("uri", .string(Escaping.uri(forPath: path)))])
     }
 
     static func level(_ severity: Severity) -> String { severity == .error ? "error" : "warning" }
@@ -97,11 +130,11 @@ enum SARIFReporter {
         ])
     }
 
-    static func physicalLocation(_ span: SourceSpan, _ lines: inout SourceLines) -> JSONValue {
+    static func physicalLocation(_ span: SourceSpan, _ lines: inout SourceLines, _ context: ReportContext) -> JSONValue {
         let startColumn = lines.utf16Column(file: span.file, line: span.start.line, byteColumn: span.start.column)
         let endColumn = lines.utf16Column(file: span.file, line: span.end.line, byteColumn: span.end.column)
         return .object([
-            ("artifactLocation", .object([("uri", .string(Escaping.uri(forPath: span.file)))])),
+            ("artifactLocation", artifactLocation(span.file, context)),
             ("region", .object([
                 ("startLine", .int(span.start.line)),
                 ("startColumn", .int(startColumn)),

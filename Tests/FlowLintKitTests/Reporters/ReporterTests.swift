@@ -53,10 +53,37 @@ final class ReporterTests: XCTestCase {
     ]
 
     static var context: ReportContext {
-        ReportContext(toolVersion: "9.9.9", rules: rules,
+        var context = ReportContext(toolVersion: "9.9.9", rules: rules,
                       ruleDocuments: ["observed_object_inline": "# observed_object_inline\n\n`@ObservedObject` \"doc\" \\ text\n"],
                       lintedFiles: [nastyFile, emojiFile, "/tmp/out side/ü.swift", "Clean & <ok>.swift"],
                       sources: [nastyFile: nastySource])
+        context.configurationNotices = [".flowlint.yml:2:1: warning: unknown key 'excludes' \"quoted\""]
+        context.executionNotices = ["Locked & <x>.swift: error: cannot read: Permission denied"]
+        context.executionSuccessful = false
+        return context
+    }
+
+    /// With a root, SARIF names files under it relative to `%SRCROOT%` (what GitHub resolves against the
+    /// checkout, whatever the step's working directory) and GitHub annotations relative to it; files outside
+    /// keep their path.
+    func testPathsAreAnchoredToTheRoot() throws {
+        var context = Self.context
+        let root = Paths.parent(Paths.standardize(Paths.currentDirectory))
+        context.rootDirectory = root
+        let here = Paths.lastComponent(Paths.standardize(Paths.currentDirectory))
+        let sarif = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ReporterKind.sarif.render(Self.diagnostics, context: context).utf8))
+            as? [String: Any])
+        let run = try XCTUnwrap((sarif["runs"] as? [[String: Any]])?.first)
+        let base = try XCTUnwrap((run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])
+        XCTAssertEqual(base["uri"] as? String, Escaping.uri(forPath: root + "/"))
+        let locations = (run["results"] as? [[String: Any]] ?? []).compactMap {
+            (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any]
+        }
+        XCTAssertTrue(locations.contains { $0["uri"] as? String == Escaping.uri(forPath: here + "/" + Self.emojiFile) && $0["uriBaseId"] as? String == "%SRCROOT%" },
+                      "\(locations)")
+        XCTAssertTrue(locations.contains { $0["uri"] as? String == "file:///tmp/out%20side/%C3%BC.swift" && $0["uriBaseId"] == nil }, "\(locations)")
+        let github = ReporterKind.github.render(Self.diagnostics, context: context)
+        XCTAssertTrue(github.contains("file=\(Escaping.githubProperty(here + "/" + Self.emojiFile)),"), github)
     }
 
     func check(_ kind: ReporterKind, file: String, diagnostics: [Diagnostic] = ReporterTests.diagnostics,
