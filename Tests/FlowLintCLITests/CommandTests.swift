@@ -33,7 +33,7 @@ final class CommandTests: CLITestCase {
     func testExplain() throws {
         let run = try flowlint(["explain", "observed_object_inline"])
         XCTAssertEqual(run.status, 0)
-        XCTAssertTrue(run.stdout.hasPrefix("# "), run.stdout)
+        XCTAssertTrue(run.stdout.hasPrefix("observed_object_inline\n"), run.stdout)  // rendered: ExplainCommandTests
         XCTAssertTrue(run.stdout.contains("observed_object_inline") || run.stdout.contains("ObservedObject"))
         let unknown = try flowlint(["explain", "observed_object_inlin"])
         XCTAssertEqual(unknown.status, 2)
