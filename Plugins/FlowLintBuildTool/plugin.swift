@@ -1,0 +1,130 @@
+import Foundation
+import PackagePlugin
+
+/// Lints a target's Swift sources when they, or anything else FlowLint's findings depend on, change;
+/// findings show as build warnings and errors.
+///
+/// A build command without declared outputs, on purpose:
+/// - a prebuild command cannot run an executable built from source (SwiftPM allows only binary targets
+///   there), and FlowLint is built from source here;
+/// - declared outputs that are not Swift sources become resources of the user's target (SwiftPM copies
+///   them into a resource bundle), so a marker file would change the product.
+/// SwiftPM (tools version 5.11 and later) gives such a command a phony output that the target depends on,
+/// and runs it when one of its declared inputs changes. The inputs are every Swift file of the package (or
+/// of the Xcode project), the configuration and the `flowlint` binary: a view in another target can change
+/// a `missing_environment_object` finding here. The facts cache in the plugin's work directory keeps a run
+/// cheap: only changed files are parsed again.
+@main
+struct FlowLintBuildTool: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let invocation = BuildToolInvocation(
+            targetName: target.name,
+            flowlint: try context.tool(named: "flowlint").url,
+            workDirectory: context.pluginWorkDirectoryURL,
+            files: target.sourceFiles(withSuffix: "swift").map(\.url),
+            projectFiles: context.package.targets.compactMap { $0 as? SourceModuleTarget }
+                .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
+        )
+        return try invocation.commands()
+    }
+}
+
+/// The one command both plugin forms run.
+struct BuildToolInvocation {
+    var targetName: String
+    var flowlint: URL
+    var workDirectory: URL
+    /// The target's Swift files: the ones linted.
+    var files: [URL]
+    /// Every Swift file of the package or project: the command runs again when one of them changes.
+    var projectFiles: [URL]
+
+    func commands() throws -> [Command] {
+        guard !files.isEmpty else { return [] }
+        let cache = workDirectory.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let sourceDirectory = Self.commonDirectory(of: files)
+
+        let lint = [flowlint.path, "lint",
+                    "--reporter", "text",  // what SwiftPM and Xcode parse, whatever `reporter` the configuration names
+                    "--quiet", "--no-color",
+                    "--cache-path", cache.path] + files.map(\.path)
+        return [.buildCommand(
+            displayName: "FlowLint \(targetName)",
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", Self.script, "flowlint-build-tool", sourceDirectory.path, workDirectory.path] + lint,
+            inputFiles: Array(Set(files + projectFiles)).sorted { $0.path < $1.path } + [flowlint]
+                + (Self.configurationFile(searchingUpFrom: sourceDirectory).map { [$0] } ?? []),
+            outputFiles: []
+        )]
+    }
+
+    /// Runs `flowlint lint` (the arguments after the first two) with the configuration FlowLint would find from
+    /// the sources, from the work directory:
+    /// - FlowLint searches `.flowlint.yml` from its working directory up to the repository root (README,
+    ///   "Configuration"). Here the search starts at the sources' directory instead (`$1`), and runs at build
+    ///   time, so a configuration created after the build was planned is found too.
+    /// - FlowLint prints paths relative to its working directory when the file is under it. Xcode needs
+    ///   absolute paths to place an issue, so it runs from the work directory (`$2`), which holds no sources.
+    /// A shell does both: build commands have no working-directory setting.
+    static let script = """
+        dir=$1 work=$2; shift 2
+        while :; do
+            if [ -f "$dir/.flowlint.yml" ]; then set -- "$@" --config "$dir/.flowlint.yml"; break; fi
+            if [ -e "$dir/.git" ] || [ "$dir" = / ]; then break; fi
+            dir=$(dirname "$dir")
+        done
+        cd "$work" && exec "$@"
+        """
+
+    /// The `.flowlint.yml` the script will find, if it exists now: editing it runs the command again. Only an
+    /// existing file can be an input (SwiftPM refuses to build with a missing one), and directories cannot
+    /// (they make a build cycle), so a configuration created later is used from the next run on: when a
+    /// Swift file changes, or the build is planned again.
+    static func configurationFile(searchingUpFrom directory: URL) -> URL? {
+        let fileManager = FileManager.default
+        var current = directory.standardizedFileURL
+        while true {
+            let configuration = current.appendingPathComponent(".flowlint.yml")
+            if fileManager.fileExists(atPath: configuration.path) { return configuration }
+            if fileManager.fileExists(atPath: current.appendingPathComponent(".git").path) { return nil }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// The deepest directory holding every file.
+    static func commonDirectory(of files: [URL]) -> URL {
+        var common = files[0].deletingLastPathComponent().standardizedFileURL.pathComponents
+        for file in files.dropFirst() {
+            let components = file.deletingLastPathComponent().standardizedFileURL.pathComponents
+            common = Array(zip(common, components).prefix { $0 == $1 }.map(\.0))
+        }
+        return URL(fileURLWithPath: common.isEmpty ? "/" : NSString.path(withComponents: common))
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same for an Xcode project's targets (an app target added under Build Phases, "Run Build Tool
+/// Plug-ins"): the Swift files Xcode compiles for the target.
+extension FlowLintBuildTool: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let invocation = BuildToolInvocation(
+            targetName: target.displayName,
+            flowlint: try context.tool(named: "flowlint").url,
+            workDirectory: context.pluginWorkDirectoryURL,
+            files: Self.swiftSources(of: target),
+            projectFiles: context.xcodeProject.targets.flatMap(Self.swiftSources)
+        )
+        return try invocation.commands()
+    }
+
+    static func swiftSources(of target: XcodeTarget) -> [URL] {
+        target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+    }
+}
+#endif

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# Builds Fixtures/BuildToolPackage with `swift build`: its Storefront target applies the FlowLintBuildTool
+# build-tool plugin, so FlowLint's findings must appear in the build output as `/abs/path:line:col: warning:`
+# lines (the form SwiftPM and Xcode show as issues), warnings must not fail the build and errors must.
+# The fixture is copied into a temporary directory (the edits below must not touch the repository), with its
+# path dependency pointed back at this repository. The first build compiles FlowLint too: minutes.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+WORK="$(cd "$(mktemp -d)" && pwd -P)"
+trap 'rm -rf "$WORK"' EXIT
+PKG="$WORK/BuildToolPackage"
+LOG="$WORK/build.log"
+cp -R "$REPO/Fixtures/BuildToolPackage" "$PKG"
+rm -rf "$PKG/.build"
+manifest="$(cat "$PKG/Package.swift")"
+printf '%s\n' "${manifest//\"..\/..\"/\"$REPO\"}" > "$PKG/Package.swift"
+# A repository root of its own, so no .flowlint.yml above the temporary directory can be picked up.
+mkdir "$PKG/.git"
+
+build() {  # build: `swift build` in the copy, output in $LOG, returns its status
+    (cd "$PKG" && swift build) > "$LOG" 2>&1
+}
+
+# expect_lines FILE: every line of FILE is a line of the build output.
+expect_lines() {
+    local line missing=0
+    while IFS= read -r line; do
+        grep -qxF -- "$line" "$LOG" || { echo "  missing: $line" >&2; missing=1; }
+    done < "$1"
+    return "$missing"
+}
+
+# The fixture's expected.txt (paths relative to the fixture), with the absolute paths the plugin prints.
+sed "s#^#$PKG/#" "$REPO/Fixtures/BuildToolPackage/expected.txt" > "$WORK/expected-warnings.txt"
+
+status=0
+build || status=$?
+if [ "$status" -eq 0 ]; then
+    pass "swift build succeeds: warnings do not fail the build"
+else
+    cat "$LOG" >&2
+    fail "swift build succeeds: warnings do not fail the build (status $status)"
+fi
+if expect_lines "$WORK/expected-warnings.txt"; then
+    pass "the build output has the fixture's findings as /absolute/path:line:col: warning: lines"
+else
+    cat "$LOG" >&2
+    fail "the build output has the fixture's findings as /absolute/path:line:col: warning: lines"
+fi
+if grep -E '^[^/].*\.swift:[0-9]+:[0-9]+: (warning|error): .*\((observed_object_inline|non_private_state)\)$' "$LOG" >&2; then
+    fail "no finding is printed with a relative path"
+else
+    pass "no finding is printed with a relative path"
+fi
+if grep -qE "^\[[0-9]+/[0-9]+\] FlowLint Storefront$" "$LOG" && ! grep -q "FlowLint Pricing" "$LOG"; then
+    pass "the plugin runs for the target that applies it, and only for it"
+else
+    cat "$LOG" >&2
+    fail "the plugin runs for the target that applies it, and only for it"
+fi
+caches=("$PKG"/.build/plugins/outputs/*/Storefront/*/FlowLintBuildTool/cache/facts-*.bin)
+if [ -f "${caches[0]}" ]; then
+    pass "the facts cache is kept in the plugin's work directory"
+else
+    find "$PKG/.build/plugins" -maxdepth 6 >&2 || true
+    fail "the facts cache is kept in the plugin's work directory"
+fi
+
+# Another target's file changed: findings can depend on any file of the package, so the target is linted again.
+echo "// edited" >> "$PKG/Sources/Pricing/Price.swift"
+status=0
+build || status=$?
+if [ "$status" -eq 0 ] && expect_lines "$WORK/expected-warnings.txt"; then
+    pass "editing another target's file lints the target again"
+else
+    cat "$LOG" >&2
+    fail "editing another target's file lints the target again (status $status)"
+fi
+
+# A new finding in an edited file shows up at its place.
+cat >> "$PKG/Sources/Storefront/QuantityStepper.swift" <<'SWIFT'
+
+#if canImport(SwiftUI)
+struct HueSlider: View {
+    @State var hue = 0.5
+
+    var body: some View { Slider(value: $hue) }
+}
+#endif
+SWIFT
+build || true
+if grep -qE "^$PKG/Sources/Storefront/QuantityStepper.swift:15:5: warning: .*\(non_private_state\)$" "$LOG"; then
+    pass "a finding added to a source file appears in the next build"
+else
+    cat "$LOG" >&2
+    fail "a finding added to a source file appears in the next build"
+fi
+
+# Errors fail the build. The configuration's `reporter` does not change the format the build reads.
+printf 'reporter: json\nseverity:\n  observed_object_inline: error\n' > "$PKG/.flowlint.yml"
+touch "$PKG/Sources/Storefront/CartView.swift"
+status=0
+build || status=$?
+if [ "$status" -ne 0 ] && grep -qE "^$PKG/Sources/Storefront/CartView.swift:11:5: error: .*\(observed_object_inline\)$" "$LOG"; then
+    pass "an error finding fails the build, reported as an error: line (the configuration's reporter is ignored)"
+else
+    cat "$LOG" >&2
+    fail "an error finding fails the build, reported as an error: line (status $status)"
+fi
+status=0
+build || status=$?
+if [ "$status" -ne 0 ] && grep -q "error: .*(observed_object_inline)$" "$LOG"; then
+    pass "the failing lint runs again on the next build, and fails it again"
+else
+    cat "$LOG" >&2
+    fail "the failing lint runs again on the next build, and fails it again (status $status)"
+fi
+
+# A broken configuration fails the build with FlowLint's message.
+printf 'strict: maybe\n' > "$PKG/.flowlint.yml"
+status=0
+build || status=$?
+if [ "$status" -ne 0 ] && grep -qF "$PKG/.flowlint.yml:1:9: error: 'strict' must be true or false" "$LOG"; then
+    pass "an invalid .flowlint.yml fails the build and says why"
+else
+    cat "$LOG" >&2
+    fail "an invalid .flowlint.yml fails the build and says why (status $status)"
+fi
+
+rm "$PKG/.flowlint.yml"
+touch "$PKG/Sources/Storefront/CartView.swift"
+status=0
+build || status=$?
+if [ "$status" -eq 0 ]; then pass "without the configuration the build succeeds again"; else cat "$LOG" >&2; fail "without the configuration the build succeeds again"; fi
+
+finish
