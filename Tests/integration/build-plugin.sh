@@ -4,6 +4,8 @@
 # lines (the form SwiftPM and Xcode show as issues), warnings must not fail the build and errors must.
 # The fixture is copied into a temporary directory (the edits below must not touch the repository), with its
 # path dependency pointed back at this repository. The first build compiles FlowLint too: minutes.
+# The Xcode form of the plugin cannot be built here: it is type-checked against a stand-in of Xcode's
+# XcodeProjectPlugin module (Tests/integration/stand-ins).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -33,6 +35,20 @@ expect_lines() {
 
 # The fixture's expected.txt (paths relative to the fixture), with the absolute paths the plugin prints.
 sed "s#^#$PKG/#" "$REPO/Fixtures/BuildToolPackage/expected.txt" > "$WORK/expected-warnings.txt"
+
+# The XcodeProjectPlugin form is compiled only by Xcode: type-check it against a stand-in of that module.
+PLUGIN_API="$(cd "$(dirname "$(command -v swiftc)")/../lib/swift/pm/PluginAPI" 2>/dev/null && pwd || true)"
+STAND_IN="$WORK/stand-in"
+mkdir -p "$STAND_IN"
+if [ -n "$PLUGIN_API" ] \
+    && swiftc -parse-as-library -package-description-version 6.0.0 -I "$PLUGIN_API" -emit-module -module-name XcodeProjectPlugin \
+        -emit-module-path "$STAND_IN/XcodeProjectPlugin.swiftmodule" "$REPO/Tests/integration/stand-ins/XcodeProjectPlugin.swift" >&2 \
+    && swiftc -typecheck -parse-as-library -swift-version 6 -package-description-version 6.0.0 -I "$PLUGIN_API" -I "$STAND_IN" \
+        "$REPO/Plugins/FlowLintBuildTool/plugin.swift" >&2; then
+    pass "the XcodeProjectPlugin form type-checks against a stand-in of Xcode's module"
+else
+    fail "the XcodeProjectPlugin form type-checks against a stand-in of Xcode's module (PackagePlugin in '${PLUGIN_API:-not found}')"
+fi
 
 status=0
 build || status=$?
