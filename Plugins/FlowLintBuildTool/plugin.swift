@@ -9,7 +9,8 @@ import PackagePlugin
 ///   there), and FlowLint is built from source here;
 /// - declared outputs that are not Swift sources become resources of the user's target (SwiftPM copies
 ///   them into a resource bundle), so a marker file would change the product.
-/// SwiftPM (tools version 5.11 and later) gives such a command a phony output that the target depends on,
+/// SwiftPM gives such a command a phony output that the target depends on (when the package applying the
+/// plugin has tools version 6.0 or later; older ones get a warning and no lint),
 /// and runs it when one of its declared inputs changes. The inputs are every Swift file of the package (or
 /// of the Xcode project), the configuration and the `flowlint` binary: a view in another target can change
 /// a `missing_environment_object` finding here. The facts cache in the plugin's work directory keeps a run
