@@ -51,47 +51,47 @@ struct BuildToolInvocation {
                     "--reporter", "text",  // what SwiftPM and Xcode parse, whatever `reporter` the configuration names
                     "--quiet", "--no-color",
                     "--cache-path", cache.path] + files.map(\.path)
+        let candidates = Self.configurationCandidates(above: sourceDirectory)
         return [.buildCommand(
             displayName: "FlowLint \(targetName)",
             executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", Self.script, "flowlint-build-tool", sourceDirectory.path, workDirectory.path] + lint,
+            arguments: ["-c", Self.script, "flowlint-build-tool", workDirectory.path] + candidates.map(\.path) + ["--"] + lint,
             inputFiles: Array(Set(files + projectFiles)).sorted { $0.path < $1.path } + [flowlint]
-                + (Self.configurationFile(searchingUpFrom: sourceDirectory).map { [$0] } ?? []),
+                + candidates.filter { FileManager.default.fileExists(atPath: $0.path) },
             outputFiles: []
         )]
     }
 
-    /// Runs `flowlint lint` (the arguments after the first two) with the configuration FlowLint would find from
-    /// the sources, from the work directory:
+    /// Runs `flowlint lint` (the arguments after `--`) from the work directory (`$1`) with the first of the
+    /// candidate configuration files (the arguments before `--`) that exists when it runs:
     /// - FlowLint searches `.flowlint.yml` from its working directory up to the repository root (README,
-    ///   "Configuration"). Here the search starts at the sources' directory instead (`$1`), and runs at build
-    ///   time, so a configuration created after the build was planned is found too.
+    ///   "Configuration"). Here the search starts at the sources instead, and looks at build time, so a
+    ///   configuration created after the build was planned is found too.
     /// - FlowLint prints paths relative to its working directory when the file is under it. Xcode needs
-    ///   absolute paths to place an issue, so it runs from the work directory (`$2`), which holds no sources.
-    /// A shell does both: build commands have no working-directory setting.
-    static let script = """
-        dir=$1 work=$2; shift 2
-        while :; do
-            if [ -f "$dir/.flowlint.yml" ]; then set -- "$@" --config "$dir/.flowlint.yml"; break; fi
-            if [ -e "$dir/.git" ] || [ "$dir" = / ]; then break; fi
-            dir=$(dirname "$dir")
-        done
-        cd "$work" && exec "$@"
-        """
+    ///   absolute paths to place an issue, so it runs from the work directory, which holds no sources.
+    /// A shell does both: build commands have no working-directory setting. The script uses no `$(` or `${`:
+    /// Xcode's build system (and SwiftPM's `--build-system swiftbuild`) expands those in command arguments
+    /// as build settings. It is one line because a failing command is shown with its arguments.
+    static let script = [
+        #"work=$1; shift; config=;"#,
+        #"while [ $# -gt 0 ] && [ "$1" != -- ]; do if [ -z "$config" ] && [ -f "$1" ]; then config=$1; fi; shift; done; shift;"#,
+        #"cd "$work" || exit 2;"#,
+        #"if [ -n "$config" ]; then exec "$@" --config "$config"; fi; exec "$@""#,
+    ].joined(separator: " ")
 
-    /// The `.flowlint.yml` the script will find, if it exists now: editing it runs the command again. Only an
-    /// existing file can be an input (SwiftPM refuses to build with a missing one), and directories cannot
-    /// (they make a build cycle), so a configuration created later is used from the next run on: when a
-    /// Swift file changes, or the build is planned again.
-    static func configurationFile(searchingUpFrom directory: URL) -> URL? {
+    /// Where `.flowlint.yml` may be, nearest first: `directory` and each directory above it, up to the
+    /// repository root (the first directory holding `.git`) or `/`. The ones that exist are inputs of the
+    /// command, so editing one lints again (a missing file cannot be an input: SwiftPM refuses to build
+    /// with one, and directories make a build cycle); one created later is used from the next run on.
+    static func configurationCandidates(above directory: URL) -> [URL] {
         let fileManager = FileManager.default
+        var candidates: [URL] = []
         var current = directory.standardizedFileURL
         while true {
-            let configuration = current.appendingPathComponent(".flowlint.yml")
-            if fileManager.fileExists(atPath: configuration.path) { return configuration }
-            if fileManager.fileExists(atPath: current.appendingPathComponent(".git").path) { return nil }
+            candidates.append(current.appendingPathComponent(".flowlint.yml"))
+            if fileManager.fileExists(atPath: current.appendingPathComponent(".git").path) { return candidates }
             let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { return nil }
+            if parent.path == current.path { return candidates }
             current = parent
         }
     }

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import flowlint
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// `flowlint explain RULE`: a screenful rendered for a terminal by default, `--full` for the whole document,
 /// `--markdown` for its source. Every bundled document is checked, so a document that the renderer cannot
@@ -156,7 +161,11 @@ final class ExplainCommandTests: CLITestCase {
         let reader = Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = Foundation.read(master, &buffer, buffer.count)
+                #if canImport(Glibc)
+                let count = Glibc.read(master, &buffer, buffer.count)
+                #else
+                let count = Darwin.read(master, &buffer, buffer.count)
+                #endif
                 if count <= 0 { break }
                 output.data.append(contentsOf: buffer[0..<count])
             }

@@ -50,6 +50,15 @@ else
     fail "the XcodeProjectPlugin form type-checks against a stand-in of Xcode's module (PackagePlugin in '${PLUGIN_API:-not found}')"
 fi
 
+# Xcode's build system expands $(NAME) and ${NAME} in a command's arguments as build settings: the command's
+# shell script must not use them (a `$(dirname ...)` there once made it loop forever under Swift Build).
+script="$(sed -n '/static let script = \[/,/\]\.joined/p' "$REPO/Plugins/FlowLintBuildTool/plugin.swift")"
+if [ -n "$script" ] && ! grep -qF -e '$(' -e '${' <<< "$script"; then
+    pass "the plugin's shell script has no \$( or \${ for Xcode's build system to expand"
+else
+    fail "the plugin's shell script has no \$( or \${ for Xcode's build system to expand"
+fi
+
 status=0
 build || status=$?
 if [ "$status" -eq 0 ]; then
@@ -149,5 +158,20 @@ touch "$PKG/Sources/Storefront/CartView.swift"
 status=0
 build || status=$?
 if [ "$status" -eq 0 ]; then pass "without the configuration the build succeeds again"; else cat "$LOG" >&2; fail "without the configuration the build succeeds again"; fi
+
+# Swift Build, the engine Xcode uses (`swift build --build-system swiftbuild`, a preview in SwiftPM 6.x): a
+# second full build of FlowLint, so only with FLOWLINT_SWIFTBUILD=1.
+if [ "${FLOWLINT_SWIFTBUILD:-0}" = 1 ]; then
+    status=0
+    (cd "$PKG" && swift build --build-system swiftbuild --scratch-path "$WORK/swiftbuild") > "$LOG" 2>&1 || status=$?
+    if [ "$status" -eq 0 ] && expect_lines "$WORK/expected-warnings.txt"; then
+        pass "with Swift Build (Xcode's engine) the findings are build warnings too"
+    else
+        cat "$LOG" >&2
+        fail "with Swift Build (Xcode's engine) the findings are build warnings too (status $status)"
+    fi
+else
+    skip "Swift Build (Xcode's engine): set FLOWLINT_SWIFTBUILD=1 (builds FlowLint a second time)"
+fi
 
 finish
