@@ -61,7 +61,7 @@ final class CommandTests: CLITestCase {
         try write("A.swift", Self.goodView)
         let cases: [([String], String)] = [
             (["lint", "--no-such-flag"], "Unknown option '--no-such-flag'"),
-            (["lint", "--reporter", "xml"], "unknown reporter 'xml'; available: text, json, sarif, github, checkstyle, junit"),
+            (["lint", "--reporter", "xml"], "unknown reporter 'xml'; available: text, json, sarif, github, checkstyle, junit, codeclimate"),
             (["lint", "--jobs", "-1"], "--jobs"),
             (["lint", "--jobs", "many"], "jobs"),
             (["lint", "--stdin-path", "A.swift", "--fix"], "--fix cannot be used with --stdin-path"),
