@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "FlowLintSyntax", targets: ["FlowLintSyntax"]),
         .library(name: "FlowLintKit", targets: ["FlowLintKit"]),
         .plugin(name: "FlowLintCommand", targets: ["FlowLintCommand"]),
+        .plugin(name: "FlowLintBuildTool", targets: ["FlowLintBuildTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +37,9 @@ let package = Package(
             capability: .command(intent: .custom(verb: "flowlint", description: "Lint this package's Swift sources with FlowLint")),
             dependencies: ["flowlint"]
         ),
+        // Applied to a target (`plugins: [.plugin(name: "FlowLintBuildTool", package: "FlowLint")]`): lints its
+        // Swift sources on every build, findings as build warnings and errors. Also an Xcode project plugin.
+        .plugin(name: "FlowLintBuildTool", capability: .buildTool(), dependencies: ["flowlint"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -14,7 +14,9 @@ struct FlowLintCommand: CommandPlugin {
         let targetNames = extractor.extractOption(named: "target")
         let targets = targetNames.isEmpty ? context.package.targets : try context.package.targets(named: targetNames)
         let packageDirectory = context.package.directoryURL.path
-        let directories = targets.compactMap { $0 as? SourceModuleTarget }
+        // `SwiftSourceModuleTarget.directoryURL` is there from tools version 6.0 (`Target`'s only from 6.1); the
+        // deprecated `directory` would warn in the build log of every package that uses FlowLint's plugins.
+        let directories = targets.compactMap { $0 as? SwiftSourceModuleTarget }
             .filter { $0.sourceFiles(withSuffix: "swift").contains { _ in true } }
             .map { target -> String in
                 // Relative to the package, so the report reads `Sources/App/View.swift`.

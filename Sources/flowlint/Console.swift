@@ -18,4 +18,18 @@ enum Console {
         if let value = ProcessInfo.processInfo.environment["NO_COLOR"], !value.isEmpty { return false }
         return isatty(STDOUT_FILENO) != 0
     }
+
+    /// Columns to wrap text for people to: the terminal's width (at most 100, at least 40) when standard
+    /// output is a terminal, else `COLUMNS` when set, else 100. Reports are never wrapped.
+    static var outputWidth: Int {
+        var width = 100
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+            width = columns
+        }
+        if isatty(STDOUT_FILENO) != 0 {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { width = Int(size.ws_col) }
+        }
+        return min(100, max(40, width))
+    }
 }

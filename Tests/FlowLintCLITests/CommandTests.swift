@@ -33,7 +33,7 @@ final class CommandTests: CLITestCase {
     func testExplain() throws {
         let run = try flowlint(["explain", "observed_object_inline"])
         XCTAssertEqual(run.status, 0)
-        XCTAssertTrue(run.stdout.hasPrefix("# "), run.stdout)
+        XCTAssertTrue(run.stdout.hasPrefix("observed_object_inline\n"), run.stdout)  // rendered: ExplainCommandTests
         XCTAssertTrue(run.stdout.contains("observed_object_inline") || run.stdout.contains("ObservedObject"))
         let unknown = try flowlint(["explain", "observed_object_inlin"])
         XCTAssertEqual(unknown.status, 2)
@@ -61,7 +61,7 @@ final class CommandTests: CLITestCase {
         try write("A.swift", Self.goodView)
         let cases: [([String], String)] = [
             (["lint", "--no-such-flag"], "Unknown option '--no-such-flag'"),
-            (["lint", "--reporter", "xml"], "unknown reporter 'xml'; available: text, json, sarif, github, checkstyle, junit"),
+            (["lint", "--reporter", "xml"], "unknown reporter 'xml'; available: text, json, sarif, github, checkstyle, junit, codeclimate"),
             (["lint", "--jobs", "-1"], "--jobs"),
             (["lint", "--jobs", "many"], "jobs"),
             (["lint", "--stdin-path", "A.swift", "--fix"], "--fix cannot be used with --stdin-path"),

@@ -2,7 +2,17 @@ import FlowLintSyntax
 
 /// The output formats of `--reporter`.
 public enum ReporterKind: String, CaseIterable, Sendable {
-    case text, json, sarif, github, checkstyle, junit
+    case text, json, sarif, github, checkstyle, junit, codeclimate
+
+    /// Other names accepted for a format (`--reporter` and the configuration's `reporter`). `xcode` is
+    /// SwiftLint's name for the `path:line:col: severity: message` format, which is FlowLint's `text`.
+    public static let aliases: [String: ReporterKind] = ["xcode": .text]
+
+    /// A format by name or alias. Every name lookup goes through here, so an alias works wherever a name does.
+    public init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) ?? Self.aliases[rawValue] else { return nil }
+        self = kind
+    }
 
     /// Renders a whole report. Diagnostics are sorted here (`Diagnostic.outputOrder`), so output never
     /// depends on the order they arrive in. The result is written to standard output in one piece.
@@ -15,6 +25,7 @@ public enum ReporterKind: String, CaseIterable, Sendable {
         case .github: return GitHubReporter.render(sorted, context: context)
         case .checkstyle: return CheckstyleReporter.render(sorted, context: context)
         case .junit: return JUnitReporter.render(sorted, context: context)
+        case .codeclimate: return CodeClimateReporter.render(sorted, context: context)
         }
     }
 }

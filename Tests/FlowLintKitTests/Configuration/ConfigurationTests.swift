@@ -82,7 +82,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("severity:\n  observed_object_inline: fatal\n"),
                        ".flowlint.yml:2:27: error: severity of 'observed_object_inline' must be 'warning' or 'error', not 'fatal'")
         XCTAssertEqual(error("reporter: xml\n"),
-                       ".flowlint.yml:1:11: error: unknown reporter 'xml'; available: text, json, sarif, github, checkstyle, junit")
+                       ".flowlint.yml:1:11: error: unknown reporter 'xml'; available: text, json, sarif, github, checkstyle, junit, codeclimate")
         XCTAssertEqual(error("- a\n- b\n"), ".flowlint.yml:1:1: error: the configuration must be a mapping of keys to values")
     }
 

@@ -106,10 +106,40 @@ final class ReporterTests: XCTestCase {
     func testGitHub() throws { try check(.github, file: "report.github.txt") }
     func testCheckstyle() throws { try check(.checkstyle, file: "report.checkstyle.xml") }
     func testJUnit() throws { try check(.junit, file: "report.junit.xml") }
+    func testCodeClimate() throws { try check(.codeclimate, file: "report.codeclimate.json") }
     func testEmptyReports() throws {
         try check(.json, file: "empty.json", diagnostics: [])
         XCTAssertEqual(ReporterKind.text.render([], context: Self.context), "")
         XCTAssertEqual(ReporterKind.github.render([], context: Self.context), "")
+        XCTAssertEqual(ReporterKind.codeclimate.render([], context: Self.context), "[]\n")
+    }
+
+    func testXcodeIsANameForText() {
+        XCTAssertEqual(ReporterKind(rawValue: "xcode"), .text)
+        XCTAssertEqual(ReporterKind(rawValue: "codeclimate"), .codeclimate)
+        XCTAssertNil(ReporterKind(rawValue: "Xcode"))
+        XCTAssertNil(ReporterKind(rawValue: "gitlab"))
+        // Every format is found by its own name; an alias never shadows one.
+        for kind in ReporterKind.allCases { XCTAssertEqual(ReporterKind(rawValue: kind.rawValue), kind) }
+        XCTAssertTrue(Set(ReporterKind.aliases.keys).isDisjoint(with: ReporterKind.allCases.map(\.rawValue)))
+    }
+
+    /// GitLab shows one finding per fingerprint and follows a finding across commits by it: identical lines
+    /// get different fingerprints, and moving a line keeps its fingerprint.
+    func testCodeClimateFingerprints() throws {
+        func fingerprints(_ source: String, lines: [Int]) throws -> [String] {
+            let diagnostics = lines.map {
+                Diagnostic(ruleID: "observed_object_inline", severity: .warning, message: "m", span: Self.span("A.swift", $0, 1, $0, 2))
+            }
+            let output = ReporterKind.codeclimate.render(diagnostics, context: ReportContext(sources: ["A.swift": Array(source.utf8)]))
+            let issues = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+            return issues.compactMap { $0["fingerprint"] as? String }
+        }
+        let twice = try fingerprints("x = Store()\nx = Store()\ny\n", lines: [1, 2, 3])
+        XCTAssertEqual(Set(twice).count, 3)
+        XCTAssertTrue(twice.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+        let shifted = try fingerprints("// new\n\nx = Store()\nx = Store()\ny\n", lines: [3, 4, 5])
+        XCTAssertEqual(shifted, twice)
     }
 
     func testJSONOutputParsesAndKeepsNastyStrings() throws {

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Runs the GitHub Action (action.yml) locally, step by step, as a runner would (run-action.py: `run:` steps
+# with their env, actions/cache simulated with a directory), on a workspace that is an Xcode project without
+# a Package.swift. Checks the report, the cache, and the exit-code contract: findings fail the step only
+# with fail-on-findings; a configuration error (2) or an unreadable input (3) always does.
+# The build step reuses .build-install (Tests/integration/install.sh builds there too; minutes the first
+# time; FLOWLINT_INSTALL_SCRATCH picks another directory).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+VENV="$(venv_with pyyaml)"
+WORK="$(cd "$(mktemp -d)" && pwd -P)"
+trap 'rm -rf "$WORK"' EXIT
+export FLOWLINT_BUILD_PATH="${FLOWLINT_INSTALL_SCRATCH:-$REPO/.build-install}"
+CACHE="$WORK/actions-cache"
+mkdir -p "$CACHE"
+
+# An Xcode project's checkout: sources, a project file, no Package.swift.
+WS="$WORK/workspace"
+mkdir -p "$WS/TravelApp.xcodeproj"
+cp -R "$REPO/Fixtures/TravelHelpers/." "$WS/"
+rm -f "$WS/expected.txt"
+echo "// !\$*UTF8*\$!" > "$WS/TravelApp.xcodeproj/project.pbxproj"
+git init --quiet "$WS"
+EXPECTED="$WORK/expected.json"
+(cd "$WS" && "$(flowlint_binary)" lint --no-cache --quiet --reporter json . > "$EXPECTED" || true)
+findings="$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["diagnostics"]))' "$EXPECTED")"
+errors="$(python3 -c 'import json,sys; print(sum(d["severity"] == "error" for d in json.load(open(sys.argv[1]))["diagnostics"]))' "$EXPECTED")"
+[ "$errors" -gt 0 ] || { fail "the workspace has error findings (the checks below rely on it)"; finish; }
+
+LOG="$WORK/log.txt"
+RESULT="$WORK/result.json"
+action() {  # action [--input NAME=VALUE]...: runs the action in $WS; the job's log in $LOG, result in $RESULT
+    "$VENV/bin/python" "$REPO/Tests/integration/run-action.py" "$REPO" "$WS" "$CACHE" "$RESULT" "$@" > "$LOG" 2>&1
+}
+result() {  # result PYTHON-EXPRESSION: evaluates it with r = the result; prints it
+    "$VENV/bin/python" -c "import json,sys; r = json.load(open(sys.argv[1])); print($1)" "$RESULT"
+}
+expect() {  # expect DESCRIPTION PYTHON-CONDITION: a check on the result
+    if [ "$(result "$2")" = True ]; then pass "$1"; else cat "$LOG" >&2; result 'json.dumps(r, indent=1)' >&2; fail "$1"; fi
+}
+
+# 1. Defaults: built (cache miss), SARIF report, findings do not fail the job.
+action || true
+expect "first run: the build step runs (cache miss) and the job succeeds despite error findings" \
+    "r['failed_step'] is None and r['steps']['cache']['outputs']['cache-hit'] == 'false' and r['steps']['build']['outcome'] == 'success'"
+expect "the lint step reports flowlint's exit code (1) and the report file" \
+    "r['steps']['lint']['outputs'] == {'report': 'flowlint.sarif', 'exit-code': '1'}"
+if "$VENV/bin/python" - "$WS/flowlint.sarif" "$findings" <<'PY'
+import json, sys
+sarif = json.load(open(sys.argv[1], encoding="utf-8"))
+results = sarif["runs"][0]["results"]
+assert sarif["version"] == "2.1.0" and len(results) == int(sys.argv[2]), (len(results), sys.argv[2])
+uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results}
+assert all(not u.startswith(("/", "file:")) for u in uris), uris  # relative to the repository root
+PY
+then
+    pass "flowlint.sarif holds every finding ($findings), with paths relative to the workspace"
+else
+    fail "flowlint.sarif holds every finding ($findings), with paths relative to the workspace"
+fi
+grep -q "::notice::FlowLint found failing findings" "$LOG" && pass "a notice says findings were found" || fail "a notice says findings were found"
+
+# 2. Second run: restored from the cache, no build.
+action || true
+expect "second run: FlowLint comes from the cache and the build step is skipped" \
+    "r['failed_step'] is None and r['steps']['cache']['outputs']['cache-hit'] == 'true' and r['steps']['build']['outcome'] == 'skipped'"
+
+# 3. fail-on-findings: the step fails with status 1, after writing the report.
+rm -f "$WS/flowlint.sarif"
+action --input fail-on-findings=true || true
+expect "fail-on-findings: true fails the lint step (status 1)" "r['failed_step'] == 'lint' and r['status'] == 1"
+[ -s "$WS/flowlint.sarif" ] && pass "the report is written before the step fails" || fail "the report is written before the step fails"
+
+# 4. A configuration error fails the step even without fail-on-findings.
+printf 'strict: maybe\n' > "$WS/broken.yml"
+action --input config=broken.yml || true
+expect "an invalid configuration fails the step with status 2" "r['failed_step'] == 'lint' and r['status'] == 2"
+grep -q "'strict' must be true or false" "$LOG" && pass "the log says what is wrong with the configuration" || fail "the log says what is wrong with the configuration"
+action --input path=NoSuchDirectory || true
+expect "a path that does not exist fails the step with status 2" "r['failed_step'] == 'lint' and r['status'] == 2"
+action --input strict=yes || true
+expect "an input that is not true or false fails the step with status 2" "r['failed_step'] == 'lint' and r['status'] == 2"
+
+# 5. An unreadable input fails the step (status 3); the rest is still reported.
+ln -s "$WS/nowhere.swift" "$WS/Dangling.swift"
+action || true
+expect "an unreadable Swift file fails the step with status 3" "r['failed_step'] == 'lint' and r['status'] == 3"
+rm "$WS/Dangling.swift"
+
+# 6. strict: warnings count. A warnings-only path: passes, fails with strict + fail-on-findings.
+WARNINGS_ONLY="$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["diagnostics"]
+error_files = {x["file"] for x in d if x["severity"] == "error"}
+print(next(x["file"] for x in d if x["file"] not in error_files))' "$EXPECTED")"
+action --input "path=$WARNINGS_ONLY" --input fail-on-findings=true || true
+expect "warnings alone do not fail, even with fail-on-findings" "r['failed_step'] is None and r['steps']['lint']['outputs']['exit-code'] == '0'"
+action --input "path=$WARNINGS_ONLY" --input fail-on-findings=true --input strict=true || true
+expect "strict + fail-on-findings: warnings fail the step" "r['failed_step'] == 'lint' and r['status'] == 1"
+
+# 7. Other reporters, an explicit output file, several paths.
+action --input reporter=codeclimate --input output=quality/gl-code-quality.json --input "path=$(printf 'Views\nModels')" || true
+expect "reporter and output inputs: the report is written where asked" \
+    "r['steps']['lint']['outputs'].get('report') == 'quality/gl-code-quality.json'"
+if "$VENV/bin/python" -c '
+import json, sys
+issues = json.load(open(sys.argv[1]))
+assert isinstance(issues, list) and issues and all(i["location"]["path"].split("/")[0] in ("Views", "Models") for i in issues)
+' "$WS/quality/gl-code-quality.json"; then
+    pass "a codeclimate report of the two paths given one per line"
+else
+    fail "a codeclimate report of the two paths given one per line"
+fi
+action --input reporter=github || true
+grep -q "^::error file=" "$LOG" && pass "reporter github: annotations appear in the log" || fail "reporter github: annotations appear in the log"
+
+# 8. version: another ref of FlowLint is fetched and keyed separately (prepare only: building it is the
+# same build as above).
+if git -C "$REPO" rev-parse --verify HEAD >/dev/null 2>&1; then
+    FLOWLINT_REPOSITORY_URL="file://$REPO" action --only prepare --input "version=$(git -C "$REPO" rev-parse HEAD)" || true
+    expect "version: the ref is fetched into its own source directory, with a cache key" \
+        "r['failed_step'] is None and r['steps']['prepare']['outputs']['source'].endswith('/flowlint-source') and r['steps']['prepare']['outputs']['cache-key'].startswith('flowlint-')"
+    FLOWLINT_REPOSITORY_URL="file://$REPO" action --only prepare --input "version=no-such-ref" || true
+    expect "version: a ref that does not exist fails the step" "r['failed_step'] == 'prepare'"
+fi
+
+finish

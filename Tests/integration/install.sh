@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Tools/install.sh for real: a release build installed under a temporary PREFIX (and staged with DESTDIR),
+# then the installed binary runs `flowlint version` and lints a fixture. On Linux the installed binary must
+# not need the Swift runtime libraries (--static-swift-stdlib), and it must run with an empty environment.
+# Also checks what Mint needs: an executable product named flowlint in `swift package dump-package`.
+# The release build goes to .build-install in the repository (kept between runs: the first one takes
+# minutes; FLOWLINT_INSTALL_SCRATCH picks another directory).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+WORK="$(cd "$(mktemp -d)" && pwd -P)"
+trap 'rm -rf "$WORK"' EXIT
+SCRATCH="${FLOWLINT_INSTALL_SCRATCH:-$REPO/.build-install}"
+LOG="$WORK/install.log"
+
+status=0
+PREFIX="$WORK/prefix" bash "$REPO/Tools/install.sh" --scratch-path "$SCRATCH" > "$LOG" 2>&1 || status=$?
+INSTALLED="$WORK/prefix/bin/flowlint"
+if [ "$status" -eq 0 ] && [ -x "$INSTALLED" ]; then
+    pass "PREFIX=DIR Tools/install.sh installs DIR/bin/flowlint"
+else
+    cat "$LOG" >&2
+    fail "PREFIX=DIR Tools/install.sh installs DIR/bin/flowlint (status $status)"
+fi
+
+version="$("$INSTALLED" version 2>&1 || true)"
+source_version="$(sed -n 's/.*current = "\(.*\)".*/\1/p' "$REPO/Sources/FlowLintKit/Version.swift" | head -1)"
+if [ -n "$version" ] && [ "$version" = "$source_version" ]; then
+    pass "the installed flowlint version prints $version"
+else
+    fail "the installed flowlint version prints the source's version ('$version' vs '$source_version')"
+fi
+
+# A fixture linted by the installed binary, from an empty environment (no PATH to a toolchain).
+FIXTURE="$REPO/Fixtures/PluginPackage"
+status=0
+(cd "$FIXTURE" && env -i "$INSTALLED" lint --no-cache . > "$WORK/report.txt" 2> "$WORK/stderr.txt") || status=$?
+if [ "$status" -eq 0 ] && diff "$FIXTURE/expected.txt" "$WORK/report.txt" >&2; then
+    pass "the installed flowlint lints Fixtures/PluginPackage as expected.txt says, with an empty environment"
+else
+    cat "$WORK/stderr.txt" >&2
+    fail "the installed flowlint lints Fixtures/PluginPackage as expected.txt says (status $status)"
+fi
+
+if [ "$(uname -s)" = Linux ]; then
+    needed="$(readelf -d "$INSTALLED" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+    if [ -n "$needed" ] && ! grep -qE 'libswift|libFoundation|lib_FoundationICU|libdispatch|libBlocksRuntime' <<< "$needed"; then
+        pass "the installed binary needs no Swift runtime library (needs: $needed)"
+    else
+        fail "the installed binary needs no Swift runtime library (needs: ${needed:-nothing found})"
+    fi
+fi
+
+# DESTDIR stages the files under DIR, with PREFIX as the final location.
+status=0
+DESTDIR="$WORK/stage" PREFIX=/opt/flowlint bash "$REPO/Tools/install.sh" --scratch-path "$SCRATCH" > "$LOG" 2>&1 || status=$?
+if [ "$status" -eq 0 ] && [ -x "$WORK/stage/opt/flowlint/bin/flowlint" ] && [ ! -e /opt/flowlint/bin/flowlint ]; then
+    pass "DESTDIR=STAGE PREFIX=/opt/flowlint stages STAGE/opt/flowlint/bin/flowlint"
+else
+    cat "$LOG" >&2
+    fail "DESTDIR=STAGE PREFIX=/opt/flowlint stages STAGE/opt/flowlint/bin/flowlint (status $status)"
+fi
+
+# Bad arguments: exit 2, nothing built or installed.
+for arguments in "--prefix relative/dir" "--no-such-option" "--prefix"; do
+    status=0
+    # shellcheck disable=SC2086
+    PREFIX="$WORK/never" bash "$REPO/Tools/install.sh" $arguments > "$LOG" 2>&1 || status=$?
+    if [ "$status" -eq 2 ] && [ ! -e "$WORK/never" ] && [ "$(wc -l < "$LOG")" -eq 1 ]; then
+        pass "install.sh $arguments: one line of error, exit 2"
+    else
+        cat "$LOG" >&2
+        fail "install.sh $arguments: one line of error, exit 2 (status $status)"
+    fi
+done
+
+# Mint (`mint install flowlint/flowlint`) builds every executable product that `swift package dump-package`
+# lists with `swift build -c release --product NAME`, and links .build/release/NAME.
+if (cd "$REPO" && swift package dump-package 2>/dev/null) | python3 -c '
+import json, sys
+products = json.load(sys.stdin)["products"]
+sys.exit(0 if any(p["name"] == "flowlint" and "executable" in p["type"] for p in products) else 1)'; then
+    pass "Mint finds an executable product named flowlint"
+else
+    fail "Mint finds an executable product named flowlint"
+fi
+
+finish

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The steps of FlowLint's GitHub Action (action.yml at the repository root). Every `run:` step of the action
+# is one call of this script, so Tests/integration/action.sh runs exactly what the action runs.
+#
+#   github-action.sh prepare   which FlowLint to build, where to install it, the cache key
+#   github-action.sh build     build and install it (skipped when actions/cache restored it)
+#   github-action.sh lint      run it, write the report, decide whether the step fails
+#
+# Inputs come as environment variables (the action's `env:`): INPUT_PATH, INPUT_CONFIG, INPUT_REPORTER,
+# INPUT_OUTPUT, INPUT_STRICT, INPUT_FAIL_ON_FINDINGS, INPUT_VERSION; the prepare step's outputs as
+# FLOWLINT_SOURCE and FLOWLINT_PREFIX. GitHub provides GITHUB_OUTPUT, RUNNER_TEMP and GITHUB_ACTION_REPOSITORY.
+# FLOWLINT_BUILD_PATH: SwiftPM's build directory (default: RUNNER_TEMP/flowlint-build).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"  # the action's own checkout: FlowLint's source
+
+output() {  # output NAME VALUE: a step output
+    printf '%s=%s\n' "$1" "$2" >> "${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}"
+}
+
+boolean() {  # boolean NAME VALUE: prints true or false, or stops with an error for anything else
+    case "$2" in
+        true|True|TRUE) echo true ;;
+        false|False|FALSE|"") echo false ;;
+        *) echo "::error::FlowLint action: input '$1' must be true or false, not '$2'" >&2; exit 2 ;;
+    esac
+}
+
+prepare() {
+    local source="$here"
+    if [ -n "${INPUT_VERSION:-}" ]; then
+        # Any ref: tag, branch or commit (fetching one commit by its id works on GitHub).
+        local url="${FLOWLINT_REPOSITORY_URL:-https://github.com/${GITHUB_ACTION_REPOSITORY:-flowlint/flowlint}.git}"
+        source="$RUNNER_TEMP/flowlint-source"
+        rm -rf "$source"
+        git init --quiet "$source"
+        if ! git -C "$source" fetch --quiet --depth 1 "$url" "$INPUT_VERSION" || ! git -C "$source" checkout --quiet FETCH_HEAD; then
+            echo "::error::FlowLint action: cannot fetch version '$INPUT_VERSION' from $url" >&2
+            exit 1
+        fi
+    fi
+    # The binary depends on FlowLint's sources and on the compiler; the key changes with either.
+    local sources compiler
+    sources="$(cd "$source" && find Package.swift Sources -type f | LC_ALL=C sort | xargs cat | git hash-object --stdin)"
+    compiler="$(swift --version 2>/dev/null | git hash-object --stdin)"
+    output source "$source"
+    output prefix "$RUNNER_TEMP/flowlint"
+    output cache-key "flowlint-$(uname -s)-$(uname -m)-${compiler:0:12}-${sources:0:16}"
+}
+
+build() {
+    "${FLOWLINT_SOURCE:?}/Tools/install.sh" --prefix "${FLOWLINT_PREFIX:?}" \
+        --scratch-path "${FLOWLINT_BUILD_PATH:-$RUNNER_TEMP/flowlint-build}"
+}
+
+lint() {
+    local flowlint="${FLOWLINT_PREFIX:?}/bin/flowlint"
+    local reporter="${INPUT_REPORTER:-sarif}"
+    local strict fail_on_findings
+    strict="$(boolean strict "${INPUT_STRICT:-false}")"
+    fail_on_findings="$(boolean fail-on-findings "${INPUT_FAIL_ON_FINDINGS:-false}")"
+
+    local report="${INPUT_OUTPUT:-}"
+    if [ -z "$report" ]; then
+        case "$reporter" in
+            sarif) report=flowlint.sarif ;;
+            json|codeclimate) report="flowlint-$reporter.json" ;;
+            checkstyle|junit) report="flowlint-$reporter.xml" ;;
+            *) report=flowlint.txt ;;
+        esac
+    fi
+
+    local args=(lint --reporter "$reporter")
+    [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
+    [ "$strict" = true ] && args+=(--strict)
+    # One path per line (a path may contain spaces); none: the working directory.
+    local paths=() line
+    while IFS= read -r line; do
+        [ -n "${line//[[:space:]]/}" ] && paths+=("$line")
+    done <<< "${INPUT_PATH:-.}"
+    [ ${#paths[@]} -gt 0 ] || paths=(.)
+
+    mkdir -p "$(dirname "$report")"
+    local status=0
+    # The report goes to the file through standard output until `flowlint lint --output FILE` exists; then
+    # this line becomes: "$flowlint" "${args[@]}" --output "$report" -- "${paths[@]}" || status=$?
+    "$flowlint" "${args[@]}" -- "${paths[@]}" > "$report" || status=$?
+
+    output report "$report"
+    output exit-code "$status"
+    # Workflow commands become annotations only when they are in the log.
+    [ "$reporter" = github ] && cat "$report"
+
+    case "$status" in
+        0) ;;
+        1)
+            if [ "$fail_on_findings" = true ]; then
+                echo "::error::FlowLint found failing findings (report: $report)" >&2
+                exit 1
+            fi
+            echo "::notice::FlowLint found failing findings (report: $report); they do not fail this step (fail-on-findings: false)" >&2
+            ;;
+        2) echo "::error::FlowLint: usage or configuration error (exit 2), see above" >&2; exit 2 ;;
+        3) echo "::error::FlowLint: some inputs could not be read (exit 3), see above; the report covers the rest" >&2; exit 3 ;;
+        *) echo "::error::FlowLint stopped with status $status" >&2; exit "$status" ;;
+    esac
+}
+
+case "${1:-}" in
+    prepare) prepare ;;
+    build) build ;;
+    lint) lint ;;
+    *) echo "usage: github-action.sh prepare|build|lint" >&2; exit 2 ;;
+esac
