@@ -106,6 +106,7 @@ class CLITestCase: XCTestCase {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NO_COLOR")
         env["XDG_CACHE_HOME"] = userCache
+        env["XDG_STATE_HOME"] = userCache + "/state"  // the facts cache's key
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinPath))

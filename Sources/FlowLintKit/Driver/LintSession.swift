@@ -150,6 +150,7 @@ public enum LintSession {
         projects.readsStandardInput = options.standardInput != nil
         projects.keepsFactsUntilExit = options.keepsFactsUntilExit && !options.fix
         projects.unsavedBuffers = options.unsavedBuffers
+        projects.recomputesGivenFiles = options.fix
         let lintFiles = { (files: [(String, [UInt8])]) -> LintResult in
             projects.lint(files.map { LintFile(path: $0.0, bytes: $0.1) }, settings: settings, jobs: options.jobs)
         }

@@ -158,6 +158,7 @@ struct ProjectPlan {
             }
             request.keepsFactsUntilExit = keepsFactsUntilExit
             request.unsavedBuffers = unsavedBuffers
+            request.recomputesGivenFiles = recomputesGivenFiles
             result = LintEngine.lint(request)
             diagnostics += result.diagnostics
             failures += result.readFailures
@@ -169,6 +170,8 @@ struct ProjectPlan {
     /// See `LintRequest.keepsFactsUntilExit`: off for `--fix`, which lints again after each round of fixes.
     var keepsFactsUntilExit = false
     var unsavedBuffers: (any UnsavedBuffers)?
+    /// See `LintRequest.recomputesGivenFiles` (set for `--fix`).
+    var recomputesGivenFiles = false
 }
 
 /// The requested files and the project's other files in one list sorted by path. The context comes sorted

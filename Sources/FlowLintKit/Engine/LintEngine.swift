@@ -81,6 +81,10 @@ public struct LintRequest: Sendable {
     public var keepsFactsUntilExit = false
     /// An editor's unsaved buffers, which replace the files on disk they belong to (when deferred files are read).
     public var unsavedBuffers: (any UnsavedBuffers)?
+    /// Files handed with their bytes are always parsed, never answered from the facts cache (their fresh facts
+    /// are still stored). Set by `--fix`: the fixes it applies come from the bytes it rewrites, never from a
+    /// pack on disk.
+    public var recomputesGivenFiles = false
     public init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
                 reportedPaths: Set<String>? = nil, cache: FactsCache? = nil) {
         self.files = files
@@ -275,7 +279,7 @@ public enum LintEngine {
         }
         let file = read
         let hash = FastHash.hash(file.bytes)
-        if let facts = cache.facts(hash: hash, path: file.path) {
+        if !(request.recomputesGivenFiles && !file.isDeferred), let facts = cache.facts(hash: hash, path: file.path) {
             return (facts, FactsCache.Record(hash: hash, fresh: nil, pathKey: pathKey, stat: statRecord), nil)
         }
         let facts = facts(for: file, plan)

@@ -14,8 +14,12 @@ final class PartialRunTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: cacheDirectory)
     }
 
-    func cache(_ settings: RuleSettings = .defaults, build: String = BuildIdentity.current) -> FactsCache {
-        FactsCache(directories: [cacheDirectory], projectRoot: "/project", settings: settings, build: build)
+    /// This test's key, so no test reads or creates the user's.
+    static let key = CacheKey(k0: 0x0123_4567_89ab_cdef, k1: 0xfedc_ba98_7654_3210)
+
+    func cache(_ settings: RuleSettings = .defaults, build: String = BuildIdentity.current,
+               key: CacheKey? = PartialRunTests.key) -> FactsCache {
+        FactsCache(directories: [cacheDirectory], projectRoot: "/project", settings: settings, build: build, key: key)
     }
 
     func testEachFixtureFileAloneGivesTheFullRunRestrictedToIt() throws {
@@ -103,6 +107,14 @@ final class PartialRunTests: XCTestCase {
         XCTAssertEqual(changed.misses, 1)
         XCTAssertEqual(changed.hits, files.count - 1)
 
+        // Severities are applied after the cache: changing one reuses every entry.
+        var severities = RuleSettings.defaults
+        severities.severities["non_private_state"] = .error
+        let otherSeverity = cache(severities)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: severities, cache: otherSeverity)).diagnostics,
+                       LintEngine.lint(LintRequest(files: files, settings: severities)).diagnostics)
+        XCTAssertEqual(otherSeverity.misses, 0)
+
         // Other rule settings: another key, nothing reused, and findings follow the settings.
         var settings = RuleSettings.defaults
         settings.enabled.remove("missing_environment_object")
@@ -115,14 +127,10 @@ final class PartialRunTests: XCTestCase {
         let otherBuild = cache(build: "another build")
         _ = LintEngine.lint(LintRequest(files: files, cache: otherBuild))
         XCTAssertEqual(otherBuild.hits, 0)
+        // Its pack replaces the project's others, which no build will read again.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).filter { $0.hasSuffix(".bin") },
+                       [otherBuild.fileName])
 
-        // Severities are applied after the cache: changing one reuses every entry.
-        var severities = RuleSettings.defaults
-        severities.severities["non_private_state"] = .error
-        let otherSeverity = cache(severities)
-        XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: severities, cache: otherSeverity)).diagnostics,
-                       LintEngine.lint(LintRequest(files: files, settings: severities)).diagnostics)
-        XCTAssertEqual(otherSeverity.misses, 0)
     }
 
     /// The facts cache keeps each file's per-file findings. A build whose rule says something else must not
@@ -171,6 +179,18 @@ final class PartialRunTests: XCTestCase {
         var foreign = good
         foreign.replaceSubrange(0..<8, with: Array("FLFACTS1".utf8))
         damaged.append(("foreign format", foreign))
+        // A forgery: an entry's finding changed, and the pack sealed the way anyone could (a plain checksum).
+        var forged = Array(good)
+        let message = Array("should be private".utf8)
+        if let at = (0...(forged.count - message.count)).first(where: { forged[$0..<($0 + message.count)].elementsEqual(message) }) {
+            forged.replaceSubrange(at..<(at + message.count), with: Array("is just fine now".utf8) + [0x20])
+        }
+        let body = Array(forged.dropLast(8))
+        forged = body + withUnsafeBytes(of: FastHash.hash(body).littleEndian, Array.init)
+        damaged.append(("forged with a checksum", Data(forged)))
+        // Sealed by another user's key.
+        let other = CacheKey(k0: 1, k1: 2)
+        damaged.append(("another user's key", Data(body + withUnsafeBytes(of: other.tag(body).littleEndian, Array.init))))
 
         for (name, bytes) in damaged {
             try bytes.write(to: URL(fileURLWithPath: packPath))
@@ -237,5 +257,46 @@ final class PartialRunTests: XCTestCase {
         // No repository: the outermost package or workspace.
         XCTAssertEqual(ProjectRoot.find(for: base + "/loose/Outer/Inner/Sources/B.swift"), base + "/loose/Outer")
         XCTAssertNil(ProjectRoot.find(for: base + "/loose/Solo.swift"))
+    }
+
+    /// SipHash-2-4's reference vector (key 00..0f, message 00..0e), so the tag is the function it claims to be.
+    func testPackTagIsSipHash24() {
+        let key = CacheKey(k0: 0x0706_0504_0302_0100, k1: 0x0f0e_0d0c_0b0a_0908)
+        XCTAssertEqual(key.tag((0..<15).map { UInt8($0) }), 0xa129_ca61_49be_45e5)
+        XCTAssertEqual(key.tag([]), 0x726f_db47_dd0e_0e31)
+    }
+
+    /// A key file someone else could read or write is not a secret: it is not used, and nothing is cached.
+    func testAKeyFileOthersCanReadIsNotTrusted() throws {
+        let path = cacheDirectory + "/state/cache.key"
+        let created = try XCTUnwrap(CacheKey.create(path))
+        XCTAssertEqual(CacheKey.load(path).map { [$0.k0, $0.k1] }, [created.k0, created.k1])
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int, 0o600)
+        chmod(path, 0o644)
+        XCTAssertNil(CacheKey.load(path))
+        let keyless = cache(key: nil)
+        XCTAssertEqual(keyless.directories, [])
+    }
+
+    /// `--fix` writes what the fixes say: they are computed from the bytes it rewrites, never read from a pack,
+    /// even a pack this user's FlowLint sealed (here, one whose stored fix would insert other code).
+    func testFixesAreComputedFromTheFilesNeverFromTheCache() throws {
+        let source = "import SwiftUI\nstruct Row: View {\n    @State var isOn = false\n    var body: some View { Text(\"x\") }\n}\n"
+        let file = LintFile(path: "Row.swift", bytes: Array(source.utf8))
+        var stored = LintEngine.facts(for: file)
+        let index = try XCTUnwrap(stored.ruleOutputs.firstIndex { $0.rule == "non_private_state" })
+        typealias Output = FileOutput<NonPrivateStateRule.Condition, NonPrivateStateRule.Record>
+        var output = try CompactCoding.decode(Output.self, from: stored.ruleOutputs[index].encoded.bytes, path: file.path)
+        output.findings[0].diagnostic.fixes[0].edits[0].replacement = "import Evil; "
+        stored.ruleOutputs[index].encoded = RawBytes(CompactCoding.encode(output, path: file.path))
+        cache().save([FactsCache.Record(hash: FastHash.hash(file.bytes), fresh: FactsCodec.encode(stored), pathKey: nil, stat: nil)])
+
+        let replacements = { (recompute: Bool) -> [String] in
+            var request = LintRequest(files: [file], cache: self.cache())
+            request.recomputesGivenFiles = recompute
+            return LintEngine.lint(request).diagnostics.flatMap(\.fixes).flatMap(\.edits).map(\.replacement)
+        }
+        XCTAssertEqual(replacements(false), ["import Evil; "], "a plain run is answered from the cache")
+        XCTAssertEqual(replacements(true), ["private "])
     }
 }

@@ -26,7 +26,7 @@ final class DirectoryListingsTests: XCTestCase {
         var later = timespec()
         clock_gettime(CLOCK_REALTIME, &later)
         later.tv_sec += 10
-        return FactsCache(directories: [cacheDirectory], projectRoot: root, settings: .defaults, runStart: later)
+        return FactsCache(directories: [cacheDirectory], projectRoot: root, settings: .defaults, runStart: later, key: PartialRunTests.key)
     }
 
     func discover(_ listings: DirectoryListings?) throws -> [String] {
@@ -74,7 +74,7 @@ final class DirectoryListingsTests: XCTestCase {
 
     func testRecentlyChangedDirectoriesAreNotRemembered() throws {
         // Run "now": the directories were all just created, so none can be trusted yet.
-        let recent = FactsCache(directories: [cacheDirectory], projectRoot: root, settings: .defaults)
+        let recent = FactsCache(directories: [cacheDirectory], projectRoot: root, settings: .defaults, key: PartialRunTests.key)
         XCTAssertEqual(try discover(recent.listings).count, 4)
         XCTAssertFalse(recent.listings.changed)
         XCTAssertTrue(recent.listings.seen.isEmpty)

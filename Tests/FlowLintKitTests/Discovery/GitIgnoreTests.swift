@@ -217,7 +217,7 @@ final class GitIgnoreTests: XCTestCase {
             var later = timespec()
             clock_gettime(CLOCK_REALTIME, &later)
             later.tv_sec += 10
-            return FactsCache(directories: [cacheDirectory], projectRoot: root, settings: .defaults, runStart: later)
+            return FactsCache(directories: [cacheDirectory], projectRoot: root, settings: .defaults, runStart: later, key: PartialRunTests.key)
         }
         let cold = cache()
         XCTAssertEqual(try discover(listings: cold.listings), ["Sources/New.swift"])
