@@ -20,7 +20,7 @@ public struct InputProblem: Sendable, Hashable {
         self.displayPath = displayPath
         self.reason = reason
     }
-    public var message: String { "\(displayPath): error: cannot read: \(reason)" }
+    public var message: String { "\(Escaping.text(displayPath)): error: cannot read: \(Escaping.text(reason))" }
 }
 
 public struct DiscoveryResult: Sendable {
@@ -35,7 +35,7 @@ public struct DiscoveryResult: Sendable {
 public struct MissingInputError: Error, CustomStringConvertible {
     public var paths: [String]
     public var description: String {
-        paths.map { "error: no such file or directory: \($0)" }.joined(separator: "\n")
+        paths.map { "error: no such file or directory: \(Escaping.text($0))" }.joined(separator: "\n")
     }
 }
 
