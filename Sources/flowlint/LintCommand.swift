@@ -260,25 +260,25 @@ struct Inputs {
     }
 
     func message(for failure: ReadFailure) -> String {
-        failure.reason == nil ? "\(failure.path): warning: skipped, not a text file"
+        failure.reason == nil ? "\(Escaping.text(failure.path)): warning: skipped, \(failure.skipReason ?? "not a text file")"
             : InputProblem(displayPath: failure.path, reason: failure.reason!).message
     }
 
     mutating func readStandardInput(as path: String, configuration: Configuration) {
         let absolute = Paths.absolute(path)
-        let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        let contents = FileReader.readStandardInput()
         // Excluded files give an empty report, exactly as `flowlint lint PATH` would.
         guard configuration.includes(absolutePath: absolute) else { return }
-        add(Paths.display(absolute), contents: FileReader.classify(bytes))
+        add(Paths.display(absolute), contents: contents)
     }
 
     private mutating func add(_ displayPath: String, contents: FileContents) {
         switch contents {
         case .text(let bytes):
             files.append((displayPath, bytes))
-        case .binary:
+        case .binary, .tooLarge:
             skipped.append(displayPath)
-            warnings.append("\(displayPath): warning: skipped, not a text file")
+            warnings.append("\(Escaping.text(displayPath)): warning: skipped, \(contents.skipReason ?? "")")
         case .unreadable(let reason):
             problems.append(InputProblem(displayPath: displayPath, reason: reason))
         }

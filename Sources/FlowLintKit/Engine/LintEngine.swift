@@ -105,8 +105,10 @@ public struct LintResult: Sendable {
 
 public struct ReadFailure: Error, Sendable, Equatable {
     public var path: String
-    /// Why it could not be read; nil when it was read but is not text (NUL bytes).
+    /// Why it could not be read; nil when it is skipped with a warning (`skipReason`).
     public var reason: String?
+    /// Why it is skipped when `reason` is nil: "not a text file" (NUL bytes), "larger than 8 MiB".
+    public var skipReason: String? = nil
 }
 
 public enum LintEngine {
@@ -227,7 +229,7 @@ public enum LintEngine {
         let (contents, status) = FileReader.readWithStatus(absolute, cursor: cursor)
         switch contents {
         case .text(let bytes): return (.success(LintFile(path: file.path, bytes: bytes, diskPath: absolute)), status)
-        case .binary: return (.failure(ReadFailure(path: file.path, reason: nil)), status)
+        case .binary, .tooLarge: return (.failure(ReadFailure(path: file.path, reason: nil, skipReason: contents.skipReason)), status)
         case .unreadable(let reason): return (.failure(ReadFailure(path: file.path, reason: reason)), status)
         }
     }
