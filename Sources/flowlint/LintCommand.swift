@@ -63,6 +63,27 @@ struct LintCommand: ParsableCommand {
         if stdinPath != nil && !paths.isEmpty { throw ValidationError("--stdin-path lints standard input; do not also give paths") }
         if stdinPath != nil && fix { throw ValidationError("--fix cannot be used with --stdin-path") }
         if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path cannot be used together") }
+        // An empty path would mean the working directory (`--cache-path ""` wrote the cache into the source
+        // tree) or nothing at all; a path that must exist and does not is a typo, not a default.
+        let paths: [(option: String, value: String?)] = [
+            ("--config", config), ("--baseline", baseline), ("--write-baseline", writeBaseline),
+            ("--project", project), ("--cache-path", cachePath), ("--stdin-path", stdinPath),
+        ]
+        for (option, value) in paths where value?.isEmpty == true {
+            throw ValidationError("\(option) needs a path, not an empty string")
+        }
+        for (option, value) in [("--config", config), ("--baseline", baseline)] {
+            if let value, !FileManager.default.fileExists(atPath: value) {
+                throw ValidationError("\(option): no such file: \(Escaping.text(value))")
+            }
+        }
+        if let project {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: project, isDirectory: &isDirectory) {
+                throw ValidationError("--project: no such directory: \(Escaping.text(project))")
+            }
+            if !isDirectory.boolValue { throw ValidationError("--project must be a directory: \(Escaping.text(project))") }
+        }
     }
 
     func run() throws {
