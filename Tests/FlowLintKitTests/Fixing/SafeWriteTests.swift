@@ -161,34 +161,35 @@ final class SafeWriteTests: XCTestCase {
     func testOutputToAFIFOIsWrittenIntoIt() throws {
         let path = root + "/pipe"
         XCTAssertEqual(mkfifo(path, 0o644), 0)
-        let payload = Array(repeating: Array("line\n".utf8), count: 40_000).joined()
-        var received: [UInt8] = []
-        let reader = Thread {
-            let descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { return }
-            defer { close(descriptor) }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-                if count <= 0 { break }
-                received += chunk[0..<count]
-            }
-        }
-        reader.start()
-        try FixApplier.writeOutput(Array(payload), to: path)
-        while !reader.isFinished { usleep(1_000) }
-        XCTAssertEqual(received, Array(payload))
+        // Less than a pipe's buffer, read after the write: the reading end is open first (without waiting
+        // for a writer), so neither side waits, and a writeOutput that replaced the FIFO cannot hang the test.
+        let payload = Array(Array(repeating: Array("line\n".utf8), count: 6_000).joined())
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
+        try FixApplier.writeOutput(payload, to: path)
+        var received = [UInt8](repeating: 0, count: 65_536)
+        let count = received.withUnsafeMutableBytes { read(reader, $0.baseAddress!, $0.count) }
+        XCTAssertEqual(Array(received[0..<max(count, 0)]), payload)
         XCTAssertEqual(status(path).st_mode & S_IFMT, S_IFIFO, "still a FIFO, not replaced by a file")
         assertDirectoryHolds(["pipe"])
     }
 
     func testOutputToDevicesAndProcIsWrittenIntoThem() throws {
-        let null = status("/dev/null")
-        try FixApplier.writeOutput(Array("discarded".utf8), to: "/dev/null")
-        let after = status("/dev/null")
+        // As root, a node of the same device here, never the machine's own /dev/null: a writeOutput that
+        // renamed over it would replace it. Anyone else cannot replace /dev/null, so the real one is safe.
+        var nullPath = "/dev/null"
+        if geteuid() == 0 {
+            nullPath = root + "/null"
+            XCTAssertEqual(mknod(nullPath, S_IFCHR | 0o666, status("/dev/null").st_rdev), 0)
+        }
+        let null = status(nullPath)
+        try FixApplier.writeOutput(Array("discarded".utf8), to: nullPath)
+        let after = status(nullPath)
         XCTAssertEqual(after.st_mode & S_IFMT, S_IFCHR)
         XCTAssertEqual(after.st_ino, null.st_ino)
         XCTAssertEqual(after.st_rdev, null.st_rdev)
+        if geteuid() == 0 { XCTAssertEqual(unlink(nullPath), 0) }
 
         // /proc/self/fd/N of a file this process has open: written through the descriptor's file, in place.
         let path = try file("out.json", "previous, longer content")
