@@ -1,15 +1,66 @@
+import FlowLintKit
 import Foundation
 
 /// Standard output and standard error. Reports go to standard output in one write, so a reader never
 /// sees half a report; everything for people (summary, warnings, errors) goes to standard error.
+///
+/// Every write is checked. A report that cannot be written (a full disk, a closed descriptor) ends the run
+/// at once with `ExitStatus.outputError` and one line on standard error, if that still works; a line that
+/// cannot be written to standard error lets the run finish (the report may still arrive) and then exit with
+/// the same status. A reader that goes away (`flowlint ... | head -1`) ends the process through SIGPIPE,
+/// silently, as it ends `cat` or `grep` (see `prepareStandardStreams`).
 enum Console {
+    /// A write to standard output or standard error failed: the process exits with `ExitStatus.outputError`.
+    private(set) static var writeFailed = false
+
     static func output(_ text: String) {
         guard !text.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        if let failure = write(Array(text.utf8), to: STDOUT_FILENO) {
+            writeFailed = true
+            error("error: cannot write to standard output: \(String(cString: strerror(failure)))")
+            exit(ExitStatus.outputError)
+        }
     }
 
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+    /// Writes `text` as lines on standard error. Control characters are escaped in each line (`\u{1B}`), so
+    /// a file name or message quoted in it cannot drive the terminal or forge a line in a CI log; lines
+    /// end at `\n` only.
+    static func error(_ text: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if text.hasSuffix("\n") { lines.removeLast() }
+        let escaped = lines.map { Escaping.text(String($0)) + "\n" }.joined()
+        if write(Array(escaped.utf8), to: STDERR_FILENO) != nil { writeFailed = true }
+    }
+
+    /// Writes all of `bytes`, retrying after a signal and after partial writes; the errno of a failure.
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if count == 0 { return EIO }
+            written += count
+        }
+        return nil
+    }
+
+    /// Run first. SIGPIPE gets its default action back (a parent may have ignored it), so a closed pipe ends
+    /// FlowLint quietly. A standard descriptor that was closed (`>&-`) is taken by /dev/null opened the wrong
+    /// way round (standard output and error read-only, standard input write-only): a file FlowLint opens
+    /// later can never become descriptor 1 and receive the report, and writing there still fails as it would
+    /// have, with "Bad file descriptor".
+    static func prepareStandardStreams() {
+        signal(SIGPIPE, SIG_DFL)
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let placeholder = open("/dev/null", (descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY))
+            if placeholder >= 0 && placeholder != descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
+        }
     }
 
     /// Colors only for a terminal, and never when NO_COLOR is set to anything (https://no-color.org).

@@ -7,7 +7,8 @@ struct FlowLintCommand: ParsableCommand {
         abstract: "Finds SwiftUI data-flow mistakes: @State, @ObservedObject, ForEach identity, environment objects.",
         discussion: """
             Exit codes: 0 no failing findings; 1 failing findings (errors, or any finding with --strict); \
-            2 usage or configuration error; 3 some inputs could not be read (the rest are still linted).
+            2 usage or configuration error; 3 some inputs could not be read (the rest are still linted); \
+            4 standard output or standard error could not be written.
             """,
         version: FlowLintVersion.current,
         subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, VersionCommand.self, DebugCommand.self],
@@ -20,4 +21,7 @@ enum ExitStatus {
     static let failingFindings: Int32 = 1
     static let usageError: Int32 = 2
     static let unreadableInput: Int32 = 3
+    /// Standard output or standard error could not be written (a full disk, a closed descriptor): the report
+    /// is missing or incomplete. Takes precedence over every other status.
+    static let outputError: Int32 = 4
 }

@@ -66,6 +66,27 @@ struct LintCommand: ParsableCommand {
         if stdinPath != nil && !paths.isEmpty { throw ValidationError("--stdin-path lints standard input; do not also give paths") }
         if stdinPath != nil && fix { throw ValidationError("--fix cannot be used with --stdin-path") }
         if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path cannot be used together") }
+        // An empty path would mean the working directory (`--cache-path ""` wrote the cache into the source
+        // tree) or nothing at all; a path that must exist and does not is a typo, not a default.
+        let paths: [(option: String, value: String?)] = [
+            ("--config", config), ("--baseline", baseline), ("--write-baseline", writeBaseline),
+            ("--project", project), ("--cache-path", cachePath), ("--stdin-path", stdinPath),
+        ]
+        for (option, value) in paths where value?.isEmpty == true {
+            throw ValidationError("\(option) needs a path, not an empty string")
+        }
+        for (option, value) in [("--config", config), ("--baseline", baseline)] {
+            if let value, !FileManager.default.fileExists(atPath: value) {
+                throw ValidationError("\(option): no such file: \(Escaping.text(value))")
+            }
+        }
+        if let project {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: project, isDirectory: &isDirectory) {
+                throw ValidationError("--project: no such directory: \(Escaping.text(project))")
+            }
+            if !isDirectory.boolValue { throw ValidationError("--project must be a directory: \(Escaping.text(project))") }
+        }
     }
 
     func run() throws {
@@ -84,7 +105,7 @@ struct LintRun {
         var lint = LintOptions()
         lint.paths = options.paths
         lint.configurationPath = options.config
-        if let path = options.stdinPath { lint.standardInput = (path, []) }
+        if let path = options.stdinPath { lint.standardInput = (path, .text([])) }
         let configurations: ConfigurationPlan
         let existingBaseline: Baseline?
         do {
@@ -95,7 +116,7 @@ struct LintRun {
             Console.error(error.message)
             return ExitStatus.usageError
         }
-        if let path = options.stdinPath { lint.standardInput = (path, Array(FileHandle.standardInput.readDataToEndOfFile())) }
+        if let path = options.stdinPath { lint.standardInput = (path, FileReader.readStandardInput()) }
         lint.projectRoot = options.project
         lint.cache = options.noCache ? .disabled : options.cachePath.map { .directory($0) } ?? .automatic
         lint.jobs = options.jobs
@@ -120,9 +141,9 @@ struct LintRun {
             let baseline = Baseline(diagnostics: diagnostics, sources: outcome.sources,
                                     directory: Paths.parent(Paths.standardize(Paths.absolute(path))))
             do {
-                try FixApplier.writeAtomically(Array(baseline.rendered().utf8), to: path)
+                try FixApplier.writeOutput(Array(baseline.rendered().utf8), to: path)
             } catch {
-                Console.error("\(path): error: cannot write baseline: \(error)")
+                Console.error("\(Escaping.text(path)): error: cannot write baseline: \((error as? FixWriteError)?.reason ?? "\(error)")")
                 return ExitStatus.usageError
             }
             if !options.quiet { Console.error("Wrote \(plural(baseline.entries.count, "finding")) to baseline \(path)") }

@@ -2,17 +2,24 @@ import ArgumentParser
 import Foundation
 
 // Exit codes (README, "Exit codes"): 0 no failing findings, 1 failing findings, 2 usage or configuration
-// error, 3 some inputs could not be read. ArgumentParser's own usage errors exit with 64 (EX_USAGE); they
-// are mapped to 2 here so scripts see one code for every kind of usage error.
+// error, 3 some inputs could not be read, 4 standard output or standard error could not be written.
+// ArgumentParser's own usage errors exit with 64 (EX_USAGE); they are mapped to 2 here so scripts see one
+// code for every kind of usage error.
+Console.prepareStandardStreams()
+var status = ExitStatus.clean
 do {
     var command = try FlowLintCommand.parseAsRoot()
     try command.run()
 } catch let code as ExitCode {
-    exit(code.rawValue)
+    status = code.rawValue
 } catch {
+    let message = FlowLintCommand.fullMessage(for: error)
     if FlowLintCommand.exitCode(for: error) == .success {
-        FlowLintCommand.exit(withError: error)  // --help, --version: printed to stdout, exit 0
+        // --help, --version: to standard output, exit 0, through the same checked writes as everything else.
+        if !message.isEmpty { Console.output(message + "\n") }
+    } else {
+        Console.error(message)
+        status = ExitStatus.usageError
     }
-    Console.error(FlowLintCommand.fullMessage(for: error))
-    exit(ExitStatus.usageError)
 }
+exit(Console.writeFailed ? ExitStatus.outputError : status)

@@ -65,8 +65,8 @@ final class CommandTests: CLITestCase {
             (["lint", "--jobs", "-1"], "--jobs"),
             (["lint", "--jobs", "many"], "jobs"),
             (["lint", "--stdin-path", "A.swift", "--fix"], "--fix cannot be used with --stdin-path"),
-            (["lint", "--config", "missing.yml"], "missing.yml: error: cannot read configuration file"),
-            (["lint", "--baseline", "missing.json"], "missing.json: error: cannot read baseline"),
+            (["lint", "--config", "missing.yml"], "--config: no such file: missing.yml"),
+            (["lint", "--baseline", "missing.json"], "--baseline: no such file: missing.json"),
             (["no-such-command-or-path"], "no such file or directory: no-such-command-or-path"),
         ]
         for (arguments, message) in cases {

@@ -91,32 +91,91 @@ public struct Configuration: Sendable {
         return Configuration(rootDirectory: Paths.standardize(workingDirectory))
     }
 
-    /// Reads and checks a configuration file.
+    /// The largest configuration file FlowLint reads: 1 MiB. A `.flowlint.yml` is a few hundred bytes; even a
+    /// list of thousands of excluded paths stays far below this, while the YAML library's tree of a file costs
+    /// tens of times its size in memory.
+    public static let maximumFileSize = 1 << 20
+
+    /// How deeply the configuration may nest, counting indentation levels and open `[` / `{`: 64. FlowLint's
+    /// own keys need 3; the YAML library recurses once per level and overflows the stack at a few thousand.
+    public static let maximumNesting = 64
+
+    /// Reads and checks a configuration file. Only `maximumFileSize` bytes are ever read: the size of a
+    /// regular file is checked before reading; a pipe (`--config <(...)`) is read up to the limit.
     public static func load(path: String) throws -> Configuration {
         let absolute = Paths.absolute(path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: absolute))
-        } catch {
-            throw ConfigurationError(message: "\(path): error: cannot read configuration file: \(Paths.reason(of: error))")
+        let shownPath = Escaping.text(path)
+        let data: [UInt8]
+        switch readLimited(absolute, limit: maximumFileSize) {
+        case .success(let bytes):
+            data = bytes
+        case .failure(.tooLarge):
+            throw ConfigurationError(message: "\(shownPath): error: configuration file is larger than \(maximumFileSize >> 20) MiB")
+        case .failure(.system(let reason)):
+            throw ConfigurationError(message: "\(shownPath): error: cannot read configuration file: \(reason)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(message: "\(path): error: configuration file is not valid UTF-8")
+        guard let text = String(bytes: data, encoding: .utf8) else {
+            throw ConfigurationError(message: "\(shownPath): error: configuration file is not valid UTF-8")
         }
         return try parse(text, path: path, rootDirectory: Paths.parent(absolute), filePath: absolute)
+    }
+
+    enum ReadError: Error, Equatable {
+        case tooLarge
+        case system(String)
+    }
+
+    /// A file's bytes, at most `limit` of them. Opened without waiting for a writer (a FIFO named
+    /// `.flowlint.yml` cannot block the run); a regular file's size is checked before anything is read.
+    static func readLimited(_ absolutePath: String, limit: Int) -> Result<[UInt8], ReadError> {
+        let descriptor = open(absolutePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.system(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.system(String(cString: strerror(errno)))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            return .failure(.system("is a directory"))
+        case S_IFREG:
+            if info.st_size > limit { return .failure(.tooLarge) }
+        default:
+            // A pipe or device named explicitly (`--config /dev/stdin`): read it as it comes, up to the limit.
+            let flags = fcntl(descriptor, F_GETFL)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(String(cString: strerror(errno))))
+            }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes.count > limit ? .failure(.tooLarge) : .success(bytes)
     }
 
     /// Parses configuration text. `path` is how messages name the file.
     public static func parse(_ text: String, path: String, rootDirectory: String, filePath: String? = nil) throws -> Configuration {
         var configuration = Configuration(rootDirectory: rootDirectory)
         configuration.filePath = filePath
+        let shownPath = Escaping.text(path)
+        if text.utf8.count > maximumFileSize {
+            throw ConfigurationError(message: "\(shownPath):1:1: error: configuration is larger than \(maximumFileSize >> 20) MiB")
+        }
+        // Before the YAML library sees the text: it recurses once per level of nesting.
+        if let violation = YAMLNestingCheck.firstViolation(in: text, limit: maximumNesting) {
+            throw ConfigurationError(message: "\(shownPath):\(violation.line):\(violation.column): error: \(violation.message)")
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
             throw ConfigurationError(message: describe(error, path: path))
         } catch {
-            throw ConfigurationError(message: "\(path):1:1: error: invalid YAML: \(error)")
+            throw ConfigurationError(message: "\(shownPath):1:1: error: invalid YAML: \(Escaping.text("\(error)"))")
         }
         guard let root else { return configuration }  // An empty file: all defaults.
         if case .scalar(let scalar) = root, scalar.resolvedTagName == .null { return configuration }
@@ -127,9 +186,13 @@ public struct Configuration: Sendable {
         let knownRules = Set(RuleRegistry.descriptors.map(\.id))
         func checkRuleIDs(_ ids: [(String, Node)], key: String) {
             for (id, node) in ids where !knownRules.contains(id) {
-                configuration.warnings.append("\(at(path, node)): warning: unknown rule '\(id)' in '\(key)'\(suggestion(for: id, among: knownRules))")
+                configuration.warnings.append("\(at(path, node)): warning: unknown rule '\(Escaping.text(id))' in '\(key)'\(suggestion(for: id, among: knownRules))")
             }
         }
+        /// Where `severity:` set each rule's severity, to explain a conflict with a top-level rule key.
+        var severityEntries: [String: Node] = [:]
+        /// SwiftLint's spelling, `rule_id: error` or `rule_id: {severity: error}`, applied after the loop.
+        var ruleKeys: [(id: String, key: Node, severity: Severity)] = []
         for (keyNode, value) in mapping {
             guard case .scalar(let keyScalar) = keyNode else {
                 throw ConfigurationError(message: "\(at(path, keyNode)): error: configuration keys must be plain strings")
@@ -156,43 +219,64 @@ public struct Configuration: Sendable {
                 for (id, node, severityName) in try reader.stringMapping(value, key: key) {
                     checkRuleIDs([(id, node)], key: key)
                     guard let severity = Severity(rawValue: severityName.0) else {
-                        throw ConfigurationError(message: "\(at(path, severityName.1)): error: severity of '\(id)' must be 'warning' or 'error', not '\(severityName.0)'")
+                        throw ConfigurationError(message: "\(at(path, severityName.1)): error: severity of '\(Escaping.text(id))' must be 'warning' or 'error', not '\(Escaping.text(severityName.0))'")
                     }
                     configuration.severities[id] = severity
+                    severityEntries[id] = node
                 }
             case "reporter":
                 configuration.reporter = try reader.string(value, key: key)
                 if let name = configuration.reporter, ReporterKind(rawValue: name) == nil {
-                    throw ConfigurationError(message: "\(at(path, value)): error: unknown reporter '\(name)'; available: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw ConfigurationError(message: "\(at(path, value)): error: unknown reporter '\(Escaping.text(name))'; available: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
             case "strict":
                 configuration.strict = try reader.bool(value, key: key)
+            case _ where knownRules.contains(key):
+                if let severity = try reader.ruleSeverity(value, rule: key, warnings: &configuration.warnings) {
+                    ruleKeys.append((key, keyNode, severity))
+                }
             default:
-                configuration.warnings.append("\(at(path, keyNode)): warning: unknown configuration key '\(key)'\(suggestion(for: key, among: Set(knownKeys)))")
+                configuration.warnings.append("\(at(path, keyNode)): warning: unknown configuration key '\(Escaping.text(key))'\(suggestion(for: key, among: Set(knownKeys).union(knownRules)))")
+            }
+        }
+        // `severity:` is FlowLint's own spelling: it wins over a top-level rule key that says otherwise.
+        for (id, keyNode, severity) in ruleKeys {
+            if let existing = configuration.severities[id], let entry = severityEntries[id] {
+                if existing != severity {
+                    let line = entry.mark.map { "line \($0.line)" } ?? "the same file"
+                    configuration.warnings.append("\(at(path, keyNode)): warning: '\(id): \(severity.rawValue)' conflicts with 'severity: \(id): \(existing.rawValue)' (\(line)); using '\(existing.rawValue)'")
+                }
+            } else {
+                configuration.severities[id] = severity
             }
         }
         return configuration
     }
 
+    /// `path:line:column` of a node, the path's control characters escaped.
     static func at(_ path: String, _ node: Node) -> String {
-        guard let mark = node.mark else { return "\(path):1:1" }
-        return "\(path):\(mark.line):\(mark.column)"
+        guard let mark = node.mark else { return "\(Escaping.text(path)):1:1" }
+        return "\(Escaping.text(path)):\(mark.line):\(mark.column)"
     }
 
     private static func describe(_ error: YamlError, path: String) -> String {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let contextText = context.map { "\($0.text); " } ?? ""
-            return "\(path):\(mark.line):\(mark.column): error: invalid YAML: \(contextText)\(problem)"
+            return "\(Escaping.text(path)):\(mark.line):\(mark.column): error: invalid YAML: \(Escaping.text(contextText + problem))"
         case let .reader(problem, _, _, _):
-            return "\(path):1:1: error: invalid YAML: \(problem)"
+            return "\(Escaping.text(path)):1:1: error: invalid YAML: \(Escaping.text(problem))"
         default:
-            return "\(path):1:1: error: invalid YAML: \(error)"
+            return "\(Escaping.text(path)):1:1: error: invalid YAML: \(Escaping.text("\(error)"))"
         }
     }
 
-    /// " (did you mean 'x'?)" when a known name is one or two edits away.
+    /// " (did you mean 'x'?)" when a known name is spelled the same in another case or with `-` for `_`
+    /// (`NonPrivateState`, `non-private-state`), or is one or two edits away.
     public static func suggestion(for name: String, among known: Set<String>) -> String {
+        func folded(_ text: String) -> String { text.lowercased().filter { $0 != "_" && $0 != "-" } }
+        let sameWord = known.filter { folded($0) == folded(name) && $0 != name }.sorted()
+        if let match = sameWord.first { return " (did you mean '\(match)'?)" }
         let prefixMatches = known.filter { name.count >= 3 && $0.hasPrefix(name) }.sorted()
         if prefixMatches.count == 1 { return " (did you mean '\(prefixMatches[0])'?)" }
         let best = known.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }
@@ -271,6 +355,35 @@ private struct NodeReader {
         }
     }
 
+    /// A top-level rule key in SwiftLint's spelling: `rule_id: error` or `rule_id: {severity: error}`. Other
+    /// options of the mapping are warned about (FlowLint rules have none); nil when it sets no severity.
+    func ruleSeverity(_ node: Node, rule: String, warnings: inout [String]) throws -> Severity? {
+        func severity(_ value: Node) throws -> Severity {
+            guard case .scalar(let scalar) = value, scalar.resolvedTagName == .str, let severity = Severity(rawValue: scalar.string) else {
+                let shown = { if case .scalar(let scalar) = value, scalar.resolvedTagName == .str { return "'\(Escaping.text(scalar.string))'" } else { return kind(value) } }()
+                throw fail(value, "severity of '\(rule)' must be 'warning' or 'error', not \(shown)")
+            }
+            return severity
+        }
+        switch node {
+        case .scalar:
+            return try severity(node)
+        case .mapping(let mapping):
+            var result: Severity?
+            for (key, value) in mapping {
+                guard case .scalar(let keyScalar) = key else { throw fail(key, "options of '\(rule)' must be plain strings") }
+                if keyScalar.string == "severity" {
+                    result = try severity(value)
+                } else {
+                    warnings.append("\(Configuration.at(path, key)): warning: unknown option '\(Escaping.text(keyScalar.string))' for rule '\(rule)' (FlowLint rules have no options, only 'severity')")
+                }
+            }
+            return result
+        case .sequence:
+            throw fail(node, "'\(rule)' must be 'warning', 'error' or a mapping with 'severity', not a list")
+        }
+    }
+
     /// A mapping of strings to strings: (key, key node, (value, value node)).
     func stringMapping(_ node: Node, key: String) throws -> [(String, Node, (String, Node))] {
         if case .scalar(let scalar) = node, scalar.resolvedTagName == .null { return [] }
@@ -280,7 +393,7 @@ private struct NodeReader {
         return try mapping.map { pair in
             guard case .scalar(let k) = pair.key else { throw fail(pair.key, "keys of '\(key)' must be rule ids") }
             guard case .scalar(let v) = pair.value, v.resolvedTagName == .str else {
-                throw fail(pair.value, "severity of '\(k.string)' must be 'warning' or 'error', not \(kind(pair.value))")
+                throw fail(pair.value, "severity of '\(Escaping.text(k.string))' must be 'warning' or 'error', not \(kind(pair.value))")
             }
             return (k.string, pair.key, (v.string, pair.value))
         }

@@ -6,45 +6,63 @@
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     private let components: [String]
+    /// Per component: whether it is `**`, and its characters (for `*` and `?`).
+    private let globstar: [Bool]
+    private let patternScalars: [[Unicode.Scalar]]
 
     public init(_ pattern: String) {
         self.pattern = pattern
         var trimmed = pattern
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
         components = trimmed.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        globstar = components.map { $0 == "**" }
+        patternScalars = components.map { Array($0.unicodeScalars) }
     }
 
     public var description: String { pattern }
 
     /// Whether `relativePath` (components separated by `/`, relative to the same directory as the pattern)
     /// or one of its parent directories matches.
+    ///
+    /// The pattern is run as an automaton over the path's components (the set of pattern positions reachable
+    /// after each component), so the cost is at most components × pattern components component matches,
+    /// whatever the number of `**`: `**/**/**/**/**/**/zz` against a path 40 directories deep is 40 × 7 steps,
+    /// where trying every way to split the path among the `**` took minutes.
     public func matches(_ relativePath: String) -> Bool {
-        let path = relativePath.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         if components.isEmpty { return true }  // "." or "": the whole directory
-        for prefixLength in stride(from: path.count, through: 1, by: -1) {
-            if Glob.match(components[...], path[..<prefixLength]) { return true }
+        let path = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+        let count = components.count
+        /// Adds `position` and, since `**` may match no component, every position after a run of `**` there.
+        func insertClosed(_ position: Int, into set: inout [Bool]) {
+            var position = position
+            while position <= count, !set[position] {
+                set[position] = true
+                guard position < count, globstar[position] else { break }
+                position += 1
+            }
+        }
+        var current = [Bool](repeating: false, count: count + 1)
+        insertClosed(0, into: &current)
+        for component in path {
+            var next = [Bool](repeating: false, count: count + 1)
+            let text = Array(component.unicodeScalars)[...]
+            for position in 0..<count where current[position] {
+                if globstar[position] {
+                    insertClosed(position, into: &next)  // `**` takes this component and may take more
+                } else if Glob.matchComponent(patternScalars[position][...], text) {
+                    insertClosed(position + 1, into: &next)
+                }
+            }
+            // The whole pattern matched this path or a parent directory of it.
+            if next[count] { return true }
+            guard next.contains(true) else { return false }
+            current = next
         }
         return false
     }
 
-    private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            let rest = pattern.dropFirst()
-            // `**` takes zero, one, ... components.
-            var remaining = path
-            while true {
-                if match(rest, remaining) { return true }
-                if remaining.isEmpty { return false }
-                remaining = remaining.dropFirst()
-            }
-        }
-        guard let component = path.first else { return false }
-        return matchComponent(Array(first.unicodeScalars)[...], Array(component.unicodeScalars)[...])
-            && match(pattern.dropFirst(), path.dropFirst())
-    }
-
-    /// `*` and `?` within one component. Iterative with backtracking to the last `*`: linear in practice.
+    /// `*` and `?` within one component. Iterative with backtracking to the last `*`: at worst pattern ×
+    /// text steps, linear in practice.
     private static func matchComponent(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
         var p = pattern.startIndex, t = text.startIndex
         var starP: Int? = nil, starT = text.startIndex

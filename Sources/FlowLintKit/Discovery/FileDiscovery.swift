@@ -20,7 +20,7 @@ public struct InputProblem: Sendable, Hashable {
         self.displayPath = displayPath
         self.reason = reason
     }
-    public var message: String { "\(displayPath): error: cannot read: \(reason)" }
+    public var message: String { "\(Escaping.text(displayPath)): error: cannot read: \(Escaping.text(reason))" }
 }
 
 public struct DiscoveryResult: Sendable {
@@ -35,7 +35,7 @@ public struct DiscoveryResult: Sendable {
 public struct MissingInputError: Error, CustomStringConvertible {
     public var paths: [String]
     public var description: String {
-        paths.map { "error: no such file or directory: \($0)" }.joined(separator: "\n")
+        paths.map { "error: no such file or directory: \(Escaping.text($0))" }.joined(separator: "\n")
     }
 }
 
@@ -219,10 +219,28 @@ public enum FileContents: Sendable, Equatable {
     case text([UInt8])
     /// Holds NUL bytes: not source code, skipped with a warning.
     case binary
+    /// Larger than `FileReader.maximumInputSize`: skipped with a warning, without reading it.
+    case tooLarge
     case unreadable(reason: String)
+
+    /// Why an input is skipped with a warning (`path: warning: skipped, REASON`); nil when it is not skipped.
+    public var skipReason: String? {
+        switch self {
+        case .binary: return "not a text file"
+        case .tooLarge: return "larger than \(FileReader.maximumInputSize >> 20) MiB"
+        case .text, .unreadable: return nil
+        }
+    }
 }
 
 public enum FileReader {
+    /// Inputs larger than this (8 MiB) are skipped with a warning, unread. The largest Swift files in real
+    /// projects are generated ones (protobuf, GraphQL clients, asset catalogs) of one to a few MiB; 8 MiB keeps
+    /// them with room to spare, while each worker holds a file's bytes, tokens and syntax tree at once (about
+    /// 20 times the file's size) and a CI machine's memory is shared by every worker. A file this large is
+    /// data, not a view someone edits.
+    public static let maximumInputSize = 8 << 20
+
     /// Reads a whole file. Only regular files are opened, so a FIFO or device named `.swift` cannot block
     /// or stream forever. Bytes are not decoded: invalid UTF-8 is linted as it is.
     public static func read(_ absolutePath: String) -> FileContents { readWithStatus(absolutePath).contents }
@@ -242,6 +260,25 @@ public enum FileReader {
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR { return (.unreadable(reason: "is a directory"), info) }
         guard type == S_IFREG else { return (.unreadable(reason: "not a regular file"), info) }
+        // The size is known before anything is allocated: a 3 GB (even sparse) file costs nothing.
+        if info.st_size > maximumInputSize { return (.tooLarge, info) }
+        return (read(descriptor: fd, expectedSize: max(Int(info.st_size), 0)), info)
+    }
+
+    /// Standard input (`--stdin-path`), with the same limit: read in chunks, never more than the limit plus
+    /// one chunk. When it is a regular file (`< file`), its size is checked first.
+    public static func readStandardInput() -> FileContents {
+        var info = stat()
+        if fstat(STDIN_FILENO, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+            let remaining = Int(info.st_size) - Int(lseek(STDIN_FILENO, 0, SEEK_CUR))
+            if remaining > maximumInputSize { return .tooLarge }
+        }
+        return read(descriptor: STDIN_FILENO, expectedSize: 0)
+    }
+
+    /// Reads what `descriptor` holds, up to `maximumInputSize` bytes: first into one buffer of the expected
+    /// size plus a byte (reaching that byte means it grew), not zeroed first, then in chunks.
+    static func read(descriptor fd: Int32, expectedSize: Int) -> FileContents {
         var failure: Int32 = 0
         /// Reads into `buffer` until it is full or the file ends; the count read.
         func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
@@ -255,20 +292,21 @@ public enum FileReader {
             }
             return count
         }
-        // The file in one buffer of its size plus one byte (reaching that byte means it grew), not zeroed first.
-        let expected = max(Int(info.st_size), 0)
+        let expected = min(expectedSize, maximumInputSize)
         var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in count = fill(buffer) }
         if bytes.count == expected + 1 {
-            // It grew while being read, or st_size was 0 on a special file system: read the rest in chunks.
+            // It grew while being read, st_size was 0 on a special file system, or it is a pipe: read the
+            // rest in chunks, and stop as soon as it is over the limit.
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            while failure == 0 {
+            while failure == 0 && bytes.count <= maximumInputSize {
                 let got = chunk.withUnsafeMutableBufferPointer { fill($0) }
                 if got == 0 { break }
                 bytes += chunk[0..<got]
             }
         }
-        if failure != 0 { return (.unreadable(reason: String(cString: strerror(failure))), info) }
-        return (classify(bytes), info)
+        if failure != 0 { return .unreadable(reason: String(cString: strerror(failure))) }
+        if bytes.count > maximumInputSize { return .tooLarge }
+        return classify(bytes)
     }
 
     public static func classify(_ bytes: [UInt8]) -> FileContents {

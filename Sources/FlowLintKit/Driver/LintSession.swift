@@ -8,7 +8,8 @@ public struct LintOptions: Sendable {
     /// `--config`: this configuration file for every input, instead of the `.flowlint.yml` at or above each.
     public var configurationPath: String?
     /// An editor's buffer, linted as if it were the file at `path` (which need not exist). Excludes `paths`.
-    public var standardInput: (path: String, bytes: [UInt8])?
+    /// Read with `FileReader.readStandardInput`, which stops at the input size limit.
+    public var standardInput: (path: String, contents: FileContents)?
     /// `--project`: the project root for every input, instead of the one found from each input.
     public var projectRoot: String?
     public var cache: CacheChoice = .automatic
@@ -132,7 +133,7 @@ public enum LintSession {
         // taken; only `--fix` (which rewrites them) and standard input hold bytes up front.
         var inputs = Inputs()
         if let stdin = options.standardInput {
-            inputs.readStandardInput(stdin.bytes, as: stdin.path, configuration: configuration)
+            inputs.readStandardInput(stdin.contents, as: stdin.path, configuration: configuration)
         } else {
             do {
                 try inputs.discover(options.inputPaths, configuration: configuration, read: options.fix,
@@ -161,7 +162,7 @@ public enum LintSession {
         inputs.record(result.readFailures)
         outcome.notices += result.readFailures.map(inputs.message)
         if options.fix {
-            outcome.fixes = applyFixes(&files, &result, lint: lintFiles)
+            outcome.fixes = applyFixes(&files, &result, snapshots: inputs.snapshots, lint: lintFiles)
             outcome.notices += outcome.fixes!.failures
         }
 
@@ -189,11 +190,14 @@ public enum LintSession {
     }
 
     /// Applies safe fixes until none is left (at most 10 rounds, since one fix can make another possible),
-    /// re-linting the whole project after each round, then writes each changed file once.
+    /// re-linting the whole project after each round, then writes each changed file once, only over the bytes
+    /// it read (`FixApplier.replace`). A file that cannot be written keeps its old text, and the result
+    /// (what is reported) is that of the files as they are on disk: its findings are still there.
     static func applyFixes(_ files: inout [(String, [UInt8])], _ result: inout LintResult,
+                           snapshots: [String: FileSnapshot],
                            lint: ([(String, [UInt8])]) -> LintResult) -> LintOutcome.FixSummary {
         let original = files
-        var summary = LintOutcome.FixSummary()
+        var appliedPerFile = [Int](repeating: 0, count: files.count)
         for _ in 0..<10 {
             let byFile = Dictionary(grouping: result.diagnostics, by: \.span.file)
             var appliedThisRound = 0
@@ -202,22 +206,30 @@ public enum LintSession {
                 let (bytes, applied) = FixApplier.applySafeFixes(of: diagnostics, to: files[index].1)
                 if applied > 0 && bytes != files[index].1 {
                     files[index].1 = bytes
+                    appliedPerFile[index] += applied
                     appliedThisRound += applied
                 }
             }
             if appliedThisRound == 0 { break }
-            summary.applied += appliedThisRound
             result = lint(files)
         }
+        var summary = LintOutcome.FixSummary()
+        var unwritten = false
         for (index, file) in files.enumerated() where file.1 != original[index].1 {
             do {
-                try FixApplier.writeAtomically(file.1, to: Paths.absolute(file.0))
+                guard let snapshot = snapshots[file.0] else {
+                    throw FixWriteError(path: file.0, kind: .system(reason: "it was not read as a file"))
+                }
+                try FixApplier.replace(Paths.absolute(file.0), with: file.1, readAs: snapshot)
                 summary.files += 1
+                summary.applied += appliedPerFile[index]
             } catch {
-                summary.failures.append("\(error)")
-                return summary
+                summary.failures.append((error as? FixWriteError)?.description ?? "\(Escaping.text(file.0)): error: \(error)")
+                files[index].1 = original[index].1
+                unwritten = true
             }
         }
+        if unwritten { result = lint(files) }
         return summary
     }
 }

@@ -12,6 +12,9 @@ struct Inputs {
 
     /// Files found but not read yet: the engine reads them (see `LintFile.deferred`).
     var deferred: [LintFile] = []
+    /// For `--fix`: what each file read up front was (by display path), so a fix is written only over those
+    /// very bytes.
+    var snapshots: [String: FileSnapshot] = [:]
 
     /// Finds the files; reads them now only when `read` (for `--fix`), else leaves them to the engine.
     mutating func discover(_ paths: [String], configuration: Configuration, read: Bool, respectingGitIgnores: Bool) throws {
@@ -20,7 +23,9 @@ struct Inputs {
         directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
         for file in discovery.files {
             if read {
-                add(file.displayPath, contents: FileReader.read(file.absolutePath))
+                let (contents, snapshot) = FileSnapshot.read(file.absolutePath)
+                snapshots[file.displayPath] = snapshot
+                add(file.displayPath, contents: contents)
             } else {
                 deferred.append(.deferred(file, workingDirectory: workingDirectory))
             }
@@ -39,24 +44,24 @@ struct Inputs {
     }
 
     func message(for failure: ReadFailure) -> String {
-        failure.reason == nil ? "\(failure.path): warning: skipped, not a text file"
+        failure.reason == nil ? "\(Escaping.text(failure.path)): warning: skipped, \(failure.skipReason ?? "not a text file")"
             : InputProblem(displayPath: failure.path, reason: failure.reason!).message
     }
 
-    mutating func readStandardInput(_ bytes: [UInt8], as path: String, configuration: Configuration) {
+    mutating func readStandardInput(_ contents: FileContents, as path: String, configuration: Configuration) {
         let absolute = Paths.absolute(path)
         // Excluded files give an empty report, exactly as `flowlint lint PATH` would.
         guard configuration.includes(absolutePath: absolute) else { return }
-        add(Paths.display(absolute), contents: FileReader.classify(bytes))
+        add(Paths.display(absolute), contents: contents)
     }
 
     private mutating func add(_ displayPath: String, contents: FileContents) {
         switch contents {
         case .text(let bytes):
             files.append((displayPath, bytes))
-        case .binary:
+        case .binary, .tooLarge:
             skipped.append(displayPath)
-            warnings.append("\(displayPath): warning: skipped, not a text file")
+            warnings.append("\(Escaping.text(displayPath)): warning: skipped, \(contents.skipReason ?? "")")
         case .unreadable(let reason):
             problems.append(InputProblem(displayPath: displayPath, reason: reason))
         }

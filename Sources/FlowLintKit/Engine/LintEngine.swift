@@ -119,8 +119,10 @@ public protocol UnsavedBuffers: Sendable {
 
 public struct ReadFailure: Error, Sendable, Equatable {
     public var path: String
-    /// Why it could not be read; nil when it was read but is not text (NUL bytes).
+    /// Why it could not be read; nil when it is skipped with a warning (`skipReason`).
     public var reason: String?
+    /// Why it is skipped when `reason` is nil: "not a text file" (NUL bytes), "larger than 8 MiB".
+    public var skipReason: String? = nil
 }
 
 public enum LintEngine {
@@ -236,16 +238,17 @@ public enum LintEngine {
         -> (file: Result<LintFile, ReadFailure>, status: stat?) {
         guard let absolute = file.deferredPath else { return (.success(file), nil) }
         if let buffer = request.unsavedBuffers?.buffer(forAbsolutePath: absolute) {
-            switch FileReader.classify(buffer) {
+            let contents = buffer.count > FileReader.maximumInputSize ? .tooLarge : FileReader.classify(buffer)
+            switch contents {
             case .text(let bytes): return (.success(LintFile(path: file.path, bytes: bytes)), nil)
-            case .binary: return (.failure(ReadFailure(path: file.path, reason: nil)), nil)
+            case .binary, .tooLarge: return (.failure(ReadFailure(path: file.path, reason: nil, skipReason: contents.skipReason)), nil)
             case .unreadable(let reason): return (.failure(ReadFailure(path: file.path, reason: reason)), nil)
             }
         }
         let (contents, status) = FileReader.readWithStatus(absolute, cursor: cursor)
         switch contents {
         case .text(let bytes): return (.success(LintFile(path: file.path, bytes: bytes, diskPath: absolute)), status)
-        case .binary: return (.failure(ReadFailure(path: file.path, reason: nil)), status)
+        case .binary, .tooLarge: return (.failure(ReadFailure(path: file.path, reason: nil, skipReason: contents.skipReason)), status)
         case .unreadable(let reason): return (.failure(ReadFailure(path: file.path, reason: reason)), status)
         }
     }

@@ -1,17 +1,34 @@
-/// Escaping for each output format. Every reporter sends paths and messages through one of these.
-enum Escaping {
-    /// For one-line text formats read by people and by Xcode: line breaks and control characters (an
-    /// escape sequence in a message must not drive the terminal) become visible `\n`, `\r`, `\u{1B}`.
-    static func text(_ value: String) -> String {
+/// Escaping for each output format. Every reporter sends paths and messages through one of these, and so
+/// does every line on standard error that quotes a path or a message.
+public enum Escaping {
+    /// Characters that must not reach a terminal or a CI log as they are: C0 and C1 controls and DEL (an
+    /// escape sequence in a file name must not drive the terminal, a BEL must not ring), the Unicode line and
+    /// paragraph separators (some log viewers break lines there), and the bidirectional overrides and
+    /// isolates, which make a line display in another order than it reads ("Trojan Source"). Tab is kept.
+    static func isUnsafeInText(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: return false
+        case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    static func visible(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+
+    /// For one-line text formats read by people and by Xcode, and for standard error: line breaks and the
+    /// characters of `isUnsafeInText` become visible `\n`, `\r`, `\u{1B}`, so one message is one line.
+    public static func text(_ value: String) -> String {
+        guard value.unicodeScalars.contains(where: isUnsafeInText) else { return value }
         var out = ""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
-            case "\t": out += "\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                if isUnsafeInText(scalar) {
+                    out += visible(scalar)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -22,7 +39,8 @@ enum Escaping {
 
     /// XML 1.0 character data and attribute values. Line breaks and tabs in attributes become character
     /// references (a parser would otherwise normalize them to spaces); characters XML 1.0 cannot carry at
-    /// all (most C0 controls, U+FFFE, U+FFFF) become U+FFFD.
+    /// all (most C0 controls, U+FFFE, U+FFFF) become U+FFFD; DEL, C1 controls and the other characters of
+    /// `isUnsafeInText` become character references.
     static func xml(_ value: String, attribute: Bool = true) -> String {
         var out = ""
         for scalar in value.unicodeScalars {
@@ -38,6 +56,9 @@ enum Escaping {
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     out += "\u{FFFD}"
+                } else if isUnsafeInText(scalar) {
+                    // Legal in XML, but not as raw bytes in a file someone may print: a character reference.
+                    out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -46,9 +67,24 @@ enum Escaping {
         return out
     }
 
-    /// GitHub Actions workflow-command data (the message after `::`).
+    /// GitHub Actions workflow-command data (the message after `::`). Line breaks are the runner's `%0A`
+    /// (an annotation can have several lines); other control characters are shown as `\u{1B}`, as in text.
     static func githubData(_ value: String) -> String {
-        value.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+        var out = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default:
+                if isUnsafeInText(scalar) {
+                    out += visible(scalar)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
     }
 
     /// GitHub Actions workflow-command property values (`file=`, `title=`).

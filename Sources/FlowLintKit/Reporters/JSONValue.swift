@@ -48,7 +48,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// RFC 8259 escaping. Non-ASCII text stays as UTF-8; U+2028 and U+2029 are escaped too, so the output
-    /// is also safe to embed in JavaScript.
+    /// is also safe to embed in JavaScript, and so are DEL, C1 controls and bidirectional overrides, so the
+    /// document holds no byte that drives a terminal (`Escaping.isUnsafeInText`).
     static func writeString(_ text: String, to out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
@@ -62,7 +63,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\u{0C}": out += "\\f"
             case "\u{2028}", "\u{2029}": out += "\\u" + hex4(scalar.value)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if Escaping.isUnsafeInText(scalar) {
                     out += "\\u" + hex4(scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -40,7 +40,7 @@ final class FixApplierTests: XCTestCase {
         try "old".write(toFile: path, atomically: false, encoding: .utf8)
         chmod(path, 0o640)
         try FileManager.default.createSymbolicLink(atPath: root + "/link.swift", withDestinationPath: path)
-        try FixApplier.writeAtomically(Array("new".utf8), to: root + "/link.swift")
+        try FixApplier.writeOutput(Array("new".utf8), to: root + "/link.swift")
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/link.swift"), path)
         var info = stat()
