@@ -82,9 +82,8 @@ lint() {
 
     mkdir -p "$(dirname "$report")"
     local status=0
-    # The report goes to the file through standard output until `flowlint lint --output FILE` exists; then
-    # this line becomes: "$flowlint" "${args[@]}" --output "$report" -- "${paths[@]}" || status=$?
-    "$flowlint" "${args[@]}" -- "${paths[@]}" > "$report" || status=$?
+    # The report goes to the file (written whole, atomically); the summary and any error to the log.
+    "$flowlint" "${args[@]}" --output "$report" -- "${paths[@]}" || status=$?
 
     output report "$report"
     output exit-code "$status"

@@ -55,6 +55,9 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("cache-path"), help: ArgumentHelp("Directory for the facts cache (default: the project's .build/flowlint for a Swift package, else the user cache directory).", valueName: "DIR"))
     var cachePath: String?
 
+    @Option(help: ArgumentHelp("Write the report to FILE instead of standard output (a regular file is replaced atomically; a FIFO or device is written into). The summary still goes to standard error.", valueName: "FILE"))
+    var output: String?
+
     @Flag(help: "Apply safe fixes in place (files are replaced atomically, only when changed), then report what remains.")
     var fix = false
 
@@ -70,7 +73,7 @@ struct LintCommand: ParsableCommand {
         // tree) or nothing at all; a path that must exist and does not is a typo, not a default.
         let paths: [(option: String, value: String?)] = [
             ("--config", config), ("--baseline", baseline), ("--write-baseline", writeBaseline),
-            ("--project", project), ("--cache-path", cachePath), ("--stdin-path", stdinPath),
+            ("--project", project), ("--cache-path", cachePath), ("--stdin-path", stdinPath), ("--output", output),
         ]
         for (option, value) in paths where value?.isEmpty == true {
             throw ValidationError("\(option) needs a path, not an empty string")
@@ -165,7 +168,17 @@ struct LintRun {
         context.configurationNotices = configurations.warnings
         context.executionNotices = outcome.notices
         context.executionSuccessful = outcome.problems.isEmpty && writeFailures == 0
-        Console.output(reporter.render(diagnostics, context: context))
+        let report = reporter.render(diagnostics, context: context)
+        if let output = options.output {
+            do {
+                try FixApplier.writeOutput(Array(report.utf8), to: output)
+            } catch {
+                Console.error("\(Escaping.text(output)): error: cannot write the report: \((error as? FixWriteError)?.reason ?? "\(error)")")
+                return ExitStatus.outputError
+            }
+        } else {
+            Console.output(report)
+        }
         if !options.quiet {
             for path in outcome.directoriesWithoutSwiftFiles { Console.error("no Swift files found in \(path)") }
             if let fixes = outcome.fixes, fixes.applied > 0 {

@@ -74,3 +74,22 @@ final class ProjectAnchoringTests: CLITestCase {
         XCTAssertEqual(reversed.status, 1)
     }
 }
+
+/// `--output FILE`: the report goes to the file, whole; the summary still goes to standard error.
+final class OutputOptionTests: CLITestCase {
+    func testTheReportGoesToTheFileAndTheSummaryToStandardError() throws {
+        try write("Sources/ContentView.swift", Self.badView)
+        let run = try flowlint(["lint", "--no-cache", "--reporter", "json", "--output", "out/report.json", "Sources"], mayModify: true)
+        XCTAssertEqual(run.status, 4, run.stderr)  // the directory does not exist: a report that is lost is an output error
+        XCTAssertTrue(run.stderr.contains("out/report.json: error: cannot write the report"), run.stderr)
+        try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: true)
+        let written = try flowlint(["lint", "--no-cache", "--reporter", "json", "--output", "out/report.json", "Sources"], mayModify: true)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(written.stdout, "")
+        XCTAssertTrue(written.stderr.contains("Linted 1 file: 0 errors, 1 warning"), written.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(read("out/report.json").utf8)) as? [String: Any])
+        XCTAssertEqual((report["diagnostics"] as? [[String: Any]])?.count, 1)
+        // An empty path is a usage error.
+        XCTAssertEqual(try flowlint(["lint", "--output", "", "Sources"]).status, 2)
+    }
+}
