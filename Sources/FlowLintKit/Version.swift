@@ -11,8 +11,8 @@ import Darwin
 /// the running executable's device, inode, size and modification time (a rebuild writes a new file), read once
 /// per process; hashing the whole binary would cost a few milliseconds on every run. When the executable cannot
 /// be found, each process is its own build, so nothing cached is ever reused.
-public enum BuildIdentity {
-    public static let current: String = {
+enum BuildIdentity {
+    static let current: String = {
         var info = stat()
         if let path = executablePath, stat(path, &info) == 0 {
             let stamp = FileStamp(info)

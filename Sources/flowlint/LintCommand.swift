@@ -142,22 +142,22 @@ struct LintRun {
         var diagnostics = outcome.diagnostics
         if let path = options.writeBaseline {
             let baseline = Baseline(diagnostics: diagnostics, sources: outcome.sources,
-                                    directory: Paths.parent(Paths.standardize(Paths.absolute(path))))
+                                    directory: Baseline.directory(ofFileAt: path))
             do {
                 try FixApplier.writeOutput(Array(baseline.rendered().utf8), to: path)
             } catch {
                 Console.error("\(Escaping.text(path)): error: cannot write baseline: \((error as? FixWriteError)?.reason ?? "\(error)")")
                 return ExitStatus.usageError
             }
-            if !options.quiet { Console.error("Wrote \(plural(baseline.entries.count, "finding")) to baseline \(path)") }
+            if !options.quiet { Console.error("Wrote \(plural(baseline.count, "finding")) to baseline \(path)") }
             return outcome.problems.isEmpty && writeFailures == 0 ? ExitStatus.clean : ExitStatus.unreadableInput
         }
         var inBaseline = 0
         if let existingBaseline, let path = options.baseline {
             (diagnostics, inBaseline) = existingBaseline.filter(diagnostics, sources: outcome.sources)
-            if !existingBaseline.entries.isEmpty && !existingBaseline.concerns(anyOf: outcome.lintedFiles) {
-                Console.error("\(path): warning: none of the baseline's \(plural(existingBaseline.entries.count, "finding")) is in a "
-                              + "linted file (its paths are relative to \(Paths.display(existingBaseline.directory)))")
+            if existingBaseline.count > 0 && !existingBaseline.concerns(anyOf: outcome.lintedFiles) {
+                Console.error("\(path): warning: none of the baseline's \(plural(existingBaseline.count, "finding")) is in a "
+                              + "linted file (its paths are relative to \(existingBaseline.displayedDirectory))")
             }
         }
 

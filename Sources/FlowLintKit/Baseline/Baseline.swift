@@ -10,32 +10,34 @@ import Foundation
 /// Entries name files relative to the baseline file's directory (`directory`), so a baseline written at a
 /// project's root matches from any working directory, and from a path argument.
 public struct Baseline: Sendable, Equatable {
-    public struct Entry: Hashable, Sendable, Comparable {
-        public var rule: String
-        public var file: String
-        public var lineText: String
-        public var message: String
+    struct Entry: Hashable, Sendable, Comparable {
+        var rule: String
+        var file: String
+        var lineText: String
+        var message: String
 
-        public init(rule: String, file: String, lineText: String, message: String) {
+        init(rule: String, file: String, lineText: String, message: String) {
             self.rule = rule
             self.file = file
             self.lineText = lineText
             self.message = message
         }
 
-        public static func < (a: Entry, b: Entry) -> Bool {
+        static func < (a: Entry, b: Entry) -> Bool {
             (a.file, a.rule, a.lineText, a.message) < (b.file, b.rule, b.lineText, b.message)
         }
     }
 
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
     /// Sorted, so the file diffs well under version control.
-    public private(set) var entries: [Entry]
+    private(set) var entries: [Entry]
+    /// How many findings the baseline accepts.
+    public var count: Int { entries.count }
     /// The absolute directory entries' paths are relative to: the baseline file's.
     public var directory: String
 
-    public init(entries: [Entry], directory: String) {
+    init(entries: [Entry], directory: String) {
         self.entries = entries.sorted()
         self.directory = directory
     }
@@ -47,6 +49,14 @@ public struct Baseline: Sendable, Equatable {
         let directory = Paths.standardize(Paths.absolute(directory))
         self.init(entries: diagnostics.map { Baseline.entry(for: $0, lines: &lines, directory: directory) }, directory: directory)
     }
+
+    /// The directory of a baseline file at `path` (as given on the command line): where its entries' paths start.
+    public static func directory(ofFileAt path: String) -> String {
+        Paths.parent(Paths.standardize(Paths.absolute(path)))
+    }
+
+    /// `directory` as the working directory shows it.
+    public var displayedDirectory: String { Paths.display(directory) }
 
     /// A display path (relative to the working directory, or absolute) as entries spell it.
     static func entryPath(_ displayPath: String, directory: String) -> String {
@@ -107,11 +117,11 @@ public struct Baseline: Sendable, Equatable {
         } catch {
             throw ConfigurationError(message: "\(path): error: cannot read baseline: \(Paths.reason(of: error))")
         }
-        return try parse(data, path: path, directory: Paths.parent(Paths.standardize(Paths.absolute(path))))
+        return try parse(data, path: path, directory: directory(ofFileAt: path))
     }
 
     /// `directory`: where the baseline file is (its entries' paths are relative to it).
-    public static func parse(_ data: Data, path: String, directory: String) throws -> Baseline {
+    static func parse(_ data: Data, path: String, directory: String) throws -> Baseline {
         func invalid(_ why: String) -> ConfigurationError {
             ConfigurationError(message: "\(path): error: not a FlowLint baseline: \(why)")
         }

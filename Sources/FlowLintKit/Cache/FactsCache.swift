@@ -27,13 +27,13 @@ import Darwin
 /// build, settings hash, lengths) and each entry again when it is decoded: anything wrong and the cache is ignored and rebuilt.
 /// Writes go to a temporary file in the same directory, renamed over the pack, so concurrent runs never see
 /// a half-written file (the last writer wins).
-public final class FactsCache: @unchecked Sendable {
+final class FactsCache: @unchecked Sendable {
     static let magic: [UInt8] = Array("FLFACTS5".utf8)
 
     /// Where the pack is looked for and written, in order (the project's `.build/flowlint`, then the user
     /// cache directory).
-    public let directories: [String]
-    public let fileName: String
+    let directories: [String]
+    let fileName: String
     let build: String
     let settingsHash: UInt64
     let rootHash: UInt64
@@ -50,15 +50,15 @@ public final class FactsCache: @unchecked Sendable {
     /// By the hash of the file's absolute path (`pathKey`): no string per file to build or keep.
     private var stats: [UInt64: StatRecord] = [:]
     /// Directory contents for the project's file search, checked against each directory's times.
-    public private(set) var listings: DirectoryListings
+    private(set) var listings: DirectoryListings
     /// Why the stored pack was not used, when it existed but was damaged or foreign (for tests and --verbose).
-    public private(set) var rejection: String?
+    private(set) var rejection: String?
     /// Where the pack was written last, or the error that stopped it.
-    public private(set) var savedPath: String?
-    public private(set) var saveError: String?
+    private(set) var savedPath: String?
+    private(set) var saveError: String?
     /// Files answered from the cache in the last run, and files parsed.
-    public private(set) var hits = 0
-    public private(set) var misses = 0
+    private(set) var hits = 0
+    private(set) var misses = 0
 
     struct StatRecord: Equatable {
         var size: UInt64
@@ -81,7 +81,7 @@ public final class FactsCache: @unchecked Sendable {
     /// `runStart`: the time files and directories are judged against (changed within two seconds of it: not
     /// remembered); the current time unless a test sets it.
     /// `build` stands for the running FlowLint (tests pass another to simulate a rebuild).
-    public convenience init(directories: [String], projectRoot: String, settings: RuleSettings, skipsInertBodies: Bool = true,
+    convenience init(directories: [String], projectRoot: String, settings: RuleSettings, skipsInertBodies: Bool = true,
                 build: String = BuildIdentity.current, runStart: timespec? = nil) {
         self.init(directories: directories, projectRoot: projectRoot, settings: settings, skipsInertBodies: skipsInertBodies,
                   build: build, runStart: runStart, key: CacheKey.current)
@@ -112,7 +112,7 @@ public final class FactsCache: @unchecked Sendable {
 
     /// The user cache directory: `$XDG_CACHE_HOME/flowlint`, else `~/Library/Caches/flowlint` (macOS) or
     /// `~/.cache/flowlint`.
-    public static var userCacheDirectory: String? {
+    static var userCacheDirectory: String? {
         let env = ProcessInfo.processInfo.environment
         if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return Paths.join(xdg, "flowlint") }
         guard let home = env["HOME"], home.hasPrefix("/") else { return nil }

@@ -2,15 +2,15 @@
 /// so the multiplications of one step do not wait for each other), then 8 bytes per step for the rest, and a
 /// murmur-style finalizer. Used for cache keys and checksums: it detects changes and damage, it is not meant
 /// to resist an adversary. A cold run hashes every file of the project, so its speed shows.
-public enum FastHash {
+enum FastHash {
     static let p1: UInt64 = 0x9e37_79b1_85eb_ca87, p2: UInt64 = 0xc2b2_ae3d_27d4_eb4f
     static let m1: UInt64 = 0x87c3_7b91_1142_53d5, m2: UInt64 = 0x4cf5_ad43_2745_937f
 
-    public static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
+    static func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
         bytes.withUnsafeBytes { hash($0, seed: seed) }
     }
 
-    public static func hash(_ buffer: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+    static func hash(_ buffer: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         let n = buffer.count
         var h = seed ^ (UInt64(n) &* 0x9e37_79b9_7f4a_7c15)
         var i = 0
@@ -60,7 +60,7 @@ public enum FastHash {
         (value << bits) | (value >> (64 - bits))
     }
 
-    public static func hash(_ string: String, seed: UInt64 = 0) -> UInt64 { hash(Array(string.utf8), seed: seed) }
+    static func hash(_ string: String, seed: UInt64 = 0) -> UInt64 { hash(Array(string.utf8), seed: seed) }
 
     static func mix(_ value: UInt64) -> UInt64 {
         var h = value

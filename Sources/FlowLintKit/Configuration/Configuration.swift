@@ -4,30 +4,30 @@ import Yams
 /// The contents of a `.flowlint.yml`. FlowLint only reads configuration files; it never writes one.
 public struct Configuration: Sendable {
     /// The file it was read from (absolute), or nil for the built-in defaults.
-    public var filePath: String?
+    var filePath: String?
     /// The directory `included` and `excluded` are relative to: the configuration file's directory, or the
     /// working directory when there is no file.
-    public var rootDirectory: String
-    public var included: [Glob] = []
-    public var excluded: [Glob] = []
-    public var disabledRules: [String] = []
-    public var optInRules: [String] = []
+    var rootDirectory: String
+    var included: [Glob] = []
+    var excluded: [Glob] = []
+    var disabledRules: [String] = []
+    var optInRules: [String] = []
     /// When present, exactly these rules run (opt-in ones included) and the two lists above are ignored.
-    public var onlyRules: [String]? = nil
-    public var severities: [String: Severity] = [:]
+    var onlyRules: [String]? = nil
+    var severities: [String: Severity] = [:]
     public var reporter: String? = nil
     public var strict: Bool = false
     /// Problems that do not stop the run (unknown keys, unknown rule ids), as `file:line:column: warning: ...`.
     public var warnings: [String] = []
 
-    public init(rootDirectory: String) {
+    init(rootDirectory: String) {
         self.rootDirectory = rootDirectory
     }
 
-    public static let fileName = ".flowlint.yml"
+    static let fileName = ".flowlint.yml"
 
     /// The keys FlowLint understands, in the order the README documents them.
-    public static let knownKeys = [
+    static let knownKeys = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "severity", "reporter", "strict",
     ]
 
@@ -49,7 +49,7 @@ public struct Configuration: Sendable {
 
     /// Whether a file (absolute path) is linted under `included` / `excluded`. Files outside the root
     /// directory are matched by no pattern: they are linted unless `included` is set.
-    public func includes(absolutePath: String) -> Bool {
+    func includes(absolutePath: String) -> Bool {
         if excluded.isEmpty && included.isEmpty { return true }
         let relative = Paths.relative(absolutePath, to: rootDirectory)
         if let relative {
@@ -61,14 +61,14 @@ public struct Configuration: Sendable {
     }
 
     /// Whether a directory met during the search is excluded as a whole, so the search does not descend.
-    public func excludesDirectory(absolutePath: String) -> Bool {
+    func excludesDirectory(absolutePath: String) -> Bool {
         guard !excluded.isEmpty, let relative = Paths.relative(absolutePath, to: rootDirectory), !relative.isEmpty else { return false }
         return excluded.contains(where: { $0.matches(relative) })
     }
 
     /// Looks for `.flowlint.yml` in `directory` and its parents, stopping after the first directory that
     /// contains `.git` (the repository root) or at `/`.
-    public static func find(startingAt directory: String) -> String? {
+    static func find(startingAt directory: String) -> String? {
         var current = Paths.standardize(directory)
         let fm = FileManager.default
         while true {
@@ -94,11 +94,11 @@ public struct Configuration: Sendable {
     /// The largest configuration file FlowLint reads: 1 MiB. A `.flowlint.yml` is a few hundred bytes; even a
     /// list of thousands of excluded paths stays far below this, while the YAML library's tree of a file costs
     /// tens of times its size in memory.
-    public static let maximumFileSize = 1 << 20
+    static let maximumFileSize = 1 << 20
 
     /// How deeply the configuration may nest, counting indentation levels and open `[` / `{`: 64. FlowLint's
     /// own keys need 3; the YAML library recurses once per level and overflows the stack at a few thousand.
-    public static let maximumNesting = 64
+    static let maximumNesting = 64
 
     /// Reads and checks a configuration file. Only `maximumFileSize` bytes are ever read: the size of a
     /// regular file is checked before reading; a pipe (`--config <(...)`) is read up to the limit.
@@ -158,7 +158,7 @@ public struct Configuration: Sendable {
     }
 
     /// Parses configuration text. `path` is how messages name the file.
-    public static func parse(_ text: String, path: String, rootDirectory: String, filePath: String? = nil) throws -> Configuration {
+    static func parse(_ text: String, path: String, rootDirectory: String, filePath: String? = nil) throws -> Configuration {
         var configuration = Configuration(rootDirectory: rootDirectory)
         configuration.filePath = filePath
         let shownPath = Escaping.text(path)

@@ -3,14 +3,14 @@
 /// `*` matches any run of characters within one path component, `?` one character (not `/`), and a `**`
 /// component any number of components (zero included). A pattern that matches a directory also matches
 /// everything below it, so `Generated` and `Generated/**` both exclude the whole `Generated` tree.
-public struct Glob: Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
+struct Glob: Sendable, Hashable, CustomStringConvertible {
+    let pattern: String
     private let components: [String]
     /// Per component: whether it is `**`, and its characters (for `*` and `?`).
     private let globstar: [Bool]
     private let patternScalars: [[Unicode.Scalar]]
 
-    public init(_ pattern: String) {
+    init(_ pattern: String) {
         self.pattern = pattern
         var trimmed = pattern
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
@@ -19,7 +19,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         patternScalars = components.map { Array($0.unicodeScalars) }
     }
 
-    public var description: String { pattern }
+    var description: String { pattern }
 
     /// Whether `relativePath` (components separated by `/`, relative to the same directory as the pattern)
     /// or one of its parent directories matches.
@@ -28,7 +28,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// after each component), so the cost is at most components × pattern components component matches,
     /// whatever the number of `**`: `**/**/**/**/**/**/zz` against a path 40 directories deep is 40 × 7 steps,
     /// where trying every way to split the path among the `**` took minutes.
-    public func matches(_ relativePath: String) -> Bool {
+    func matches(_ relativePath: String) -> Bool {
         if components.isEmpty { return true }  // "." or "": the whole directory
         let path = relativePath.split(separator: "/", omittingEmptySubsequences: true)
         let count = components.count

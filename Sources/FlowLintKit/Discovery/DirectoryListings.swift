@@ -14,7 +14,7 @@ import Darwin
 /// every run, so editing one (which does not change its directory's times) is seen; the listings themselves
 /// do not depend on what is ignored. A directory changed within two seconds of the run is read, never
 /// remembered, since its times could still change without moving.
-public final class DirectoryListings {
+final class DirectoryListings {
     struct Entry: Equatable {
         var name: String
         var type: UInt8
@@ -31,8 +31,8 @@ public final class DirectoryListings {
     /// Listings read in this run and worth remembering.
     private var added: [String: Listing] = [:]
     /// Directories answered from `stored` in this run, and directories read.
-    public var hits: Int { hitDirectories.count }
-    public private(set) var misses = 0
+    var hits: Int { hitDirectories.count }
+    private(set) var misses = 0
     let runStart: timespec
 
     init(stored: [String: Listing], runStart: timespec) {

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A file to lint: how it is shown, where it is, and what it really is (symlinks resolved, for dedupe).
-public struct DiscoveredFile: Sendable, Hashable {
+struct DiscoveredFile: Sendable, Hashable {
     /// Relative to the working directory when under it, else absolute.
     public var displayPath: String
     /// Absolute, standardized, symlinks not resolved (what globs are matched against).
-    public var absolutePath: String
-    public init(displayPath: String, absolutePath: String) {
+    var absolutePath: String
+    init(displayPath: String, absolutePath: String) {
         self.displayPath = displayPath
         self.absolutePath = absolutePath
     }
@@ -23,30 +23,30 @@ public struct InputProblem: Sendable, Hashable {
     public var message: String { "\(Escaping.text(displayPath)): error: cannot read: \(Escaping.text(reason))" }
 }
 
-public struct DiscoveryResult: Sendable {
+struct DiscoveryResult: Sendable {
     /// Deduplicated by resolved path, sorted by display path.
-    public var files: [DiscoveredFile] = []
+    var files: [DiscoveredFile] = []
     /// Inputs (as given) that are directories holding no Swift file that is linted.
-    public var directoriesWithoutSwiftFiles: [String] = []
-    public var problems: [InputProblem] = []
+    var directoriesWithoutSwiftFiles: [String] = []
+    var problems: [InputProblem] = []
 }
 
 /// A path given on the command line that does not exist: a usage error (exit code 2).
-public struct MissingInputError: Error, CustomStringConvertible {
-    public var paths: [String]
-    public var description: String {
+struct MissingInputError: Error, CustomStringConvertible {
+    var paths: [String]
+    var description: String {
         paths.map { "error: no such file or directory: \(Escaping.text($0))" }.joined(separator: "\n")
     }
 }
 
 /// Finds the Swift files to lint under the paths given on the command line.
-public enum FileDiscovery {
+enum FileDiscovery {
     /// Directories that hold build products, dependencies or VCS data, never a project's own sources.
-    public static let skippedDirectoryNames: Set<String> = [
+    static let skippedDirectoryNames: Set<String> = [
         ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
     ]
 
-    public static func isSkippedDirectory(named name: String) -> Bool {
+    static func isSkippedDirectory(named name: String) -> Bool {
         skippedDirectoryNames.contains(name) || name.hasPrefix(".build-") || name.hasPrefix(".build_")
     }
 
@@ -58,7 +58,7 @@ public enum FileDiscovery {
     /// `respectingGitIgnores`: inside a git work tree, what git ignores (`.gitignore` files at every level,
     /// `.git/info/exclude`) is not searched; directories and files named in `paths` are searched or linted
     /// all the same (see `GitIgnoreRules`).
-    public static func discover(paths: [String], configuration: Configuration,
+    static func discover(paths: [String], configuration: Configuration,
                                 workingDirectory: String = Paths.currentDirectory,
                                 skipping: Set<String> = [], listings: DirectoryListings? = nil,
                                 respectingGitIgnores: Bool = true) throws -> DiscoveryResult {
@@ -105,7 +105,7 @@ public enum FileDiscovery {
         return lstat(path, &info) == 0
     }
 
-    public static func isDirectory(_ path: String, followingSymlinks: Bool) -> Bool {
+    static func isDirectory(_ path: String, followingSymlinks: Bool) -> Bool {
         var info = stat()
         let status = followingSymlinks ? stat(path, &info) : lstat(path, &info)
         return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
@@ -239,11 +239,11 @@ public enum FileReader {
     /// them with room to spare, while each worker holds a file's bytes, tokens and syntax tree at once (about
     /// 20 times the file's size) and a CI machine's memory is shared by every worker. A file this large is
     /// data, not a view someone edits.
-    public static let maximumInputSize = 8 << 20
+    static let maximumInputSize = 8 << 20
 
     /// Reads a whole file. Only regular files are opened, so a FIFO or device named `.swift` cannot block
     /// or stream forever. Bytes are not decoded: invalid UTF-8 is linted as it is.
-    public static func read(_ absolutePath: String) -> FileContents { readWithStatus(absolutePath).contents }
+    static func read(_ absolutePath: String) -> FileContents { readWithStatus(absolutePath).contents }
 
     /// `read`, with what `fstat` said of the open file (nil when it could not be opened). `cursor` opens it
     /// relative to its directory.
@@ -309,7 +309,7 @@ public enum FileReader {
         return classify(bytes)
     }
 
-    public static func classify(_ bytes: [UInt8]) -> FileContents {
+    static func classify(_ bytes: [UInt8]) -> FileContents {
         bytes.contains(0) ? .binary : .text(bytes)
     }
 }

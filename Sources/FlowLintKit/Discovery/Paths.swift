@@ -2,16 +2,16 @@ import Foundation
 
 /// Plain-string path helpers (`/`-separated, POSIX). FlowLint shows paths relative to the working
 /// directory when they are under it, absolute otherwise.
-public enum Paths {
-    public static var currentDirectory: String { FileManager.default.currentDirectoryPath }
+enum Paths {
+    static var currentDirectory: String { FileManager.default.currentDirectoryPath }
 
     /// `path` made absolute against `base` (default: the working directory) and standardized (`.`, `..`
     /// and repeated `/` removed; symlinks are not resolved).
-    public static func absolute(_ path: String, base: String = Paths.currentDirectory) -> String {
+    static func absolute(_ path: String, base: String = Paths.currentDirectory) -> String {
         standardize(path.hasPrefix("/") ? path : join(base, path))
     }
 
-    public static func standardize(_ path: String) -> String {
+    static func standardize(_ path: String) -> String {
         if isStandardized(path) { return path }
         var parts: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -42,24 +42,24 @@ public enum Paths {
         return !sawAny || (length > 0 && !(allDots && length <= 2))
     }
 
-    public static func join(_ directory: String, _ name: String) -> String {
+    static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    public static func parent(_ path: String) -> String {
+    static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
-    public static func lastComponent(_ path: String) -> String {
+    static func lastComponent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
 
     /// `path` relative to `directory` when it is `directory` itself ("") or below it; nil otherwise.
     /// Both must be absolute and standardized. Compared and cut as UTF-8 bytes: discovery asks this of every file.
-    public static func relative(_ path: String, to directory: String) -> String? {
+    static func relative(_ path: String, to directory: String) -> String? {
         let p = path.utf8, d = directory.utf8
         guard p.starts(with: d) else { return nil }
         if p.count == d.count { return "" }
@@ -69,7 +69,7 @@ public enum Paths {
     }
 
     /// How FlowLint shows a file: relative to the working directory when under it, else absolute.
-    public static func display(_ absolutePath: String, workingDirectory: String = Paths.currentDirectory) -> String {
+    static func display(_ absolutePath: String, workingDirectory: String = Paths.currentDirectory) -> String {
         display(absolutePath, standardizedWorkingDirectory: standardize(workingDirectory))
     }
 
@@ -78,14 +78,14 @@ public enum Paths {
     }
 
     /// The path with every symlink resolved, or nil when it does not exist or a loop stops resolution.
-    public static func resolved(_ path: String) -> String? {
+    static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
     }
 
     /// A short reason for a file-system error ("Permission denied", "No such file or directory").
-    public static func reason(of error: Error) -> String {
+    static func reason(of error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

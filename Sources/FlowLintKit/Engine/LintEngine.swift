@@ -5,9 +5,9 @@ import FlowLintSyntax
 /// One file handed to the engine: its display path (relative to the working directory when under it), and its
 /// bytes or where to read them. Discovery and excludes happen before; the engine reads only the files it is
 /// handed as deferred (`deferredPath`), through the request's `unsavedBuffers` first.
-public struct LintFile: Sendable {
-    public var path: String
-    public var bytes: [UInt8]
+struct LintFile: Sendable {
+    var path: String
+    var bytes: [UInt8]
     /// Where the file is on disk. Most files are `directory/path`: the directory string is shared by every
     /// file of a run, so a project of thousands of files does not hold each one's absolute path twice.
     private var location: Location?
@@ -18,14 +18,14 @@ public struct LintFile: Sendable {
     /// The file has not been read: see `deferredPath`.
     private(set) var isDeferred = false
 
-    public init(path: String, bytes: [UInt8], diskPath: String? = nil) {
+    init(path: String, bytes: [UInt8], diskPath: String? = nil) {
         self.path = path
         self.bytes = bytes
         self.diskPath = diskPath
     }
 
     /// A file read later, if at all (see `deferredPath`).
-    public static func deferred(path: String, absolutePath: String) -> LintFile {
+    static func deferred(path: String, absolutePath: String) -> LintFile {
         var file = LintFile(path: path, bytes: [], diskPath: absolutePath)
         file.isDeferred = true
         return file
@@ -33,7 +33,7 @@ public struct LintFile: Sendable {
 
     /// A discovered file, read later if at all. `workingDirectory` is the standardized directory display paths
     /// are relative to: one string shared by every file of the run.
-    public static func deferred(_ discovered: DiscoveredFile, workingDirectory: String) -> LintFile {
+    static func deferred(_ discovered: DiscoveredFile, workingDirectory: String) -> LintFile {
         if discovered.displayPath.hasPrefix("/") {
             return .deferred(path: discovered.displayPath, absolutePath: discovered.absolutePath)
         }
@@ -45,7 +45,7 @@ public struct LintFile: Sendable {
 
     /// The absolute path the bytes were read from, if any: lets the facts cache recognize the file by its
     /// stat next time without reading it. Not set for an editor's unsaved buffer.
-    public var diskPath: String? {
+    var diskPath: String? {
         get {
             switch location {
             case .under(let directory): return Paths.join(directory, path)
@@ -59,33 +59,33 @@ public struct LintFile: Sendable {
     /// Set for a project file that only gives context to a partial run and has not been read: the per-file
     /// phase reads it from this absolute path only when the facts cache cannot answer for it. If it cannot
     /// be read (or is not text) it contributes nothing.
-    public var deferredPath: String? { isDeferred ? diskPath : nil }
+    var deferredPath: String? { isDeferred ? diskPath : nil }
 }
 
-public struct LintRequest: Sendable {
-    public var files: [LintFile]
-    public var settings: RuleSettings
+struct LintRequest: Sendable {
+    var files: [LintFile]
+    var settings: RuleSettings
     /// Worker threads for the per-file phase; 0 means one per core.
-    public var jobs: Int
+    var jobs: Int
     /// Skip the bodies no enabled rule and no fact needs (see `BodySkipping`). Off only to check that the fast
     /// path changes nothing.
-    public var skipsInertBodies: Bool
+    var skipsInertBodies: Bool
     /// The display paths findings are reported for; nil reports every file. The other files still give their
     /// facts (a partial run sees the whole project). See `LintEngine.restrict`.
-    public var reportedPaths: Set<String>?
+    var reportedPaths: Set<String>?
     /// Per-file facts from earlier runs; updated on disk after the per-file phase.
-    public var cache: FactsCache?
+    var cache: FactsCache?
     /// Set by a command-line run that ends after reporting: the project's facts and index are handed to
     /// `UntilExit` instead of being freed one allocation at a time (tens of thousands for a large project),
     /// work the end of the process makes pointless. Library users leave it off.
-    public var keepsFactsUntilExit = false
+    var keepsFactsUntilExit = false
     /// An editor's unsaved buffers, which replace the files on disk they belong to (when deferred files are read).
-    public var unsavedBuffers: (any UnsavedBuffers)?
+    var unsavedBuffers: (any UnsavedBuffers)?
     /// Files handed with their bytes are always parsed, never answered from the facts cache (their fresh facts
     /// are still stored). Set by `--fix`: the fixes it applies come from the bytes it rewrites, never from a
     /// pack on disk.
-    public var recomputesGivenFiles = false
-    public init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
+    var recomputesGivenFiles = false
+    init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
                 reportedPaths: Set<String>? = nil, cache: FactsCache? = nil) {
         self.files = files
         self.settings = settings
@@ -96,14 +96,14 @@ public struct LintRequest: Sendable {
     }
 }
 
-public struct LintResult: Sendable {
+struct LintResult: Sendable {
     /// Findings after suppression, in `Diagnostic.outputOrder`.
-    public var diagnostics: [Diagnostic]
-    public var filesLinted: Int
+    var diagnostics: [Diagnostic]
+    var filesLinted: Int
     /// Reported files that were deferred and turned out unreadable (`reason`) or binary (`reason == nil`), in
     /// path order. They contributed nothing.
-    public var readFailures: [ReadFailure]
-    public init(diagnostics: [Diagnostic], filesLinted: Int, readFailures: [ReadFailure] = []) {
+    var readFailures: [ReadFailure]
+    init(diagnostics: [Diagnostic], filesLinted: Int, readFailures: [ReadFailure] = []) {
         self.diagnostics = diagnostics
         self.filesLinted = filesLinted
         self.readFailures = readFailures
@@ -117,19 +117,19 @@ public protocol UnsavedBuffers: Sendable {
     func buffer(forAbsolutePath path: String) -> [UInt8]?
 }
 
-public struct ReadFailure: Error, Sendable, Equatable {
-    public var path: String
+struct ReadFailure: Error, Sendable, Equatable {
+    var path: String
     /// Why it could not be read; nil when it is skipped with a warning (`skipReason`).
-    public var reason: String?
+    var reason: String?
     /// Why it is skipped when `reason` is nil: "not a text file" (NUL bytes), "larger than 8 MiB".
-    public var skipReason: String? = nil
+    var skipReason: String? = nil
 }
 
 public enum LintEngine {
     /// Lints `request.files` as one project: per-file facts and the rules' per-file checks in parallel, then
     /// the rules' project checks over the merged index, then severities, suppression and the restriction to the
     /// reported files. Deterministic: the result does not depend on `jobs`.
-    public static func lint(_ request: LintRequest) -> LintResult {
+    static func lint(_ request: LintRequest) -> LintResult {
         let plan = Plan(request.settings, skipsInertBodies: request.skipsInertBodies)
         let (facts, failures, records) = perFilePhase(request, plan)
         // The facts cache is written while the project pass runs (it needs nothing from it), and waited for
@@ -161,7 +161,7 @@ public enum LintEngine {
     /// first note in a reported file, with a note pointing at where it was. Its fixes are dropped (their edits
     /// belong to the other file). Applied after suppression, so a finding silenced where it is located stays
     /// silenced wherever it is shown.
-    public static func restrict(_ diagnostics: [Diagnostic], to paths: Set<String>) -> [Diagnostic] {
+    static func restrict(_ diagnostics: [Diagnostic], to paths: Set<String>) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for d in diagnostics {
             if paths.contains(d.span.file) {
@@ -364,11 +364,11 @@ enum ProcessInfoCores {
 
 /// Values kept alive until the process ends, because freeing them would only delay its end (compilers skip
 /// the same work: clang's `-disable-free`).
-public enum UntilExit {
+enum UntilExit {
     nonisolated(unsafe) private static var kept: [Any] = []
     private static let lock = NSLock()
 
-    public static func keep(_ value: Any) {
+    static func keep(_ value: Any) {
         lock.lock()
         kept.append(value)
         lock.unlock()

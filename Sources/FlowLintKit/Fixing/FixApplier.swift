@@ -5,7 +5,7 @@ public enum FixApplier {
     /// Applies every `.safe` fix of `diagnostics` that does not overlap a fix already taken (fixes are
     /// taken in output order; all edits of one fix or none). Edits are against `bytes`, the original file.
     /// Returns the new bytes and how many fixes were applied.
-    public static func applySafeFixes(of diagnostics: [Diagnostic], to bytes: [UInt8]) -> (bytes: [UInt8], applied: Int) {
+    static func applySafeFixes(of diagnostics: [Diagnostic], to bytes: [UInt8]) -> (bytes: [UInt8], applied: Int) {
         applyFixes(of: diagnostics, to: bytes) { $0.applicability == .safe }
     }
 
@@ -67,7 +67,7 @@ public enum FixApplier {
     /// The new text goes to a temporary file beside the target, is synced, and is renamed over it after a
     /// last check that the target is unchanged; a crash or a full disk never leaves half a file. Throws a
     /// `FixWriteError` naming what went wrong; the file is then exactly as it was.
-    public static func replace(_ path: String, with bytes: [UInt8], readAs snapshot: FileSnapshot) throws {
+    static func replace(_ path: String, with bytes: [UInt8], readAs snapshot: FileSnapshot) throws {
         let target = Paths.resolved(path) ?? Paths.absolute(path)
         func failure(_ kind: FixWriteError.Kind) -> FixWriteError { FixWriteError(path: path, kind: kind) }
         var info = stat()
@@ -211,17 +211,17 @@ public enum FixApplier {
 
 /// What `--fix` saw of a file when it read it: compared again just before the file is replaced
 /// (`FixApplier.replace(_:with:readAs:)`), so that an edit saved in between is never overwritten.
-public struct FileSnapshot: Sendable, Equatable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
-    public var modifiedSeconds: Int64
-    public var modifiedNanoseconds: Int64
+struct FileSnapshot: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int64
+    var modifiedNanoseconds: Int64
     /// `FastHash` of the bytes: the times can stay the same across a quick edit of the same size.
-    public var contentHash: UInt64
+    var contentHash: UInt64
 
     /// `status` is what `fstat` said of the open file the bytes were read from.
-    public init(status: stat, bytes: [UInt8]) {
+    init(status: stat, bytes: [UInt8]) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)
@@ -231,7 +231,7 @@ public struct FileSnapshot: Sendable, Equatable {
 
     /// Reads a file for `--fix`: its contents, and, when it is text, its snapshot (taken from the descriptor
     /// the bytes were read from, so the two describe the same file).
-    public static func read(_ absolutePath: String) -> (contents: FileContents, snapshot: FileSnapshot?) {
+    static func read(_ absolutePath: String) -> (contents: FileContents, snapshot: FileSnapshot?) {
         let (contents, status) = FileReader.readWithStatus(absolutePath)
         guard case .text(let bytes) = contents, let status else { return (contents, nil) }
         return (contents, FileSnapshot(status: status, bytes: bytes))
@@ -262,7 +262,7 @@ public struct FileSnapshot: Sendable, Equatable {
 
 /// A file `--fix` did not write, or an output file that could not be written; the file is as it was.
 public struct FixWriteError: Error, CustomStringConvertible, Equatable {
-    public enum Kind: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         /// Another size, time, inode or content than when it was read: someone saved it meanwhile.
         case changedSinceRead
         /// No write permission for this user.
@@ -275,15 +275,15 @@ public struct FixWriteError: Error, CustomStringConvertible, Equatable {
         case notRegularFile
         case system(reason: String)
     }
-    public enum Writing: Equatable, Sendable {
+    enum Writing: Equatable, Sendable {
         case fix, output
     }
 
-    public var path: String
-    public var kind: Kind
-    public var writing: Writing
+    var path: String
+    var kind: Kind
+    var writing: Writing
 
-    public init(path: String, kind: Kind, writing: Writing = .fix) {
+    init(path: String, kind: Kind, writing: Writing = .fix) {
         self.path = path
         self.kind = kind
         self.writing = writing

@@ -1,6 +1,6 @@
 /// A JSON document with object keys in the order they were written, so output is byte-for-byte stable
 /// (Foundation's encoders either shuffle keys or sort them alphabetically).
-public indirect enum JSONValue: Equatable, Sendable {
+indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -8,10 +8,10 @@ public indirect enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
+    static func == (a: JSONValue, b: JSONValue) -> Bool { a.rendered() == b.rendered() }
 
     /// Pretty-printed with two-space indentation and a final newline.
-    public func rendered() -> String {
+    func rendered() -> String {
         var out = ""
         write(to: &out, indent: 0)
         out += "\n"

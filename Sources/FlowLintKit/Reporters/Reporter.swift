@@ -32,17 +32,17 @@ public enum ReporterKind: String, CaseIterable, Sendable {
 
 /// What reporters may need besides the diagnostics.
 public struct ReportContext: Sendable {
-    public var toolVersion: String
+    var toolVersion: String
     /// The rules SARIF lists (every rule FlowLint knows, by default).
-    public var rules: [RuleDescriptor]
+    var rules: [RuleDescriptor]
     /// Display paths of every file linted (JUnit lists clean files as passing test cases).
-    public var lintedFiles: [String]
+    var lintedFiles: [String]
     /// File bytes by display path: SARIF fingerprints and UTF-16 columns need the finding's line.
-    public var sources: [String: [UInt8]]
+    var sources: [String: [UInt8]]
     /// ANSI colors in the text reporter (only when standard output is a terminal and NO_COLOR is unset).
     public var useColor: Bool
     /// Rule documents (Markdown) by rule id, for SARIF `help.markdown`.
-    public var ruleDocuments: [String: String]
+    var ruleDocuments: [String: String]
     /// The absolute directory report paths are anchored to where a format needs it: SARIF's `%SRCROOT%`
     /// (`originalUriBaseIds`), and the GitHub reporter's annotations (relative to the repository). Nil: paths
     /// stay as displayed (relative to the working directory).
@@ -65,7 +65,7 @@ public struct ReportContext: Sendable {
         self.useColor = useColor
     }
 
-    public static let informationURI = "https://github.com/flowlint/flowlint"
+    static let informationURI = "https://github.com/flowlint/flowlint"
 
     /// A display path (relative to the working directory, or absolute) relative to `rootDirectory`; nil when
     /// there is no root or the file is outside it.
@@ -76,17 +76,17 @@ public struct ReportContext: Sendable {
 }
 
 /// The text of source lines, for fingerprints and baselines. Builds each file's line table once.
-public struct SourceLines {
+struct SourceLines {
     private let sources: [String: [UInt8]]
     private var tables: [String: LineTable] = [:]
 
-    public init(sources: [String: [UInt8]]) { self.sources = sources }
+    init(sources: [String: [UInt8]]) { self.sources = sources }
 
     /// Longest line text kept: a minified 10 MB line must not end up in every baseline entry.
     static let maximumLineBytes = 500
 
     /// The line's bytes, without its line break; empty when the file or line is unknown.
-    public mutating func bytes(file: String, line: Int) -> ArraySlice<UInt8> {
+    mutating func bytes(file: String, line: Int) -> ArraySlice<UInt8> {
         guard let bytes = sources[file] else { return [] }
         let table = tables[file] ?? LineTable(bytes)
         tables[file] = table
@@ -95,7 +95,7 @@ public struct SourceLines {
     }
 
     /// The line's text with surrounding whitespace removed (at most `maximumLineBytes` of it).
-    public mutating func trimmedText(file: String, line: Int) -> String {
+    mutating func trimmedText(file: String, line: Int) -> String {
         var slice = bytes(file: file, line: line)
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C || b == 0x0D || b == 0x0A }
         while let first = slice.first, isSpace(first) { slice = slice.dropFirst() }
@@ -107,7 +107,7 @@ public struct SourceLines {
     }
 
     /// A 1-based column in UTF-8 bytes converted to UTF-16 code units (what SARIF counts by default).
-    public mutating func utf16Column(file: String, line: Int, byteColumn: Int) -> Int {
+    mutating func utf16Column(file: String, line: Int, byteColumn: Int) -> Int {
         let lineBytes = bytes(file: file, line: line)
         guard !lineBytes.isEmpty, byteColumn > 1 else { return byteColumn }
         let prefixLength = min(byteColumn - 1, lineBytes.count)

@@ -14,7 +14,7 @@ public struct RuleDescriptor: Sendable, Hashable {
     /// Whether the rule can offer fixes, and whether `--fix` may apply them.
     public let fix: Fix.Applicability?
 
-    public init(id: String, name: String, summary: String, rationale: String, defaultSeverity: Severity,
+    init(id: String, name: String, summary: String, rationale: String, defaultSeverity: Severity,
                 isOptIn: Bool = false, fix: Fix.Applicability? = nil) {
         self.id = id
         self.name = name
@@ -36,15 +36,15 @@ public struct RuleSettings: Sendable, Equatable {
     /// Ids of the rules that run.
     public var enabled: Set<String>
     /// Severity overrides by rule id.
-    public var severities: [String: Severity]
+    var severities: [String: Severity]
 
-    public init(enabled: Set<String>, severities: [String: Severity] = [:]) {
+    init(enabled: Set<String>, severities: [String: Severity] = [:]) {
         self.enabled = enabled
         self.severities = severities
     }
 
     /// Every rule that is on by default, at its default severity.
-    public static var defaults: RuleSettings {
+    static var defaults: RuleSettings {
         RuleSettings(enabled: Set(RuleRegistry.descriptors.filter { !$0.isOptIn }.map(\.id)))
     }
 
