@@ -10,7 +10,7 @@ struct FlowLintCommand: ParsableCommand {
             2 usage or configuration error; 3 some inputs could not be read (the rest are still linted).
             """,
         version: FlowLintVersion.current,
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, VersionCommand.self, DebugCommand.self],
+        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, VersionCommand.self, LSPCommand.self, DebugCommand.self],
         defaultSubcommand: LintCommand.self
     )
 }

@@ -135,19 +135,26 @@ public enum LintEngine {
         defer { saving.wait() }
         let index = ProjectIndex(files: facts)
         if request.keepsFactsUntilExit { UntilExit.keep(index) }
-        var diagnostics: [Diagnostic] = []
-        for rule in plan.rules { diagnostics += rule.check(project: index) }
-        // Severities are applied here, once, after the cache: changing one re-parses nothing.
-        for i in diagnostics.indices {
-            if let severity = request.settings.severities[diagnostics[i].ruleID] { diagnostics[i].severity = severity }
-        }
-        diagnostics = applySuppression(diagnostics, facts: facts, settings: request.settings)
+        var diagnostics = projectPass(index, plan, settings: request.settings)
         if let reported = request.reportedPaths { diagnostics = restrict(diagnostics, to: reported) }
         diagnostics.sort(by: Diagnostic.outputOrder)
         let reportedFailures = failures.filter { request.reportedPaths?.contains($0.path) ?? true }
         return LintResult(diagnostics: diagnostics,
                           filesLinted: (request.reportedPaths?.count ?? request.files.count) - reportedFailures.count,
                           readFailures: reportedFailures)
+    }
+
+    /// The project checks of the enabled rules over the merged facts, then the configured severities and
+    /// suppression: every finding of the project, before the restriction to reported files. Shared by `lint` and
+    /// `LiveProject` (an editor's server), which keeps the facts and the index between runs.
+    static func projectPass(_ index: ProjectIndex, _ plan: Plan, settings: RuleSettings) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for rule in plan.rules { diagnostics += rule.check(project: index) }
+        // Severities are applied here, once, after the cache: changing one re-parses nothing.
+        for i in diagnostics.indices {
+            if let severity = settings.severities[diagnostics[i].ruleID] { diagnostics[i].severity = severity }
+        }
+        return applySuppression(diagnostics, facts: index.files, settings: settings)
     }
 
     /// The findings a run that reports only `paths` shows: those in these files, and each finding located
