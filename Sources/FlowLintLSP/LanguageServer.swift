@@ -82,6 +82,8 @@ final class LanguageServer: @unchecked Sendable {
     private var projectErrors: [String: String] = [:]
     /// What was last published per URI: the findings and the document version they were for.
     private var published: [String: (version: Int?, findings: [LiveFinding])] = [:]
+    /// Projects whose files changed (on disk, or a buffer closed) since their last lint, by key.
+    private var stale: Set<String> = []
     /// Bumped on every change; a scheduled lint runs only if nothing changed after it was scheduled.
     private var generation = 0
 
@@ -318,11 +320,15 @@ final class LanguageServer: @unchecked Sendable {
         guard let document = documents.removeValue(forKey: uri) else { return }
         dirty.remove(uri)
         if isLinted(document) {
-            for project in projects(containing: document.path) {
+            for (key, project) in projects where covers(project, document.path) || key == document.path {
                 if let notice = project.setBuffer(nil, forAbsolutePath: document.path) { log(.warning, notice) }
+                stale.insert(key)
             }
             // A file linted alone (no project marker above it) is linted no more.
-            if projects[document.path]?.root == nil { projects[document.path] = nil }
+            if let alone = projects[document.path], alone.root == nil {
+                projects[document.path] = nil
+                stale.remove(document.path)
+            }
         }
         // Its findings go with it; other documents may change (a view whose provider was only in the buffer).
         if published.removeValue(forKey: uri) != nil { publish(uri: uri, version: nil, []) }
@@ -369,16 +375,15 @@ final class LanguageServer: @unchecked Sendable {
             return
         }
         guard !(created.isEmpty && deleted.isEmpty && modified.isEmpty) else { return }
-        var touched = false
-        for (_, project) in projects {
+        for (key, project) in projects {
             let inProject = { (path: String) in project.root.map { Paths.relative(path, to: $0) != nil } ?? false }
             let searchAgain = created.contains(where: inProject) || deleted.contains(where: inProject)
             let reread = modified.filter(inProject)
             guard searchAgain || !reread.isEmpty else { continue }
             for notice in project.filesChangedOnDisk(Array(reread), searchAgain: searchAgain) { log(.warning, notice) }
-            touched = true
+            stale.insert(key)
         }
-        if touched { lint(projectsChanged: true) }
+        if !stale.isEmpty { lint() }
     }
 
     // MARK: Linting
@@ -395,11 +400,10 @@ final class LanguageServer: @unchecked Sendable {
     /// Brings every open document's findings up to date: the changed buffers are parsed into their projects
     /// (a project is loaded the first time one of its documents needs it), each project touched is linted, and
     /// every document whose findings or version changed is published.
-    private func lint(projectsChanged: Bool = false) {
+    private func lint() {
         generation += 1  // a lint scheduled earlier has nothing left to do
-        var touched: Set<String> = []
+        var touched = stale
         var notices: [String] = []
-        var parsed = 0
         for uri in dirty.sorted() {
             guard let document = documents[uri], isLinted(document) else { continue }
             let key = projectKey(document.path)
@@ -408,7 +412,6 @@ final class LanguageServer: @unchecked Sendable {
                 if let project = projects[key] { notices += project.notices }
             } else if let project = projects[key] {
                 if let notice = project.setBuffer(document.text.bytes, forAbsolutePath: document.path) { notices.append(notice) }
-                parsed += 1
                 touched.insert(key)
             }
             // Enclosing projects see the buffer as context too.
@@ -418,14 +421,14 @@ final class LanguageServer: @unchecked Sendable {
             }
         }
         dirty = []
-        if projectsChanged { touched.formUnion(projects.keys) }
+        stale = []
         for key in touched.sorted() { projects[key]?.lint() }
         for notice in notices { log(.warning, notice) }
         let count = publishAll()
         if traceVerbose {
             for key in touched.sorted() {
                 guard let timings = projects[key]?.timings else { continue }
-                trace("lint \(key): parsed \(parsed) buffer(s) in \(ms(timings.facts)), index \(timings.rebuiltIndex ? "built" : "updated") in \(ms(timings.index)), project checks \(ms(timings.checks)); published \(count) document(s)")
+                trace("lint \(key): parse \(ms(timings.facts)) (\(timings.parsedFiles) files), index \(timings.rebuiltIndex ? "built" : "updated") \(ms(timings.index)), checks \(ms(timings.checks)); published \(count) documents")
             }
         }
     }
@@ -441,9 +444,6 @@ final class LanguageServer: @unchecked Sendable {
         return Paths.relative(path, to: root) != nil
     }
 
-    private func projects(containing path: String) -> [LiveProject] {
-        projects.values.filter { covers($0, path) || ($0.root == nil && $0.contains(absolutePath: path)) }
-    }
 
     private func load(_ key: String, for path: String) {
         let root: String? = key == path && !FileDiscovery.isDirectory(key, followingSymlinks: true) ? nil : key
@@ -555,7 +555,7 @@ final class LanguageServer: @unchecked Sendable {
             let kinds = only.compactMap(\.string)
             guard kinds.contains(where: { $0 == "quickfix" || $0.isEmpty }) else { return .array([]) }
         }
-        if !dirty.isEmpty { lint() }  // the actions' edits must match the text the client has now
+        if !dirty.isEmpty || !stale.isEmpty { lint() }  // the actions' edits must match the text the client has now
         guard let document = documents[uri], let project = projects[projectKey(document.path)] else { return .array([]) }
         var texts = TextCache(documents: documents)
         let requested = document.text.offset(of: range.start, encoding)..<max(document.text.offset(of: range.start, encoding),

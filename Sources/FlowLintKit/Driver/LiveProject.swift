@@ -20,23 +20,24 @@ public final class LiveProject {
     private let plan: LintEngine.Plan
     private let respectsGitIgnores: Bool
 
-    /// The project's files in display-path order (the order of a full run), each with its facts in `facts`.
+    /// The project's files in display-path order (the order of a full run); `index.files` holds their facts.
     private var members: [Member] = []
-    private var facts: [FileFacts] = []
     /// Index in `members` by absolute path.
     private var positions: [String: Int] = [:]
     /// Open editor buffers by absolute path: they replace the files on disk.
     private var buffers: [String: [UInt8]] = [:]
+    /// The merged facts, kept up to date file by file (`ProjectIndex.replaceFile`) as files change.
     private var index: ProjectIndex
-    /// Members added or removed since the last lint: indices moved, so the index is built again.
-    private var membershipChanged = false
-    /// Members whose facts changed since the last lint (positions in `members`).
-    private var changed: Set<Int> = []
+    /// Set while files join or leave the project (positions move): their facts, from which the next lint builds
+    /// the index again.
+    private var rebuilding: [FileFacts]?
 
     /// Every finding of the project after severities and suppression (not restricted to any file).
     public private(set) var diagnostics: [Diagnostic] = []
-    /// What the last `lint()` cost, for `$/logTrace` and the benchmark.
+    /// What the last `lint()` cost, the parsing since the one before included: for `$/logTrace` and the benchmark.
     public private(set) var timings = Timings()
+    private var parsing: (seconds: Double, files: Int) = (0, 0)
+    private var updating: Double = 0
     /// Files that gave no facts (unreadable, not text, too large), one line each: for the editor's log.
     public private(set) var notices: [String] = []
 
@@ -53,7 +54,7 @@ public final class LiveProject {
     public struct Timings: Sendable {
         /// Parsing and per-file checks of the changed files (seconds).
         public var facts: Double = 0
-        /// Building or updating the project index.
+        /// Updating the project index for the changed files, or building it again when files joined or left.
         public var index: Double = 0
         /// Project checks, severities and suppression.
         public var checks: Double = 0
@@ -99,7 +100,7 @@ public final class LiveProject {
         request.unsavedBuffers = LiveBuffers(buffers: buffers.filter { $0.value.count <= Self.maximumBufferSize })
         let started = DispatchTime.now()
         let phase = LintEngine.perFilePhase(request, plan)
-        facts = phase.facts
+        var facts = phase.facts
         notices = phase.failures.map { failure in
             failure.reason.map { "\(failure.path): error: cannot read: \($0)" } ?? "\(failure.path): warning: skipped, not a text file"
         }
@@ -110,12 +111,12 @@ public final class LiveProject {
                 notices.append(Self.tooLarge(members[position].displayPath))
             }
         }
-        timings.facts = seconds(since: started)
-        timings.parsedFiles = members.count
+        parsing = (seconds(since: started), members.count)
         // The cache is written while the project pass runs (it needs nothing from it).
         let saving = DispatchGroup()
         if let cache { DispatchQueue.global().async(group: saving) { cache.save(phase.cacheRecords) } }
-        membershipChanged = true
+        rebuilding = facts
+        facts = []
         lint()
         saving.wait()
     }
@@ -208,18 +209,18 @@ public final class LiveProject {
     /// Brings `diagnostics` up to date with the files parsed since the last lint: the index (updated for the
     /// changed files, or built again when files joined or left), then the project pass.
     public func lint() {
-        var started = DispatchTime.now()
-        if membershipChanged {
-            index = ProjectIndex(files: facts)
-            timings.rebuiltIndex = true
-        } else {
-            index = ProjectIndex(files: facts)
+        timings = Timings(facts: parsing.seconds, index: updating, parsedFiles: parsing.files)
+        parsing = (0, 0)
+        updating = 0
+        if let files = rebuilding {
+            let started = DispatchTime.now()
+            index = ProjectIndex(files: [])  // the old index goes first: never two in memory
+            index = ProjectIndex(files: files)
+            rebuilding = nil
+            timings.index += seconds(since: started)
             timings.rebuiltIndex = true
         }
-        membershipChanged = false
-        changed = []
-        timings.index = seconds(since: started)
-        started = DispatchTime.now()
+        let started = DispatchTime.now()
         diagnostics = LintEngine.projectPass(index, plan, settings: settings)
         diagnostics.sort(by: Diagnostic.outputOrder)
         timings.checks = seconds(since: started)
@@ -232,8 +233,8 @@ public final class LiveProject {
         let display = members[position].displayPath
         let started = DispatchTime.now()
         defer {
-            timings.facts += seconds(since: started)
-            timings.parsedFiles += 1
+            parsing.seconds += seconds(since: started)
+            parsing.files += 1
         }
         let contents: FileContents
         if let buffer = buffers[path] {
@@ -263,23 +264,33 @@ public final class LiveProject {
     }
 
     private func replaceFacts(at position: Int, with new: FileFacts) {
-        facts[position] = new
-        changed.insert(position)
+        if rebuilding != nil {
+            rebuilding![position] = new
+        } else {
+            let started = DispatchTime.now()
+            index.replaceFile(at: position, with: new)
+            updating += seconds(since: started)
+        }
+    }
+
+    /// The facts of every member, detached from the index while members join or leave.
+    private func startRebuilding() {
+        if rebuilding == nil { rebuilding = index.files }
     }
 
     private func insert(_ member: Member) {
+        startRebuilding()
         let position = members.partitionPoint { $0.displayPath >= member.displayPath }
         members.insert(member, at: position)
-        facts.insert(FileFacts(path: member.displayPath), at: position)
+        rebuilding!.insert(FileFacts(path: member.displayPath), at: position)
         reindexPositions()
-        membershipChanged = true
     }
 
     private func remove(at position: Int) {
+        startRebuilding()
         members.remove(at: position)
-        facts.remove(at: position)
+        rebuilding!.remove(at: position)
         reindexPositions()
-        membershipChanged = true
     }
 
     private func reindexPositions() {
