@@ -19,6 +19,7 @@ public final class LiveProject {
     private let settings: RuleSettings
     private let plan: LintEngine.Plan
     private let respectsGitIgnores: Bool
+    private let jobs: Int
 
     /// The project's files in display-path order (the order of a full run); `index.files` holds their facts.
     private var members: [Member] = []
@@ -73,6 +74,7 @@ public final class LiveProject {
         settings = configuration.ruleSettings
         plan = LintEngine.Plan(settings, skipsInertBodies: true)
         self.respectsGitIgnores = respectsGitIgnores
+        self.jobs = jobs
         self.buffers = buffers
         index = ProjectIndex(files: [])
 
@@ -221,7 +223,7 @@ public final class LiveProject {
             timings.rebuiltIndex = true
         }
         let started = DispatchTime.now()
-        diagnostics = LintEngine.projectPass(index, plan, settings: settings)
+        diagnostics = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs)
         diagnostics.sort(by: Diagnostic.outputOrder)
         timings.checks = seconds(since: started)
     }
