@@ -63,6 +63,8 @@ final class LanguageServer: @unchecked Sendable {
 
     // Read on the reader's thread too: under `lock`.
     private let lock = NSLock()
+    /// Requests read and not answered yet, and those of them the client cancelled (by `key(of:)`).
+    private var pending: Set<String> = []
     private var cancelled: Set<String> = []
     private var shutdownRequested = false
 
@@ -82,6 +84,8 @@ final class LanguageServer: @unchecked Sendable {
     private var projectErrors: [String: String] = [:]
     /// What was last published per URI: the findings and the document version they were for.
     private var published: [String: (version: Int?, findings: [LiveFinding])] = [:]
+    /// Each linted file's project key (see `projectKey`).
+    private var projectKeys: [String: String] = [:]
     /// Projects whose files changed (on disk, or a buffer closed) since their last lint, by key.
     private var stale: Set<String> = []
     /// Bumped on every change; a scheduled lint runs only if nothing changed after it was scheduled.
@@ -117,18 +121,19 @@ final class LanguageServer: @unchecked Sendable {
             defer { lock.unlock() }
             return shutdownRequested ? 0 : 1
         case "$/cancelRequest":
+            // Only a request still waiting can be cancelled (one answered already is forgotten).
             if let id = message["params"]?["id"], let key = Self.key(of: id) {
                 lock.lock()
-                cancelled.insert(key)
+                if pending.contains(key) { cancelled.insert(key) }
                 lock.unlock()
             }
             return nil
-        case "shutdown":
-            lock.lock()
-            shutdownRequested = true
-            lock.unlock()
         default:
-            break
+            if let id = message["id"], let key = Self.key(of: id) {
+                lock.lock()
+                pending.insert(key)
+                lock.unlock()
+            }
         }
         queue.async { self.handle(message) }
         return nil
@@ -174,6 +179,7 @@ final class LanguageServer: @unchecked Sendable {
             return
         }
         lock.lock()
+        pending.remove(key)
         let wasCancelled = cancelled.remove(key) != nil
         lock.unlock()
         if wasCancelled {
@@ -189,6 +195,9 @@ final class LanguageServer: @unchecked Sendable {
             send(Self.error(id: id, ErrorCode.invalidRequest, "the server is already initialized"))
         case (.running, "shutdown"):
             state = .shutDown
+            lock.lock()
+            shutdownRequested = true
+            lock.unlock()
             send(Self.response(id: id, .null))
         case (.running, "textDocument/codeAction"):
             guard let uri = params["textDocument"]?["uri"]?.string, let range = LSPRange(params["range"]) else {
@@ -370,6 +379,7 @@ final class LanguageServer: @unchecked Sendable {
             // loads again (through the facts cache), and every document is linted again.
             projects = [:]
             projectErrors = [:]
+            projectKeys = [:]
             dirty.formUnion(documents.keys)
             lint()
             return
@@ -434,9 +444,13 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     /// The project a file belongs to, as the command line finds it: its root, or the file itself when no
-    /// project marker is above it.
+    /// project marker is above it. Remembered per file (finding it reads every directory up to the root) until
+    /// a configuration file, which marks roots too, changes.
     private func projectKey(_ path: String) -> String {
-        ProjectRoot.find(for: path) ?? path
+        if let known = projectKeys[path] { return known }
+        let key = ProjectRoot.find(for: path) ?? path
+        projectKeys[path] = key
+        return key
     }
 
     private func covers(_ project: LiveProject, _ path: String) -> Bool {

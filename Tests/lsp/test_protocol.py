@@ -117,15 +117,22 @@ def test_cancelled_requests_are_answered_as_cancelled(tmp_path):
     server = started(tmp_path)
     server.send(INIT)
     server.response(1)
-    # The cancellation arrives before the server handles the request (it is read first).
+    # A project large enough that loading it keeps the server busy while the next messages arrive: the first code
+    # action request loads it (a document changed, so it lints first); the second waits behind it and is cancelled.
+    for n in range(400):
+        write(tmp_path, f"Sources/View{n}.swift", f"import SwiftUI\nstruct View{n}: View {{ @State var a = {n}; var body: some View {{ Text(\"{n}\") }} }}\n")
+    path = tmp_path / "Sources/View0.swift"
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": path.as_uri(), "languageId": "swift", "version": 1, "text": path.read_text()}}})
+    action = {"textDocument": {"uri": path.as_uri()}, "range": {"start": {"line": 1, "character": 23}, "end": {"line": 1, "character": 23}},
+              "context": {"diagnostics": []}}
+    server.send({"jsonrpc": "2.0", "id": 20, "method": "textDocument/codeAction", "params": action})
+    server.send({"jsonrpc": "2.0", "id": 21, "method": "textDocument/codeAction", "params": action})
     server.send({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 21}})
-    server.send({"jsonrpc": "2.0", "id": 21, "method": "textDocument/codeAction", "params": {
-        "textDocument": {"uri": (tmp_path / "A.swift").as_uri()},
-        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "context": {"diagnostics": []}}})
+    assert [a["title"] for a in server.response(20)["result"]] == ["insert 'private'", "Disable non_private_state for this line"]
     assert server.response(21)["error"]["code"] == -32800  # RequestCancelled
-    # A cancellation of an id nobody uses changes nothing; the next request is answered.
+    # Cancelling a request already answered, or an id nobody used, changes nothing: the same id again is answered.
+    server.send({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 20}})
     server.send({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": "nobody"}})
-    server.send({"jsonrpc": "2.0", "id": 22, "method": "textDocument/codeAction", "params": {
-        "textDocument": {"uri": (tmp_path / "A.swift").as_uri()},
-        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "context": {"diagnostics": []}}})
-    assert server.response(22)["result"] == []
+    server.send({"jsonrpc": "2.0", "id": 20, "method": "textDocument/codeAction", "params": action})
+    assert len(server.response(20)["result"]) == 2
