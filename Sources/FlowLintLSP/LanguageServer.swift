@@ -458,7 +458,6 @@ final class LanguageServer: @unchecked Sendable {
         return Paths.relative(path, to: root) != nil
     }
 
-
     private func load(_ key: String, for path: String) {
         let root: String? = key == path && !FileDiscovery.isDirectory(key, followingSymlinks: true) ? nil : key
         let configuration: Configuration
