@@ -438,7 +438,7 @@ final class LanguageServer: @unchecked Sendable {
         if traceVerbose {
             for key in touched.sorted() {
                 guard let timings = projects[key]?.timings else { continue }
-                trace("lint \(key): parse \(ms(timings.facts)) (\(timings.parsedFiles) files), index \(timings.rebuiltIndex ? "built" : "updated") \(ms(timings.index)), checks \(ms(timings.checks)); published \(count) documents")
+                trace("lint \(key): parse \(ms(timings.facts)) (\(timings.parsedFiles) files), index \(timings.rebuiltIndex ? "built" : "updated") \(ms(timings.index)), \(timings.ranChecks ? "checks \(ms(timings.checks))" : "checks skipped (no facts changed)"); published \(count) documents")
             }
         }
     }

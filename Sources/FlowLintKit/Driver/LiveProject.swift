@@ -39,6 +39,8 @@ public final class LiveProject {
     public private(set) var timings = Timings()
     private var parsing: (seconds: Double, files: Int) = (0, 0)
     private var updating: Double = 0
+    /// Some file's facts changed since the last project pass.
+    private var factsChanged = false
     /// Files that gave no facts (unreadable, not text, too large), one line each: for the editor's log.
     public private(set) var notices: [String] = []
 
@@ -59,9 +61,11 @@ public final class LiveProject {
         public var index: Double = 0
         /// Project checks, severities and suppression.
         public var checks: Double = 0
-        /// How many files were parsed, and whether the index was built from scratch.
+        /// How many files were parsed, whether the index was built from scratch, and whether the project checks
+        /// ran (not when no file's facts changed).
         public var parsedFiles = 0
         public var rebuiltIndex = false
+        public var ranChecks = false
     }
 
     /// Loads the project at `root` (every file through the facts cache, open `buffers` in place of their files)
@@ -222,6 +226,10 @@ public final class LiveProject {
             timings.index += seconds(since: started)
             timings.rebuiltIndex = true
         }
+        // The findings depend on the facts alone: none changed, none to compute.
+        guard factsChanged || timings.rebuiltIndex else { return }
+        factsChanged = false
+        timings.ranChecks = true
         let started = DispatchTime.now()
         diagnostics = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs)
         diagnostics.sort(by: Diagnostic.outputOrder)
@@ -268,10 +276,12 @@ public final class LiveProject {
     private func replaceFacts(at position: Int, with new: FileFacts) {
         if rebuilding != nil {
             rebuilding![position] = new
-        } else {
+        } else if index.files[position] != new {
+            // Equal facts (an edit after the file's last fact, a buffer saved or closed unchanged) change nothing.
             let started = DispatchTime.now()
             index.replaceFile(at: position, with: new)
             updating += seconds(since: started)
+            factsChanged = true
         }
     }
 

@@ -143,6 +143,13 @@ final class LiveProjectTests: XCTestCase {
         XCTAssertEqual(project.diagnostics, try fullRun([header: provided]))
         XCTAssertFalse(project.timings.rebuiltIndex)
         XCTAssertEqual(project.timings.parsedFiles, 1)
+        XCTAssertTrue(project.timings.ranChecks)
+        // The same text again (a save, an undo back to it): parsed, equal facts, no project checks.
+        project.setBuffer(Array(provided.utf8), forAbsolutePath: header)
+        project.lint()
+        XCTAssertEqual(project.timings.parsedFiles, 1)
+        XCTAssertFalse(project.timings.ranChecks)
+        XCTAssertEqual(project.diagnostics, [])
 
         // A view shown from two files, edited in both buffers before one lint.
         let badge = root + "/Views/AvatarBadge.swift"
