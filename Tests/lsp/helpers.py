@@ -90,6 +90,14 @@ async def published(client, path, accept=lambda diagnostics: True, version=None,
                          f"{[(v, [(d.code, d.range.start.line) for d in ds]) for v, ds in client.published.get(key, [])]}")
 
 
+async def barrier(client, path):
+    """A request answered after everything sent before it was handled (the server handles messages in order, and
+    publishes before it answers): afterwards, what those messages made the server publish has arrived."""
+    await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(path)),
+        range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)), context=types.CodeActionContext(diagnostics=[])))
+
+
 def count(client, path):
     return len(client.published.get(uri(path), []))
 

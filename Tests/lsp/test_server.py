@@ -6,8 +6,8 @@ import pathlib
 import pytest
 from lsprotocol import types
 
-from helpers import (apply_edits, change_range, change_whole, codes, count, initialize, open_document, published,
-                     snapshot, uri, watched, write)
+from helpers import (apply_edits, barrier, change_range, change_whole, codes, count, initialize, open_document,
+                     published, snapshot, uri, watched, write)
 
 STORE_VIEW = """import SwiftUI
 
@@ -86,7 +86,7 @@ async def test_initialize_announces_incremental_sync_code_actions_and_utf16(clie
     assert types.CodeActionKind.QuickFix in capabilities.code_action_provider.code_action_kinds
     assert result.server_info.name == "flowlint"
     # The client can register watchers: the server asks for Swift files, configuration and .gitignore files.
-    await asyncio.sleep(0.2)
+    await barrier(client, root / "None.swift")
     patterns = [w["globPattern"] if isinstance(w, dict) else w.glob_pattern
                 for r in client.registrations for w in (r.register_options["watchers"] if isinstance(r.register_options, dict) else r.register_options.watchers)]
     assert sorted(patterns) == ["**/*.swift", "**/.flowlint.yml", "**/.gitignore"]
@@ -298,7 +298,7 @@ struct DemoApp: App {
     renamed = root / "App/RenamedApp.swift"
     provider.rename(renamed)
     watched(client, (provider, "deleted"), (renamed, "created"))
-    await asyncio.sleep(0.5)
+    await barrier(client, badge)
     assert codes(client.published[uri(badge)][-1][1]) == []
     # Deleted: the finding is back.
     before = count(client, badge)
