@@ -128,12 +128,14 @@ final class LanguageServer: @unchecked Sendable {
                 lock.unlock()
             }
             return nil
-        default:
+        case .some:
             if let id = message["id"], let key = Self.key(of: id) {
                 lock.lock()
                 pending.insert(key)
                 lock.unlock()
             }
+        case nil:
+            break  // a response to one of the server's requests
         }
         queue.async { self.handle(message) }
         return nil
