@@ -23,12 +23,16 @@ let package = Package(
             name: "FlowLintKit",
             dependencies: ["FlowLintSyntax", .product(name: "Yams", package: "Yams")]
         ),
+        // The language server (`flowlint lsp`): JSON-RPC, positions, documents. Uses only FlowLintKit's public
+        // surface (`LiveProject`), as the command line does.
+        .target(name: "FlowLintLSP", dependencies: ["FlowLintKit"]),
         .executableTarget(
             name: "flowlint",
-            dependencies: ["FlowLintKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowLintKit", "FlowLintLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "FlowLintSyntaxTests", dependencies: ["FlowLintSyntax"]),
         .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"], exclude: ["Golden"]),
+        .testTarget(name: "FlowLintLSPTests", dependencies: ["FlowLintLSP"]),
         // Runs the built `flowlint` binary (the dependency makes sure it is built first): exit codes, bad input.
         .testTarget(name: "FlowLintCLITests", dependencies: ["flowlint"]),
         // `swift package flowlint [options]`: lints the package's source target directories.

@@ -20,11 +20,11 @@ public struct Configuration: Sendable {
     /// Problems that do not stop the run (unknown keys, unknown rule ids), as `file:line:column: warning: ...`.
     public var warnings: [String] = []
 
-    init(rootDirectory: String) {
+    public init(rootDirectory: String) {
         self.rootDirectory = rootDirectory
     }
 
-    static let fileName = ".flowlint.yml"
+    public static let fileName = ".flowlint.yml"
 
     /// The keys FlowLint understands, in the order the README documents them.
     static let knownKeys = [

@@ -40,7 +40,7 @@ struct MissingInputError: Error, CustomStringConvertible {
 }
 
 /// Finds the Swift files to lint under the paths given on the command line.
-enum FileDiscovery {
+public enum FileDiscovery {
     /// Directories that hold build products, dependencies or VCS data, never a project's own sources.
     static let skippedDirectoryNames: Set<String> = [
         ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
@@ -100,12 +100,12 @@ enum FileDiscovery {
         return result
     }
 
-    static func exists(_ path: String) -> Bool {
+    public static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
     }
 
-    static func isDirectory(_ path: String, followingSymlinks: Bool) -> Bool {
+    public static func isDirectory(_ path: String, followingSymlinks: Bool) -> Bool {
         var info = stat()
         let status = followingSymlinks ? stat(path, &info) : lstat(path, &info)
         return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
@@ -243,7 +243,7 @@ public enum FileReader {
 
     /// Reads a whole file. Only regular files are opened, so a FIFO or device named `.swift` cannot block
     /// or stream forever. Bytes are not decoded: invalid UTF-8 is linted as it is.
-    static func read(_ absolutePath: String) -> FileContents { readWithStatus(absolutePath).contents }
+    public static func read(_ absolutePath: String) -> FileContents { readWithStatus(absolutePath).contents }
 
     /// `read`, with what `fstat` said of the open file (nil when it could not be opened). `cursor` opens it
     /// relative to its directory.

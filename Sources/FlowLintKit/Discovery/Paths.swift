@@ -2,16 +2,16 @@ import Foundation
 
 /// Plain-string path helpers (`/`-separated, POSIX). FlowLint shows paths relative to the working
 /// directory when they are under it, absolute otherwise.
-enum Paths {
-    static var currentDirectory: String { FileManager.default.currentDirectoryPath }
+public enum Paths {
+    public static var currentDirectory: String { FileManager.default.currentDirectoryPath }
 
     /// `path` made absolute against `base` (default: the working directory) and standardized (`.`, `..`
     /// and repeated `/` removed; symlinks are not resolved).
-    static func absolute(_ path: String, base: String = Paths.currentDirectory) -> String {
+    public static func absolute(_ path: String, base: String = Paths.currentDirectory) -> String {
         standardize(path.hasPrefix("/") ? path : join(base, path))
     }
 
-    static func standardize(_ path: String) -> String {
+    public static func standardize(_ path: String) -> String {
         if isStandardized(path) { return path }
         var parts: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -42,24 +42,24 @@ enum Paths {
         return !sawAny || (length > 0 && !(allDots && length <= 2))
     }
 
-    static func join(_ directory: String, _ name: String) -> String {
+    public static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    static func parent(_ path: String) -> String {
+    public static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
-    static func lastComponent(_ path: String) -> String {
+    public static func lastComponent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
 
     /// `path` relative to `directory` when it is `directory` itself ("") or below it; nil otherwise.
     /// Both must be absolute and standardized. Compared and cut as UTF-8 bytes: discovery asks this of every file.
-    static func relative(_ path: String, to directory: String) -> String? {
+    public static func relative(_ path: String, to directory: String) -> String? {
         let p = path.utf8, d = directory.utf8
         guard p.starts(with: d) else { return nil }
         if p.count == d.count { return "" }
@@ -69,11 +69,11 @@ enum Paths {
     }
 
     /// How FlowLint shows a file: relative to the working directory when under it, else absolute.
-    static func display(_ absolutePath: String, workingDirectory: String = Paths.currentDirectory) -> String {
+    public static func display(_ absolutePath: String, workingDirectory: String = Paths.currentDirectory) -> String {
         display(absolutePath, standardizedWorkingDirectory: standardize(workingDirectory))
     }
 
-    static func display(_ absolutePath: String, standardizedWorkingDirectory directory: String) -> String {
+    public static func display(_ absolutePath: String, standardizedWorkingDirectory directory: String) -> String {
         relative(absolutePath, to: directory).flatMap { $0.isEmpty ? "." : $0 } ?? absolutePath
     }
 

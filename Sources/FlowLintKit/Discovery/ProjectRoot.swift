@@ -2,7 +2,7 @@ import Foundation
 
 /// The project a run belongs to: all of its Swift files give facts, whatever files were asked for. The project
 /// is what a team means by "the app": its repository, not the nearest package inside it.
-enum ProjectRoot {
+public enum ProjectRoot {
     /// The root for an input (absolute path of a file or directory), in this order:
     /// 1. the nearest directory at or above it holding `.flowlint.yml` (the configuration marks a project);
     /// 2. else the top of the enclosing git work tree (the nearest directory holding `.git`, a directory or,
@@ -10,7 +10,7 @@ enum ProjectRoot {
     /// 3. else the outermost directory holding `Package.swift`, an `.xcodeproj` or an `.xcworkspace`;
     /// 4. else nil: the input is linted on its own.
     /// A `Package.swift` nested in an app (a local package) never shrinks the context to that package.
-    static func find(for path: String) -> String? {
+    public static func find(for path: String) -> String? {
         var outermostMarked: String?
         for directory in directories(from: path) {
             if isFile(Paths.join(directory, Configuration.fileName)) { return directory }
@@ -25,7 +25,7 @@ enum ProjectRoot {
 
     /// The `.flowlint.yml` that applies to an input: the nearest at or above it, not looking above the top of
     /// its git work tree. Nil when there is none (the defaults apply).
-    static func configurationFile(for path: String) -> String? {
+    public static func configurationFile(for path: String) -> String? {
         for directory in directories(from: path) {
             let candidate = Paths.join(directory, Configuration.fileName)
             if isFile(candidate) { return candidate }
@@ -35,7 +35,7 @@ enum ProjectRoot {
     }
 
     /// The top of the git work tree holding `path`, if any.
-    static func repositoryTop(for path: String) -> String? {
+    public static func repositoryTop(for path: String) -> String? {
         directories(from: path).first { FileDiscovery.exists(Paths.join($0, ".git")) }
     }
 

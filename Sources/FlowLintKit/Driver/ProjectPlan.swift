@@ -99,18 +99,9 @@ struct ProjectPlan {
             guard let root = plan.projects[index].root else { continue }
             // Only projects with something to report are gathered.
             guard requestedPaths.contains(where: { plan.project(of: $0) == index }) else { continue }
-            var directories: [String] = []
-            switch options.cache {
-            case .disabled:
-                break
-            case .directory(let explicit):
-                directories = [Paths.absolute(explicit)]
-            case .automatic:
-                if ProjectRoot.isSwiftPackage(root) { directories.append(Paths.join(root, ".build/flowlint")) }
-                if let user = FactsCache.userCacheDirectory { directories.append(user) }
-            }
             if options.cache != .disabled {
-                plan.projects[index].cache = FactsCache(directories: directories, projectRoot: root, settings: configuration.ruleSettings)
+                plan.projects[index].cache = FactsCache(directories: cacheDirectories(root: root, options.cache),
+                                                        projectRoot: root, settings: configuration.ruleSettings)
             }
             // Directories given as inputs were searched already: their files are the requested ones.
             let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
@@ -126,6 +117,22 @@ struct ProjectPlan {
             }
         }
         return plan
+    }
+
+    /// Where the facts cache of the project at `root` is looked for and written, in order: the project's
+    /// `.build/flowlint` for a Swift package, then the user cache directory (or the directory the user chose).
+    static func cacheDirectories(root: String, _ choice: LintOptions.CacheChoice) -> [String] {
+        var directories: [String] = []
+        switch choice {
+        case .disabled:
+            break
+        case .directory(let explicit):
+            directories = [Paths.absolute(explicit)]
+        case .automatic:
+            if ProjectRoot.isSwiftPackage(root) { directories.append(Paths.join(root, ".build/flowlint")) }
+            if let user = FactsCache.userCacheDirectory { directories.append(user) }
+        }
+        return directories
     }
 
     /// The project a requested file belongs to: that of the first input holding it.

@@ -1,7 +1,8 @@
 /// The merged facts of every file of the project: what project checks ask about types, conformances,
 /// properties and environment providers. Built once per run, after the per-file phase.
 struct ProjectIndex {
-    let files: [FileFacts]
+    /// Set by `init(files:)`; changed only by `replaceFile`, which keeps everything below in step.
+    private(set) var files: [FileFacts]
     /// What the index knows of each type name: one entry, found with one hash, per declared name. A large
     /// project has tens of thousands of them.
     private var names: [String: NameEntry] = [:]
@@ -192,4 +193,52 @@ struct ProjectIndex {
             return nil
         }
     }
+}
+
+extension ProjectIndex {
+    /// Replaces the facts of the file at `position` (the same file, edited) and updates what the index derives
+    /// from them: the entries of the names it declared before or declares now, their protocols, the helpers it
+    /// named, and the refining protocols when a protocol is among those names. Afterwards the index is what
+    /// `init(files:)` builds from the new files (`ProjectIndexUpdateTests` compares every stored property), at a
+    /// cost that depends on the file, not on the project: what an editor's server does on each keystroke.
+    /// Anything added to the index must be kept up to date here too.
+    mutating func replaceFile(at position: Int, with new: FileFacts) {
+        let old = files[position]
+        files[position] = new
+        let file = Int32(position)
+        var touchesProtocols = false
+        for name in Set(old.types.map(\.name) + new.types.map(\.name)) {
+            var refs = names[name].map { [$0.first] + $0.rest } ?? []
+            refs.removeAll { $0.file == file }
+            let added = new.types.indices.filter { new.types[$0].name == name }.map { TypeRef(file: file, type: Int32($0)) }
+            refs.insert(contentsOf: added, at: refs.firstIndex { $0.file > file } ?? refs.endIndex)
+            let wasProtocol = protocolNames.contains(name)
+            if refs.isEmpty {
+                names[name] = nil
+                protocolNames.remove(name)
+            } else {
+                var inherited = type(refs[0]).inherited
+                for ref in refs.dropFirst() where !type(ref).inherited.isEmpty { inherited += type(ref).inherited }
+                names[name] = NameEntry(first: refs[0], rest: Array(refs.dropFirst()), inherited: inherited)
+                if refs.contains(where: { type($0).kind == .protocol }) { protocolNames.insert(name) } else { protocolNames.remove(name) }
+            }
+            touchesProtocols = touchesProtocols || wasProtocol || protocolNames.contains(name)
+        }
+        let helpers = Set(old.providerHelpers.map(\.name) + new.providerHelpers.map(\.name))
+        if !helpers.isEmpty {
+            for name in helpers { providerHelpers[name] = nil }
+            for facts in files {
+                for helper in facts.providerHelpers where helpers.contains(helper.name) {
+                    providerHelpers[helper.name, default: []] += helper.provided
+                }
+            }
+        }
+        if touchesProtocols {
+            viewProtocols = refiningProtocols(of: Self.isViewProtocol)
+            ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
+            observableObjectProtocols = refiningProtocols { $0 == "ObservableObject" }
+        }
+    }
+
+    private func type(_ ref: TypeRef) -> TypeFact { files[Int(ref.file)].types[Int(ref.type)] }
 }

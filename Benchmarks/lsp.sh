@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Benchmarks/lsp.sh — `flowlint lsp`: time from a didChange to its publishDiagnostics for a 200-line view
+# (Benchmarks/SmallView.swift), median and 95th percentile, and the server's peak memory.
+#
+#   Benchmarks/lsp.sh [FLOWLINT_BIN]     (default: a release build, built here if needed)
+#
+# Two workspaces, each a project of its own in a temporary directory (a .flowlint.yml marks the root):
+#   fixture   Fixtures/SharedSettings with SmallView.swift added
+#   corpus    Benchmarks/corpus (hard-linked, no extra disk) with SmallView.swift added at its top: every file of
+#             the corpus is part of the one project (built by Benchmarks/corpus.sh if missing)
+# In each, lsp-bench.py opens SmallView.swift, waits for the load, then types and deletes a character 50 times
+# (after 5 warm-up edits), once with --debounce 0 (the server's own work) and once with the default debounce
+# (what an editor sees: the wait plus the work). The facts cache is a fresh directory: the first load of the
+# corpus parses every file.
+# Environment: CORPUS (default Benchmarks/corpus), EDITS (default 50), NICE (default 10, for the build).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+corpus="${CORPUS:-$root/Benchmarks/corpus}"
+edits="${EDITS:-50}"
+bin="${1:-}"
+if [[ -z "$bin" ]]; then
+  nice -n "${NICE:-10}" swift build -c release --package-path "$root" --product flowlint >/dev/null
+  bin="$(swift build -c release --package-path "$root" --show-bin-path)/flowlint"
+fi
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+if [[ ! -d "$corpus" ]] || [[ -z "$(find "$corpus" -name '*.swift' -print -quit)" ]]; then
+  "$root/Benchmarks/corpus.sh" "$corpus"
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# The server's facts cache goes here, not into the user's cache.
+export XDG_CACHE_HOME="$work/cache"
+
+mkdir -p "$work/fixture"
+cp -R "$root/Fixtures/SharedSettings/." "$work/fixture/"
+: > "$work/fixture/.flowlint.yml"
+cp "$root/Benchmarks/SmallView.swift" "$work/fixture/"
+
+mkdir -p "$work/corpus"
+: > "$work/corpus/.flowlint.yml"
+cp -al "$corpus" "$work/corpus/corpus"
+cp "$root/Benchmarks/SmallView.swift" "$work/corpus/"
+
+echo "flowlint lsp benchmark: $bin, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo '+dirty')"
+for workspace in fixture corpus; do
+  for debounce in 0 75; do
+    echo
+    python3 "$root/Benchmarks/lsp-bench.py" "$bin" "$work/$workspace" SmallView.swift --edits "$edits" \
+      --debounce "$debounce" --label "$workspace"
+  done
+done

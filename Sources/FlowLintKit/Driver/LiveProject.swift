@@ -1,0 +1,353 @@
+import Dispatch
+import Foundation
+
+/// A project kept in memory between lints, for an editor's language server (`flowlint lsp`): the facts of every
+/// file and the merged index stay loaded, so an edit re-parses the edited file only, then re-runs the project
+/// checks. The findings are those `flowlint lint` gives for the same contents: the load is the engine's per-file
+/// phase (through the facts cache), and every lint is the engine's project pass (`LintEngine.projectPass`).
+///
+/// Files are the project's Swift files as a full run finds them (`FileDiscovery` from the root, the
+/// configuration's excludes and git's ignores applied), plus any open buffer the configuration includes (an
+/// unsaved new file, a file git ignores): as `--stdin-path` lints a buffer that need not exist on disk. Display
+/// paths are relative to the root, so nothing depends on the server's working directory.
+///
+/// Not thread-safe: one caller at a time (the server's queue).
+public final class LiveProject {
+    /// The project root (absolute, standardized); nil for a file with no project marker above it, linted alone.
+    public let root: String?
+    public let configuration: Configuration
+    private let settings: RuleSettings
+    private let plan: LintEngine.Plan
+    private let respectsGitIgnores: Bool
+    private let jobs: Int
+
+    /// The project's files in display-path order (the order of a full run); `index.files` holds their facts.
+    private var members: [Member] = []
+    /// Index in `members` by absolute path.
+    private var positions: [String: Int] = [:]
+    /// Open editor buffers by absolute path: they replace the files on disk.
+    private var buffers: [String: [UInt8]] = [:]
+    /// The merged facts, kept up to date file by file (`ProjectIndex.replaceFile`) as files change.
+    private var index: ProjectIndex
+    /// Set while files join or leave the project (positions move): their facts, from which the next lint builds
+    /// the index again.
+    private var rebuilding: [FileFacts]?
+
+    /// Every finding of the project after severities and suppression (not restricted to any file).
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// What the last `lint()` cost, the parsing since the one before included: for `$/logTrace` and the benchmark.
+    public private(set) var timings = Timings()
+    private var parsing: (seconds: Double, files: Int) = (0, 0)
+    private var updating: Double = 0
+    /// Some file's facts changed since the last project pass.
+    private var factsChanged = false
+    /// Files that gave no facts (unreadable, not text, too large), one line each: for the editor's log.
+    public private(set) var notices: [String] = []
+
+    /// The largest buffer linted, as the command line's input limit: a larger file gives no facts.
+    public static let maximumBufferSize = FileReader.maximumInputSize
+
+    private struct Member {
+        var displayPath: String
+        var absolutePath: String
+        /// Found by the project's search (else it is here only while its buffer is open).
+        var discovered: Bool
+    }
+
+    public struct Timings: Sendable {
+        /// Parsing and per-file checks of the changed files (seconds).
+        public var facts: Double = 0
+        /// Updating the project index for the changed files, or building it again when files joined or left.
+        public var index: Double = 0
+        /// Project checks, severities and suppression.
+        public var checks: Double = 0
+        /// How many files were parsed, whether the index was built from scratch, and whether the project checks
+        /// ran (not when no file's facts changed).
+        public var parsedFiles = 0
+        public var rebuiltIndex = false
+        public var ranChecks = false
+    }
+
+    /// Loads the project at `root` (every file through the facts cache, open `buffers` in place of their files)
+    /// and lints it. With no root, `file` is the project: linted alone, as the command line lints an input with no
+    /// project marker above it.
+    public init(root: String?, file: String? = nil, configuration: Configuration, cache cacheChoice: LintOptions.CacheChoice,
+                respectsGitIgnores: Bool = true, jobs: Int = 0, buffers: [String: [UInt8]] = [:]) {
+        self.root = root
+        self.configuration = configuration
+        settings = configuration.ruleSettings
+        plan = LintEngine.Plan(settings, skipsInertBodies: true)
+        self.respectsGitIgnores = respectsGitIgnores
+        self.jobs = jobs
+        self.buffers = buffers
+        index = ProjectIndex(files: [])
+
+        var found: [DiscoveredFile] = []
+        var cache: FactsCache?
+        if let root {
+            if cacheChoice != .disabled {
+                cache = FactsCache(directories: ProjectPlan.cacheDirectories(root: root, cacheChoice), projectRoot: root,
+                                   settings: settings)
+            }
+            found = search(listings: cache?.listings)
+        }
+        members = found.map { Member(displayPath: $0.displayPath, absolutePath: $0.absolutePath, discovered: true) }
+        let extra = Set(buffers.keys).union(file.map { [$0] } ?? []).subtracting(found.map(\.absolutePath))
+        for path in extra where configuration.includes(absolutePath: path) {
+            members.append(Member(displayPath: displayPath(of: path), absolutePath: path, discovered: false))
+        }
+        members.sort { $0.displayPath < $1.displayPath }
+        reindexPositions()
+
+        // The per-file phase of a full run, in parallel and through the cache: every file is deferred (read by
+        // the worker that needs it, or answered by the cache from its stat), open buffers come first.
+        var request = LintRequest(files: members.map { LintFile.deferred(path: $0.displayPath, absolutePath: $0.absolutePath) },
+                                  settings: settings, jobs: jobs, cache: cache)
+        request.unsavedBuffers = LiveBuffers(buffers: buffers.filter { $0.value.count <= Self.maximumBufferSize })
+        let started = DispatchTime.now()
+        let phase = LintEngine.perFilePhase(request, plan)
+        var facts = phase.facts
+        notices = phase.failures.map { failure in
+            failure.reason.map { "\(failure.path): error: cannot read: \($0)" } ?? "\(failure.path): warning: skipped, not a text file"
+        }
+        // A buffer over the limit gives nothing, as an input over it does on the command line.
+        for (path, bytes) in buffers where bytes.count > Self.maximumBufferSize {
+            if let position = positions[path] {
+                facts[position] = FileFacts(path: members[position].displayPath)
+                notices.append(Self.tooLarge(members[position].displayPath))
+            }
+        }
+        parsing = (seconds(since: started), members.count)
+        // The cache is written while the project pass runs (it needs nothing from it).
+        let saving = DispatchGroup()
+        if let cache { DispatchQueue.global().async(group: saving) { cache.save(phase.cacheRecords) } }
+        rebuilding = facts
+        facts = []
+        lint()
+        saving.wait()
+    }
+
+    // MARK: Files
+
+    /// The display path of an absolute path in this project (relative to the root when under it).
+    public func displayPath(of absolutePath: String) -> String {
+        guard let root else { return absolutePath }
+        return Paths.display(absolutePath, workingDirectory: root)
+    }
+
+    /// The absolute path of a display path of this project (findings and notes name files by display path).
+    public func absolutePath(of displayPath: String) -> String {
+        guard let root else { return displayPath }
+        return Paths.absolute(displayPath, base: root)
+    }
+
+    /// Whether the file is linted in this project: one of its files, or one the configuration includes.
+    public func contains(absolutePath: String) -> Bool { positions[absolutePath] != nil }
+
+    /// Replaces the file with an editor's buffer (nil: the buffer was closed, the file on disk counts again).
+    /// Parses the file now; `lint()` brings the findings up to date. Returns a notice when the file gives no facts.
+    @discardableResult
+    public func setBuffer(_ bytes: [UInt8]?, forAbsolutePath path: String) -> String? {
+        if let bytes {
+            buffers[path] = bytes
+            guard configuration.includes(absolutePath: path) else { return nil }
+            if positions[path] == nil { insert(Member(displayPath: displayPath(of: path), absolutePath: path, discovered: false)) }
+        } else {
+            buffers[path] = nil
+            guard let position = positions[path] else { return nil }
+            if !members[position].discovered {
+                remove(at: position)
+                return nil
+            }
+        }
+        return reparse(path)
+    }
+
+    /// Files changed, created or deleted on disk (an editor's watcher, a checkout): created and deleted files join
+    /// or leave the project as a new search of the root finds them; the others are read again unless a buffer
+    /// stands for them. Returns a notice per file that gives no facts.
+    public func filesChangedOnDisk(_ paths: [String], searchAgain: Bool) -> [String] {
+        var out: [String] = []
+        if searchAgain, root != nil {
+            let found = search(listings: nil)
+            let foundPaths = Set(found.map(\.absolutePath))
+            for position in members.indices.reversed() where members[position].discovered && !foundPaths.contains(members[position].absolutePath) {
+                if buffers[members[position].absolutePath] != nil && configuration.includes(absolutePath: members[position].absolutePath) {
+                    members[position].discovered = false
+                } else {
+                    remove(at: position)
+                }
+            }
+            for file in found {
+                if let position = positions[file.absolutePath] {
+                    members[position].discovered = true
+                } else {
+                    insert(Member(displayPath: file.displayPath, absolutePath: file.absolutePath, discovered: true))
+                    if let notice = reparse(file.absolutePath) { out.append(notice) }
+                }
+            }
+        }
+        for path in paths where buffers[path] == nil && positions[path] != nil {
+            if let notice = reparse(path) { out.append(notice) }
+        }
+        return out
+    }
+
+    /// The findings `flowlint lint FILE` shows for this file: its own, and those of a view chain from a root in
+    /// another file that passes through it (`LintEngine.restrict`), in output order.
+    public func findings(forAbsolutePath path: String) -> [LiveFinding] {
+        guard let position = positions[path] else { return [] }
+        let display = members[position].displayPath
+        var out: [LiveFinding] = []
+        for diagnostic in diagnostics {
+            if diagnostic.span.file == display {
+                out.append(LiveFinding(diagnostic: diagnostic, suppressionSpan: diagnostic.span))
+            } else if diagnostic.notes.contains(where: { $0.span.file == display }),
+                      let shown = LintEngine.restrict([diagnostic], to: [display]).first {
+                out.append(LiveFinding(diagnostic: shown, suppressionSpan: diagnostic.span))
+            }
+        }
+        return out.sorted { Diagnostic.outputOrder($0.diagnostic, $1.diagnostic) }
+    }
+
+    // MARK: Linting
+
+    /// Brings `diagnostics` up to date with the files parsed since the last lint: the index (updated for the
+    /// changed files, or built again when files joined or left), then the project pass.
+    public func lint() {
+        timings = Timings(facts: parsing.seconds, index: updating, parsedFiles: parsing.files)
+        parsing = (0, 0)
+        updating = 0
+        if let files = rebuilding {
+            let started = DispatchTime.now()
+            index = ProjectIndex(files: [])  // the old index goes first: never two in memory
+            index = ProjectIndex(files: files)
+            rebuilding = nil
+            timings.index += seconds(since: started)
+            timings.rebuiltIndex = true
+        }
+        // The findings depend on the facts alone: none changed, none to compute.
+        guard factsChanged || timings.rebuiltIndex else { return }
+        factsChanged = false
+        timings.ranChecks = true
+        let started = DispatchTime.now()
+        diagnostics = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs)
+        diagnostics.sort(by: Diagnostic.outputOrder)
+        timings.checks = seconds(since: started)
+    }
+
+    /// Parses one member again from its buffer or from disk. A member whose file is gone (and has no buffer)
+    /// leaves the project.
+    private func reparse(_ path: String) -> String? {
+        guard let position = positions[path] else { return nil }
+        let display = members[position].displayPath
+        let started = DispatchTime.now()
+        defer {
+            parsing.seconds += seconds(since: started)
+            parsing.files += 1
+        }
+        let contents: FileContents
+        if let buffer = buffers[path] {
+            guard buffer.count <= Self.maximumBufferSize else {
+                replaceFacts(at: position, with: FileFacts(path: display))
+                return Self.tooLarge(display)
+            }
+            contents = FileReader.classify(buffer)
+        } else {
+            contents = FileReader.read(path)
+        }
+        switch contents {
+        case .text(let bytes):
+            replaceFacts(at: position, with: LintEngine.facts(for: LintFile(path: display, bytes: bytes), plan))
+            return nil
+        case .binary, .tooLarge:
+            replaceFacts(at: position, with: FileFacts(path: display))
+            return "\(Escaping.text(display)): warning: skipped, \(contents.skipReason ?? "not a text file")"
+        case .unreadable(let reason):
+            if !FileDiscovery.exists(path) {
+                remove(at: position)
+                return nil
+            }
+            replaceFacts(at: position, with: FileFacts(path: display))
+            return "\(display): error: cannot read: \(reason)"
+        }
+    }
+
+    private func replaceFacts(at position: Int, with new: FileFacts) {
+        if rebuilding != nil {
+            rebuilding![position] = new
+        } else if index.files[position] != new {
+            // Equal facts (an edit after the file's last fact, a buffer saved or closed unchanged) change nothing.
+            let started = DispatchTime.now()
+            index.replaceFile(at: position, with: new)
+            updating += seconds(since: started)
+            factsChanged = true
+        }
+    }
+
+    /// The facts of every member, detached from the index while members join or leave.
+    private func startRebuilding() {
+        if rebuilding == nil { rebuilding = index.files }
+    }
+
+    private func insert(_ member: Member) {
+        startRebuilding()
+        let position = members.partitionPoint { $0.displayPath >= member.displayPath }
+        members.insert(member, at: position)
+        rebuilding!.insert(FileFacts(path: member.displayPath), at: position)
+        reindexPositions()
+    }
+
+    private func remove(at position: Int) {
+        startRebuilding()
+        members.remove(at: position)
+        rebuilding!.remove(at: position)
+        reindexPositions()
+    }
+
+    private func reindexPositions() {
+        positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.absolutePath, $0.offset) })
+    }
+
+    /// The project's files as a full run finds them.
+    private func search(listings: DirectoryListings?) -> [DiscoveredFile] {
+        guard let root else { return [] }
+        let found = try? FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: root,
+                                                listings: listings, respectingGitIgnores: respectsGitIgnores)
+        return found?.files ?? []
+    }
+
+    private static func tooLarge(_ display: String) -> String {
+        "\(display): warning: skipped, larger than \(maximumBufferSize >> 20) MiB"
+    }
+}
+
+/// A finding as an editor shows it in one file (see `LiveProject.findings`).
+public struct LiveFinding: Equatable, Sendable {
+    public var diagnostic: Diagnostic
+    /// Where the finding belongs, which is where a suppression comment must be: its own place, or, for a view
+    /// chain shown in a file further down, its root in another file.
+    public var suppressionSpan: SourceSpan
+}
+
+/// The open buffers as the engine asks for them while loading.
+private struct LiveBuffers: UnsavedBuffers {
+    var buffers: [String: [UInt8]]
+    func buffer(forAbsolutePath path: String) -> [UInt8]? { buffers[path] }
+}
+
+private func seconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs`, for an array partitioned by it (all that do not come first).
+    func partitionPoint(_ belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

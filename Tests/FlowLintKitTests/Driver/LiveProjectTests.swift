@@ -1,0 +1,227 @@
+import Foundation
+import XCTest
+@testable import FlowLintKit
+
+/// The editor server's incremental path gives what a full run gives: `ProjectIndex.replaceFile` leaves the index
+/// `init(files:)` would build, and `LiveProject`'s findings after edits, closed buffers and files created or deleted
+/// on disk are those of `LintEngine.lint` over the same contents.
+final class ProjectIndexUpdateTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    /// Every stored property of a value, sets and dictionaries in a canonical order: two indexes with the same
+    /// contents print the same, whatever their insertion history (and whatever fields the index grows later).
+    static func canonical(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .dictionary?, .set?:
+            return "{" + mirror.children.map { canonical($0.value) }.sorted().joined(separator: ",") + "}"
+        case .optional?:
+            return mirror.children.first.map { canonical($0.value) } ?? "nil"
+        default:
+            if mirror.children.isEmpty { return String(describing: value) }
+            return "\(mirror.subjectType)(" + mirror.children.map { "\($0.label ?? "_"):" + canonical($0.value) }.joined(separator: ",") + ")"
+        }
+    }
+
+    func facts(_ path: String, _ source: String) -> FileFacts {
+        LintEngine.facts(for: LintFile(path: path, bytes: Array(source.utf8)))
+    }
+
+    func assertUpdates(_ sources: [(String, String)], replacing position: Int, with source: String,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        let files = sources.map { facts($0.0, $0.1) }
+        var index = ProjectIndex(files: files)
+        let replacement = facts(sources[position].0, source)
+        index.replaceFile(at: position, with: replacement)
+        var expected = files
+        expected[position] = replacement
+        XCTAssertEqual(Self.canonical(index), Self.canonical(ProjectIndex(files: expected)), file: file, line: line)
+    }
+
+    func testReplacingAFileGivesTheIndexBuiltFromScratch() {
+        let sources = [
+            ("A.swift", """
+                protocol Screen: View {}
+                protocol Model: ObservableObject {}
+                extension View { func withSettings() -> some View { environmentObject(Settings()) } }
+                struct Home: Screen { @EnvironmentObject var settings: Settings; var body: some View { Text("") } }
+                """),
+            ("B.swift", """
+                final class Settings: Model {}
+                extension Home: Equatable {}
+                struct Row: View { var body: some View { Text("") } }
+                class Base: NSObject {}
+                """),
+            ("C.swift", """
+                extension Settings: Identifiable {}
+                extension View { func withSettings() -> some View { environmentObject(Other()) } }
+                struct Home2: Screen { var body: some View { Row() } }
+                """),
+        ]
+        let variants = [
+            "",                                                          // everything the file declared goes
+            "struct Row: View { var body: some View { Text(\"x\") } }",    // a name moves between files
+            "protocol Screen: ViewModifier {}\nprotocol Model {}",      // protocols change what refines what
+            "struct Screen {}\nclass Model: ObservableObject {}",     // protocol names no longer protocols
+            "extension Settings: ObservableObject {}\nextension Home: View {}",
+            "extension View { func withOther() -> some View { environmentObject(Other()) } }",
+        ]
+        for position in sources.indices {
+            assertUpdates(sources, replacing: position, with: sources[position].1)
+            for variant in variants { assertUpdates(sources, replacing: position, with: variant) }
+        }
+    }
+
+    func testReplacingEveryFixtureFileWithAnotherGivesTheIndexBuiltFromScratch() throws {
+        let apps = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).sorted()
+        for app in apps {
+            let directory = Self.fixtures + "/" + app
+            guard let found = try? FileDiscovery.discover(paths: [directory], configuration: Configuration(rootDirectory: directory),
+                                                          workingDirectory: directory) else { continue }
+            let sources = try found.files.map { ($0.displayPath, try String(contentsOfFile: $0.absolutePath, encoding: .utf8)) }
+            guard sources.count > 1 else { continue }
+            for position in sources.indices {
+                assertUpdates(sources, replacing: position, with: "")
+                assertUpdates(sources, replacing: position, with: sources[(position + 1) % sources.count].1)
+            }
+        }
+    }
+}
+
+final class LiveProjectTests: XCTestCase {
+    var root = ""
+
+    override func setUpWithError() throws {
+        root = try temporaryDirectory()
+        let source = ProjectIndexUpdateTests.fixtures + "/SharedSettings"
+        try FileManager.default.removeItem(atPath: root)
+        try FileManager.default.copyItem(atPath: source, toPath: root)
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        let path = root + "/" + name
+        try FileManager.default.createDirectory(atPath: Paths.parent(path), withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    /// What a full run of the project gives with these buffers in place of their files.
+    func fullRun(_ buffers: [String: String] = [:]) throws -> [Diagnostic] {
+        let configuration = try Configuration.load(path: root + "/.flowlint.yml")
+        var paths = try FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: root).files
+            .map { ($0.displayPath, $0.absolutePath) }
+        for path in buffers.keys where !paths.contains(where: { $0.1 == path }) {
+            paths.append((Paths.display(path, workingDirectory: root), path))
+        }
+        var request = LintRequest(files: paths.sorted { $0.0 < $1.0 }.map { LintFile.deferred(path: $0.0, absolutePath: $0.1) },
+                                  settings: configuration.ruleSettings)
+        request.unsavedBuffers = Buffers(buffers: buffers.mapValues { Array($0.utf8) })
+        return LintEngine.lint(request).diagnostics
+    }
+
+    struct Buffers: UnsavedBuffers {
+        var buffers: [String: [UInt8]]
+        func buffer(forAbsolutePath path: String) -> [UInt8]? { buffers[path] }
+    }
+
+    func load() throws -> LiveProject {
+        LiveProject(root: root, configuration: try Configuration.load(path: root + "/.flowlint.yml"), cache: .disabled)
+    }
+
+    func testEditsAndClosedBuffersGiveTheFullRunsFindings() throws {
+        let project = try load()
+        XCTAssertEqual(project.diagnostics.map(\.ruleID), ["missing_environment_object"])
+        XCTAssertEqual(project.diagnostics, try fullRun())
+
+        // The preview gets its provider in an unsaved buffer: no finding, in the header or the badge below it.
+        let header = root + "/Views/ProfileHeader.swift"
+        let provided = try String(contentsOfFile: header, encoding: .utf8)
+            .replacingOccurrences(of: "ProfileHeader() // expect", with: "ProfileHeader().environmentObject(UserSettings()) // expect")
+        project.setBuffer(Array(provided.utf8), forAbsolutePath: header)
+        project.lint()
+        XCTAssertEqual(project.diagnostics, [])
+        XCTAssertEqual(project.diagnostics, try fullRun([header: provided]))
+        XCTAssertFalse(project.timings.rebuiltIndex)
+        XCTAssertEqual(project.timings.parsedFiles, 1)
+        XCTAssertTrue(project.timings.ranChecks)
+        // The same text again (a save, an undo back to it): parsed, equal facts, no project checks.
+        project.setBuffer(Array(provided.utf8), forAbsolutePath: header)
+        project.lint()
+        XCTAssertEqual(project.timings.parsedFiles, 1)
+        XCTAssertFalse(project.timings.ranChecks)
+        XCTAssertEqual(project.diagnostics, [])
+
+        // A view shown from two files, edited in both buffers before one lint.
+        let badge = root + "/Views/AvatarBadge.swift"
+        let badgeText = try String(contentsOfFile: badge, encoding: .utf8).replacingOccurrences(of: "@EnvironmentObject var", with: "@ObservedObject var")
+        project.setBuffer(Array(badgeText.utf8), forAbsolutePath: badge)
+        project.setBuffer(nil, forAbsolutePath: header)
+        project.lint()
+        XCTAssertEqual(project.diagnostics, try fullRun([badge: badgeText]))
+
+        // Closed: the file on disk again.
+        project.setBuffer(nil, forAbsolutePath: badge)
+        project.lint()
+        XCTAssertEqual(project.diagnostics, try fullRun())
+        XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.diagnostic.span.file), ["Views/AvatarBadge.swift"])
+        XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.suppressionSpan.file), ["Views/ProfileHeader.swift"])
+    }
+
+    func testFilesCreatedDeletedAndUnsavedJoinAndLeaveTheProject() throws {
+        let project = try load()
+        // A new file on disk that provides the object in the preview's place.
+        try write("Views/Extra.swift", """
+            import SwiftUI
+            #Preview { ProfileHeader().environmentObject(UserSettings()) }
+            struct Extra: View { @State var count = 0; var body: some View { Text("") } }
+            """)
+        XCTAssertEqual(project.filesChangedOnDisk([root + "/Views/Extra.swift"], searchAgain: true), [])
+        project.lint()
+        XCTAssertTrue(project.timings.rebuiltIndex)
+        XCTAssertEqual(project.diagnostics, try fullRun())
+        XCTAssertTrue(project.diagnostics.contains { $0.ruleID == "non_private_state" })
+
+        // An unsaved file that is not on disk, then closed.
+        let unsaved = root + "/Views/Unsaved.swift"
+        let text = "import SwiftUI\nstruct Unsaved: View { @State var on = false; var body: some View { Text(\"\") } }\n"
+        project.setBuffer(Array(text.utf8), forAbsolutePath: unsaved)
+        project.lint()
+        XCTAssertEqual(project.diagnostics, try fullRun([unsaved: text]))
+        XCTAssertEqual(project.findings(forAbsolutePath: unsaved).map(\.diagnostic.ruleID), ["non_private_state"])
+        project.setBuffer(nil, forAbsolutePath: unsaved)
+        project.lint()
+        XCTAssertFalse(project.contains(absolutePath: unsaved))
+        XCTAssertEqual(project.diagnostics, try fullRun())
+
+        // Deleted, and changed on disk.
+        try FileManager.default.removeItem(atPath: root + "/Views/Extra.swift")
+        _ = project.filesChangedOnDisk([], searchAgain: true)
+        project.lint()
+        XCTAssertEqual(project.diagnostics, try fullRun())
+        try write("Views/ProfileHeader.swift", "import SwiftUI\nstruct ProfileHeader: View { var body: some View { AvatarBadge() } }\n")
+        _ = project.filesChangedOnDisk([root + "/Views/ProfileHeader.swift"], searchAgain: false)
+        project.lint()
+        XCTAssertFalse(project.timings.rebuiltIndex)
+        XCTAssertEqual(project.diagnostics, try fullRun())
+    }
+
+    func testBuffersThatAreNotTextOrTooLargeGiveNoFacts() throws {
+        let project = try load()
+        let header = root + "/Views/ProfileHeader.swift"
+        XCTAssertEqual(project.setBuffer([0x73, 0x00, 0x74], forAbsolutePath: header), "Views/ProfileHeader.swift: warning: skipped, not a text file")
+        project.lint()
+        XCTAssertEqual(project.diagnostics, [])
+        let huge = [UInt8](repeating: 0x20, count: LiveProject.maximumBufferSize + 1)
+        XCTAssertEqual(project.setBuffer(huge, forAbsolutePath: header), "Views/ProfileHeader.swift: warning: skipped, larger than 8 MiB")
+        project.setBuffer(nil, forAbsolutePath: header)
+        project.lint()
+        XCTAssertEqual(project.diagnostics, try fullRun())
+        // Excluded files are not linted, even from a buffer.
+        let excluded = try Configuration.parse("excluded: [\"Views\"]", path: ".flowlint.yml", rootDirectory: root)
+        let narrowed = LiveProject(root: root, configuration: excluded, cache: .disabled)
+        narrowed.setBuffer(Array("struct V: View { @State var a = 1 }".utf8), forAbsolutePath: header)
+        narrowed.lint()
+        XCTAssertFalse(narrowed.contains(absolutePath: header))
+        XCTAssertEqual(narrowed.findings(forAbsolutePath: header), [])
+    }
+}

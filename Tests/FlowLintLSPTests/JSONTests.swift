@@ -1,0 +1,49 @@
+import XCTest
+@testable import FlowLintLSP
+
+final class JSONTests: XCTestCase {
+    func parse(_ text: String) throws -> JSON { try JSON.parse(Array(text.utf8)) }
+
+    func testParsesEveryKindOfValue() throws {
+        let value = try parse(#" {"a": [1, -2.5e1, true, false, null], "b": {"c": "d"}, "e": 0} "#)
+        XCTAssertEqual(value["a"], .array([.number(1), .number(-25), .bool(true), .bool(false), .null]))
+        XCTAssertEqual(value["b"]?["c"]?.string, "d")
+        XCTAssertEqual(value["e"]?.int, 0)
+        XCTAssertEqual(value["a"]?.array?[1].int, -25)
+        XCTAssertNil(JSON.number(1.5).int)
+    }
+
+    func testStringEscapesAndSurrogatePairs() throws {
+        XCTAssertEqual(try parse(#""a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00""#).string, "a\"\\/\u{8}\u{c}\n\r\té😀")
+        // A lone surrogate cannot be a Swift character: it becomes U+FFFD instead of failing the message.
+        XCTAssertEqual(try parse(#""x\ud800y""#).string, "x\u{FFFD}y")
+        XCTAssertEqual(try parse(#""\udc00""#).string, "\u{FFFD}")
+        XCTAssertEqual(try parse("\"é😀\"").string, "é😀")
+    }
+
+    func testRejectsMalformedInput() {
+        for text in ["", "{", "[1,]", "{\"a\" 1}", "{\"a\":1,}", "01", "1.", "-", "tru", "nul", "\"abc", "\"a\nb\"",
+                     "\"\\x\"", "\"\\u12\"", "{} x", "{1: 2}", "[1 2]"] {
+            XCTAssertThrowsError(try parse(text), "accepted \(text.debugDescription)")
+        }
+        // Invalid UTF-8 inside a string.
+        XCTAssertThrowsError(try JSON.parse([0x22, 0xFF, 0xFE, 0x22]))
+        XCTAssertThrowsError(try JSON.parse([0x22, 0xC3, 0x22]))
+    }
+
+    func testDeepNestingIsRefusedNotACrash() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        XCTAssertThrowsError(try parse(deep)) { error in
+            XCTAssertEqual((error as? JSON.ParseError)?.message, "nested too deeply")
+        }
+        let allowed = String(repeating: "[", count: JSON.maximumDepth - 1) + String(repeating: "]", count: JSON.maximumDepth - 1)
+        XCTAssertNoThrow(try parse(allowed))
+    }
+
+    func testSerializesCompactlyInOrderAndRoundTrips() throws {
+        let value = JSON(["z": .string("q\"\\\n\u{1}é"), "a": .array([.int(3), .number(0.5), .null, .bool(true)]), "skipped": nil])
+        let text = String(decoding: value.serialized(), as: UTF8.self)
+        XCTAssertEqual(text, #"{"z":"q\"\\\n\u0001é","a":[3,0.5,null,true]}"#)
+        XCTAssertEqual(try JSON.parse(value.serialized()), value)
+    }
+}

@@ -1,0 +1,140 @@
+import XCTest
+import FlowLintKit
+@testable import FlowLintLSP
+
+final class TextDocumentTests: XCTestCase {
+    // "é" is 2 UTF-8 bytes and 1 UTF-16 unit; "😀" is 4 bytes and 2 units.
+    let sample = LineText(Array("let é = \"😀\" // x\r\nvar b\rlast".utf8))
+
+    func testLineStartsFollowLSP() {
+        XCTAssertEqual(sample.lineStarts, [0, 22, 28])
+        XCTAssertEqual(sample.lineEnd(0), 20)
+        XCTAssertEqual(sample.lineEnd(1), 27)
+        XCTAssertEqual(sample.lineEnd(2), 32)
+        XCTAssertEqual(LineText([]).lineStarts, [0])
+        XCTAssertEqual(LineText(Array("a\n".utf8)).lineStarts, [0, 2])
+    }
+
+    func testOffsetsToPositions() {
+        // The quote after the emoji: byte 15, UTF-16 character 12, UTF-8 character 15.
+        XCTAssertEqual(sample.position(ofOffset: 15, .utf16), Position(line: 0, character: 12))
+        XCTAssertEqual(sample.position(ofOffset: 15, .utf8), Position(line: 0, character: 15))
+        XCTAssertEqual(sample.position(ofOffset: 15, .utf32), Position(line: 0, character: 11))
+        XCTAssertEqual(sample.position(ofOffset: 6, .utf16), Position(line: 0, character: 5))
+        XCTAssertEqual(sample.position(ofOffset: 23, .utf16), Position(line: 1, character: 1))
+        XCTAssertEqual(sample.position(ofOffset: 32, .utf16), Position(line: 2, character: 4))
+        // Inside a line break: the end of the line. Past the end: the end.
+        XCTAssertEqual(sample.position(ofOffset: 21, .utf16), Position(line: 0, character: 17))
+        XCTAssertEqual(sample.position(ofOffset: 99, .utf16), Position(line: 2, character: 4))
+    }
+
+    func testPositionsToOffsets() {
+        XCTAssertEqual(sample.offset(of: Position(line: 0, character: 12), .utf16), 15)
+        XCTAssertEqual(sample.offset(of: Position(line: 0, character: 15), .utf8), 15)
+        XCTAssertEqual(sample.offset(of: Position(line: 0, character: 5), .utf16), 6)
+        // Half a surrogate pair, half a UTF-8 sequence: the character's start.
+        XCTAssertEqual(sample.offset(of: Position(line: 0, character: 10), .utf16), 10)
+        XCTAssertEqual(sample.offset(of: Position(line: 0, character: 12), .utf8), 10)
+        // Past the end of the line: its end; past the last line: the end of the text.
+        XCTAssertEqual(sample.offset(of: Position(line: 1, character: 99), .utf16), 27)
+        XCTAssertEqual(sample.offset(of: Position(line: 9, character: 0), .utf16), 32)
+        // Every offset at a character boundary comes back from its position.
+        for offset in [0, 4, 6, 9, 10, 14, 15, 20, 22, 27, 28, 32] {
+            for encoding in [PositionEncoding.utf8, .utf16, .utf32] {
+                XCTAssertEqual(sample.offset(of: sample.position(ofOffset: offset, encoding), encoding), offset, "\(offset) \(encoding)")
+            }
+        }
+    }
+
+    func testInvalidUTF8CountsOneCharacterPerByte() {
+        let text = LineText([0x61, 0xFF, 0xC3, 0x62, 0xE9, 0x63])  // a, invalid, truncated é, b, lone lead, c
+        XCTAssertEqual(text.position(ofOffset: 6, .utf16), Position(line: 0, character: 6))
+        XCTAssertEqual(text.offset(of: Position(line: 0, character: 3), .utf16), 3)
+    }
+
+    func testByteOrderMarkIsNotACharacter() {
+        let text = LineText([0xEF, 0xBB, 0xBF] + Array("ab\ncd".utf8))
+        XCTAssertEqual(text.position(ofOffset: 4, .utf16), Position(line: 0, character: 1))
+        XCTAssertEqual(text.offset(of: Position(line: 0, character: 0), .utf16), 3)
+        XCTAssertEqual(text.position(ofOffset: 7, .utf16), Position(line: 1, character: 1))
+    }
+
+    func document(_ text: String) -> TextDocument {
+        TextDocument(uri: "file:///a.swift", path: "/a.swift", languageID: "swift", version: 1, text: LineText(Array(text.utf8)))
+    }
+
+    func change(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int, _ text: String) -> JSON {
+        JSON(["range": LSPRange(start: Position(line: startLine, character: startCharacter),
+                                end: Position(line: endLine, character: endCharacter)).json,
+              "text": .string(text)])
+    }
+
+    func testIncrementalEditsInOrder() throws {
+        var doc = document("let 😀 = 1\nlet b = 2\n")
+        try doc.apply([change(0, 4, 0, 6, "é"), change(1, 4, 1, 5, "bb\nx"), change(0, 0, 0, 0, "// c\r\n")], .utf16)
+        XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "// c\r\nlet é = 1\nlet bb\nx = 2\n")
+        XCTAssertEqual(doc.text.lineStarts, LineText.lineStarts(of: doc.text.bytes))
+        // Joining lines; a character past the end of a line is its end (before the line break), so this `\r`
+        // makes a line of its own; then a `\r` inserted before a `\n` pairs with it.
+        try doc.apply([change(1, 9, 2, 0, ""), change(0, 4, 0, 6, "\r")], .utf16)
+        XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "// c\r\r\nlet é = 1let bb\nx = 2\n")
+        XCTAssertEqual(doc.text.lineStarts, [0, 5, 7, 24, 30])
+        try doc.apply([change(2, 15, 2, 15, "\r")], .utf16)
+        XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "// c\r\r\nlet é = 1let bb\r\nx = 2\n")
+        XCTAssertEqual(doc.text.lineStarts, [0, 5, 7, 25, 31])
+        XCTAssertEqual(doc.text.lineStarts, LineText.lineStarts(of: doc.text.bytes))
+        try doc.apply([JSON(["text": .string("whole")])], .utf16)
+        XCTAssertEqual(doc.text.bytes, Array("whole".utf8))
+    }
+
+    func testUTF8EditsAndClampedRanges() throws {
+        var doc = document("é😀x\n")
+        try doc.apply([change(0, 6, 0, 7, "y")], .utf8)
+        XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "é😀y\n")
+        // An end before the start is empty; positions past the text are clamped.
+        try doc.apply([change(0, 2, 0, 0, "-"), change(5, 0, 9, 9, "!")], .utf8)
+        XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "é-😀y\n!")
+        XCTAssertThrowsError(try doc.apply([JSON(["range": .null])], .utf8))
+        XCTAssertThrowsError(try doc.apply([JSON(["range": JSON(["start": .int(1)]), "text": .string("")])], .utf8))
+    }
+
+    func testURIs() {
+        XCTAssertEqual(DocumentURI.path(of: "file:///home/a%20b/%C3%A9.swift"), "/home/a b/é.swift")
+        XCTAssertEqual(DocumentURI.path(of: "file://localhost/x/../y.swift"), "/y.swift")
+        XCTAssertEqual(DocumentURI.path(of: "FILE:///x.swift"), "/x.swift")
+        XCTAssertNil(DocumentURI.path(of: "untitled:Untitled-1"))
+        XCTAssertNil(DocumentURI.path(of: "file://server/share/x.swift"))
+        XCTAssertNil(DocumentURI.path(of: "file:///bad%zz"))
+        XCTAssertNil(DocumentURI.path(of: "file:///nul%00"))
+        let path = "/tmp/a b/é #1%.swift"
+        XCTAssertEqual(DocumentURI.uri(ofPath: path), "file:///tmp/a%20b/%C3%A9%20%231%25.swift")
+        XCTAssertEqual(DocumentURI.path(of: DocumentURI.uri(ofPath: path)), path)
+    }
+
+    func edited(_ text: String, rule: String, line: Int) -> String {
+        let lineText = LineText(Array(text.utf8))
+        let edit = SuppressionEdit.disableNext(rule: rule, lineOf: lineText.lineStarts[line] + 1, in: lineText)
+        var bytes = lineText.bytes
+        bytes.replaceSubrange(edit.startOffset..<edit.endOffset, with: Array(edit.replacement.utf8))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func testDisableCommentIsIndentedAndMerged() {
+        XCTAssertEqual(edited("struct V {\n    @State var a = 1\n}\n", rule: "non_private_state", line: 1),
+                       "struct V {\n    // flowlint:disable:next non_private_state\n    @State var a = 1\n}\n")
+        XCTAssertEqual(edited("struct V {\r\n\t@State var a = 1\r\n}", rule: "r", line: 1),
+                       "struct V {\r\n\t// flowlint:disable:next r\r\n\t@State var a = 1\r\n}")
+        XCTAssertEqual(edited("a\nx", rule: "r", line: 1), "a\n// flowlint:disable:next r\nx")
+        XCTAssertEqual(edited("x", rule: "r", line: 0), "// flowlint:disable:next r\nx")
+        // Added to the comment above: before a reason, after a comma-separated list.
+        XCTAssertEqual(edited("  // flowlint:disable:next a - why\n  x\n", rule: "b", line: 1),
+                       "  // flowlint:disable:next a b - why\n  x\n")
+        XCTAssertEqual(edited("// flowlint:disable:next a, c  \nx\n", rule: "b", line: 1),
+                       "// flowlint:disable:next a, c, b  \nx\n")
+        // Not merged into a comment that already names the rule, or a doc comment.
+        XCTAssertEqual(edited("// flowlint:disable:next b\nx\n", rule: "b", line: 1),
+                       "// flowlint:disable:next b\n// flowlint:disable:next b\nx\n")
+        XCTAssertEqual(edited("/// flowlint:disable:next a\nx\n", rule: "b", line: 1),
+                       "/// flowlint:disable:next a\n// flowlint:disable:next b\nx\n")
+    }
+}
