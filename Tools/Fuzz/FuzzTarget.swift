@@ -1,16 +1,22 @@
 // libFuzzer entry point for FlowLint's front end. Built by `Tools/Fuzz/run.sh` together with every file of
 // Sources/FlowLintSyntax (no package, no module: the sources are compiled straight into the fuzzer).
 //
-// It lexes each input and checks the lossless invariant, then parses it (full and with inert bodies skipped)
+// It lexes each input and checks the lossless invariant, then parses it (full, and with the bodies no client word keeps skipped)
 // and checks the tree's shape; a violation traps, which libFuzzer reports as a crash and saves as a reproducer.
+
+/// The shape of what the linter's rules keep (`LintEngine.bodySkipping`), without depending on FlowLintKit.
+let linterLikeSkipping = BodySkipping(bodyWords: ["ForEach", "List", "environment", "objectWillChange", "State"],
+                                      declarationWords: ["body", "previews", "ViewBuilder"], typeSuffixes: ["View"],
+                                      fileWords: ["ObservedObject"])
 
 /// Runs the front end on one input and traps if an invariant breaks.
 func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
     let tokens = Lexer.tokenize(bytes)
     checkLossless(tokens, bytes)
     let file = SourceFile(path: "fuzz.swift", bytes: Array(bytes))
-    for skipping in [false, true] {
-        let tree = Parser.parse(file, tokens: tokens, skippingInertBodies: skipping)
+    // Everything parsed, then bodies skipped unless they mention the words the linter keeps them for.
+    for skipping in [nil, linterLikeSkipping] {
+        let tree = Parser.parse(file, tokens: tokens, skipping: skipping)
         checkTree(tree)
         _ = tree.outline()
     }
