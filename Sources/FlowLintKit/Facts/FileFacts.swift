@@ -27,11 +27,12 @@ struct FileFacts: Sendable, Equatable, Codable {
     init(path: String) { self.path = path }
 }
 
-/// One rule's per-file findings and records (see `Rule`), encoded: their types are the rule's own, decoded by
-/// the rule's project check.
+/// One rule's per-file findings and records (see `Rule`), each encoded apart: their types are the rule's own,
+/// decoded by the rule's project check (the records only when it asks for them).
 struct RuleOutput: Sendable, Equatable, Codable {
     var rule: String
-    var encoded: RawBytes
+    var findings: RawBytes?
+    var records: RawBytes?
 }
 
 /// A file's display path inside its facts: written as nothing, read back as the path the facts are decoded

@@ -111,8 +111,20 @@ struct ProjectContext<Condition, Record> {
     let index: ProjectIndex
     /// This rule's per-file findings, in file order.
     let pending: [PendingFinding<Condition>]
-    /// This rule's per-file records, with the path of the file each describes, in file order.
-    let records: [(path: String, record: Record)]
+    private let loadRecords: () -> [(path: String, record: Record)]
+
+    init(descriptor: RuleDescriptor, index: ProjectIndex, pending: [PendingFinding<Condition>],
+         records: @escaping () -> [(path: String, record: Record)]) {
+        self.descriptor = descriptor
+        self.index = index
+        self.pending = pending
+        loadRecords = records
+    }
+
+    /// This rule's per-file records, with the path of the file each describes, in file order. Decoded on each
+    /// access (most files have records; a check that needs them only for some findings asks only then), so
+    /// keep the result.
+    var records: [(path: String, record: Record)] { loadRecords() }
 }
 
 /// What a rule's project check reports into.

@@ -39,24 +39,36 @@ struct RuleRunner: Sendable {
             var report = FileReport<R.Condition, R.Record>(descriptor: descriptor, file: file)
             R.check(file: file, report: &report)
             if report.findings.isEmpty && report.records.isEmpty { return nil }
-            let output = FileOutput(findings: report.findings, records: report.records)
-            return RuleOutput(rule: descriptor.id, encoded: RawBytes(CompactCoding.encode(output, path: file.path)))
+            return RuleOutput(
+                rule: descriptor.id,
+                findings: report.findings.isEmpty ? nil : RawBytes(CompactCoding.encode(report.findings, path: file.path)),
+                records: report.records.isEmpty ? nil : RawBytes(CompactCoding.encode(report.records, path: file.path)))
         }
         checkProject = { index in
-            var outputs: [(path: String, output: FileOutput<R.Condition, R.Record>)] = []
+            // Outputs were encoded by this build (the cache key includes it) in a pack authenticated as a whole:
+            // one that does not decode is left out. Records are decoded only if the check asks for them: most
+            // files have some, and most project checks need them only when there are findings.
+            var pending: [PendingFinding<R.Condition>] = []
             for facts in index.files {
                 for output in facts.ruleOutputs where output.rule == descriptor.id {
-                    // Outputs were encoded by this build (the cache key includes it) and the pack is checked as a
-                    // whole: one that does not decode is left out.
-                    if let decoded = try? CompactCoding.decode(FileOutput<R.Condition, R.Record>.self, from: output.encoded.bytes,
-                                                                path: facts.path) {
-                        outputs.append((facts.path, decoded))
-                    }
+                    guard let findings = output.findings,
+                          let decoded = try? CompactCoding.decode([PendingFinding<R.Condition>].self, from: findings.bytes, path: facts.path)
+                    else { continue }
+                    pending += decoded
                 }
             }
-            let context = ProjectContext<R.Condition, R.Record>(
-                descriptor: descriptor, index: index, pending: outputs.flatMap(\.output.findings),
-                records: outputs.flatMap { entry in entry.output.records.map { (entry.path, $0) } })
+            let context = ProjectContext<R.Condition, R.Record>(descriptor: descriptor, index: index, pending: pending) {
+                var records: [(path: String, record: R.Record)] = []
+                for facts in index.files {
+                    for output in facts.ruleOutputs where output.rule == descriptor.id {
+                        guard let encoded = output.records,
+                              let decoded = try? CompactCoding.decode([R.Record].self, from: encoded.bytes, path: facts.path)
+                        else { continue }
+                        records += decoded.map { (facts.path, $0) }
+                    }
+                }
+                return records
+            }
             var report = ProjectReport(descriptor: descriptor)
             R.check(project: context, report: &report)
             return report.diagnostics
@@ -65,10 +77,4 @@ struct RuleRunner: Sendable {
 
     func check(file: FileContext) -> RuleOutput? { checkFile(file) }
     func check(project index: ProjectIndex) -> [Diagnostic] { checkProject(index) }
-}
-
-/// What one rule's per-file check produced for one file.
-struct FileOutput<Condition: Codable, Record: Codable>: Codable {
-    var findings: [PendingFinding<Condition>]
-    var records: [Record]
 }

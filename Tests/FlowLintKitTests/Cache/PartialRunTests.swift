@@ -141,10 +141,10 @@ final class PartialRunTests: XCTestCase {
         let file = LintFile(path: "Row.swift", bytes: Array(source.utf8))
         var oldFacts = LintEngine.facts(for: file)
         let index = try XCTUnwrap(oldFacts.ruleOutputs.firstIndex { $0.rule == "non_private_state" })
-        typealias Output = FileOutput<NonPrivateStateRule.Condition, NoRecord>
-        var output = try CompactCoding.decode(Output.self, from: oldFacts.ruleOutputs[index].encoded.bytes, path: file.path)
-        output.findings[0].diagnostic.message = "the old build's message"
-        oldFacts.ruleOutputs[index].encoded = RawBytes(CompactCoding.encode(output, path: file.path))
+        typealias Findings = [PendingFinding<NonPrivateStateRule.Condition>]
+        var findings = try CompactCoding.decode(Findings.self, from: XCTUnwrap(oldFacts.ruleOutputs[index].findings).bytes, path: file.path)
+        findings[0].diagnostic.message = "the old build's message"
+        oldFacts.ruleOutputs[index].findings = RawBytes(CompactCoding.encode(findings, path: file.path))
         let old = cache(build: "old build")
         old.save([FactsCache.Record(hash: FastHash.hash(file.bytes), fresh: FactsCodec.encode(oldFacts), pathKey: nil, stat: nil)])
 
@@ -285,10 +285,10 @@ final class PartialRunTests: XCTestCase {
         let file = LintFile(path: "Row.swift", bytes: Array(source.utf8))
         var stored = LintEngine.facts(for: file)
         let index = try XCTUnwrap(stored.ruleOutputs.firstIndex { $0.rule == "non_private_state" })
-        typealias Output = FileOutput<NonPrivateStateRule.Condition, NonPrivateStateRule.Record>
-        var output = try CompactCoding.decode(Output.self, from: stored.ruleOutputs[index].encoded.bytes, path: file.path)
-        output.findings[0].diagnostic.fixes[0].edits[0].replacement = "import Evil; "
-        stored.ruleOutputs[index].encoded = RawBytes(CompactCoding.encode(output, path: file.path))
+        typealias Findings = [PendingFinding<NonPrivateStateRule.Condition>]
+        var findings = try CompactCoding.decode(Findings.self, from: XCTUnwrap(stored.ruleOutputs[index].findings).bytes, path: file.path)
+        findings[0].diagnostic.fixes[0].edits[0].replacement = "import Evil; "
+        stored.ruleOutputs[index].findings = RawBytes(CompactCoding.encode(findings, path: file.path))
         cache().save([FactsCache.Record(hash: FastHash.hash(file.bytes), fresh: FactsCodec.encode(stored), pathKey: nil, stat: nil)])
 
         let replacements = { (recompute: Bool) -> [String] in
