@@ -141,12 +141,15 @@ extension ParserState {
         finish(decl)
     }
 
-    /// Inserts the declaration node before the attributes and modifiers already parsed at `index`.
+    /// Opens the declaration node as the parent of the attributes and modifiers already parsed from `index`
+    /// (none when `index` is `nodes.count`).
     @discardableResult
     mutating func insertDeclNode(at index: Int, kind: NodeKind, startToken: Int) -> Int {
-        nodes.insert(Node(kind: kind, firstToken: Int32(startToken), endToken: Int32(startToken), size: 1, name: -1), at: index)
-        if kind == .error { finish(index) }
-        return index
+        let decl = wrap(index, kind)
+        nodes[decl].firstToken = Int32(startToken)
+        nodes[decl].endToken = Int32(startToken)
+        if kind == .error { finish(decl) }
+        return decl
     }
 
     /// Takes the name token (identifier, backticked identifier, or a keyword used as a name after `func`).
@@ -319,7 +322,7 @@ extension ParserState {
         let typeStart = nodes.count
         parseType()
         // The extended type's name: the last component of the type.
-        if typeStart < nodes.count { nodes[decl].name = nodes[typeStart].name }
+        if typeStart < nodes.count { nodes[decl].name = nodes[outermost(typeStart)].name }
         if at(.colon) { parseInheritanceClause() }
         if at(.where) { parseGenericWhereClause() }
         if at(.leftBrace) { parseMemberBlock() }
@@ -476,7 +479,9 @@ extension ParserState {
 
     /// A type whose last token ends in `View` (`some View`, `AnyView`, `MyView`): the member builds views.
     func typeIsViewLike(_ type: Int?) -> Bool {
-        guard let type, nodes[type].endToken > nodes[type].firstToken else { return false }
+        guard let start = type, start < nodes.count else { return false }
+        let type = outermost(start)
+        guard nodes[type].endToken > nodes[type].firstToken else { return false }
         let last = tokens[Int(nodes[type].endToken) - 1]
         guard last.length >= 4 else { return false }
         let end = Int(last.end)
@@ -551,6 +556,9 @@ extension ParserState {
     }
 
     mutating func parseVariableRest(declarationStart declStart: Int) {
+        // Whether `@ViewBuilder` occurs among the declaration's tokens so far, scanned once in all (not from the
+        // start for each binding: `var a = 1, b = 1, ...` would be quadratic).
+        var saysViewBuilder = false, scannedUpTo = declStart
         repeat {
             let b = start(.patternBinding)
             let nameToken = pos
@@ -565,8 +573,12 @@ extension ParserState {
             }
             // Accessor bodies of `body`, `previews` and view-typed properties are always parsed.
             let name = tokens[nameToken]
+            if !saysViewBuilder {
+                saysViewBuilder = declarationSaysViewBuilder(from: scannedUpTo)
+                scannedUpTo = pos
+            }
             let skippableHere = !(text(name, is: "body") || text(name, is: "previews") || typeIsViewLike(annotation)
-                || declarationSaysViewBuilder(from: declStart))
+                || saysViewBuilder)
             var hasInitializer = false
             if at(.equal) {
                 let i = start(.initializerClause)
