@@ -235,12 +235,13 @@ struct FactExtractor {
     /// implicit) in its body.
     mutating func providers(inHelper function: Int, owner: String) -> [TypeReference] {
         var out: [TypeReference] = []
+        let startsAtSelf = RenderWalker.chainsStartingAtSelf(in: function, context)
         for n in tree.subtree(function) where context.kind(n) == .callExpr {
             guard let callee = tree.firstChild(n), context.kind(callee) == .memberAccessExpr,
                   let provided = RenderWalker.providerCall(n, context) else { continue }
             let base = tree.firstChild(callee)
             let receiverIsSelf = base == nil || (context.kind(base!) == .identifierExpr && context.name(base!) == "self")
-                || RenderWalker.chainStartsAtSelf(base!, context)
+                || startsAtSelf[base! - function]
             guard receiverIsSelf else { continue }
             out.append(TypeResolver(context: context, ownerType: owner).resolve(provided, at: n))
         }
