@@ -36,8 +36,12 @@ extension SyntaxTree {
             return out
         }
         func line(_ d: NodeID) -> Int { lines.position(of: byteRange(d).lowerBound).line }
+        // A declaration's attributes and line, computed once for all its entries (`var a = 1, b = 2, ...` and
+        // `case a, b, ...` give one entry per name: per entry, a list of N names was quadratic).
+        var current: (decl: NodeID, attributes: [String], line: Int)?
         func add(_ kind: String, _ name: String, _ d: NodeID) {
-            out.append(OutlineEntry(kind: kind, name: name, attributes: attributes(d), line: line(d)))
+            if current?.decl != d { current = (d, attributes(d), line(d)) }
+            out.append(OutlineEntry(kind: kind, name: name, attributes: current!.attributes, line: current!.line))
         }
         func patternNames(_ pattern: NodeID) -> [String] {
             var names: [String] = []
