@@ -138,6 +138,30 @@ final class HostileSyntaxTests: CLITestCase {
         XCTAssertEqual(missing.status, 1)
     }
 
+    /// Nesting past the parser's depth limit is skipped unread; a provider in it must not turn into "nothing
+    /// provides" (a false missing_environment_object).
+    func testProviderInsideSkippedNestingIsNotIgnored() throws {
+        let source = """
+            import SwiftUI
+
+            final class Store: ObservableObject {}
+
+            struct Reader: View {
+                @EnvironmentObject var store: Store
+                var body: some View { Text("a") }
+            }
+
+            struct Root: View {
+                var body: some View {
+                    \(Self.repeated("VStack { ", 300))Reader().environmentObject(Store())\(Self.repeated(" }", 300))
+                }
+            }
+
+            """
+        let run = try assertLintsNormally("Deep.swift", source)
+        XCTAssertEqual(diagnostics(run).filter { $0["rule"] as? String == "missing_environment_object" }.count, 0, run.stdout)
+    }
+
     // MARK: Flat statements and directives
 
     /// A block of thousands of statements that each look a name up, thousands of bindings or enum cases in one

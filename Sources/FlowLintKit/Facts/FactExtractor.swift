@@ -16,6 +16,9 @@ struct FactExtractor {
     static func extract(_ context: FileContext, settings: RuleSettings) -> FileFacts {
         var extractor = FactExtractor(context: context, settings: settings)
         extractor.visitItems(SyntaxTree.root, owner: nil)
+        // Tokens the parser skipped (nesting past its depth limit, broken code) are not read: when a provider's
+        // name is among them, "nothing provides T" cannot be said of this project.
+        if context.skippedTokensMentionProvider() { extractor.facts.providedTypes.append(.unknown) }
         if settings.enabled.contains(ForEachIndexIDRule.descriptor.id) {
             extractor.facts.pendingFindings += ForEachIndexIDRule.check(context)
         }

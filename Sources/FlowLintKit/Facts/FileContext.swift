@@ -97,6 +97,27 @@ struct FileContext {
         return index[name] ?? []
     }
 
+    /// Whether `environmentObject` or `environment` occurs among the tokens of `error` nodes: what the parser
+    /// skipped past its depth limit or could not parse, where a provider would go unseen. Linear: the error
+    /// nodes' token ranges are marked once, however they nest. The same on the fast path, since a skipped inert
+    /// body never holds those names.
+    func skippedTokensMentionProvider() -> Bool {
+        let errors = tree.nodes.filter { $0.kind == .error && $0.endToken > $0.firstToken }
+        guard !errors.isEmpty else { return false }
+        var coverChange = [Int32](repeating: 0, count: tree.tokens.count + 1)
+        for node in errors {
+            coverChange[Int(node.firstToken)] += 1
+            coverChange[Int(node.endToken)] -= 1
+        }
+        var cover: Int32 = 0
+        for i in tree.tokens.indices {
+            cover += coverChange[i]
+            if cover > 0 && tree.tokens[i].kind == .identifier
+                && (tree.token(i, is: "environmentObject") || tree.token(i, is: "environment")) { return true }
+        }
+        return false
+    }
+
     /// The signature of a closure (`{ a, b in`), which the parser makes its first child: looked up there, not
     /// among all its statements (asked once per use inside the closure).
     func closureSignature(_ closure: Int) -> Int? {
