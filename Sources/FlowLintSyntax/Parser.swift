@@ -263,17 +263,27 @@ struct ParserState {
         finish(n)
     }
 
+    /// Braces are counted apart from parentheses and brackets, and a `}` that closes a brace opened before the
+    /// skip ends it unconsumed: an unclosed `(` in a block (`f(a` while typing) must not swallow the block's `}`
+    /// and the declarations after it. Braces then pair exactly as `matchingBrace` pairs them, which keeps the
+    /// facts of a file the same whether its inert bodies are parsed or skipped by brace matching.
     mutating func skipBalanced() {
-        var level = 0
+        var brackets = 0, braces = 0
+        var consumed = false
         repeat {
             switch kind {
-            case .leftParen, .leftBrace, .leftSquare: level += 1
-            case .rightParen, .rightBrace, .rightSquare: level -= 1
+            case .leftParen, .leftSquare: brackets += 1
+            case .rightParen, .rightSquare: brackets -= 1
+            case .leftBrace: braces += 1
+            case .rightBrace:
+                if braces == 0 && consumed { return }
+                braces -= 1
             case .endOfFile: return
             default: break
             }
             advance()
-        } while level > 0
+            consumed = true
+        } while brackets > 0 || braces > 0
     }
 
     /// Skips tokens into an error node until one that can start a statement or declaration at the start of a
