@@ -110,8 +110,8 @@ public enum NodeKind: UInt8, Sendable, CaseIterable {
 
 /// One node of the flat, pre-order AST. The subtree of node `i` is `i ..< i + size`; its children are
 /// visited by jumping over each child's own subtree. Tokens of the node are `firstToken ..< endToken`.
-/// Sizes are relative so that the parser can insert a parent in front of a finished child (postfix and
-/// binary expressions) without renumbering anything.
+/// Sizes are relative, so a subtree can be moved as one block: the parser appends parents it wraps around a
+/// finished child (postfix and binary expressions) and moves them in front of their children once, at the end.
 public struct Node: Sendable {
     public var kind: NodeKind
     public var firstToken: Int32

@@ -1,23 +1,33 @@
 /// Readable dumps for rule authors and bug reports (`flowlint debug tokens`, `flowlint debug ast`).
 extension SyntaxTree {
+    /// Indentation stops growing at this depth; deeper lines say their depth instead (`[1234] binaryExpr ...`).
+    /// Trees are deep along flat chains (`a + b + ...`, `.padding().padding()...` nest one node per link), and
+    /// indenting a chain of N links fully would print O(N²) spaces.
+    public static let dumpIndentLimit = 100
+
     /// One line per node, indented by depth: kind, range (line:column-line:column), name, and the text of
-    /// small leaves.
+    /// small leaves. Iterative: the tree may be arbitrarily deep.
     public func dump() -> String {
         let lines = LineTable(file.bytes)
         var out = ""
-        func visit(_ n: NodeID, _ depth: Int) {
+        // Nodes still to print with their depth, the next one last.
+        var pending: [(node: NodeID, depth: Int)] = [(SyntaxTree.root, 0)]
+        while let (n, depth) = pending.popLast() {
             let node = nodes[n]
             let range = byteRange(n)
             let from = lines.position(of: range.lowerBound), to = lines.position(of: range.upperBound)
-            out += String(repeating: "  ", count: depth) + "\(node.kind) \(from)-\(to)"
+            out += String(repeating: "  ", count: min(depth, Self.dumpIndentLimit))
+            if depth > Self.dumpIndentLimit { out += "[\(depth)] " }
+            out += "\(node.kind) \(from)-\(to)"
             if let name = name(n) { out += " name=\(quoted(name))" }
             if node.size == 1 && range.count <= 40 && node.endToken > node.firstToken {
                 out += " \(quoted(text(n)))"
             }
             out += "\n"
-            for c in children(n) { visit(c, depth + 1) }
+            let firstChild = pending.count
+            for c in children(n) { pending.append((c, depth + 1)) }
+            pending[firstChild...].reverse()
         }
-        visit(SyntaxTree.root, 0)
         return out
     }
 }

@@ -20,7 +20,7 @@ public struct OutlineEntry: Equatable, Sendable, CustomStringConvertible {
 
 extension SyntaxTree {
     /// Declarations at file level, in type and extension bodies and in every `#if` clause; not inside
-    /// function, accessor or closure bodies.
+    /// function, accessor or closure bodies. Iterative, in source order.
     public func outline() -> [OutlineEntry] {
         let lines = LineTable(file.bytes)
         var out: [OutlineEntry] = []
@@ -36,19 +36,34 @@ extension SyntaxTree {
             return out
         }
         func line(_ d: NodeID) -> Int { lines.position(of: byteRange(d).lowerBound).line }
+        // A declaration's attributes and line, computed once for all its entries (`var a = 1, b = 2, ...` and
+        // `case a, b, ...` give one entry per name: per entry, a list of N names was quadratic).
+        var current: (decl: NodeID, attributes: [String], line: Int)?
         func add(_ kind: String, _ name: String, _ d: NodeID) {
-            out.append(OutlineEntry(kind: kind, name: name, attributes: attributes(d), line: line(d)))
+            if current?.decl != d { current = (d, attributes(d), line(d)) }
+            out.append(OutlineEntry(kind: kind, name: name, attributes: current!.attributes, line: current!.line))
         }
-        func patternNames(_ p: NodeID, into names: inout [String]) {
-            switch nodes[p].kind {
-            case .identifierPattern: names.append(name(p) ?? "")
-            case .valueBindingPattern, .tuplePattern:
-                for c in children(p) { patternNames(c, into: &names) }
-            default: break
+        func patternNames(_ pattern: NodeID) -> [String] {
+            var names: [String] = []
+            var pending = [pattern]
+            while let p = pending.popLast() {
+                switch nodes[p].kind {
+                case .identifierPattern: names.append(name(p) ?? "")
+                case .valueBindingPattern, .tuplePattern:
+                    let first = pending.count
+                    pending += children(p)
+                    pending[first...].reverse()
+                default: break
+                }
             }
+            return names
         }
+        // Declarations still to visit, the next one last.
+        var pending: [NodeID] = []
         func visitItems(_ parent: NodeID) {
-            for d in children(parent) { visitDecl(d) }
+            let first = pending.count
+            pending += children(parent)
+            pending[first...].reverse()
         }
         func visitDecl(_ d: NodeID) {
             let node = nodes[d]
@@ -85,9 +100,7 @@ extension SyntaxTree {
             case .variableDecl:
                 let keyword = name(d) ?? "var"
                 for b in children(d) where nodes[b].kind == .patternBinding {
-                    var names: [String] = []
-                    if let p = firstChild(b) { patternNames(p, into: &names) }
-                    for n in names { add(keyword, n, d) }
+                    for n in firstChild(b).map(patternNames) ?? [] { add(keyword, n, d) }
                 }
             case .typealiasDecl: add("typealias", name(d) ?? "", d)
             case .associatedtypeDecl: add("associatedtype", name(d) ?? "", d)
@@ -98,12 +111,16 @@ extension SyntaxTree {
             case .macroDecl: add("macro", name(d) ?? "", d)
             case .macroExpansionDecl: add("#macro", name(d) ?? "", d)
             case .ifConfigDecl:
-                for clause in children(d) { visitItems(clause) }
+                // Every clause's declarations, in order: queued as one run, the first on top.
+                let first = pending.count
+                for clause in children(d) { pending += children(clause) }
+                pending[first...].reverse()
             default:
                 break
             }
         }
         visitItems(SyntaxTree.root)
+        while let d = pending.popLast() { visitDecl(d) }
         return out
     }
 }

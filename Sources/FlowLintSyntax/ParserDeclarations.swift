@@ -141,12 +141,15 @@ extension ParserState {
         finish(decl)
     }
 
-    /// Inserts the declaration node before the attributes and modifiers already parsed at `index`.
+    /// Opens the declaration node as the parent of the attributes and modifiers already parsed from `index`
+    /// (none when `index` is `nodes.count`).
     @discardableResult
     mutating func insertDeclNode(at index: Int, kind: NodeKind, startToken: Int) -> Int {
-        nodes.insert(Node(kind: kind, firstToken: Int32(startToken), endToken: Int32(startToken), size: 1, name: -1), at: index)
-        if kind == .error { finish(index) }
-        return index
+        let decl = wrap(index, kind)
+        nodes[decl].firstToken = Int32(startToken)
+        nodes[decl].endToken = Int32(startToken)
+        if kind == .error { finish(decl) }
+        return decl
     }
 
     /// Takes the name token (identifier, backticked identifier, or a keyword used as a name after `func`).
@@ -319,7 +322,7 @@ extension ParserState {
         let typeStart = nodes.count
         parseType()
         // The extended type's name: the last component of the type.
-        if typeStart < nodes.count { nodes[decl].name = nodes[typeStart].name }
+        if typeStart < nodes.count { nodes[decl].name = nodes[outermost(typeStart)].name }
         if at(.colon) { parseInheritanceClause() }
         if at(.where) { parseGenericWhereClause() }
         if at(.leftBrace) { parseMemberBlock() }
@@ -474,7 +477,9 @@ extension ParserState {
 
     /// A type whose last token ends with one of the kept type suffixes.
     func typeHasKeptSuffix(_ type: Int?) -> Bool {
-        guard skipsInertBodies, let type, nodes[type].endToken > nodes[type].firstToken else { return false }
+        guard skipsInertBodies, let start = type, start < nodes.count else { return false }
+        let type = outermost(start)
+        guard nodes[type].endToken > nodes[type].firstToken else { return false }
         let last = tokens[Int(nodes[type].endToken) - 1]
         return typeSuffixes.isSuffix(bytes, start: Int(last.offset), end: Int(last.end))
     }
@@ -549,6 +554,9 @@ extension ParserState {
     }
 
     mutating func parseVariableRest(declarationStart declStart: Int) {
+        // Whether a kept word occurs among the declaration's tokens so far, scanned once in all (not from the
+        // start for each binding: `var a = 1, b = 1, ...` would be quadratic).
+        var mentionsKeptWord = false, scannedUpTo = declStart
         repeat {
             let b = start(.patternBinding)
             parsePattern(allowTypeAnnotation: false)
@@ -562,7 +570,11 @@ extension ParserState {
             }
             // Accessor bodies of properties whose declaration mentions a kept word (their name included) or
             // whose type has a kept suffix are always parsed.
-            let skippableHere = !(typeHasKeptSuffix(annotation) || declarationMentionsKeptWord(from: declStart))
+            if !mentionsKeptWord {
+                mentionsKeptWord = declarationMentionsKeptWord(from: scannedUpTo)
+                scannedUpTo = pos
+            }
+            let skippableHere = !(typeHasKeptSuffix(annotation) || mentionsKeptWord)
             var hasInitializer = false
             if at(.equal) {
                 let i = start(.initializerClause)

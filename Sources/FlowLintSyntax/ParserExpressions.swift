@@ -129,6 +129,8 @@ extension ParserState {
             finish(n)
             return
         case .prefixAmpersand:
+            guard enter() else { return }
+            defer { leave() }
             let n = start(.inOutExpr)
             advance()
             parseUnary()
@@ -204,7 +206,7 @@ extension ParserState {
                 finish(n)
                 leave()
             case .leftBrace:
-                guard allowsTrailingClosure && !atObserverBlock && canTakeTrailingClosure(first) else { return }
+                guard allowsTrailingClosure && !atObserverBlock && canTakeTrailingClosure(outermost(first)) else { return }
                 guard enter() else { return }
                 let n = wrap(first, .callExpr)
                 parseTrailingClosures(allowed: true)

@@ -15,10 +15,14 @@ extension ParserState {
         }
     }
 
+    /// A type without `&`. Each prefix (`some`, `any`, `each`, `repeat`, `~`, a run of attributes and
+    /// specifiers) nests the rest of the type one level deeper, so each counts toward the depth limit.
     mutating func parseNonCompositionType() {
         // `inout`, `borrowing`, `consuming`, `sending`, `__owned` and `@attr` before a type.
         if at(.atSign) || at(.inout) || atContextual(.borrowing) || atContextual(.consuming) || atContextual(.sending)
             || atContextual(.isolated) || atContextual(.nonisolated) && peek().kind == .identifier {
+            guard enter() else { return }
+            defer { leave() }
             let n = start(.attributedType)
             while at(.atSign) || at(.inout) || atContextual(.borrowing) || atContextual(.consuming)
                     || atContextual(.sending) || atContextual(.isolated) || atContextual(.nonisolated) && peek().kind == .identifier {
@@ -29,6 +33,8 @@ extension ParserState {
             return
         }
         if atContextual(.some) || atContextual(.any) || atContextual(.each) || at(.repeat) {
+            guard enter() else { return }
+            defer { leave() }
             let n = start(.someOrAnyType, name: pos)
             advance()
             parseNonCompositionType()
@@ -36,6 +42,8 @@ extension ParserState {
             return
         }
         if isOperatorToken(cur) && at(text: "~") {
+            guard enter() else { return }
+            defer { leave() }
             let n = start(.suppressedType)
             advance()
             parseNonCompositionType()
@@ -77,7 +85,7 @@ extension ParserState {
         }
         // Function type: `(A) -> B`, `(A) async throws -> B`.
         if atContextual(.async) || at(.throws) || at(.arrow) || at(.rethrows) {
-            if nodes.count > first && nodes[first].kind == .tupleType {
+            if nodes.count > first && nodes[outermost(first)].kind == .tupleType {
                 let n = wrap(first, .functionType)
                 parseEffectSpecifiers()
                 if eat(.arrow) { parseType() }

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Fuzz FlowLint with libFuzzer for SECONDS in all (default 30), shared equally by the targets:
+# Fuzz FlowLint with libFuzzer for SECONDS in all (default 30), shared equally by the targets (all of them
+# unless some are named):
 #
-#   Tools/Fuzz/run.sh [SECONDS]
+#   Tools/Fuzz/run.sh [SECONDS] [TARGET...]
 #
-#   syntax  Tools/Fuzz/FuzzTarget.swift: the tokenizer and parser (Sources/FlowLintSyntax/*.swift compiled
-#           straight into the fuzzer), seeds in Tools/Fuzz/corpus.
-#   config  Tools/Fuzz/ConfigFuzzTarget.swift: the configuration loader (Configuration.parse on any text),
-#           against FlowLintSyntax, FlowLintKit and Yams (from .build/checkouts) compiled as modules, seeds in
-#           Tools/Fuzz/config-corpus.
+#   syntax         Tools/Fuzz/FuzzTarget.swift: the tokenizer (lossless) and parser (tree shape), full and with
+#                  inert bodies skipped (Sources/FlowLintSyntax/*.swift compiled straight into the fuzzer), seeds
+#                  in Tools/Fuzz/corpus.
+#   config         Tools/Fuzz/ConfigFuzzTarget.swift: the configuration loader (Configuration.parse on any text),
+#                  seeds in Tools/Fuzz/config-corpus.
+#   render-walker  Tools/Fuzz/RenderWalkerTarget.swift: facts (render walker from every declaration and closure,
+#                  type resolver), every rule's per-file and project check, suppression; seeds in
+#                  Tools/Fuzz/corpus.
+#
+# config and render-walker link FlowLintSyntax, FlowLintKit and Yams (from .build/checkouts), compiled once as
+# modules.
 #
 # Everything is built with ASan + libFuzzer into a temporary directory and run on copies of the seeds (the
 # checked-in ones are never written). Exits non-zero if a fuzzer finds a crash, a timeout or an
@@ -15,12 +22,13 @@
 set -euo pipefail
 
 seconds="${1:-30}"
+shift || true
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/flowlint-fuzz.XXXXXX")"
 echo "fuzz: working in $work"
 
-targets=(syntax config)
+if [ "$#" -gt 0 ]; then targets=("$@"); else targets=(syntax config render-walker); fi
 share=$(( seconds / ${#targets[@]} ))
 [ "$share" -ge 1 ] || share=1
 
@@ -33,10 +41,11 @@ build_syntax() {
 
 # Modules are built with coverage and ASan but without optimization: the loader is small, the build is
 # what takes time.
-build_config() {
+modules="$work/modules"
+build_modules() {
+    [ -f "$modules/FlowLintKit.o" ] && return 0
     local yams="$repo/.build/checkouts/Yams"
     [ -d "$yams" ] || (cd "$repo" && swift package resolve >/dev/null)
-    local modules="$work/modules"
     mkdir -p "$modules"
     local objects=()
     for source in "$yams"/Sources/CYaml/src/*.c; do
@@ -56,11 +65,19 @@ build_config() {
     swiftc "${swift_flags[@]}" -enable-testing -module-name FlowLintKit -emit-module -emit-module-path "$modules/FlowLintKit.swiftmodule" \
         -Xcc -fmodule-map-file="$yams/Sources/CYaml/include/module.modulemap" -I "$yams/Sources/CYaml/include" \
         -c "${kit_sources[@]}" -o "$modules/FlowLintKit.o"
-    swiftc "${swift_flags[@]}" -module-name FlowLintConfigFuzz \
-        -Xcc -fmodule-map-file="$yams/Sources/CYaml/include/module.modulemap" -I "$yams/Sources/CYaml/include" \
-        "$here/ConfigFuzzTarget.swift" "$modules/FlowLintKit.o" "$modules/FlowLintSyntax.o" "$modules/Yams.o" "${objects[@]}" \
-        -o "$work/fuzz-config"
 }
+
+# link_target NAME SOURCE: a fuzzer over the modules.
+link_target() {
+    build_modules
+    local yams="$repo/.build/checkouts/Yams"
+    swiftc -sanitize=fuzzer,address -Onone -parse-as-library -swift-version 5 -I "$modules" -module-name "FlowLintFuzz_${1//-/_}" \
+        -Xcc -fmodule-map-file="$yams/Sources/CYaml/include/module.modulemap" -I "$yams/Sources/CYaml/include" \
+        "$2" "$modules/FlowLintKit.o" "$modules/FlowLintSyntax.o" "$modules/Yams.o" "$modules"/cyaml-*.o \
+        -o "$work/fuzz-$1"
+}
+build_config() { link_target config "$here/ConfigFuzzTarget.swift"; }
+build_render-walker() { link_target render-walker "$here/RenderWalkerTarget.swift"; }
 
 # run_target NAME SEEDS MAX_LEN: runs $work/fuzz-NAME on a copy of SEEDS for $share seconds.
 run_target() {
@@ -78,10 +95,12 @@ run_target() {
     echo "fuzz: $name, no crash in ${share}s"
 }
 
-failed=0
-echo "fuzz: building syntax"; build_syntax
-echo "fuzz: building config"; build_config
-run_target syntax "$here/corpus" 4096 || failed=1
-run_target config "$here/config-corpus" 4096 || failed=1
-[ "$failed" -eq 0 ] || exit 1
-echo "fuzz: no crash in ${seconds}s"
+failed=()
+for target in "${targets[@]}"; do
+    if ! declare -F "build_$target" >/dev/null; then echo "fuzz: no target '$target'" >&2; exit 2; fi
+    echo "fuzz: building $target"; "build_$target"
+    seeds="$here/corpus"; [ "$target" = config ] && seeds="$here/config-corpus"
+    run_target "$target" "$seeds" 4096 || failed+=("$target")
+done
+[ "${#failed[@]}" -eq 0 ] || { echo "fuzz: FAILED: ${failed[*]}" >&2; exit 1; }
+echo "fuzz: no crash in ${seconds}s (${targets[*]})"

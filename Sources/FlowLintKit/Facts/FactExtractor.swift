@@ -20,6 +20,9 @@ struct FactExtractor {
     static func extract(_ context: FileContext) -> FileFacts {
         var extractor = FactExtractor(context: context)
         extractor.visitItems(SyntaxTree.root, owner: nil)
+        // Tokens the parser skipped (nesting past its depth limit, broken code) are not read: when a provider's
+        // name is among them, "nothing provides T" cannot be said of this project.
+        if context.skippedTokensMentionProvider() { extractor.facts.providedTypes.append(.unknown) }
         // Facts of every file stay in memory until the project pass: no spare capacity from appending.
         extractor.facts.types = extractor.facts.types.exactSized()
         return extractor.facts
@@ -190,12 +193,13 @@ struct FactExtractor {
     /// implicit) in its body.
     mutating func providers(inHelper function: Int, owner: String) -> [TypeReference] {
         var out: [TypeReference] = []
+        let startsAtSelf = RenderWalker.chainsStartingAtSelf(in: function, context)
         for n in tree.subtree(function) where context.kind(n) == .callExpr {
             guard let callee = tree.firstChild(n), context.kind(callee) == .memberAccessExpr,
                   let provided = RenderWalker.providerCall(n, context) else { continue }
             let base = tree.firstChild(callee)
             let receiverIsSelf = base == nil || (context.kind(base!) == .identifierExpr && context.name(base!) == "self")
-                || RenderWalker.chainStartsAtSelf(base!, context)
+                || startsAtSelf[base! - function]
             guard receiverIsSelf else { continue }
             out.append(TypeResolver(context: context, ownerType: owner).resolve(provided, at: n))
         }

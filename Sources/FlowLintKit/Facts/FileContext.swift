@@ -20,6 +20,9 @@ struct FileContext {
         var parents: [Int32]?
         var byKind: (offsets: [Int32], nodes: [Int32])?
         var typeDeclarations: [Int]?
+        var scopes: [Int32]?
+        /// Per block (by node), built when first asked: see `statementsThatMayBind`.
+        var bindingStatements: [Int: [String: [Int]]] = [:]
     }
 
     var lines: LineTable {
@@ -71,10 +74,86 @@ struct FileContext {
         }
         let k = Int(kind.rawValue)
         return table.nodes[Int(table.offsets[k])..<Int(table.offsets[k + 1])]
+    /// Nearest ancestor of each node that is a scope (-1 for the root); see `enclosingScope`.
+    private var scopes: [Int32] {
+        if let table = lazy.scopes { return table }
+        let parents = self.parents
+        var scopes = [Int32](repeating: -1, count: tree.nodes.count)
+        // Pre-order: a node's parent comes before it, so the parent's entry is already known.
+        for i in scopes.indices.dropFirst() {
+            let p = Int(parents[i])
+            guard p >= 0 else { continue }
+            scopes[i] = Self.isScope(kind(p)) ? Int32(p) : scopes[p]
+        }
+        lazy.scopes = scopes
+        return scopes
+    }
+
+    /// Nodes that walks up from a use stop at: blocks and statements that bind names, functions, types, the file.
+    static func isScope(_ kind: NodeKind) -> Bool {
+        switch kind {
+        case .codeBlock, .closureExpr, .switchCase, .ifStmt, .guardStmt, .whileStmt, .ifExpr, .forStmt, .catchClause,
+             .funcDecl, .initDecl, .subscriptDecl, .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl,
+             .extensionDecl, .sourceFile:
+            return true
+        default:
+            return false
+        }
     }
 
     func kind(_ n: Int) -> NodeKind { tree.nodes[n].kind }
     func parent(_ n: Int) -> Int? { let p = parents[n]; return p >= 0 ? Int(p) : nil }
+    /// The nearest ancestor of `n` that is a scope (`isScope`). Walks up to a declaration go through these
+    /// instead of every parent: a use at the end of a chain of N modifiers is N parents deep, and one walk per
+    /// use along such a chain was quadratic.
+    func enclosingScope(_ n: Int) -> Int? { let s = scopes[n]; return s >= 0 ? Int(s) : nil }
+    /// The statements directly in `block` (variable declarations and `guard`s) that may bind `name`: those with
+    /// an identifier pattern spelling it, in order. Walks looking for a local's declaration try only these
+    /// instead of every statement before the use: a block of N statements each looking a name up was quadratic.
+    func statementsThatMayBind(_ name: String, in block: Int) -> [Int] {
+        if let index = lazy.bindingStatements[block] { return index[name] ?? [] }
+        var index: [String: [Int]] = [:]
+        for statement in children(block) where kind(statement) == .variableDecl || kind(statement) == .guardStmt {
+            var names: Set<String> = []
+            for n in tree.subtree(statement) where kind(n) == .identifierPattern {
+                if let bound = tree.name(n) { names.insert(bound) }
+            }
+            for bound in names { index[bound, default: []].append(statement) }
+        }
+        lazy.bindingStatements[block] = index
+        return index[name] ?? []
+    }
+
+    /// Whether `environmentObject` or `environment` occurs among the tokens of `error` nodes: what the parser
+    /// skipped past its depth limit or could not parse, where a provider would go unseen. Linear: the error
+    /// nodes' token ranges are marked once, however they nest. The same on the fast path, since a skipped inert
+    /// body never holds those names.
+    func skippedTokensMentionProvider() -> Bool {
+        let errors = tree.nodes.filter { $0.kind == .error && $0.endToken > $0.firstToken }
+        guard !errors.isEmpty else { return false }
+        var coverChange = [Int32](repeating: 0, count: tree.tokens.count + 1)
+        for node in errors {
+            coverChange[Int(node.firstToken)] += 1
+            coverChange[Int(node.endToken)] -= 1
+        }
+        var cover: Int32 = 0
+        for i in tree.tokens.indices {
+            cover += coverChange[i]
+            if cover > 0 && tree.tokens[i].kind == .identifier
+                && (tree.token(i, is: "environmentObject") || tree.token(i, is: "environment")) { return true }
+        }
+        return false
+    }
+
+    /// The signature of a closure (`{ a, b in`), which the parser makes its first child: looked up there, not
+    /// among all its statements (asked once per use inside the closure).
+    func closureSignature(_ closure: Int) -> Int? {
+        tree.firstChild(closure).flatMap { kind($0) == .closureSignature ? $0 : nil }
+    }
+
+    /// Whether the subtree of `n` ends before node `use` begins (`n` is an earlier sibling of `use` or of one
+    /// of its ancestors).
+    func endsBefore(_ n: Int, _ use: Int) -> Bool { n + Int(tree.nodes[n].size) <= use }
     func children(_ n: Int) -> SyntaxTree.Children { tree.children(n) }
     func name(_ n: Int) -> String? { tree.name(n) }
 
@@ -104,12 +183,17 @@ struct FileContext {
     }
 
     /// The name a type node spells: `Store` for `Store`, `Mod.Store<T>`, `Store?`; nil for tuples, functions.
+    /// A loop, not recursion: `Store???...` nests one node per suffix.
     func typeName(_ t: Int) -> String? {
-        switch kind(t) {
-        case .identifierType, .memberType: return name(t)
-        case .optionalType, .implicitlyUnwrappedOptionalType, .attributedType: return tree.firstChild(t).flatMap(typeName)
-        case .someOrAnyType: return tree.firstChild(t).flatMap(typeName)
-        default: return nil
+        var t = t
+        while true {
+            switch kind(t) {
+            case .identifierType, .memberType: return name(t)
+            case .optionalType, .implicitlyUnwrappedOptionalType, .attributedType, .someOrAnyType:
+                guard let wrapped = tree.firstChild(t) else { return nil }
+                t = wrapped
+            default: return nil
+            }
         }
     }
 
@@ -179,11 +263,11 @@ struct FileContext {
 
     /// The nearest enclosing type declaration (struct, class, enum, actor, protocol, extension) of `n`.
     func enclosingType(_ n: Int) -> Int? {
-        var p = parent(n)
+        var p = enclosingScope(n)
         while let q = p {
             switch kind(q) {
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: return q
-            default: p = parent(q)
+            default: p = enclosingScope(q)
             }
         }
         return nil
@@ -225,13 +309,15 @@ struct FileContext {
     }
 
     func calleeType(_ callee: Int) -> (isConstruction: Bool, type: String?) {
+        var callee = callee
+        while kind(callee) == .genericSpecializationExpr {
+            guard let base = tree.firstChild(callee) else { return (false, nil) }
+            callee = base
+        }
         switch kind(callee) {
         case .identifierExpr:
             let n = name(callee) ?? ""
             return Self.isTypeLike(n) && n != "Self" ? (true, n) : (false, nil)
-        case .genericSpecializationExpr:
-            guard let base = tree.firstChild(callee) else { return (false, nil) }
-            return calleeType(base)
         case .memberAccessExpr:
             let member = name(callee) ?? ""
             guard let base = tree.firstChild(callee) else {
@@ -253,20 +339,27 @@ struct FileContext {
         }
     }
 
-    /// `Store`, `Mod.Store`, `Store<T>` written as an expression: the last type-like component.
+    /// `Store`, `Mod.Store`, `Store<T>` written as an expression: the last type-like component. Every
+    /// component must be type-like. A loop down the chain, not recursion: `A.B.C...` nests one node per `.`.
     func typeNameOfTypeExpression(_ e: Int) -> String? {
-        switch kind(e) {
-        case .identifierExpr:
-            let n = name(e) ?? ""
-            return Self.isTypeLike(n) ? n : nil
-        case .genericSpecializationExpr:
-            return tree.firstChild(e).flatMap(typeNameOfTypeExpression)
-        case .memberAccessExpr:
-            let n = name(e) ?? ""
-            guard Self.isTypeLike(n), let base = tree.firstChild(e), typeNameOfTypeExpression(base) != nil else { return nil }
-            return n
-        default:
-            return nil
+        var e = e
+        var last: String?
+        while true {
+            switch kind(e) {
+            case .identifierExpr:
+                let n = name(e) ?? ""
+                return Self.isTypeLike(n) ? last ?? n : nil
+            case .genericSpecializationExpr:
+                guard let base = tree.firstChild(e) else { return nil }
+                e = base
+            case .memberAccessExpr:
+                let n = name(e) ?? ""
+                guard Self.isTypeLike(n), let base = tree.firstChild(e) else { return nil }
+                last = last ?? n
+                e = base
+            default:
+                return nil
+            }
         }
     }
 

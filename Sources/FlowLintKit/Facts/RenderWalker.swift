@@ -7,11 +7,24 @@ import FlowLintSyntax
 /// `A().sheet { B() }`, so both `A` and the presented `B` get `s`; in `A().environmentObject(s).sheet { B() }`
 /// the sheet's closure is an argument of a call outside the receiver, so `B` does not.
 struct RenderWalker {
+    /// What surrounds the node being walked. The three lists are persistent (see `EnvironmentLists`): a
+    /// step down a receiver chain adds one entry without copying the entries above it, so a chain of N
+    /// modifiers costs O(N), not O(N²), time and memory.
     struct Environment {
-        var provided: [TypeReference] = []
-        var enclosingCallees: [String] = []
-        var helperCalls: [String] = []
+        var provided = EnvironmentLists<TypeReference>.empty
+        var enclosingCallees = EnvironmentLists<String>.empty
+        var helperCalls = EnvironmentLists<String>.empty
         var throughLocal = false
+    }
+
+    /// Work still to do, the next item last. The walk is iterative (an explicit stack, not recursion): a view
+    /// body with tens of thousands of chained modifiers nests the tree as deep, and recursion overflowed the
+    /// stack. Items are pushed in reverse so they run in the order the recursive walk had, which keeps the
+    /// edges and providers in the same order.
+    private enum Step {
+        case walk(Int, Environment)
+        /// The arguments and trailing closures of a call.
+        case arguments(Int, Environment)
     }
 
     let context: FileContext
@@ -19,6 +32,12 @@ struct RenderWalker {
     let viewMembers: Set<String>
     var edges: [RenderEdge] = []
     var providers: [TypeReference] = []
+    private var steps: [Step] = []
+    private var providedLists = EnvironmentLists<TypeReference>()
+    private var calleeLists = EnvironmentLists<String>()
+    private var helperLists = EnvironmentLists<String>()
+    /// How many list entries the edges may still copy (see `walk(_:)`).
+    private var entryBudget = 0
 
     init(context: FileContext, ownerType: String?, viewMembers: Set<String>) {
         self.context = context
@@ -38,40 +57,57 @@ struct RenderWalker {
         return args[0].value
     }
 
-    /// Whether a receiver chain starts at `self` (explicitly, or implicitly through a method call).
-    static func chainStartsAtSelf(_ e: Int, _ context: FileContext) -> Bool {
-        var e = e
-        while true {
+    /// For every node of the subtree of `root` (entry `e - root` for node `e`): whether the receiver chain
+    /// ending at it starts at `self`, explicitly or implicitly through a method call (`padding().environment(x)`).
+    /// One pass for the whole subtree: following each chain from each call on it was quadratic in its length.
+    static func chainsStartingAtSelf(in root: Int, _ context: FileContext) -> [Bool] {
+        let nodes = context.tree.subtree(root)
+        var startsAtSelf = [Bool](repeating: false, count: nodes.count)
+        // Backwards through the pre-order: a node's first child (the next index) is known before the node.
+        for e in nodes.reversed() {
             switch context.kind(e) {
             case .callExpr, .memberAccessExpr, .forceUnwrapExpr, .optionalChainingExpr:
-                guard let c = context.tree.firstChild(e) else { return true }
+                guard let c = context.tree.firstChild(e) else { startsAtSelf[e - root] = true; continue }
                 if context.kind(e) == .callExpr && context.kind(c) == .identifierExpr {
-                    // `padding().environmentObject(x)`: an implicit-self method call.
-                    let n = context.name(c) ?? ""
-                    return !FileContext.isTypeLike(n)
+                    startsAtSelf[e - root] = !FileContext.isTypeLike(context.name(c) ?? "")
+                } else {
+                    startsAtSelf[e - root] = startsAtSelf[c - root]
                 }
-                e = c
             case .identifierExpr:
-                return context.name(e) == "self" || context.name(e) == "content"
+                startsAtSelf[e - root] = context.name(e) == "self" || context.name(e) == "content"
             default:
-                return false
+                break
             }
         }
+        return startsAtSelf
     }
 
     /// Walks a rendering declaration (`var body`, a view-building function) or a root's closure. The
     /// declaration itself is not a local: only variables declared inside it are.
+    ///
+    /// Each edge copies the lists around it, so the edges of a hostile chain (`.overlay(Text(""))` repeated N
+    /// times: N edges under up to N helper calls) would hold O(N²) entries. The edges of one walk may copy at
+    /// most 16 entries per node of the walked declaration, plus 4,096 (real bodies use a small fraction of it);
+    /// an edge beyond that is kept as unjudgeable (an `.unknown` provider and no lists), so the rule skips it
+    /// rather than judge it without its environment.
     mutating func walk(_ n: Int) {
+        entryBudget = 16 * tree.subtree(n).count + 4_096
         switch context.kind(n) {
-        case .variableDecl, .funcDecl, .initDecl: walkChildren(n, Environment())
-        default: walk(n, Environment())
+        case .variableDecl, .funcDecl, .initDecl: pushChildren(n, Environment())
+        default: steps.append(.walk(n, Environment()))
+        }
+        while let step = steps.popLast() {
+            switch step {
+            case .walk(let node, let env): visit(node, env)
+            case .arguments(let call, let env): pushArguments(call, env)
+            }
         }
     }
 
-    mutating func walk(_ n: Int, _ env: Environment) {
+    private mutating func visit(_ n: Int, _ env: Environment) {
         switch context.kind(n) {
         case .callExpr:
-            walkCall(n, env)
+            visitCall(n, env)
         case .identifierExpr:
             if let name = context.name(n), viewMembers.contains(name) { addEdge(.member(name), at: n, env) }
         case .memberAccessExpr:
@@ -79,42 +115,47 @@ struct RenderWalker {
                context.kind(base) == .identifierExpr, context.name(base) == "self" {
                 addEdge(.member(name), at: n, env)
             } else {
-                walkChildren(n, env)
+                pushChildren(n, env)
             }
         case .postfixIfConfigExpr:
-            walkPostfixIfConfig(n, env)
+            visitPostfixIfConfig(n, env)
         case .variableDecl:
             var local = env
             local.throughLocal = true
-            walkChildren(n, local)
+            pushChildren(n, local)
         case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl, .attribute:
             break
         default:
-            walkChildren(n, env)
+            pushChildren(n, env)
         }
     }
 
-    mutating func walkChildren(_ n: Int, _ env: Environment) {
-        for c in context.children(n) { walk(c, env) }
+    /// Queues the children of `n`, to be walked in source order.
+    private mutating func pushChildren(_ n: Int, _ env: Environment) {
+        let first = steps.count
+        for c in context.children(n) { steps.append(.walk(c, env)) }
+        steps[first...].reverse()
     }
 
-    mutating func walkCall(_ call: Int, _ env: Environment) {
+    /// A call: its receiver is walked first with the environment the call adds (a provider, a helper), then
+    /// its arguments with the environment around the call.
+    private mutating func visitCall(_ call: Int, _ env: Environment) {
         guard let callee = tree.firstChild(call) else { return }
         if let providedExpression = Self.providerCall(call, context) {
             let type = resolver.resolve(providedExpression, at: call)
             providers.append(type)
             var inner = env
-            inner.provided.append(type)
-            if let receiver = tree.firstChild(callee) { walk(receiver, inner) }
-            walkArguments(call, env)
+            inner.provided = providedLists.adding(type, to: env.provided)
+            steps.append(.arguments(call, env))
+            if let receiver = tree.firstChild(callee) { steps.append(.walk(receiver, inner)) }
             return
         }
         let (isConstruction, constructed) = context.calleeType(callee)
         if isConstruction, let type = constructed {
             addEdge(.view(type), at: callee, env)
             var inner = env
-            inner.enclosingCallees.append(type)
-            walkArguments(call, inner)
+            inner.enclosingCallees = calleeLists.adding(type, to: env.enclosingCallees)
+            steps.append(.arguments(call, inner))
             return
         }
         switch context.kind(callee) {
@@ -123,27 +164,27 @@ struct RenderWalker {
             if viewMembers.contains(name), let base = tree.firstChild(callee), context.kind(base) == .identifierExpr,
                context.name(base) == "self" {
                 addEdge(.member(name), at: callee, env)
-                walkArguments(call, env)
+                steps.append(.arguments(call, env))
                 return
             }
+            steps.append(.arguments(call, env))
             if let receiver = tree.firstChild(callee) {
                 var inner = env
-                inner.helperCalls.append(name)
-                walk(receiver, inner)
+                inner.helperCalls = helperLists.adding(name, to: env.helperCalls)
+                steps.append(.walk(receiver, inner))
             }
-            walkArguments(call, env)
         case .identifierExpr:
             if let name = context.name(callee), viewMembers.contains(name) { addEdge(.member(name), at: callee, env) }
-            walkArguments(call, env)
+            steps.append(.arguments(call, env))
         default:
-            walk(callee, env)
-            walkArguments(call, env)
+            steps.append(.arguments(call, env))
+            steps.append(.walk(callee, env))
         }
     }
 
     /// `base #if A .environmentObject(a) #else .environmentObject(b) #endif`: every branch counts as active, so
     /// the base gets the providers and helpers of all branches.
-    mutating func walkPostfixIfConfig(_ n: Int, _ env: Environment) {
+    private mutating func visitPostfixIfConfig(_ n: Int, _ env: Environment) {
         let parts = Array(context.children(n))
         guard let base = parts.first else { return }
         var inner = env
@@ -151,27 +192,70 @@ struct RenderWalker {
             for call in tree.subtree(clause) where context.kind(call) == .callExpr {
                 guard let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr else { continue }
                 if let provided = Self.providerCall(call, context) {
-                    inner.provided.append(resolver.resolve(provided, at: call))
+                    inner.provided = providedLists.adding(resolver.resolve(provided, at: call), to: inner.provided)
                 } else if let name = context.name(callee) {
-                    inner.helperCalls.append(name)
+                    inner.helperCalls = helperLists.adding(name, to: inner.helperCalls)
                 }
             }
         }
-        walk(base, inner)
-        for clause in parts.dropFirst() { walk(clause, env) }
+        for clause in parts.dropFirst().reversed() { steps.append(.walk(clause, env)) }
+        steps.append(.walk(base, inner))
     }
 
-    mutating func walkArguments(_ call: Int, _ env: Environment) {
+    private mutating func pushArguments(_ call: Int, _ env: Environment) {
+        let first = steps.count
         for c in context.children(call) {
             let k = context.kind(c)
-            if k == .argument || k == .trailingClosure { walk(c, env) }
+            if k == .argument || k == .trailingClosure { steps.append(.walk(c, env)) }
         }
+        steps[first...].reverse()
     }
 
-    mutating func addEdge(_ target: RenderEdge.Target, at node: Int, _ env: Environment) {
-        edges.append(RenderEdge(target: target, provided: env.provided, enclosingCallees: env.enclosingCallees,
-                                helperCalls: env.helperCalls, flowsThroughLocal: env.throughLocal,
+    private mutating func addEdge(_ target: RenderEdge.Target, at node: Int, _ env: Environment) {
+        let entries = Int(providedLists.count(env.provided)) + Int(calleeLists.count(env.enclosingCallees))
+            + Int(helperLists.count(env.helperCalls))
+        guard entries <= entryBudget else {
+            entryBudget -= min(entryBudget, 1)
+            edges.append(RenderEdge(target: target, provided: [.unknown], enclosingCallees: [], helperCalls: [],
+                                    flowsThroughLocal: env.throughLocal, span: context.span(of: node)))
+            return
+        }
+        entryBudget -= entries
+        edges.append(RenderEdge(target: target, provided: providedLists.array(env.provided),
+                                enclosingCallees: calleeLists.array(env.enclosingCallees),
+                                helperCalls: helperLists.array(env.helperCalls), flowsThroughLocal: env.throughLocal,
                                 span: context.span(of: node)))
+    }
+}
+
+/// Lists that share their beginnings (a persistent stack): a list is the index of its last entry, and each
+/// entry points at the one before it, so adding to a list never copies it and lists that grew from the same
+/// one share its entries.
+struct EnvironmentLists<Element> {
+    /// The empty list.
+    static var empty: Int32 { -1 }
+
+    private var entries: [(element: Element, previous: Int32, count: Int32)] = []
+
+    /// The list `list` with `element` added at its end.
+    mutating func adding(_ element: Element, to list: Int32) -> Int32 {
+        entries.append((element, list, count(list) + 1))
+        return Int32(entries.count - 1)
+    }
+
+    func count(_ list: Int32) -> Int32 { list < 0 ? 0 : entries[Int(list)].count }
+
+    /// The entries of `list`, first added first.
+    func array(_ list: Int32) -> [Element] {
+        var out: [Element] = []
+        out.reserveCapacity(Int(count(list)))
+        var i = list
+        while i >= 0 {
+            out.append(entries[Int(i)].element)
+            i = entries[Int(i)].previous
+        }
+        out.reverse()
+        return out
     }
 }
 

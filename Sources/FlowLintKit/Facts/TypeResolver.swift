@@ -25,9 +25,10 @@ struct TypeResolver {
             var members: [String] = []
             var root = e
             while context.kind(root) == .memberAccessExpr, let base = tree.firstChild(root) {
-                members.insert(context.name(root) ?? "", at: 0)
+                members.append(context.name(root) ?? "")
                 root = context.unwrapped(base)
             }
+            members.reverse()
             guard context.kind(root) == .identifierExpr, let rootName = context.name(root) else { return .unknown }
             if rootName == "self" {
                 return ownerType.map { .memberChain(base: $0, members: members) } ?? .unknown
@@ -48,22 +49,22 @@ struct TypeResolver {
     /// A local, parameter or condition binding named `name` visible at `use`; nil when none (then it is a
     /// property of the owner), `.unknown` when it exists but its type cannot be told.
     func lookUpLocal(_ name: String, before use: Int, depth: Int) -> TypeReference? {
+        // Scope to scope (every kind handled below is a scope); what precedes the use in each is what ends before it.
         var child = use
-        while let scope = context.parent(child) {
+        while let scope = context.enclosingScope(child) {
             switch context.kind(scope) {
             case .codeBlock, .closureExpr, .switchCase:
-                for statement in context.children(scope) {
-                    guard statement < child else { break }
+                // Only a statement with an identifier pattern spelling `name` can bind it (see `binding`).
+                for statement in context.statementsThatMayBind(name, in: scope) {
+                    guard context.endsBefore(statement, use) else { break }
                     if let found = binding(name, in: statement, use: use, depth: depth) { return found }
                 }
             case .ifStmt, .guardStmt, .whileStmt, .ifExpr:
-                for condition in context.children(scope) where condition < child {
+                for condition in context.children(scope) where context.endsBefore(condition, use) {
                     if let found = conditionBinding(name, condition, use: use, depth: depth) { return found }
                 }
             case .forStmt, .catchClause:
                 if patternBinds(name, scope) { return .unknown }
-            case .closureSignature:
-                break
             case .funcDecl, .initDecl, .subscriptDecl:
                 if let clause = tree.child(scope, .parameterClause), let p = parameter(name, clause) {
                     return tree.firstChild(p).flatMap { context.typeName($0) }.map(TypeReference.named) ?? .unknown
@@ -74,7 +75,7 @@ struct TypeResolver {
             default:
                 break
             }
-            if context.kind(scope) == .closureExpr, let signature = tree.child(scope, .closureSignature) {
+            if context.kind(scope) == .closureExpr, let signature = context.closureSignature(scope) {
                 for p in tree.subtree(signature) where context.kind(p) == .closureParameter || context.kind(p) == .parameter {
                     if context.parameterName(p) == name {
                         return tree.firstChild(p).flatMap { context.typeName($0) }.map(TypeReference.named) ?? .unknown

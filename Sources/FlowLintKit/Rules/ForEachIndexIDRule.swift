@@ -162,9 +162,10 @@ extension ForEachIndexIDRule {
     static func localInitializer(_ name: String, at use: Int, _ context: FileContext) -> Int? {
         let tree = context.tree
         var child = use
-        while let scope = context.parent(child) {
+        while let scope = context.enclosingScope(child) {
             if [.codeBlock, .closureExpr].contains(context.kind(scope)) {
-                for statement in context.children(scope) where statement < child && context.kind(statement) == .variableDecl {
+                for statement in context.statementsThatMayBind(name, in: scope)
+                    where context.endsBefore(statement, use) && context.kind(statement) == .variableDecl {
                     for b in context.children(statement) where context.kind(b) == .patternBinding {
                         if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, context.name(p) == name {
                             return tree.child(b, .initializerClause).flatMap { tree.firstChild($0) }
@@ -210,17 +211,17 @@ extension ForEachIndexIDRule {
     }
 
     static func isParameter(_ name: String, at use: Int, _ context: FileContext) -> Bool {
-        var p = context.parent(use)
+        var p = context.enclosingScope(use)
         while let q = p {
             if [.funcDecl, .initDecl, .subscriptDecl].contains(context.kind(q)) {
                 guard let clause = context.tree.child(q, .parameterClause) else { return false }
                 return context.children(clause).contains { context.kind($0) == .parameter && context.parameterName($0) == name }
             }
-            if context.kind(q) == .closureExpr, let sig = context.tree.child(q, .closureSignature),
+            if context.kind(q) == .closureExpr, let sig = context.closureSignature(q),
                context.tree.subtree(sig).contains(where: {
                    (context.kind($0) == .parameter || context.kind($0) == .closureParameter) && context.parameterName($0) == name
                }) { return true }
-            p = context.parent(q)
+            p = context.enclosingScope(q)
         }
         return false
     }

@@ -219,16 +219,10 @@ enum Suppression {
     /// `unknown_rule_in_suppression` findings for the directives themselves.
     static func apply(_ directives: [SuppressionDirective], to diagnostics: [Diagnostic], settings: RuleSettings) -> [Diagnostic] {
         guard !directives.isEmpty else { return diagnostics }
-        var used = Array(repeating: Set<String>(), count: directives.count)
+        let reach = DirectiveReach(directives)
+        let findings = FindingPositions(diagnostics)
         var kept: [Diagnostic] = []
-        for diagnostic in diagnostics {
-            var suppressed = false
-            for (i, d) in directives.enumerated() where d.covers(diagnostic.ruleID) && covers(d, directives, i, diagnostic) {
-                used[i].insert(diagnostic.ruleID)
-                suppressed = true
-            }
-            if !suppressed { kept.append(diagnostic) }
-        }
+        for diagnostic in diagnostics where !reach.suppresses(diagnostic, namedOnly: false) { kept.append(diagnostic) }
         var own: [Diagnostic] = []
         let superfluous = SuperfluousDisableRule.descriptor, unknown = UnknownRuleInSuppressionRule.descriptor
         let reportsUnknown = settings.enabled.contains(unknown.id)
@@ -247,36 +241,162 @@ enum Suppression {
             let judged = d.rules.filter { r in
                 r != superfluous.id && r != unknown.id && (r == "all" || settings.enabled.contains(r))
             }
-            for rule in judged where rule == "all" ? used[i].isEmpty : !used[i].contains(rule) {
+            for rule in judged where !reach.reachesSome(i, rule, of: findings) {
                 own.append(Diagnostic(ruleID: superfluous.id, severity: settings.severities[superfluous.id] ?? superfluous.defaultSeverity,
                                       message: "'flowlint:\(d.kind.rawValue) \(rule)' suppresses nothing; remove it",
                                       span: d.span))
             }
         }
         // The directives' own findings can be suppressed too, by directives that name their rules.
-        let ownKept = own.filter { diagnostic in
-            !directives.enumerated().contains { i, d in d.rules.contains(diagnostic.ruleID) && covers(d, directives, i, diagnostic) }
-        }
+        let ownKept = own.filter { !reach.suppresses($0, namedOnly: true) }
         return kept + ownKept
     }
+}
 
-    /// Whether directive `i` reaches the diagnostic's position. `:this` covers every line the comment is on,
-    /// `:next` the line after its last line, `:previous` the line before its first line.
-    static func covers(_ d: SuppressionDirective, _ all: [SuppressionDirective], _ i: Int, _ diagnostic: Diagnostic) -> Bool {
-        let line = diagnostic.span.start.line
+/// Which findings the directives of one file reach, answered without trying every directive on every finding
+/// (a file with thousands of directives and findings was cubic: each pair, and for each `disable` every later
+/// directive).
+///
+/// A `disable` reaches the findings of a rule it covers from its own position up to the next later `enable` of
+/// that rule or of `all`; `disable:this` reaches every line the comment is on, `disable:next` the line after its
+/// last line, `disable:previous` the line before its first line. Directives come in source order, so their
+/// offsets grow with their index.
+struct DirectiveReach {
+    let directives: [SuppressionDirective]
+    /// Per rule id (and "all"): the `disable` directives naming it, in order.
+    private var disables: [String: [Int]] = [:]
+    /// Per rule id (and "all"): the `enable` directives naming it, in order.
+    private var enables: [String: [Int]] = [:]
+    /// `disable:this`, `disable:next` and `disable:previous` directives by the lines they reach, in order.
+    private var byLine: [Int: [Int]] = [:]
+
+    init(_ directives: [SuppressionDirective]) {
+        self.directives = directives
+        for (i, d) in directives.enumerated() {
+            switch d.kind {
+            case .disable: for rule in Set(d.rules) { disables[rule, default: []].append(i) }
+            case .enable: for rule in Set(d.rules) { enables[rule, default: []].append(i) }
+            case .disableThis, .disableNext, .disablePrevious:
+                for line in Self.lines(reachedBy: d) { byLine[line, default: []].append(i) }
+            case .unusable: break
+            }
+        }
+    }
+
+    /// The offset where `disable` directive `i` stops reaching findings of `rule`, or nil if it never does.
+    func end(_ i: Int, _ rule: String) -> Int? {
+        var end: Int?
+        for key in [rule, "all"] {
+            guard let list = enables[key], let first = Self.firstIndex(in: list, after: i) else { continue }
+            let offset = directives[list[first]].span.startOffset
+            end = min(end ?? offset, offset)
+        }
+        return end
+    }
+
+    /// Whether directive `i` reaches the position of `diagnostic` for its rule (whether `i` covers the rule
+    /// is not checked).
+    func reaches(_ i: Int, _ diagnostic: Diagnostic) -> Bool {
+        let d = directives[i]
         switch d.kind {
         case .enable, .unusable: return false
-        case .disableThis: return line >= d.span.start.line && line <= d.span.end.line
-        case .disableNext: return line == d.span.end.line + 1
-        case .disablePrevious: return line == d.span.start.line - 1
+        case .disableThis, .disableNext, .disablePrevious: return Self.lines(reachedBy: d).contains(diagnostic.span.start.line)
         case .disable:
             guard diagnostic.span.startOffset >= d.span.startOffset else { return false }
-            // Until a later `enable` of the same rule (or all).
-            for e in all[(i + 1)...] where e.kind == .enable && (e.covers(diagnostic.ruleID) || e.rules.contains("all"))
-                && e.span.startOffset <= diagnostic.span.startOffset {
-                return false
-            }
-            return true
+            return end(i, diagnostic.ruleID).map { diagnostic.span.startOffset < $0 } ?? true
         }
+    }
+
+    /// Whether a directive covering the diagnostic's rule reaches it; with `namedOnly`, only one that names the
+    /// rule (not `all`).
+    func suppresses(_ diagnostic: Diagnostic, namedOnly: Bool) -> Bool {
+        let rule = diagnostic.ruleID
+        for i in byLine[diagnostic.span.start.line] ?? [] {
+            let d = directives[i]
+            if reaches(i, diagnostic) && (d.rules.contains(rule) || !namedOnly && d.rules.contains("all")) { return true }
+        }
+        // Of the `disable`s at or before the diagnostic, the last reaches farthest: an earlier one stops at the
+        // same `enable` or sooner.
+        for key in namedOnly ? [rule] : [rule, "all"] {
+            guard let list = disables[key], let last = Self.lastIndex(in: list, atOrBefore: diagnostic.span.startOffset, directives)
+            else { continue }
+            if reaches(list[last], diagnostic) { return true }
+        }
+        return false
+    }
+
+    /// Whether directive `i` reaches some finding of `rule` (of any rule for "all") among `findings`.
+    func reachesSome(_ i: Int, _ rule: String, of findings: FindingPositions) -> Bool {
+        let d = directives[i]
+        for r in rule == "all" ? findings.rules : [rule] {
+            switch d.kind {
+            case .enable, .unusable: return false
+            case .disableThis, .disableNext, .disablePrevious:
+                if Self.lines(reachedBy: d).contains(where: { findings.has(r, onLine: $0) }) { return true }
+            case .disable: if findings.has(r, from: d.span.startOffset, before: end(i, r)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The lines a line directive reaches: `:this` every line the comment is on, `:next` the line after its last
+    /// line, `:previous` the line before its first line.
+    static func lines(reachedBy d: SuppressionDirective) -> ClosedRange<Int> {
+        switch d.kind {
+        case .disableNext: return (d.span.end.line + 1)...(d.span.end.line + 1)
+        case .disablePrevious: return (d.span.start.line - 1)...(d.span.start.line - 1)
+        default: return d.span.start.line...d.span.end.line
+        }
+    }
+
+    /// Position in `list` (directive indices, ascending) of the first index greater than `i`.
+    static func firstIndex(in list: [Int], after i: Int) -> Int? {
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid] <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < list.count ? lo : nil
+    }
+
+    /// Position in `list` (directive indices in source order) of the last directive starting at or before `offset`.
+    static func lastIndex(in list: [Int], atOrBefore offset: Int, _ directives: [SuppressionDirective]) -> Int? {
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if directives[list[mid]].span.startOffset <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? lo - 1 : nil
+    }
+}
+
+/// Where the findings of one file are, by rule: for "does a directive reach any finding of this rule".
+struct FindingPositions {
+    private var offsets: [String: [Int]] = [:]
+    private var lines: [String: Set<Int>] = [:]
+
+    init(_ diagnostics: [Diagnostic]) {
+        for d in diagnostics {
+            offsets[d.ruleID, default: []].append(d.span.startOffset)
+            lines[d.ruleID, default: []].insert(d.span.start.line)
+        }
+        for rule in offsets.keys { offsets[rule]!.sort() }
+    }
+
+    /// The rules with findings, in a fixed order.
+    var rules: [String] { offsets.keys.sorted() }
+
+    func has(_ rule: String, onLine line: Int) -> Bool { lines[rule]?.contains(line) ?? false }
+
+    /// A finding of `rule` at an offset in `start ..< end` (no upper bound when `end` is nil).
+    func has(_ rule: String, from start: Int, before end: Int?) -> Bool {
+        guard let sorted = offsets[rule] else { return false }
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid] < start { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < sorted.count else { return false }
+        return end.map { sorted[lo] < $0 } ?? true
     }
 }
