@@ -2,7 +2,7 @@ import CoreLocation
 
 final class LocationTracker: NSObject, CLLocationManagerDelegate {
     @Published private(set) var lastLocation: CLLocation? // expect: published_without_observable_object
-    @Published private(set) var metresWalked: CLLocationDistance = 0 // expect: published_without_observable_object
+    @Published private(set) var metresWalked: CLLocationDistance = 0
 
     private let manager = CLLocationManager()
 

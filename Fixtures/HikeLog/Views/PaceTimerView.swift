@@ -9,6 +9,7 @@ struct PaceTimerView: View {
     @State private var laps = LapFormatter()
     @State private var previousRun: PaceTimer?
     @State private var splits: [TimeInterval] = []
+    @State private var announcer = SplitAnnouncer()
 
     var body: some View {
         NavigationStack {
@@ -35,8 +36,11 @@ struct PaceTimerView: View {
                             tracker.start()
                         }
                     }
-                    Button("Split") { splits.append(timer.elapsed) }
-                        .disabled(!timer.isRunning)
+                    Button("Split") {
+                        splits.append(timer.elapsed)
+                        announcer.announce(timer.elapsed)
+                    }
+                    .disabled(!timer.isRunning)
                     Button("Reset") {
                         timer.stop()
                         previousRun = timer

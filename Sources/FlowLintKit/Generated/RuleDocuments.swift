@@ -4715,18 +4715,18 @@ way that compiles and never updates.
 
 ## What is flagged
 
-A stored property with a `@Published` attribute (also spelled `@Combine.Published`) in a class that does
-not conform to `ObservableObject`, when no `$name` of the class's `@Published` properties is used anywhere
-in the analyzed sources.
+A class with stored properties marked `@Published` (also spelled `@Combine.Published`) that does not
+conform to `ObservableObject`, when no `$name` of its `@Published` properties is used anywhere in the
+analyzed sources. The problem is the class's missing conformance, so there is one finding per class,
+whatever the number of its `@Published` properties.
 
 The class conforms when, anywhere in the analyzed sources:
 
 - its declaration or an extension of it (`extension PlayerState: ObservableObject {}`, in any file; an
   extension names the class by its simple or qualified name) lists `ObservableObject` or
-  `Combine.ObservableObject`, alone or in a composition (`ObservableObject & Identifiable`);
+  `Combine.ObservableObject`;
 - one of those lists a protocol declared in the analyzed sources that refines `ObservableObject`, directly
-  or through other such protocols (`protocol SettingsStore: AnyObject, ObservableObject`, or a
-  `where Self: ObservableObject` requirement), or a `typealias` declared there whose type does;
+  or through other such protocols (`protocol SettingsStore: AnyObject, ObservableObject`);
 - its superclass conforms: a superclass declared in the analyzed sources, recursively (with its own
   extensions), or `NSManagedObject`, which conforms.
 
@@ -4736,20 +4736,29 @@ declaration and extensions and in those of each superclass declared in the analy
 - `NSObject` is known not to conform, and so are the standard library and Foundation protocols
   `AnyObject`, `Identifiable`, `Equatable`, `Hashable`, `Comparable`, `Codable`, `Encodable`, `Decodable`,
   `Sendable` (also `@unchecked Sendable`), `CustomStringConvertible`, `CustomDebugStringConvertible`,
-  `Error`, `LocalizedError`, `NSCoding`, `NSSecureCoding` and `NSCopying`.
+  `Error`, `LocalizedError`, `NSCoding`, `NSSecureCoding`, `NSCopying`, `CaseIterable`,
+  `RawRepresentable`, `Sequence`, `Collection` and Observation's `Observable` protocol.
 - The *first* inherited name of a class declaration, when it is neither declared in the analyzed sources
   nor in that list, may be a superclass from another module that conforms (or a protocol that refines
   `ObservableObject`): the class is not judged.
 - The other names, and every name in an extension, are protocols (a superclass can only come first in the
   declaration). One that is not declared in the analyzed sources, such as `CLLocationManagerDelegate`, is
   taken not to refine `ObservableObject`: no protocol of Apple's SDKs does.
+- Conformances that FlowLint does not follow make the class not judged: a `typealias` in an inheritance
+  clause (`typealias ViewModel = ObservableObject & AnyObject`), a protocol of the analyzed sources with a
+  `where` clause (`protocol Loading where Self: ObservableObject`), and an inheritance clause of the class,
+  of an extension of it or of a superclass that holds a composition (`ObservableObject & Identifiable`).
 
 The classes judged are `class` declarations with any modifiers (`final`, `open`, `public`, generic,
-nested in other types). Each `@Published` property of such a class is reported, at the `@` of its
-attribute, with the message:
+nested in other types). The finding is reported at the `@` of the class's first `@Published` attribute,
+with the message:
 
 `@Published '<property>' is in '<Type>', which does not conform to ObservableObject, so SwiftUI never
 hears of its changes and views that show it do not update; conform '<Type>' to ObservableObject`
+
+When the class has several `@Published` properties, the message names them all (up to three, then the
+count of the others): `@Published 'total' and 'isPaying' are in 'CheckoutModel', which ... so SwiftUI
+never hears of their changes and views that show them do not update; ...`.
 
 `<Type>` is the class's name as declared, qualified by the types that enclose it (`Audio.PlayerState`),
 without generic arguments.
@@ -4757,10 +4766,11 @@ without generic arguments.
 ## What is not flagged
 
 - Classes that conform in any of the ways above, in the same file or another one: in the declaration,
-  in an extension, through a refining protocol or type alias, through a superclass (in the analyzed
-  sources, or `NSManagedObject`).
+  in an extension, through a refining protocol, through a superclass (in the analyzed sources, or
+  `NSManagedObject`).
 - Classes whose first inherited name is a type from another module that FlowLint does not know (a base
-  class from a package may well conform): FlowLint cannot tell.
+  class from a package may well conform), and classes that name a type alias, a protocol with a `where`
+  clause or a composition, as above: FlowLint cannot tell.
 - Classes with a subclass declared in the analyzed sources that conforms: the subclass's
   `objectWillChange` covers the base class's `@Published` properties, a common base-view-model pattern.
 - Classes that use the projected publisher of any of their `@Published` properties, `$name`, anywhere in
@@ -4768,8 +4778,8 @@ without generic arguments.
   `@Published` is then a Combine tool, and a class whose state is only consumed through Combine is
   legitimate. The name is matched, not the receiver, so a `$query` of some view's own `@State var query`
   also counts (precision first).
-- `@Observable` classes (the macro observes them; a `@Published` there must be `@ObservationIgnored`, so
-  it is deliberately kept out of observation), structs, enums and actors.
+- `@Observable` and `@Model` classes (the macro observes them; a `@Published` there is deliberately kept out
+  of observation), structs, enums and actors.
 - Text that looks like the attribute inside comments and string literals.
 
 ## Fix
@@ -4784,9 +4794,8 @@ final class PlayerState: ObservableObject {
 
 The suggestion inserts `: ObservableObject` after the class's name (after its generic parameters, before
 any `where` clause) when it has no inheritance clause, and `, ObservableObject` after the last inherited
-type otherwise. Every finding of one class carries the same edit, so applying one fixes them all. Then
-hold the object in the view with `@StateObject` (the view creates it) or `@ObservedObject` (it is passed
-in).
+type otherwise. Then hold the object in the view with `@StateObject` (the view creates it) or
+`@ObservedObject` (it is passed in).
 
 It is a suggestion only: the class may be meant as Combine-only state, or the better fix may be the
 Observation era's `@Observable` (remove `@Published`, mark the class `@Observable`, keep `@State` in the
@@ -4804,8 +4813,10 @@ disabled_rules: [published_without_observable_object]
 Suppress one finding in the source, preferably with a reason:
 
 ```swift
-// flowlint:disable:next published_without_observable_object - read through objectWillChange of the owner
-@Published var volume = 0.5
+final class Mixer {
+    // flowlint:disable:next published_without_observable_object - read through the owner's objectWillChange
+    @Published var volume = 0.5
+}
 ```
 
 ## Examples
@@ -5015,21 +5026,37 @@ final class NewsFeed: Refreshable {
 Services/NewsFeed.swift:4:5: warning: @Published 'headlines' is in 'NewsFeed', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'NewsFeed' to ObservableObject (published_without_observable_object)
 ```
 
-Every `@Published` property is reported:
+One finding per class, at its first `@Published` property, naming them all:
 
 ```swift triggering
 import Foundation
 
 final class CheckoutModel {
     ↓@Published var total: Decimal = 0
-    ↓@Published var isPaying = false
+    @Published var isPaying = false
     var couponCode = ""
 }
 ```
 
 ```text output
-Example.swift:4:5: warning: @Published 'total' is in 'CheckoutModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'CheckoutModel' to ObservableObject (published_without_observable_object)
-Example.swift:5:5: warning: @Published 'isPaying' is in 'CheckoutModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'CheckoutModel' to ObservableObject (published_without_observable_object)
+Example.swift:4:5: warning: @Published 'total' and 'isPaying' are in 'CheckoutModel', which does not conform to ObservableObject, so SwiftUI never hears of their changes and views that show them do not update; conform 'CheckoutModel' to ObservableObject (published_without_observable_object)
+```
+
+A class with many `@Published` properties: the message names two and counts the others:
+
+```swift triggering
+import Foundation
+
+final class OnboardingState {
+    ↓@Published var step = 0
+    @Published var name = ""
+    @Published var email = ""
+    @Published var acceptsTerms = false
+}
+```
+
+```text output
+Example.swift:4:5: warning: @Published 'step', 'name' and 2 more are in 'OnboardingState', which does not conform to ObservableObject, so SwiftUI never hears of their changes and views that show them do not update; conform 'OnboardingState' to ObservableObject (published_without_observable_object)
 ```
 
 Other attributes and modifiers do not matter:
@@ -5297,7 +5324,8 @@ final class UserSettings: SettingsStore {
 }
 ```
 
-A protocol that requires `ObservableObject` with a `where Self:` clause:
+A protocol that requires `ObservableObject` with a `where Self:` clause (FlowLint does not read `where`
+clauses, so it cannot tell):
 
 ```swift non-triggering
 import Combine
@@ -5311,7 +5339,7 @@ final class ReportsModel: LoadingReporting {
 }
 ```
 
-A type alias of the project that includes `ObservableObject`:
+A type alias of the project in the inheritance clause (FlowLint does not follow aliases, so it cannot tell):
 
 ```swift non-triggering
 import Combine
@@ -5417,7 +5445,8 @@ final class ArticlesViewModel: LoadingViewModel, ObservableObject {
 }
 ```
 
-A composition in the class's own inheritance clause:
+A composition in the class's own inheritance clause (it conforms; FlowLint does not read compositions and
+stays silent):
 
 ```swift non-triggering
 import Foundation
@@ -5425,6 +5454,24 @@ import Foundation
 final class ChatRoom: ObservableObject & Identifiable {
     let id = UUID()
     @Published var messages: [String] = []
+}
+```
+
+A superclass whose conformance is in a composition:
+
+```swift non-triggering
+// file: Models/Entity.swift
+import Foundation
+
+class Entity: ObservableObject & Identifiable {
+    let id = UUID()
+}
+
+// file: Models/TodoItem.swift
+import Foundation
+
+final class TodoItem: Entity {
+    @Published var isDone = false
 }
 ```
 
@@ -7566,9 +7613,10 @@ SwiftData `@Model`) is different: SwiftUI tracks which of its properties `body` 
 ## What is flagged
 
 A stored property with an `@State` attribute whose type is a class, declared in the analyzed sources,
-that SwiftUI cannot observe.
+that SwiftUI cannot observe: an `ObservableObject` always (SwiftUI never subscribes to it), any other class
+when the view shows what it holds (see "Plain classes" below).
 
-The types judged are those that conform, in their declaration or through an extension anywhere in the
+The types judged are structs that conform, in their declaration or through an extension anywhere in the
 analyzed sources, to `View`, `ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol
 (`ButtonStyle`, `ToggleStyle`, `LabelStyle`, ...).
 
@@ -7580,12 +7628,11 @@ The property's type is taken from:
   is a capitalized type name (qualified or generic) or `Type.init(...)`. Anything else gives no type:
   `= .init()` without an annotation, `= TimerModel.shared`, `= makeTimer()`.
 
-The whole type name is resolved: `Library.Shelf` is the type `Shelf` declared inside `Library`;
-`Playlist.SortOrder` is the nested `SortOrder`, not `Playlist`. Generic arguments do not matter
-(`Loader<Movie>` is `Loader`). An unqualified name is a top-level type of that name or a type nested in the
-view's own type (or in a type enclosing it). Every declaration with that name in the analyzed sources must
-be a class that SwiftUI cannot observe; if any of them is a struct, an enum, a protocol or an observable
-class, nothing is reported.
+The last component of the type name is the type (`Library.Shelf` is `Shelf`; `Playlist.SortOrder` is
+`SortOrder`, not `Playlist`), and generic arguments do not matter (`Loader<Movie>` is `Loader`). A generic
+parameter of the view is not a type of the project. Every declaration with that name in the analyzed
+sources must be a class that SwiftUI cannot observe; if any of them is a struct, an enum, a protocol, an
+actor or an observable class, nothing is reported.
 
 A class SwiftUI *cannot observe* is a `class` declaration (any modifiers: `final`, `open`, `public`,
 generic, nested) such that:
@@ -7595,29 +7642,57 @@ generic, nested) such that:
 - it has at least one stored instance `var` (any access, `lazy` and property-wrapped ones included), in
   its own body or in a superclass declared in the analyzed sources: a class with only `let`s and methods
   has nothing that could change;
-- its superclass chain is known: the first inherited name of the class, and of each superclass declared in
-  the analyzed sources, is a type declared in the analyzed sources, `NSObject`, `NSManagedObject`, or one of
-  the protocols that `published_without_observable_object` knows (`Identifiable`, `Hashable`, ...). A first inherited name from another module may be an `@Observable` or `ObservableObject` base
-  class: FlowLint cannot tell, and the class is not judged.
+- FlowLint can tell whether it is an `ObservableObject`, as `published_without_observable_object` decides
+  it: it conforms in its declaration, through an extension anywhere in the analyzed sources, through a
+  protocol declared in them that refines `ObservableObject`, or through a superclass (declared in the
+  analyzed sources, recursively, or `NSManagedObject`, which conforms); it does not when every inherited
+  name is known. A first inherited name from another module may be an `@Observable` or `ObservableObject`
+  base class, and a type alias, a protocol with a `where` clause or a composition in an inheritance clause
+  is not followed: FlowLint cannot tell, and the class is not judged.
 
-Which message and fix apply depends on whether the class is an `ObservableObject`, decided as
-`published_without_observable_object` decides it: it conforms in its declaration, through an extension
-anywhere in the analyzed sources, through a protocol or type alias declared in them that refines
-`ObservableObject`, or through a superclass (a superclass declared in the analyzed sources, recursively,
-or `NSManagedObject`, which conforms). The finding is reported at the `@` of the `@State` attribute, with
-a note at the class's name in its declaration (which may be in another file).
+### ObservableObjects
 
-Messages:
+An `ObservableObject` in `@State` is always reported: the view never subscribes to it. The message says
+which wrapper to use, by where the object comes from:
 
-- an `ObservableObject` that the view creates (an initial value, or an initializer of the view that
-  assigns a construction to it: `_timer = State(initialValue: TimerModel())`, `self.timer = TimerModel()`):
-  `@State '<property>' holds the ObservableObject '<Type>' but does not subscribe to it, so the view does
-  not update when the object changes; own it with @StateObject`
-- an `ObservableObject` that comes from the caller (no initial value, no construction assigned in an
-  initializer): `@State '<property>' holds the ObservableObject '<Type>' but does not subscribe to it, so
-  the view does not update when the object changes; observe it with @ObservedObject`
+- the view creates it: the property has an initial value, or the view's initializers assign it
+  constructions with `_timer = State(initialValue: TimerModel())` (also `State(wrappedValue:)`,
+  `.init(initialValue:)`, `.init(wrappedValue:)`, through `self._timer` too): `@StateObject`;
+- the caller owns it: no initial value and no initializer in the view's body (the memberwise initializer
+  takes it), initializers that assign it something other than a construction with those forms (a
+  parameter), or an initializer with a parameter of the object's type: `@ObservedObject`;
+- otherwise (explicit initializers that set it some other way, such as `self.profile = ...`, or a mix of
+  both kinds of assignments), FlowLint cannot tell and names both.
+
+### Plain classes
+
+A class that is not an `ObservableObject` is reported only when the view shows what it holds: its `body`
+(or `body(content:)`, or a member marked `@ViewBuilder` or typed `some View` or `AnyView`), in the view's
+declaration or an extension of it in the same file, reads a stored `var` or a computed property of the
+class or of a superclass declared in the analyzed sources, through the property (`timer.elapsed`,
+`self.timer.elapsed`, `$draft.title`). A read does not count when it is the target of an assignment
+(`timer.lap = 0`, `timer.count += 1`, `&timer.value`), or inside a closure that runs later: a `Button`'s
+action, closures given to `on...` handlers (`onAppear`, `onChange`, `onTapGesture`, a gesture's
+`onEnded`), `task`, `refreshable`, `Task`, `withAnimation`, `DispatchQueue...async`, `sink`, and
+arguments labeled `action:`, `perform:` or `on...:`. Closures of other calls (`VStack`, `ForEach`,
+`overlay`, `sheet`, a view of the project) count as content.
+
+A plain class kept in `@State` only for its identity (a delegate, a data source whose methods the view
+calls, a listener passed to a child) never shows stale values: it is a legitimate use and not reported.
+
+### Position and messages
+
+The finding is reported at the `@` of the `@State` attribute, with a note at the class's name in its
+declaration (which may be in another file). Messages:
+
+- an `ObservableObject` the view creates: `@State '<property>' holds the ObservableObject '<Type>' but
+  does not subscribe to it, so the view does not update when the object changes; own it with @StateObject`
+- an `ObservableObject` from the caller: `...; observe it with @ObservedObject`
+- an `ObservableObject` of unknown origin: `...; own it with @StateObject, or observe it with
+  @ObservedObject if the caller owns it`
 - any other class: `@State '<property>' holds '<Type>', a class SwiftUI cannot observe, so the view does
-  not update when the object changes; mark '<Type>' @Observable`
+  not update when its '<member>' changes; mark '<Type>' @Observable`, where `<member>` is the first
+  property of the class the view reads.
 
 The note says `'<Type>' is declared here`. `<Type>` is the class's name as declared, qualified by the types
 that enclose it (`Library.Shelf`), without generic arguments.
@@ -7627,6 +7702,8 @@ that enclose it (`Library.Shelf`), without generic arguments.
 - Structs, enums and tuples: `@State` sees every change of a value type, which is what it is for.
 - Classes marked `@Observable` or `@Model`, and subclasses of such classes declared in the analyzed sources
   (SwiftUI tracks their properties).
+- Plain classes whose properties the view does not read while it builds its content (see above), and
+  views whose content is built in an extension in another file (FlowLint reads one file at a time).
 - Optional classes, `@State private var selection: Episode?` (also `Optional<Episode>` and `Episode!`):
   an optional holds a *slot*, and replacing or clearing the reference is the change that matters
   (`sheet(item:)`, a selected row). SwiftUI sees that.
@@ -7657,13 +7734,13 @@ For an `ObservableObject` the view creates, change the attribute to `@StateObjec
 ```
 
 When an initializer of the view sets the property, the suggestion rewrites that assignment too:
-`_timer = State(initialValue: x)`, `_timer = State(wrappedValue: x)`, `_timer = .init(initialValue: x)`,
-`_timer = .init(wrappedValue: x)` and `self.timer = x` all become `_timer = StateObject(wrappedValue: x)`
-(a `@StateObject`'s wrapped value cannot be assigned).
+`_timer = State(initialValue: x)`, `_timer = State(wrappedValue: x)`, `_timer = .init(initialValue: x)` and
+`_timer = .init(wrappedValue: x)` all become `_timer = StateObject(wrappedValue: x)`.
 
 For an `ObservableObject` that comes from the caller, change the attribute to `@ObservedObject`: the parent
 owns the object and the view watches it. The `State(...)` and `.init(initialValue:)` forms in initializers
-become `ObservedObject(wrappedValue: x)`; `self.note = x` stays as it is.
+become `ObservedObject(wrappedValue: x)`; `self.note = x` stays as it is. When FlowLint cannot tell where
+the object comes from, there is no fix.
 
 For any other class, mark it `@Observable` (iOS 17, macOS 14 and later); `@State` is then the right owner:
 
@@ -7675,11 +7752,12 @@ final class ScoreKeeper {
 ```
 
 The suggestion inserts `@Observable` on its own line before the class declaration, with the class's
-indentation. It is offered only when the class is declared in the same file as the finding (a fix edits
-one file), and none of its stored properties is `lazy` or has a property wrapper (`@Published`,
-`@AppStorage`, ...), since `@Observable` rejects both; otherwise the finding has no fix and the message
-says what to do. If the object comes from the caller, hold it with a plain property or `@Bindable` rather
-than `@State` once it is observable.
+indentation. It is offered only when the class is declared once in the analyzed sources, in the same file
+as the finding (a fix edits one file), that file imports `SwiftUI`, `Observation` or `SwiftData` (which
+declare the macro), and none of its stored properties is `lazy`, has a property wrapper (`@Published`,
+`@AppStorage`, ...) or a name starting with `_` (the macro rejects the first two and declares `_name`
+storage itself); otherwise the finding has no fix and the message says what to do. If the object comes
+from the caller, hold it with a plain property or `@Bindable` rather than `@State` once it is observable.
 
 These fixes are suggestions only: `@StateObject` creates the object lazily and once per view identity,
 and `@Observable` changes how the class's properties are stored, so both can change behaviour.
@@ -7759,7 +7837,7 @@ struct ScoreView: View {
 ```
 
 ```text output
-Example.swift:12:5: warning: @State 'keeper' holds 'ScoreKeeper', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'ScoreKeeper' @Observable (state_reference_type)
+Example.swift:12:5: warning: @State 'keeper' holds 'ScoreKeeper', a class SwiftUI cannot observe, so the view does not update when its 'points' changes; mark 'ScoreKeeper' @Observable (state_reference_type)
 Example.swift:3:13: note: 'ScoreKeeper' is declared here
 ```
 
@@ -7881,7 +7959,7 @@ struct StopwatchView: View {
 ```
 
 ```text output
-Example.swift:8:5: warning: @State 'stopwatch' holds 'StopwatchModel', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'StopwatchModel' @Observable (state_reference_type)
+Example.swift:8:5: warning: @State 'stopwatch' holds 'StopwatchModel', a class SwiftUI cannot observe, so the view does not update when its 'lapTimes' changes; mark 'StopwatchModel' @Observable (state_reference_type)
 Example.swift:3:13: note: 'StopwatchModel' is declared here
 ```
 
@@ -7906,7 +7984,7 @@ struct ShelfView: View {
 ```
 
 ```text output
-Example.swift:10:5: warning: @State 'shelf' holds 'Library.Shelf', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'Library.Shelf' @Observable (state_reference_type)
+Example.swift:10:5: warning: @State 'shelf' holds 'Library.Shelf', a class SwiftUI cannot observe, so the view does not update when its 'titles' changes; mark 'Library.Shelf' @Observable (state_reference_type)
 Example.swift:4:17: note: 'Library.Shelf' is declared here
 ```
 
@@ -8156,7 +8234,7 @@ struct NearbyView: View {
 ```
 
 ```text output
-Example.swift:19:5: warning: @State 'location' holds 'LocationProvider', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'LocationProvider' @Observable (state_reference_type)
+Example.swift:19:5: warning: @State 'location' holds 'LocationProvider', a class SwiftUI cannot observe, so the view does not update when its 'lastLocation' changes; mark 'LocationProvider' @Observable (state_reference_type)
 Example.swift:4:13: note: 'LocationProvider' is declared here
 ```
 
@@ -8218,7 +8296,7 @@ struct ToastOverlay: ViewModifier {
 ```
 
 ```text output
-Example.swift:8:5: warning: @State 'queue' holds 'ToastQueue', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'ToastQueue' @Observable (state_reference_type)
+Example.swift:8:5: warning: @State 'queue' holds 'ToastQueue', a class SwiftUI cannot observe, so the view does not update when its 'current' changes; mark 'ToastQueue' @Observable (state_reference_type)
 Example.swift:3:13: note: 'ToastQueue' is declared here
 ```
 
@@ -8253,7 +8331,7 @@ extension NowPlaying: View {
 ```text output
 Example.swift:12:5: warning: @State 'player' holds the ObservableObject 'PlayerModel' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
 Example.swift:3:13: note: 'PlayerModel' is declared here
-Example.swift:13:5: warning: @State 'queue' holds 'QueueModel', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'QueueModel' @Observable (state_reference_type)
+Example.swift:13:5: warning: @State 'queue' holds 'QueueModel', a class SwiftUI cannot observe, so the view does not update when its 'upNext' changes; mark 'QueueModel' @Observable (state_reference_type)
 Example.swift:7:13: note: 'QueueModel' is declared here
 ```
 
@@ -8284,7 +8362,7 @@ struct RecordButton: View {
 ```
 
 ```text output
-Example.swift:14:5: warning: @State 'session' holds 'RecordingSession', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'RecordingSession' @Observable (state_reference_type)
+Example.swift:14:5: warning: @State 'session' holds 'RecordingSession', a class SwiftUI cannot observe, so the view does not update when its 'isRecording' changes; mark 'RecordingSession' @Observable (state_reference_type)
 Example.swift:3:13: note: 'RecordingSession' is declared here
 ```
 
@@ -8325,6 +8403,191 @@ struct NoteTitleEditor: View {
 
     var body: some View {
         TextField("Title", text: $note.title)
+    }
+}
+```
+
+An `ObservableObject` handed to the view's initializer (the caller owns it):
+
+```swift triggering
+import SwiftUI
+
+final class NoteModel: ObservableObject {
+    @Published var text = ""
+}
+
+struct NoteEditor: View {
+    ↓@State private var note: NoteModel
+
+    init(note: NoteModel) {
+        self.note = note
+    }
+
+    var body: some View {
+        TextEditor(text: $note.text)
+    }
+}
+```
+
+```text output
+Example.swift:8:5: warning: @State 'note' holds the ObservableObject 'NoteModel' but does not subscribe to it, so the view does not update when the object changes; observe it with @ObservedObject (state_reference_type)
+Example.swift:3:13: note: 'NoteModel' is declared here
+```
+
+```swift suggested
+import SwiftUI
+
+final class NoteModel: ObservableObject {
+    @Published var text = ""
+}
+
+struct NoteEditor: View {
+    @ObservedObject private var note: NoteModel
+
+    init(note: NoteModel) {
+        self.note = note
+    }
+
+    var body: some View {
+        TextEditor(text: $note.text)
+    }
+}
+```
+
+An `ObservableObject` set by an initializer in a way FlowLint does not read (the message names both
+wrappers, and there is no fix):
+
+```swift triggering
+import SwiftUI
+
+final class ProfileModel: ObservableObject {
+    @Published var displayName = ""
+    let userID: String
+
+    init(userID: String) {
+        self.userID = userID
+    }
+}
+
+struct ProfileHeader: View {
+    ↓@State private var profile: ProfileModel
+
+    init(userID: String) {
+        self.profile = ProfileModel(userID: userID)
+    }
+
+    var body: some View {
+        Text(profile.displayName)
+    }
+}
+```
+
+```text output
+Example.swift:13:5: warning: @State 'profile' holds the ObservableObject 'ProfileModel' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject, or observe it with @ObservedObject if the caller owns it (state_reference_type)
+Example.swift:3:13: note: 'ProfileModel' is declared here
+```
+
+```swift suggested
+import SwiftUI
+
+final class ProfileModel: ObservableObject {
+    @Published var displayName = ""
+    let userID: String
+
+    init(userID: String) {
+        self.userID = userID
+    }
+}
+
+struct ProfileHeader: View {
+    @State private var profile: ProfileModel
+
+    init(userID: String) {
+        self.profile = ProfileModel(userID: userID)
+    }
+
+    var body: some View {
+        Text(profile.displayName)
+    }
+}
+```
+
+A plain class read by a `@ViewBuilder` helper of the view:
+
+```swift triggering
+import SwiftUI
+
+final class LapCounter {
+    var laps = 0
+}
+
+struct LapBadge: View {
+    ↓@State private var counter = LapCounter()
+
+    var body: some View {
+        VStack {
+            header
+            Button("Lap") { counter.laps += 1 }
+        }
+    }
+
+    @ViewBuilder
+    private var header: some View {
+        Text("Laps: \(counter.laps)")
+    }
+}
+```
+
+```text output
+Example.swift:8:5: warning: @State 'counter' holds 'LapCounter', a class SwiftUI cannot observe, so the view does not update when its 'laps' changes; mark 'LapCounter' @Observable (state_reference_type)
+Example.swift:3:13: note: 'LapCounter' is declared here
+```
+
+A plain class with a `lazy` property (the macro rejects it, so there is no fix) read through a binding:
+
+```swift triggering
+import SwiftUI
+
+final class SignUpForm {
+    var email = ""
+    lazy var validator = EmailValidator()
+}
+
+struct EmailValidator {
+    func isValid(_ email: String) -> Bool { email.contains("@") }
+}
+
+struct SignUpView: View {
+    ↓@State private var form = SignUpForm()
+
+    var body: some View {
+        TextField("Email", text: $form.email)
+    }
+}
+```
+
+```text output
+Example.swift:13:5: warning: @State 'form' holds 'SignUpForm', a class SwiftUI cannot observe, so the view does not update when its 'email' changes; mark 'SignUpForm' @Observable (state_reference_type)
+Example.swift:3:13: note: 'SignUpForm' is declared here
+```
+
+```swift suggested
+import SwiftUI
+
+final class SignUpForm {
+    var email = ""
+    lazy var validator = EmailValidator()
+}
+
+struct EmailValidator {
+    func isValid(_ email: String) -> Bool { email.contains("@") }
+}
+
+struct SignUpView: View {
+    @State private var form = SignUpForm()
+
+    var body: some View {
+        TextField("Email", text: $form.email)
     }
 }
 ```
@@ -8732,6 +8995,141 @@ struct EditorHint: View {
 
     var body: some View {
         Text("Avoid @State private var model = EditorModel()")
+    }
+}
+```
+
+A plain class kept only for its identity: the view passes it on, sets it up in `onAppear` and calls its
+methods, but shows none of its properties:
+
+```swift non-triggering
+import SwiftUI
+
+class PageListener {
+    var currentPage = 1
+
+    func loadNextPage() {
+        currentPage += 1
+    }
+}
+
+struct KeywordMovieList: View {
+    let keyword: String
+    @State private var pageListener = PageListener()
+
+    var body: some View {
+        MovieGrid(keyword: keyword, pageListener: pageListener)
+            .onAppear {
+                pageListener.currentPage = 1
+                pageListener.loadNextPage()
+            }
+    }
+}
+
+struct MovieGrid: View {
+    let keyword: String
+    let pageListener: PageListener
+
+    var body: some View {
+        Text(keyword)
+    }
+}
+```
+
+A plain class read only in actions and handlers, which run after the view is built:
+
+```swift non-triggering
+import SwiftUI
+
+final class DraftAutosaver {
+    var lastSaved: Date?
+
+    func save(_ text: String) {
+        lastSaved = .now
+    }
+}
+
+struct DraftEditor: View {
+    @State private var text = ""
+    @State private var autosaver = DraftAutosaver()
+
+    var body: some View {
+        TextEditor(text: $text)
+            .onChange(of: text) {
+                autosaver.save(text)
+            }
+            .toolbar {
+                Button("Save") {
+                    autosaver.save(text)
+                    print(autosaver.lastSaved ?? .now)
+                }
+            }
+    }
+}
+```
+
+A data source whose methods the view calls from its own methods:
+
+```swift non-triggering
+import SwiftUI
+
+@MainActor
+final class MessagesDataSource {
+    private var loadedIDs: Set<String> = []
+
+    func newMessages(from ids: [String]) -> [String] {
+        let fresh = ids.filter { !loadedIDs.contains($0) }
+        loadedIDs.formUnion(fresh)
+        return fresh
+    }
+}
+
+struct ConversationView: View {
+    @State private var dataSource = MessagesDataSource()
+    @State private var messages: [String] = []
+
+    var body: some View {
+        List(messages, id: \.self) { Text($0) }
+            .task { await load() }
+    }
+
+    private func load() async {
+        messages += dataSource.newMessages(from: ["hello", "again"])
+    }
+}
+```
+
+A reference holder inside a property wrapper (a `DynamicProperty` has no body to show it):
+
+```swift non-triggering
+import SwiftUI
+
+@propertyWrapper
+struct LazyState<Value>: DynamicProperty {
+    final class Box {
+        private var value: Value?
+        private let make: () -> Value
+
+        init(_ make: @escaping () -> Value) {
+            self.make = make
+        }
+
+        var wrappedValue: Value {
+            if let value { return value }
+            let made = make()
+            value = made
+            return made
+        }
+    }
+
+    @State private var holder: Box
+
+    init(wrappedValue: @autoclosure @escaping () -> Value) {
+        _holder = State(wrappedValue: Box(wrappedValue))
+    }
+
+    var wrappedValue: Value {
+        holder.wrappedValue
     }
 }
 ```
@@ -9694,25 +10092,107 @@ struct CounterView: View {
         "will_change_in_did_set": ##"""
 # will_change_in_did_set
 
-**Severity:** warning · **Enabled by default:** yes · **Fix:** none
+**Severity:** warning · **Enabled by default:** yes · **Fix:** safe: rename `didSet` to `willSet` when the observer holds only the send (applied by `--fix`); a suggestion (move the send into `willSet`) when the observer does more; none when the send is nested in a condition or a closure, or names the old value
 
-What the rule wants, in one sentence.
+`objectWillChange.send()` announces a change that is *about* to happen: send it in `willSet`, not in `didSet`.
 
 ## Why
 
-What the user sees go wrong at run time, and why SwiftUI behaves that way.
+`objectWillChange` is the publisher SwiftUI subscribes to when a view holds an `ObservableObject`
+(`@StateObject`, `@ObservedObject`, `@EnvironmentObject`). Its contract is in its name: it fires *before*
+the object changes, which is what `@Published` does (it sends from the property's `willSet`). SwiftUI
+uses the moment it hears the notification: it records the current transaction (the animation of a
+`withAnimation { ... }` block) and schedules the view to render again.
+
+Sending from `didSet` breaks that contract. A send made directly in `didSet` usually still gets the views
+rendered again, because SwiftUI renders later anyway; what goes wrong is everything that relies on the
+order:
+
+- subscribers are told too late: `.onReceive(model.objectWillChange)` handlers and
+  `objectWillChange.sink { ... }` pipelines read the object expecting the old state (to save it, to register
+  an undo, to diff against) and find the new one;
+- a send deferred from `didSet` (`DispatchQueue.main.async { self.objectWillChange.send() }`, a `Task`)
+  arrives after the `withAnimation` block has ended, so the change is not animated, and until it arrives
+  no view is scheduled to show the new value;
+- on a `@Published` property the send is redundant: `@Published` already sent it, before the change.
+
+Manual sends are common for properties that `@Published` cannot wrap (a value stored in `@AppStorage`,
+a Keychain wrapper, a private backing field), and `didSet` is where many people reach first.
 
 ## What is flagged
 
-The forms that are reported, and where the finding is placed.
+A call `objectWillChange.send(...)`, `self.objectWillChange.send(...)` or `self?.objectWillChange.send(...)`
+(with or without arguments) that is lexically inside the `didSet` observer of a property of a class:
+
+- a stored or overriding instance property declared in the class's body (`var`, `private(set) var`,
+  `override var`, with any property wrapper: `@Published`, `@AppStorage(...)`, a custom one);
+- the send is a statement of the observer's body, or nested in its `if`, `guard`, `switch`, `for`,
+  `while`, `do` and `defer` statements;
+- or the send is inside closures that are known to run while the observer runs or later, each given to
+  one of `DispatchQueue.main.async`, `DispatchQueue.main.asyncAfter(deadline:)` (trailing closure or
+  `execute:`), `Task { ... }` (also `Task(priority:)` and `Task { @MainActor in ... }`) or
+  `withAnimation(...) { ... }`, nested in any order (a `Task` inside a `DispatchQueue.main.async`). Every
+  closure between the observer and the send must be one of these.
+
+The class is the innermost type declaration around the property; any class counts, whether or not it
+conforms to `ObservableObject` (a class may declare its own `objectWillChange` subject).
+
+The finding is reported at the first character of the send: `objectWillChange`, or the `self` of
+`self.objectWillChange` and `self?.objectWillChange`. The message:
+
+`'<Type>' sends objectWillChange after '<property>' has changed (in didSet), so its subscribers, SwiftUI
+included, hear of the change only after it happened; send it in willSet`
+
+`<Type>` is the class's name as declared, qualified by the types that enclose it, without generic
+arguments.
 
 ## What is not flagged
 
-The near misses, and why FlowLint stays silent on each (when it cannot tell, it is silent).
+- Sends in `willSet`, in methods, initializers and computed properties: a method that sends after it
+  mutates is a different matter (FlowLint cannot tell which statement is "the change"), and only the
+  property observer makes the order certain.
+- Forwarding another object's changes: `child.objectWillChange.sink { [weak self] _ in
+  self?.objectWillChange.send() }`, even inside `didSet`. The `sink` closure runs when the *child* is
+  about to change, so the send is on time. Closures given to any other function (a debouncer, a
+  completion handler) are not judged either: FlowLint cannot tell when they run.
+- Other subjects and other objects: `selectionDidChange.send(selection)`, `objectDidChange.send()`,
+  `parent?.objectWillChange.send()`. Only `self`'s `objectWillChange` announces `self`'s change.
+- Sends in a helper method that the observer calls (`didSet { notifyChange() }`): FlowLint does not follow
+  calls.
+- `didSet` observers of local variables and of properties of structs and enums (a value type has no
+  `objectWillChange`), and text in comments and string literals.
 
 ## Fix
 
-What to write instead.
+When the observer holds only the send, and the property has no `willSet`, rename the observer:
+
+```swift
+var showsHints = true {
+    willSet { objectWillChange.send() }
+}
+```
+
+`--fix` applies this: it replaces `didSet` (and its parameter list, `didSet(previous)`, if any) with
+`willSet`. Nothing else in the observer depends on the old value, so the change is safe (`willSet` is
+allowed wherever `didSet` is: on `lazy`, `override` and property-wrapped properties too); on a
+`@Published` property it leaves a second, harmless send before the change (removing the observer is
+better there). When the send passes a value (a subject of the class's own, `objectWillChange.send(level)`),
+the rename is only suggested: in `willSet` the property still holds the old value.
+
+When the observer does more, the send is offered as a suggestion: it is removed from `didSet` (with its
+line when it stands alone) and inserted as the first statement of the property's `willSet`, or in a new
+`willSet { ... }` accessor placed before `didSet`, with the same indentation as the `didSet` and the send.
+When `didSet` held only the send and the property already has a `willSet`, the `didSet` accessor is
+removed.
+
+The suggestion is offered only when the send and the accessors it touches stand on their own lines (an
+observer written on one line, `didSet { objectWillChange.send(); save() }`, gets no fix).
+
+When the send is nested in a condition (often one that compares with `oldValue`) or in a closure (often a
+hop to the main thread), or its arguments name the old value (`oldValue`, or the name given in
+`didSet(previous)`), there is no automatic fix: write the condition in `willSet` with `newValue`
+(`if newValue != filter { objectWillChange.send() }`), and make sure the property is set on the main
+thread (mark the class `@MainActor`) instead of deferring the send.
 
 ## Configuration
 
@@ -9726,25 +10206,855 @@ disabled_rules: [will_change_in_did_set]
 Suppress one finding in the source, preferably with a reason:
 
 ```swift
-// flowlint:disable:next will_change_in_did_set - the reason
+// flowlint:disable:next will_change_in_did_set - the only subscriber wants the new value
+objectWillChange.send()
 ```
 
 ## Examples
 
 ### Triggering
 
-One example per flagged form; `↓` marks where each finding starts.
+The observer holds only the send (fixed by `--fix`):
 
 ```swift triggering
 import SwiftUI
+
+final class ReaderSettings: ObservableObject {
+    var fontSize = 17.0 {
+        didSet {
+            ↓objectWillChange.send()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:6:13: warning: 'ReaderSettings' sends objectWillChange after 'fontSize' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import SwiftUI
+
+final class ReaderSettings: ObservableObject {
+    var fontSize = 17.0 {
+        willSet {
+            objectWillChange.send()
+        }
+    }
+}
+```
+
+With `self.`, on one line:
+
+```swift triggering
+import SwiftUI
+
+final class ToastCenter: ObservableObject {
+    var message: String? = nil { didSet { ↓self.objectWillChange.send() } }
+}
+```
+
+```text output
+Example.swift:4:43: warning: 'ToastCenter' sends objectWillChange after 'message' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import SwiftUI
+
+final class ToastCenter: ObservableObject {
+    var message: String? = nil { willSet { self.objectWillChange.send() } }
+}
+```
+
+A value kept in `@AppStorage`, which does not publish inside a class by itself:
+
+```swift triggering
+import SwiftUI
+
+final class AppPreferences: ObservableObject {
+    @AppStorage("showsHints") var showsHints = true {
+        didSet { ↓objectWillChange.send() }
+    }
+}
+```
+
+```text output
+Example.swift:5:18: warning: 'AppPreferences' sends objectWillChange after 'showsHints' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import SwiftUI
+
+final class AppPreferences: ObservableObject {
+    @AppStorage("showsHints") var showsHints = true {
+        willSet { objectWillChange.send() }
+    }
+}
+```
+
+A private backing field:
+
+```swift triggering
+import Foundation
+
+final class DownloadStore: ObservableObject {
+    private var records: [URL: Double] = [:] {
+        didSet { ↓objectWillChange.send() }
+    }
+
+    var activeCount: Int { records.count }
+
+    func update(_ url: URL, progress: Double) {
+        records[url] = progress
+    }
+}
+```
+
+```text output
+Example.swift:5:18: warning: 'DownloadStore' sends objectWillChange after 'records' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import Foundation
+
+final class DownloadStore: ObservableObject {
+    private var records: [URL: Double] = [:] {
+        willSet { objectWillChange.send() }
+    }
+
+    var activeCount: Int { records.count }
+
+    func update(_ url: URL, progress: Double) {
+        records[url] = progress
+    }
+}
+```
+
+A redundant send on a `@Published` property:
+
+```swift triggering
+import Foundation
+
+final class AccountModel: ObservableObject {
+    @Published var username: String? {
+        didSet { ↓objectWillChange.send() }
+    }
+}
+```
+
+```text output
+Example.swift:5:18: warning: 'AccountModel' sends objectWillChange after 'username' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+The observer also saves (the move into `willSet` is a suggestion):
+
+```swift triggering
+import Foundation
+
+final class FilterModel: ObservableObject {
+    var showsCompleted = false {
+        didSet {
+            ↓objectWillChange.send()
+            UserDefaults.standard.set(showsCompleted, forKey: "showsCompleted")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:6:13: warning: 'FilterModel' sends objectWillChange after 'showsCompleted' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift suggested
+import Foundation
+
+final class FilterModel: ObservableObject {
+    var showsCompleted = false {
+        willSet {
+            objectWillChange.send()
+        }
+        didSet {
+            UserDefaults.standard.set(showsCompleted, forKey: "showsCompleted")
+        }
+    }
+}
+```
+
+The send comes after other work:
+
+```swift triggering
+import Foundation
+
+final class EditorModel: ObservableObject {
+    var text = "" {
+        didSet {
+            wordCount = text.split(separator: " ").count
+            ↓objectWillChange.send()
+        }
+    }
+    private(set) var wordCount = 0
+}
+```
+
+```text output
+Example.swift:7:13: warning: 'EditorModel' sends objectWillChange after 'text' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+The property already has a `willSet` (the suggestion moves the send there and removes `didSet`):
+
+```swift triggering
+import Foundation
+
+final class PlaybackModel: ObservableObject {
+    var rate: Float = 1 {
+        willSet {
+            print("Rate changes to \(newValue)")
+        }
+        didSet {
+            ↓objectWillChange.send()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:9:13: warning: 'PlaybackModel' sends objectWillChange after 'rate' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift suggested
+import Foundation
+
+final class PlaybackModel: ObservableObject {
+    var rate: Float = 1 {
+        willSet {
+            objectWillChange.send()
+            print("Rate changes to \(newValue)")
+        }
+    }
+}
+```
+
+A send guarded by a comparison with the old value (no automatic fix):
+
+```swift triggering
+import Foundation
+
+final class TabRouter: ObservableObject {
+    var selectedTab = 0 {
+        didSet(previous) {
+            if previous != selectedTab {
+                ↓objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'TabRouter' sends objectWillChange after 'selectedTab' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift suggested
+import Foundation
+
+final class TabRouter: ObservableObject {
+    var selectedTab = 0 {
+        didSet(previous) {
+            if previous != selectedTab {
+                objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+Inside a `switch`:
+
+```swift triggering
+import Foundation
+
+enum SyncPhase {
+    case idle, syncing, failed
+}
+
+final class SyncModel: ObservableObject {
+    var phase = SyncPhase.idle {
+        didSet {
+            switch phase {
+            case .failed:
+                ↓objectWillChange.send()
+            case .idle, .syncing:
+                break
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:12:17: warning: 'SyncModel' sends objectWillChange after 'phase' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+Deferred to the main queue:
+
+```swift triggering
+import Foundation
+
+final class UploadMonitor: ObservableObject {
+    var bytesSent = 0 {
+        didSet {
+            DispatchQueue.main.async {
+                ↓self.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'UploadMonitor' sends objectWillChange after 'bytesSent' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift suggested
+import Foundation
+
+final class UploadMonitor: ObservableObject {
+    var bytesSent = 0 {
+        didSet {
+            DispatchQueue.main.async {
+                self.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+With a weak capture and optional chaining:
+
+```swift triggering
+import Foundation
+
+final class ChatSession: ObservableObject {
+    var unread = 0 {
+        didSet {
+            DispatchQueue.main.async { [weak self] in
+                ↓self?.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'ChatSession' sends objectWillChange after 'unread' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+After a delay:
+
+```swift triggering
+import Foundation
+
+final class BannerModel: ObservableObject {
+    var text = "" {
+        didSet {
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {
+                ↓self.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'BannerModel' sends objectWillChange after 'text' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+In a `Task` on the main actor:
+
+```swift triggering
+import Foundation
+
+final class CartModel: ObservableObject {
+    var itemIDs: [Int] = [] {
+        didSet {
+            Task { @MainActor in
+                ↓self.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'CartModel' sends objectWillChange after 'itemIDs' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+Inside `withAnimation`, which does not move the send before the change:
+
+```swift triggering
+import SwiftUI
+
+final class DeckModel: ObservableObject {
+    var cards: [String] = [] {
+        didSet {
+            withAnimation(.spring) {
+                ↓objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'DeckModel' sends objectWillChange after 'cards' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+An overriding property in a subclass whose superclass is in another file:
+
+```swift triggering
+// file: Models/MediaItem.swift
+import Foundation
+
+class MediaItem: ObservableObject {
+    var isFavorite = false
+}
+
+// file: Models/Song.swift
+import Foundation
+
+final class Song: MediaItem {
+    override var isFavorite: Bool {
+        didSet { ↓objectWillChange.send() }
+    }
+}
+```
+
+```text output
+Models/Song.swift:5:18: warning: 'Song' sends objectWillChange after 'isFavorite' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+// file: Models/MediaItem.swift
+import Foundation
+
+class MediaItem: ObservableObject {
+    var isFavorite = false
+}
+
+// file: Models/Song.swift
+import Foundation
+
+final class Song: MediaItem {
+    override var isFavorite: Bool {
+        willSet { objectWillChange.send() }
+    }
+}
+```
+
+A class with its own `objectWillChange` subject:
+
+```swift triggering
+import Combine
+
+final class LightSwitch: ObservableObject {
+    let objectWillChange = PassthroughSubject<Void, Never>()
+
+    var isOn = false {
+        didSet { ↓objectWillChange.send() }
+    }
+}
+```
+
+```text output
+Example.swift:7:18: warning: 'LightSwitch' sends objectWillChange after 'isOn' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+Each observer is reported, in a class nested in a namespace:
+
+```swift triggering
+import Foundation
+
+enum Settings {
+    final class Appearance: ObservableObject {
+        var usesDarkMode = false {
+            didSet { ↓objectWillChange.send() }
+        }
+        var accentName = "blue" {
+            didSet { ↓objectWillChange.send() }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:6:22: warning: 'Settings.Appearance' sends objectWillChange after 'usesDarkMode' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+Example.swift:9:22: warning: 'Settings.Appearance' sends objectWillChange after 'accentName' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+An observer written on one line that also saves (no fix: the send does not stand on its own line):
+
+```swift triggering
+import Foundation
+
+final class VolumeModel: ObservableObject {
+    var level = 0.5 {
+        didSet { ↓objectWillChange.send(); UserDefaults.standard.set(level, forKey: "level") }
+    }
+}
+```
+
+```text output
+Example.swift:5:18: warning: 'VolumeModel' sends objectWillChange after 'level' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift suggested
+import Foundation
+
+final class VolumeModel: ObservableObject {
+    var level = 0.5 {
+        didSet { objectWillChange.send(); UserDefaults.standard.set(level, forKey: "level") }
+    }
+}
+```
+
+A subject of the class's own that sends a value (the rename is only a suggestion: in `willSet` the
+property still holds the old value):
+
+```swift triggering
+import Combine
+
+final class Thermostat: ObservableObject {
+    let objectWillChange = PassthroughSubject<Double, Never>()
+
+    var target = 20.0 {
+        didSet { ↓objectWillChange.send(target) }
+    }
+}
+```
+
+```text output
+Example.swift:7:18: warning: 'Thermostat' sends objectWillChange after 'target' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import Combine
+
+final class Thermostat: ObservableObject {
+    let objectWillChange = PassthroughSubject<Double, Never>()
+
+    var target = 20.0 {
+        didSet { objectWillChange.send(target) }
+    }
+}
+```
+
+```swift suggested
+import Combine
+
+final class Thermostat: ObservableObject {
+    let objectWillChange = PassthroughSubject<Double, Never>()
+
+    var target = 20.0 {
+        willSet { objectWillChange.send(target) }
+    }
+}
+```
+
+A send that passes the old value (no fix: `willSet` has no old value):
+
+```swift triggering
+import Combine
+
+final class PageCursor: ObservableObject {
+    let objectWillChange = PassthroughSubject<Int, Never>()
+
+    var page = 1 {
+        didSet(previous) { ↓objectWillChange.send(previous) }
+    }
+}
+```
+
+```text output
+Example.swift:7:28: warning: 'PageCursor' sends objectWillChange after 'page' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift suggested
+import Combine
+
+final class PageCursor: ObservableObject {
+    let objectWillChange = PassthroughSubject<Int, Never>()
+
+    var page = 1 {
+        didSet(previous) { objectWillChange.send(previous) }
+    }
+}
 ```
 
 ### Non-triggering
 
-One example per near miss.
+The send in `willSet`:
+
+```swift non-triggering
+import Foundation
+
+final class ReaderSettings: ObservableObject {
+    var fontSize = 17.0 {
+        willSet {
+            objectWillChange.send()
+        }
+    }
+}
+```
+
+`willSet` sends, `didSet` saves:
+
+```swift non-triggering
+import Foundation
+
+final class FilterModel: ObservableObject {
+    var showsCompleted = false {
+        willSet { objectWillChange.send() }
+        didSet { UserDefaults.standard.set(showsCompleted, forKey: "showsCompleted") }
+    }
+}
+```
+
+A `@Published` property whose `didSet` does other work:
+
+```swift non-triggering
+import Foundation
+
+final class SearchModel: ObservableObject {
+    @Published var query = "" {
+        didSet { results = [] }
+    }
+    @Published private(set) var results: [String] = []
+}
+```
+
+A send in a method, before the change:
+
+```swift non-triggering
+import Foundation
+
+final class Counter: ObservableObject {
+    private(set) var value = 0
+
+    func increment() {
+        objectWillChange.send()
+        value += 1
+    }
+}
+```
+
+A send in a method after the change is not a property observer:
+
+```swift non-triggering
+import Foundation
+
+final class Playlist: ObservableObject {
+    private var songs: [String] = []
+
+    func add(_ song: String) {
+        songs.append(song)
+        objectWillChange.send()
+    }
+}
+```
+
+Forwarding a child's changes from `didSet`: the `sink` runs when the child is about to change:
+
+```swift non-triggering
+import Combine
+
+final class Profile: ObservableObject {
+    @Published var nickname = ""
+}
+
+final class AccountScreenModel: ObservableObject {
+    private var profileSubscription: AnyCancellable?
+
+    var profile = Profile() {
+        willSet { objectWillChange.send() }
+        didSet {
+            profileSubscription = profile.objectWillChange.sink { [weak self] _ in
+                self?.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+Forwarding a child's changes from `init`:
+
+```swift non-triggering
+import Combine
+
+final class Theme: ObservableObject {
+    @Published var accentName = "blue"
+}
+
+final class AppModel: ObservableObject {
+    let theme = Theme()
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        theme.objectWillChange
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+            .store(in: &cancellables)
+    }
+}
+```
+
+Another subject's `send` in `didSet`:
+
+```swift non-triggering
+import Combine
+
+final class SelectionModel: ObservableObject {
+    let selectionDidChange = PassthroughSubject<Int?, Never>()
+
+    @Published var selection: Int? {
+        didSet { selectionDidChange.send(selection) }
+    }
+}
+```
+
+Another object's `objectWillChange`:
+
+```swift non-triggering
+import Foundation
+
+final class Folder: ObservableObject {
+    @Published var itemCount = 0
+}
+
+final class Document {
+    weak var folder: Folder?
+
+    var title = "" {
+        didSet { folder?.objectWillChange.send() }
+    }
+}
+```
+
+A helper method that the observer calls is not followed:
+
+```swift non-triggering
+import Foundation
+
+final class VolumeModel: ObservableObject {
+    var level = 0.5 {
+        didSet { notifyChange() }
+    }
+
+    private func notifyChange() {
+        objectWillChange.send()
+    }
+}
+```
+
+A closure given to an unknown function:
+
+```swift non-triggering
+import Foundation
+
+final class Debouncer {
+    func schedule(_ action: @escaping () -> Void) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5, execute: action)
+    }
+}
+
+final class NotesModel: ObservableObject {
+    private let debouncer = Debouncer()
+
+    var draft = "" {
+        didSet {
+            debouncer.schedule { [weak self] in
+                self?.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+A `didSet`-style subject of the class's own:
+
+```swift non-triggering
+import Combine
+
+final class TimerState {
+    let objectDidChange = PassthroughSubject<Void, Never>()
+
+    var remaining = 60 {
+        didSet { objectDidChange.send() }
+    }
+}
+```
+
+A computed property's setter that sends before it writes the backing store:
+
+```swift non-triggering
+import Foundation
+
+final class AudioSettings: ObservableObject {
+    private var storage: [String: Bool] = [:]
+
+    var isMuted: Bool {
+        get { storage["muted"] ?? false }
+        set {
+            objectWillChange.send()
+            storage["muted"] = newValue
+        }
+    }
+}
+```
+
+A send in a `Task` started from a method:
+
+```swift non-triggering
+import Foundation
+
+@MainActor
+final class FeedModel: ObservableObject {
+    private(set) var posts: [String] = []
+
+    func reload() {
+        Task {
+            objectWillChange.send()
+            posts = ["Hello"]
+        }
+    }
+}
+```
+
+The `didSet` of a view's property has no `objectWillChange`:
 
 ```swift non-triggering
 import SwiftUI
+
+struct VolumeSlider: View {
+    @State private var level = 0.5 {
+        didSet { print("Level is \(level)") }
+    }
+
+    var body: some View {
+        Slider(value: $level)
+    }
+}
+```
+
+The pattern in a comment and in a string:
+
+```swift non-triggering
+import Foundation
+
+final class HintModel: ObservableObject {
+    // Not didSet { objectWillChange.send() }: subscribers would be told too late.
+    var hint = "Use willSet, not didSet { objectWillChange.send() }" {
+        willSet { objectWillChange.send() }
+    }
+}
 ```
 """##,
     ]

@@ -116,22 +116,40 @@ extension WillChangeInDidSetRule {
 
     // MARK: Fixes
 
-    /// Renaming `didSet` to `willSet` when the observer is only an argument-less send (safe: the body uses no
-    /// old value); moving the send into `willSet` when the observer does more (a suggestion); nothing when the
-    /// send is nested, takes arguments (they may name `oldValue`), or the layout is not one statement per line.
+    /// Whether the send mentions `oldValue` or the observer's own name for it (`didSet(previous)`).
+    static func readsOldValue(_ call: Int, _ didSet: Int, _ file: FileContext) -> Bool {
+        let tree = file.tree
+        var names: Set<String> = ["oldValue"]
+        // `didSet(previous) {`: the identifier between the accessor's parentheses.
+        let first = Int(tree.nodes[didSet].firstToken)
+        if first + 2 < tree.tokens.count, tree.tokens[first + 1].kind == .leftParen, tree.tokens[first + 2].kind == .identifier {
+            names.insert(tree.identifierText(tree.tokens[first + 2]))
+        }
+        let node = tree.nodes[call]
+        return (Int(node.firstToken)..<Int(node.endToken)).contains { i in
+            tree.tokens[i].kind == .identifier && names.contains(tree.identifierText(tree.tokens[i]))
+        }
+    }
+
+    /// Renaming `didSet` to `willSet` when the observer is only an argument-less send (safe: nothing in it
+    /// reads the old value, and it sends the same); moving the send into `willSet` when the observer does more (a suggestion); nothing when the send
+    /// is nested, its arguments name the old value (which `willSet` does not have), or the layout is not one
+    /// statement per line.
     static func fixes(send call: Int, observer didSet: Int, binding: Int, _ file: FileContext) -> [Fix] {
         let tree = file.tree
-        guard file.arguments(call).isEmpty, !file.children(call).contains(where: { file.kind($0) == .trailingClosure }),
-              let body = tree.child(didSet, .codeBlock), file.parent(call) == body else { return [] }
+        guard let body = tree.child(didSet, .codeBlock), file.parent(call) == body, !readsOldValue(call, didSet, file)
+        else { return [] }
         let statements = Array(file.children(body))
         let willSet = tree.child(binding, .accessorBlock).flatMap { block in
             file.children(block).first { file.kind($0) == .accessorDecl && file.name($0) == "willSet" }
         }
         if statements == [call] && willSet == nil {
-            // `didSet` or `didSet(previous)`, up to the body's `{`.
+            // `didSet` or `didSet(previous)`, up to the body's `{`. With arguments (a subject of the class's own
+            // that sends a value) the value sent would be the old one: only suggested.
             let keyword = tree.byteRange(didSet).lowerBound
             let edit = TextEdit(startOffset: keyword, endOffset: tree.byteRange(body).lowerBound, replacement: "willSet ")
-            return [Fix(message: "rename didSet to willSet", applicability: .safe, edits: [edit])]
+            let withoutArguments = file.arguments(call).isEmpty && !file.children(call).contains { file.kind($0) == .trailingClosure }
+            return [Fix(message: "rename didSet to willSet", applicability: withoutArguments ? .safe : .suggestion, edits: [edit])]
         }
         guard let sendLine = file.wholeLines(tree.byteRange(call)) else { return [] }
         let sendText = tree.text(call)
