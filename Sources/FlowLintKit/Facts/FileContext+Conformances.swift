@@ -1,23 +1,39 @@
 /// Conformances the index cannot read, so rules that ask whether a class conforms to `ObservableObject` (or not)
 /// can stay silent instead of guessing.
 extension FileContext {
-    /// Names whose conformances the file declares in a form the index does not follow: type aliases (`typealias
-    /// ViewModel = ObservableObject & AnyObject`), protocols with a `where` clause (`where Self:
-    /// ObservableObject`), and types or extensions whose inheritance clause holds a composition (`ObservableObject
-    /// & Identifiable`). Local declarations are left out (their bodies may be skipped); sorted, without repeats.
+    /// Names whose conformances the file declares in a form the index does not follow: type aliases that may
+    /// stand for a protocol (`typealias ViewModel = ObservableObject & AnyObject`, a file-level
+    /// `typealias Store = SettingsStore`), protocols with a `where` clause (`where Self: ObservableObject`), and
+    /// types or extensions whose inheritance clause holds a composition (`ObservableObject & Identifiable`).
+    /// Local declarations are left out (their bodies may be skipped); sorted, without repeats.
     var unreadableConformanceNames: [String] {
         var names: Set<String> = []
-        for node in nodes(.typealiasDecl) where !isInsideBody(Int(node)) {
-            if let n = name(Int(node)) { names.insert(n) }
+        // What an inheritance clause can name: `= Proto`, `= Module.Proto` at file level, `= A & B` anywhere. A
+        // member alias for a nominal type (`typealias Element = Int`, satisfying an associated type) is common
+        // and is not taken. Found through the declarations, not by walking up from each alias (which would
+        // build the file's parent table).
+        for item in topLevelItems where kind(item) == .typealiasDecl {
+            if let aliased = aliasedType(item), [.compositionType, .identifierType, .memberType].contains(kind(aliased)),
+               let n = name(item) { names.insert(n) }
         }
+        let hasAliases = !nodes(.typealiasDecl).isEmpty
         for decl in typeDeclarations {
             let hasWhere = kind(decl) == .protocolDecl && tree.child(decl, .genericWhereClause) != nil
             let composes = tree.child(decl, .inheritanceClause).map { clause in
                 children(clause).contains { kind($0) == .compositionType }
             } ?? false
             if hasWhere || composes { names.insert(typeDeclarationName(decl)) }
+            guard hasAliases, let block = tree.child(decl, .memberBlock) else { continue }
+            for member in memberDecls(block) where kind(member) == .typealiasDecl {
+                if let aliased = aliasedType(member), kind(aliased) == .compositionType, let n = name(member) { names.insert(n) }
+            }
         }
         return names.sorted()
+    }
+
+    /// The type a `typealias` stands for.
+    private func aliasedType(_ alias: Int) -> Int? {
+        children(alias).first { ![.attribute, .modifier, .genericParameterClause, .genericWhereClause].contains(kind($0)) }
     }
 }
 

@@ -12,10 +12,14 @@ extension FileContext {
         return components.reversed().joined(separator: ".")
     }
 
-    /// A declaration's own name; for an extension, the extended type as written (`Foo.Bar` for
-    /// `extension Foo.Bar<T>`).
+    /// A declaration's own name; for an extension, the extended type as written.
     private func ownName(_ decl: Int) -> String {
-        guard kind(decl) == .extensionDecl else { return name(decl) ?? "" }
+        kind(decl) == .extensionDecl ? extendedTypeName(decl) : name(decl) ?? ""
+    }
+
+    /// The type an extension extends, as written without generic arguments (`Foo.Bar` for
+    /// `extension Foo.Bar<T>`).
+    func extendedTypeName(_ decl: Int) -> String {
         guard let typeNode = children(decl).first(where: { ![.attribute, .modifier, .ifConfigDecl].contains(kind($0)) }) else { return "" }
         var components: [String] = []
         var t: Int? = typeNode
@@ -48,5 +52,15 @@ extension FileContext {
             }
         }
         return false
+    }
+}
+
+extension FileContext {
+    /// Whether any attribute of the file is named `name` (`@State`, `@SwiftUI.State`): a quick test before a
+    /// rule looks closer, comparing bytes rather than building a string per attribute.
+    func containsAttribute(named name: StaticString) -> Bool {
+        nodes(.attribute).contains { node in
+            tree.nameToken(Int(node)).map { tree.file.token($0, is: name) } ?? false
+        }
     }
 }

@@ -5,7 +5,7 @@ enum StateReferenceTypeRule: Rule {
     static let descriptor = RuleDescriptor(
         id: "state_reference_type",
         name: "State Holding a Reference Type",
-        summary: "@State must not hold a class SwiftUI cannot observe; own an ObservableObject with @StateObject, or make the class @Observable",
+        summary: "@State must not hold a class that SwiftUI cannot observe",
         rationale: """
             `@State` re-renders a view when its value is replaced. For a class the value is the reference, which \
             stays the same when the object's properties change, so the view keeps showing old values. An \
@@ -49,22 +49,61 @@ extension StateReferenceTypeRule {
     }
 
     /// What the project check needs to know of every file: its classes, and the names whose conformances the
-    /// index cannot read.
+    /// index cannot read. Every file's record is kept and decoded for the project check, so the classes are
+    /// packed into bytes (see `ClassRecord.pack`) and unpacked only when there is a finding to decide.
     struct Record: Codable, Sendable {
-        var classes: [ClassRecord] = []
+        var classes = RawBytes([])
         var unreadable: [String] = []
     }
 
-    struct ClassRecord: Codable, Sendable {
+    /// A class of the project that could be held in `@State`.
+    struct ClassRecord {
         var name: String
         /// Qualified by the enclosing types, as messages show it.
         var qualifiedName: String
+        /// Whether the class's own body declares a stored instance `var` (`lazy`, observed and wrapped ones too).
+        var hasStoredVar: Bool
         /// The class's name in its declaration.
         var span: SourceSpan
-        /// Stored instance `var`s (including `lazy`, observed and property-wrapped ones).
-        var storedVars: [String]
-        /// Computed instance properties.
-        var computedVars: [String]
+
+        /// Per class: name, qualified name (nil when it is the name), whether it has a stored `var`, and the name's
+        /// offset, line and column.
+        static func pack(_ classes: [(name: String, qualifiedName: String, hasStoredVar: Bool, offset: Int, position: SourcePosition)])
+            -> RawBytes {
+            var w = BinaryWriter()
+            for c in classes {
+                w.string(c.name)
+                w.optionalString(c.qualifiedName == c.name ? nil : c.qualifiedName)
+                w.bool(c.hasStoredVar)
+                w.uint(UInt64(c.offset))
+                w.uint(UInt64(c.position.line))
+                w.uint(UInt64(c.position.column))
+            }
+            return RawBytes(w.bytes.exactSized())
+        }
+
+        /// The records packed for the file at `path`; a damaged entry ends the list.
+        static func unpack(_ raw: RawBytes, path: String) -> [ClassRecord] {
+            var out: [ClassRecord] = []
+            raw.bytes.withUnsafeBytes { buffer in
+                var r = BinaryReader(buffer)
+                while r.position < r.end {
+                    let name: String, qualified: String?, stored: Bool, offset: UInt64, line: UInt64, column: UInt64
+                    do {
+                        (name, qualified, stored) = (try r.string(), try r.optionalString(), try r.bool())
+                        (offset, line, column) = (try r.uint(), try r.uint(), try r.uint())
+                    } catch {
+                        return
+                    }
+                    let length = name.utf8.count
+                    let span = SourceSpan(file: path, startOffset: Int(offset), endOffset: Int(offset) + length,
+                                          start: SourcePosition(line: Int(line), column: Int(column)),
+                                          end: SourcePosition(line: Int(line), column: Int(column) + length))
+                    out.append(ClassRecord(name: name, qualifiedName: qualified ?? name, hasStoredVar: stored, span: span))
+                }
+            }
+            return out
+        }
     }
 
     static func message(property: String, type: String, observableObject: Bool, origin: Origin, read: String?) -> String {
@@ -86,10 +125,11 @@ extension StateReferenceTypeRule {
     // MARK: Per file
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
-        let record = Record(classes: classRecords(file), unreadable: file.unreadableConformanceNames)
-        if !record.classes.isEmpty || !record.unreadable.isEmpty { report.record(record) }
+        let classes = classRecords(file)
+        let unreadable = file.unreadableConformanceNames
+        if !classes.bytes.isEmpty || !unreadable.isEmpty { report.record(Record(classes: classes, unreadable: unreadable)) }
 
-        guard file.nodes(.attribute).contains(where: { file.name(Int($0)) == "State" }) else { return }
+        guard file.containsAttribute(named: "State") else { return }
         let declarations = file.typeDeclarations
         for decl in declarations where file.kind(decl) == .structDecl {
             guard let block = file.tree.child(decl, .memberBlock) else { continue }
@@ -375,34 +415,37 @@ extension StateReferenceTypeRule {
                    edits: [TextEdit(startOffset: start, endOffset: start, replacement: "@Observable\n" + line.indentation)])
     }
 
-    /// The file's classes that could be held in `@State`: not `@Observable` or `@Model`, with an instance property
-    /// or a superclass.
-    static func classRecords(_ file: FileContext) -> [ClassRecord] {
-        var out: [ClassRecord] = []
-        for decl in file.typeDeclarations where file.kind(decl) == .classDecl {
-            guard !file.attributes(decl).contains(where: { ["Observable", "Model"].contains(file.name($0) ?? "") }) else { continue }
-            var stored: [String] = []
-            var computed: [String] = []
-            if let block = file.tree.child(decl, .memberBlock) {
-                for m in file.memberDecls(block) where file.kind(m) == .variableDecl {
-                    guard !file.hasModifier(m, .static), !file.hasModifier(m, .class) else { continue }
-                    let isLet = file.tree.name(m) == "let"
-                    for b in file.children(m) where file.kind(b) == .patternBinding {
-                        guard let p = file.tree.firstChild(b), file.kind(p) == .identifierPattern, let n = file.name(p) else { continue }
-                        if isComputed(b, file) {
-                            computed.append(n)
-                        } else if !isLet {
-                            stored.append(n)
-                        }
+    /// The file's classes that could be held in `@State`, packed: not `@Observable` or `@Model`, with a stored
+    /// instance `var` or a superclass (which may have one).
+    static func classRecords(_ file: FileContext) -> RawBytes {
+        var found: [(name: String, qualifiedName: String, hasStoredVar: Bool, offset: Int)] = []
+        // Down from the file's declarations with the enclosing names, rather than up from each class (which
+        // would build the file's parent table): one level of recursion per level of nesting.
+        func visit(_ items: [Int], enclosing: String?) {
+            for decl in items where FileContext.typeDeclarationKinds.contains(file.kind(decl)) {
+                guard let block = file.tree.child(decl, .memberBlock) else { continue }
+                let own = file.kind(decl) == .extensionDecl ? file.extendedTypeName(decl) : (file.name(decl) ?? "")
+                let qualified = enclosing.map { "\($0).\(own)" } ?? own
+                let members = file.memberDecls(block)
+                if file.kind(decl) == .classDecl, let name = file.name(decl),
+                   !file.attributes(decl).contains(where: { ["Observable", "Model"].contains(file.name($0) ?? "") }) {
+                    let hasStoredVar = members.contains { m in
+                        file.kind(m) == .variableDecl && file.tree.name(m) == "var" && !file.hasModifier(m, .static)
+                            && !file.hasModifier(m, .class)
+                            && file.children(m).contains { file.kind($0) == .patternBinding && !isComputed($0, file) }
+                    }
+                    if hasStoredVar || file.tree.child(decl, .inheritanceClause) != nil {
+                        found.append((name, qualified, hasStoredVar, Int(file.tree.tokens[Int(file.tree.nodes[decl].name)].offset)))
                     }
                 }
+                visit(members, enclosing: qualified)
             }
-            guard !stored.isEmpty || !computed.isEmpty || file.tree.child(decl, .inheritanceClause) != nil else { continue }
-            let nameToken = file.tree.tokens[Int(file.tree.nodes[decl].name)]
-            out.append(ClassRecord(name: file.name(decl) ?? "", qualifiedName: file.qualifiedTypeName(decl),
-                                   span: file.span(bytes: nameToken.range), storedVars: stored, computedVars: computed))
         }
-        return out
+        visit(file.topLevelItems, enclosing: nil)
+        guard !found.isEmpty else { return RawBytes([]) }
+        found.sort { $0.offset < $1.offset }
+        let positions = file.positions(ofAscending: found.map(\.offset))
+        return ClassRecord.pack(zip(found, positions).map { ($0.name, $0.qualifiedName, $0.hasStoredVar, $0.offset, $1) })
     }
 
     /// A binding with a getter (an implicit one, or `get`): only observers (`willSet`, `didSet`) keep it stored.
@@ -420,8 +463,8 @@ extension StateReferenceTypeRule {
         let index = project.index
         var classes: [String: [ClassRecord]] = [:]
         var unreadable: Set<String> = []
-        for (_, record) in project.records {
-            for c in record.classes { classes[c.name, default: []].append(c) }
+        for (path, record) in project.records {
+            for c in ClassRecord.unpack(record.classes, path: path) { classes[c.name, default: []].append(c) }
             unreadable.formUnion(record.unreadable)
         }
         for finding in project.pending {
@@ -431,7 +474,7 @@ extension StateReferenceTypeRule {
             let declarations = index.types(named: condition.type).map { index.type($0).kind }
             guard declarations.allSatisfy({ $0 == .class || $0 == .extension }),
                   declarations.filter({ $0 == .class }).count == records.count,
-                  let chain = classChain(condition.type, index, classes), !chain.storedVars.isEmpty,
+                  let chain = classChain(condition.type, index, classes), chain.hasStoredVar,
                   let observableObject = index.observableObject(condition.type, unreadable: unreadable) else { continue }
             let note = DiagnosticNote(message: "'\(declared.qualifiedName)' is declared here", span: declared.span)
             let span = finding.diagnostic.span
@@ -443,8 +486,7 @@ extension StateReferenceTypeRule {
             }
             // A plain class is flagged only when the view shows what it holds: kept for its identity alone (a
             // delegate, a data source), it is a legitimate use of `@State`.
-            guard let read = condition.reads.first(where: { chain.storedVars.contains($0) || chain.computedVars.contains($0) })
-            else { continue }
+            guard let read = condition.reads.first(where: chain.properties.contains) else { continue }
             let fix = records.count == 1 && declared.span.file == span.file ? condition.observableFix : nil
             report.report(at: span, message(property: condition.property, type: declared.qualifiedName, observableObject: false,
                                             origin: condition.origin, read: read),
@@ -452,25 +494,26 @@ extension StateReferenceTypeRule {
         }
     }
 
-    /// The instance properties of a class and its superclasses declared in the project; nil when one of them is
+    /// Over a class and its superclasses declared in the project: whether one declares a stored `var`, and the
+    /// names of their instance `var`s, stored or computed (extensions included). Nil when one of them is
     /// `@Observable` or `@Model` (SwiftUI tracks it).
     static func classChain(_ type: String, _ index: ProjectIndex, _ classes: [String: [ClassRecord]])
-        -> (storedVars: Set<String>, computedVars: Set<String>)? {
-        var stored: Set<String> = []
-        var computed: Set<String> = []
+        -> (hasStoredVar: Bool, properties: Set<String>)? {
+        var hasStoredVar = false
+        var properties: Set<String> = []
         var pending = [type]
         var seen: Set<String> = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
             if index.attributes(of: name).contains(where: { $0 == "Observable" || $0 == "Model" }) { return nil }
-            for record in classes[name] ?? [] {
-                stored.formUnion(record.storedVars)
-                computed.formUnion(record.computedVars)
-            }
-            for ref in index.types(named: name) where index.type(ref).kind == .class {
-                if let superclass = index.type(ref).inherited.first, index.isClass(superclass) { pending.append(superclass) }
+            if classes[name]?.contains(where: \.hasStoredVar) == true { hasStoredVar = true }
+            for ref in index.types(named: name) {
+                for property in index.properties(of: ref) where !property.isLet && !property.isStatic { properties.insert(property.name) }
+                if index.type(ref).kind == .class, let superclass = index.type(ref).inherited.first, index.isClass(superclass) {
+                    pending.append(superclass)
+                }
             }
         }
-        return (stored, computed)
+        return (hasStoredVar, properties)
     }
 }

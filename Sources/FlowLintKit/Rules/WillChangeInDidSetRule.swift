@@ -31,8 +31,9 @@ extension WillChangeInDidSetRule {
         let tree = file.tree
         for node in file.nodes(.memberAccessExpr) {
             let send = Int(node)
-            guard file.name(send) == "send", let subject = tree.firstChild(send), isOwnObjectWillChange(subject, file),
-                  let call = file.parent(send), file.kind(call) == .callExpr, tree.firstChild(call) == send,
+            // Compared as bytes: most files have many member accesses and no send.
+            guard let name = tree.nameToken(send), tree.file.token(name, is: "send"),
+                  let subject = tree.firstChild(send), isOwnObjectWillChange(subject, file), let call = file.parent(send), file.kind(call) == .callExpr, tree.firstChild(call) == send,
                   let observer = enclosingDidSet(of: call, file),
                   let property = observedProperty(observer, file) else { continue }
             let fixes = self.fixes(send: call, observer: observer, binding: property.binding, file)
