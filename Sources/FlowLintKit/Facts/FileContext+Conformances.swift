@@ -8,32 +8,45 @@ extension FileContext {
     /// Local declarations are left out (their bodies may be skipped); sorted, without repeats.
     var unreadableConformanceNames: [String] {
         var names: Set<String> = []
-        // What an inheritance clause can name: `= Proto`, `= Module.Proto` at file level, `= A & B` anywhere. A
-        // member alias for a nominal type (`typealias Element = Int`, satisfying an associated type) is common
-        // and is not taken. Found through the declarations, not by walking up from each alias (which would
-        // build the file's parent table).
-        for item in topLevelItems where kind(item) == .typealiasDecl {
-            if let aliased = aliasedType(item), [.compositionType, .identifierType, .memberType].contains(kind(aliased)),
-               let n = name(item) { names.insert(n) }
+        let aliases = nodes(.typealiasDecl)
+        if !aliases.isEmpty {
+            // What an inheritance clause can name: `= Proto`, `= Module.Proto` at file level, `= A & B` among a
+            // type's members too. A member alias for a nominal type (`typealias Element = Int`, satisfying an
+            // associated type) is common and is not taken.
+            for item in topLevelItems where kind(item) == .typealiasDecl {
+                guard let aliased = aliasedType(item), let n = name(item) else { continue }
+                switch kind(aliased) {
+                case .compositionType, .identifierType, .memberType: names.insert(n)
+                default: break
+                }
+            }
+            let declarations = typeDeclarations
+            for node in aliases {
+                let alias = Int(node)
+                guard let aliased = aliasedType(alias), kind(aliased) == .compositionType, let n = name(alias),
+                      let owner = declarations.last(where: { $0 < alias && alias < $0 + Int(tree.nodes[$0].size) }),
+                      let block = tree.child(owner, .memberBlock), memberDecls(block).contains(alias) else { continue }
+                names.insert(n)
+            }
         }
-        let hasAliases = !nodes(.typealiasDecl).isEmpty
         for decl in typeDeclarations {
             let hasWhere = kind(decl) == .protocolDecl && tree.child(decl, .genericWhereClause) != nil
             let composes = tree.child(decl, .inheritanceClause).map { clause in
                 children(clause).contains { kind($0) == .compositionType }
             } ?? false
             if hasWhere || composes { names.insert(typeDeclarationName(decl)) }
-            guard hasAliases, let block = tree.child(decl, .memberBlock) else { continue }
-            for member in memberDecls(block) where kind(member) == .typealiasDecl {
-                if let aliased = aliasedType(member), kind(aliased) == .compositionType, let n = name(member) { names.insert(n) }
-            }
         }
         return names.sorted()
     }
 
-    /// The type a `typealias` stands for.
+    /// The type a `typealias` stands for: its first child that is not an attribute, a modifier or a generic clause.
     private func aliasedType(_ alias: Int) -> Int? {
-        children(alias).first { ![.attribute, .modifier, .genericParameterClause, .genericWhereClause].contains(kind($0)) }
+        children(alias).first { child in
+            switch kind(child) {
+            case .attribute, .modifier, .genericParameterClause, .genericWhereClause: return false
+            default: return true
+            }
+        }
     }
 }
 

@@ -56,11 +56,7 @@ extension PublishedWithoutObservableObjectRule {
         // `$name` tokens, whether or not their bodies were parsed: the tokens are the same on both paths.
         var projected: Set<String> = []
         let bytes = file.tree.file.bytes
-        // Most files have no `$` at all: one vectorized search instead of a look at every token.
-        let hasDollar = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { memchr($0, 0x24, buffer.count) != nil } ?? false
-        }
-        if hasDollar {
+        if mayProjectValue(bytes) {
             for token in file.tree.tokens where token.kind == .dollarIdentifier && token.length > 1 {
                 let second = bytes[Int(token.offset) + 1]
                 if second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9") { continue }  // `$0`
@@ -89,6 +85,24 @@ extension PublishedWithoutObservableObjectRule {
             let type = file.qualifiedTypeName(decl)
             report.report(at: first, message(type: type, published: published), fixes: [conformanceFix(decl, file)],
                           condition: Condition(type: file.typeDeclarationName(decl), published: published))
+        }
+    }
+
+    /// Whether the bytes hold a `$` followed by a letter or `_` (`$query`; `$0` does not count): found with
+    /// `memchr` from one `$` to the next, so most files are ruled out without a look at their tokens.
+    static func mayProjectValue(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var i = 0
+            while i < buffer.count, let found = memchr(base + i, 0x24, buffer.count - i) {
+                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                guard i < buffer.count else { return false }
+                let next = buffer[i]
+                if next == UInt8(ascii: "_") || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z")) || next >= 0x80 {
+                    return true
+                }
+            }
+            return false
         }
     }
 

@@ -418,30 +418,25 @@ extension StateReferenceTypeRule {
     /// The file's classes that could be held in `@State`, packed: not `@Observable` or `@Model`, with a stored
     /// instance `var` or a superclass (which may have one).
     static func classRecords(_ file: FileContext) -> RawBytes {
+        let tree = file.tree
         var found: [(name: String, qualifiedName: String, hasStoredVar: Bool, offset: Int)] = []
-        // Down from the file's declarations with the enclosing names, rather than up from each class (which
-        // would build the file's parent table): one level of recursion per level of nesting.
-        func visit(_ items: [Int], enclosing: String?) {
-            for decl in items where FileContext.typeDeclarationKinds.contains(file.kind(decl)) {
-                guard let block = file.tree.child(decl, .memberBlock) else { continue }
-                let own = file.kind(decl) == .extensionDecl ? file.extendedTypeName(decl) : (file.name(decl) ?? "")
-                let qualified = enclosing.map { "\($0).\(own)" } ?? own
-                let members = file.memberDecls(block)
-                if file.kind(decl) == .classDecl, let name = file.name(decl),
-                   !file.attributes(decl).contains(where: { ["Observable", "Model"].contains(file.name($0) ?? "") }) {
-                    let hasStoredVar = members.contains { m in
-                        file.kind(m) == .variableDecl && file.tree.name(m) == "var" && !file.hasModifier(m, .static)
-                            && !file.hasModifier(m, .class)
-                            && file.children(m).contains { file.kind($0) == .patternBinding && !isComputed($0, file) }
-                    }
-                    if hasStoredVar || file.tree.child(decl, .inheritanceClause) != nil {
-                        found.append((name, qualified, hasStoredVar, Int(file.tree.tokens[Int(file.tree.nodes[decl].name)].offset)))
-                    }
-                }
-                visit(members, enclosing: qualified)
+        // The declarations enclosing the current one: `typeDeclarations` is in pre-order, so a declaration is
+        // inside the last open one whose subtree holds it (no parent table needed).
+        var open: [Int] = []
+        for decl in file.typeDeclarations {
+            while let last = open.last, decl >= last + Int(tree.nodes[last].size) { open.removeLast() }
+            defer { open.append(decl) }
+            guard file.kind(decl) == .classDecl, let name = file.name(decl), let block = tree.child(decl, .memberBlock),
+                  !file.attributes(decl).contains(where: { file.name($0) == "Observable" || file.name($0) == "Model" }) else { continue }
+            let hasStoredVar = file.memberDecls(block).contains { m in
+                file.kind(m) == .variableDecl && tree.name(m) == "var" && !file.hasModifier(m, .static) && !file.hasModifier(m, .class)
+                    && file.children(m).contains { file.kind($0) == .patternBinding && !isComputed($0, file) }
             }
+            guard hasStoredVar || tree.child(decl, .inheritanceClause) != nil else { continue }
+            let qualified = (open.map { file.kind($0) == .extensionDecl ? file.extendedTypeName($0) : file.name($0) ?? "" } + [name])
+                .joined(separator: ".")
+            found.append((name, qualified, hasStoredVar, Int(tree.tokens[Int(tree.nodes[decl].name)].offset)))
         }
-        visit(file.topLevelItems, enclosing: nil)
         guard !found.isEmpty else { return RawBytes([]) }
         found.sort { $0.offset < $1.offset }
         let positions = file.positions(ofAscending: found.map(\.offset))
