@@ -7668,12 +7668,13 @@ which wrapper to use, by where the object comes from:
 
 A class that is not an `ObservableObject` is reported only when the view shows what it holds: its `body`
 (or `body(content:)`, or a member marked `@ViewBuilder` or typed `some View` or `AnyView`), in the view's
-declaration or an extension of it in the same file, reads a stored `var` or a computed property of the
-class or of a superclass declared in the analyzed sources, through the property (`timer.elapsed`,
-`self.timer.elapsed`, `$draft.title`). A read does not count when it is the target of an assignment
-(`timer.lap = 0`, `timer.count += 1`, `&timer.value`), or inside a closure that runs later: a `Button`'s
-action, closures given to `on...` handlers (`onAppear`, `onChange`, `onTapGesture`, a gesture's
-`onEnded`), `task`, `refreshable`, `Task`, `withAnimation`, `DispatchQueue...async`, `sink`, and
+declaration or an extension of it in the same file, reads an instance `var` (stored or computed) of the
+class, of an extension of it or of a superclass declared in the analyzed sources, through the property
+(`timer.elapsed`, `self.timer.elapsed`, `$draft.title`). A read does not count when it is the target of an
+assignment (`timer.lap = 0`, `timer.count += 1`, `&timer.value`), or inside a closure that runs later: a
+`Button`'s action, closures given to `on...` handlers (`onAppear`, `onChange`, `onTapGesture`, a
+gesture's `onEnded`), to `task`, `refreshable`, `Task`, `withAnimation`, `withTransaction`,
+`DispatchQueue...async` and `asyncAfter`, `sink`, a gesture's `updating`, `dropDestination`, and
 arguments labeled `action:`, `perform:` or `on...:`. Closures of other calls (`VStack`, `ForEach`,
 `overlay`, `sheet`, a view of the project) count as content.
 

@@ -482,18 +482,20 @@ extension StateReferenceTypeRule {
             // A plain class is flagged only when the view shows what it holds: kept for its identity alone (a
             // delegate, a data source), it is a legitimate use of `@State`.
             guard let read = condition.reads.first(where: chain.properties.contains) else { continue }
-            let fix = records.count == 1 && declared.span.file == span.file ? condition.observableFix : nil
+            // The macro observes the class's own stored properties only: not offered for a subclass of a class of
+            // the project, whose properties may be the ones read.
+            let fix = records.count == 1 && declared.span.file == span.file && !chain.hasSuperclass ? condition.observableFix : nil
             report.report(at: span, message(property: condition.property, type: declared.qualifiedName, observableObject: false,
                                             origin: condition.origin, read: read),
                           notes: [note], fixes: fix.map { [$0] } ?? [])
         }
     }
 
-    /// Over a class and its superclasses declared in the project: whether one declares a stored `var`, and the
-    /// names of their instance `var`s, stored or computed (extensions included). Nil when one of them is
-    /// `@Observable` or `@Model` (SwiftUI tracks it).
+    /// Over a class and its superclasses declared in the project: whether one declares a stored `var`, the names
+    /// of their instance `var`s, stored or computed (extensions included), and whether there is such a
+    /// superclass. Nil when one of them is `@Observable` or `@Model` (SwiftUI tracks it).
     static func classChain(_ type: String, _ index: ProjectIndex, _ classes: [String: [ClassRecord]])
-        -> (hasStoredVar: Bool, properties: Set<String>)? {
+        -> (hasStoredVar: Bool, properties: Set<String>, hasSuperclass: Bool)? {
         var hasStoredVar = false
         var properties: Set<String> = []
         var pending = [type]
@@ -509,6 +511,6 @@ extension StateReferenceTypeRule {
                 }
             }
         }
-        return (hasStoredVar, properties)
+        return (hasStoredVar, properties, seen.count > 1)
     }
 }
