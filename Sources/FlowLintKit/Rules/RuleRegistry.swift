@@ -8,6 +8,9 @@ public enum RuleRegistry {
         NonPrivateStateRule.self,
         ForEachIndexIDRule.self,
         MissingEnvironmentObjectRule.self,
+        StateReferenceTypeRule.self,
+        PublishedWithoutObservableObjectRule.self,
+        WillChangeInDidSetRule.self,
         SuperfluousDisableRule.self,
         UnknownRuleInSuppressionRule.self,
     ]

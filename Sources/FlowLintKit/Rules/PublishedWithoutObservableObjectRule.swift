@@ -1,0 +1,159 @@
+import Foundation
+import FlowLintSyntax
+
+/// The rule `published_without_observable_object`: see `rules/published_without_observable_object.md`.
+enum PublishedWithoutObservableObjectRule: Rule {
+    static let descriptor = RuleDescriptor(
+        id: "published_without_observable_object",
+        name: "Published Without ObservableObject",
+        summary: "@Published properties belong in a class that conforms to ObservableObject",
+        rationale: """
+            `@Published` tells SwiftUI of a change through the enclosing object's `objectWillChange`, which only \
+            an `ObservableObject` has. In a class that does not conform, the values change but no view is told: \
+            a view holding the object in a `let`, a plain `var` or `@State` keeps showing what it read first.
+            """,
+        defaultSeverity: .warning,
+        fix: .suggestion
+    )
+}
+
+extension PublishedWithoutObservableObjectRule {
+    /// One finding per class (the problem is the class's missing conformance), decided by the project: the
+    /// class's conformances, its subclasses and the `$name` uses of every file.
+    struct Condition: Codable, Sendable {
+        /// The class's simple name, as the index knows it.
+        var type: String
+        /// Its `@Published` properties, in source order.
+        var published: [String]
+    }
+
+    /// What the project check needs to know of every file: the projected values it uses (`$query`), and the
+    /// names whose conformances the index cannot read (`FileContext.unreadableConformanceNames`).
+    struct Record: Codable, Sendable {
+        var projectedNames: [String] = []
+        var unreadable: [String] = []
+    }
+
+    static func message(type: String, published: [String]) -> String {
+        let many = published.count > 1
+        return "@Published \(listed(published)) \(many ? "are" : "is") in '\(type)', which does not conform to "
+            + "ObservableObject, so SwiftUI never hears of \(many ? "their" : "its") changes and views that show "
+            + "\(many ? "them" : "it") do not update; conform '\(type)' to ObservableObject"
+    }
+
+    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`, `'a', 'b' and 3 more`.
+    static func listed(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        switch quoted.count {
+        case 0...1: return quoted.first ?? ""
+        case 2...3: return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+        default: return quoted.prefix(2).joined(separator: ", ") + " and \(quoted.count - 2) more"
+        }
+    }
+
+    static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
+        var record = Record()
+        // `$name` tokens, whether or not their bodies were parsed: the tokens are the same on both paths.
+        var projected: Set<String> = []
+        let bytes = file.tree.file.bytes
+        if mayProjectValue(bytes) {
+            for token in file.tree.tokens where token.kind == .dollarIdentifier && token.length > 1 {
+                let second = bytes[Int(token.offset) + 1]
+                if second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9") { continue }  // `$0`
+                projected.insert(file.tree.file.text(Int(token.offset + 1)..<Int(token.end)))
+            }
+        }
+        record.projectedNames = projected.sorted()
+        record.unreadable = file.unreadableConformanceNames
+        if !record.projectedNames.isEmpty || !record.unreadable.isEmpty { report.record(record) }
+
+        guard file.containsAttribute(named: "Published") else { return }
+        for decl in file.typeDeclarations where file.kind(decl) == .classDecl {
+            // `@Observable` classes are observed by the macro: a `@Published` there is kept out on purpose.
+            guard !file.attributes(decl).contains(where: { ["Observable", "Model"].contains(file.name($0) ?? "") }),
+                  let block = file.tree.child(decl, .memberBlock) else { continue }
+            var first: Int?
+            var published: [String] = []
+            for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
+                guard let attribute = file.attributes(m).first(where: { file.name($0) == "Published" }) else { continue }
+                if first == nil { first = attribute }
+                for b in file.children(m) where file.kind(b) == .patternBinding {
+                    if let p = file.tree.firstChild(b), let n = file.name(p) { published.append(n) }
+                }
+            }
+            guard let first else { continue }
+            let type = file.qualifiedTypeName(decl)
+            report.report(at: first, message(type: type, published: published), fixes: [conformanceFix(decl, file)],
+                          condition: Condition(type: file.typeDeclarationName(decl), published: published))
+        }
+    }
+
+    /// Whether the bytes hold a `$` followed by a letter or `_` (`$query`; `$0` does not count): found with
+    /// `memchr` from one `$` to the next, so most files are ruled out without a look at their tokens.
+    static func mayProjectValue(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var i = 0
+            while i < buffer.count, let found = memchr(base + i, 0x24, buffer.count - i) {
+                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                guard i < buffer.count else { return false }
+                let next = buffer[i]
+                if next == UInt8(ascii: "_") || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z")) || next >= 0x80 {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Adds `ObservableObject` to the class's inheritance clause, or gives it one after its name and generic
+    /// parameters.
+    static func conformanceFix(_ decl: Int, _ file: FileContext) -> Fix {
+        let tree = file.tree
+        let edit: TextEdit
+        if let clause = tree.child(decl, .inheritanceClause) {
+            let end = tree.byteRange(clause).upperBound
+            edit = TextEdit(startOffset: end, endOffset: end, replacement: ", ObservableObject")
+        } else {
+            let nameEnd = Int(tree.tokens[Int(tree.nodes[decl].name)].end)
+            let end = tree.child(decl, .genericParameterClause).map { tree.byteRange($0).upperBound } ?? nameEnd
+            edit = TextEdit(startOffset: end, endOffset: end, replacement: ": ObservableObject")
+        }
+        return Fix(message: "conform to ObservableObject", applicability: .suggestion, edits: [edit])
+    }
+
+    static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
+        guard !project.pending.isEmpty else { return }
+        let index = project.index
+        let projected = Set(project.records.flatMap(\.record.projectedNames))
+        let unreadable = Set(project.records.flatMap(\.record.unreadable))
+        // Direct subclasses by superclass name (the first inherited name of a class declaration).
+        var subclasses: [String: [String]] = [:]
+        for name in index.namesWithInheritance {
+            for ref in index.types(named: name) where index.type(ref).kind == .class {
+                if let superclass = index.type(ref).inherited.first { subclasses[superclass, default: []].append(name) }
+            }
+        }
+        for finding in project.pending {
+            let type = finding.condition.type
+            guard index.observableObject(type, unreadable: unreadable) == false,
+                  !finding.condition.published.contains(where: projected.contains),
+                  !hasObservableSubclass(type, index, subclasses, unreadable) else { continue }
+            report.report(finding.diagnostic)
+        }
+    }
+
+    /// Whether a subclass declared in the project (at any depth) conforms, or may: its `objectWillChange` then
+    /// announces the base class's `@Published` changes too.
+    static func hasObservableSubclass(_ type: String, _ index: ProjectIndex, _ subclasses: [String: [String]],
+                                      _ unreadable: Set<String>) -> Bool {
+        var pending = subclasses[type] ?? []
+        var seen: Set<String> = [type]
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            if index.observableObject(name, unreadable: unreadable) != false { return true }
+            pending += subclasses[name] ?? []
+        }
+        return false
+    }
+}
