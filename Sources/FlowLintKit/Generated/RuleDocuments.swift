@@ -3822,6 +3822,4108 @@ struct EditorHint: View {
 }
 ```
 """##,
+        "published_from_background": ##"""
+# published_from_background
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none
+
+What the rule wants, in one sentence.
+
+## Why
+
+What the user sees go wrong at run time, and why SwiftUI behaves that way.
+
+## What is flagged
+
+The forms that are reported, and where the finding is placed.
+
+## What is not flagged
+
+The near misses, and why FlowLint stays silent on each (when it cannot tell, it is silent).
+
+## Fix
+
+What to write instead.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { published_from_background: error }
+disabled_rules: [published_from_background]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next published_from_background - the reason
+```
+
+## Examples
+
+### Triggering
+
+One example per flagged form; `↓` marks where each finding starts.
+
+```swift triggering
+import SwiftUI
+```
+
+### Non-triggering
+
+One example per near miss.
+
+```swift non-triggering
+import SwiftUI
+```
+"""##,
+        "published_without_observable_object": ##"""
+# published_without_observable_object
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** suggestion (add `ObservableObject` to the class's inheritance clause), never applied by `--fix`
+
+`@Published` belongs in a class that conforms to `ObservableObject`; elsewhere no view hears its changes.
+
+## Why
+
+`@Published` does two things: it gives the property a Combine publisher (`$name`), and, when the enclosing
+class is an `ObservableObject`, it fires the class's `objectWillChange` before every change. The second
+part is what SwiftUI listens to: `@StateObject`, `@ObservedObject` and `@EnvironmentObject` subscribe to
+`objectWillChange`, and nothing else.
+
+In a class that is not an `ObservableObject`, there is no `objectWillChange` to fire. The class compiles
+and the values change, but no view is told: a view that holds the object in a `let`, a plain `var` or
+`@State` shows the value it read the first time, and only catches up when something unrelated renders it
+again. This usually happens when a class loses its conformance in a refactor (a migration to
+`@Observable` that removed `: ObservableObject` and never added the macro), or when a base class or an
+`NSObject` delegate wrapper was written without it. The wrappers that would have caught the mistake
+(`@StateObject`, `@ObservedObject`) refuse the class at compile time, so the view ends up holding it in a
+way that compiles and never updates.
+
+## What is flagged
+
+A stored property with a `@Published` attribute (also spelled `@Combine.Published`) in a class that does
+not conform to `ObservableObject`, when no `$name` of the class's `@Published` properties is used anywhere
+in the analyzed sources.
+
+The class conforms when, anywhere in the analyzed sources:
+
+- its declaration or an extension of it (`extension PlayerState: ObservableObject {}`, in any file; an
+  extension names the class by its simple or qualified name) lists `ObservableObject` or
+  `Combine.ObservableObject`, alone or in a composition (`ObservableObject & Identifiable`);
+- one of those lists a protocol declared in the analyzed sources that refines `ObservableObject`, directly
+  or through other such protocols (`protocol SettingsStore: AnyObject, ObservableObject`, or a
+  `where Self: ObservableObject` requirement), or a `typealias` declared there whose type does;
+- its superclass conforms: a superclass declared in the analyzed sources, recursively (with its own
+  extensions), or `NSManagedObject`, which conforms.
+
+To say that the class does *not* conform, FlowLint must know what each inherited name is, in the class's
+declaration and extensions and in those of each superclass declared in the analyzed sources:
+
+- `NSObject` is known not to conform, and so are the standard library and Foundation protocols
+  `AnyObject`, `Identifiable`, `Equatable`, `Hashable`, `Comparable`, `Codable`, `Encodable`, `Decodable`,
+  `Sendable` (also `@unchecked Sendable`), `CustomStringConvertible`, `CustomDebugStringConvertible`,
+  `Error`, `LocalizedError`, `NSCoding`, `NSSecureCoding` and `NSCopying`.
+- The *first* inherited name of a class declaration, when it is neither declared in the analyzed sources
+  nor in that list, may be a superclass from another module that conforms (or a protocol that refines
+  `ObservableObject`): the class is not judged.
+- The other names, and every name in an extension, are protocols (a superclass can only come first in the
+  declaration). One that is not declared in the analyzed sources, such as `CLLocationManagerDelegate`, is
+  taken not to refine `ObservableObject`: no protocol of Apple's SDKs does.
+
+The classes judged are `class` declarations with any modifiers (`final`, `open`, `public`, generic,
+nested in other types). Each `@Published` property of such a class is reported, at the `@` of its
+attribute, with the message:
+
+`@Published '<property>' is in '<Type>', which does not conform to ObservableObject, so SwiftUI never
+hears of its changes and views that show it do not update; conform '<Type>' to ObservableObject`
+
+`<Type>` is the class's name as declared, qualified by the types that enclose it (`Audio.PlayerState`),
+without generic arguments.
+
+## What is not flagged
+
+- Classes that conform in any of the ways above, in the same file or another one: in the declaration,
+  in an extension, through a refining protocol or type alias, through a superclass (in the analyzed
+  sources, or `NSManagedObject`).
+- Classes whose first inherited name is a type from another module that FlowLint does not know (a base
+  class from a package may well conform): FlowLint cannot tell.
+- Classes with a subclass declared in the analyzed sources that conforms: the subclass's
+  `objectWillChange` covers the base class's `@Published` properties, a common base-view-model pattern.
+- Classes that use the projected publisher of any of their `@Published` properties, `$name`, anywhere in
+  the analyzed sources (`$query.debounce(...)`, `model.$query.sink { ... }`, `assign(to: &$results)`):
+  `@Published` is then a Combine tool, and a class whose state is only consumed through Combine is
+  legitimate. The name is matched, not the receiver, so a `$query` of some view's own `@State var query`
+  also counts (precision first).
+- `@Observable` classes (the macro observes them; a `@Published` there must be `@ObservationIgnored`, so
+  it is deliberately kept out of observation), structs, enums and actors.
+- Text that looks like the attribute inside comments and string literals.
+
+## Fix
+
+Add the conformance to the class's inheritance clause:
+
+```swift
+final class PlayerState: ObservableObject {
+    @Published var isPlaying = false
+}
+```
+
+The suggestion inserts `: ObservableObject` after the class's name (after its generic parameters, before
+any `where` clause) when it has no inheritance clause, and `, ObservableObject` after the last inherited
+type otherwise. Every finding of one class carries the same edit, so applying one fixes them all. Then
+hold the object in the view with `@StateObject` (the view creates it) or `@ObservedObject` (it is passed
+in).
+
+It is a suggestion only: the class may be meant as Combine-only state, or the better fix may be the
+Observation era's `@Observable` (remove `@Published`, mark the class `@Observable`, keep `@State` in the
+view), which is a larger edit.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { published_without_observable_object: error }
+disabled_rules: [published_without_observable_object]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next published_without_observable_object - read through objectWillChange of the owner
+@Published var volume = 0.5
+```
+
+## Examples
+
+### Triggering
+
+A class with no conformance, read by a view through a plain property:
+
+```swift triggering
+import SwiftUI
+
+final class PlayerState {
+    ↓@Published var isPlaying = false
+
+    func toggle() {
+        isPlaying.toggle()
+    }
+}
+
+struct PlayButton: View {
+    let player: PlayerState
+
+    var body: some View {
+        Button(player.isPlaying ? "Pause" : "Play") {
+            player.toggle()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: @Published 'isPlaying' is in 'PlayerState', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'PlayerState' to ObservableObject (published_without_observable_object)
+```
+
+```swift suggested
+import SwiftUI
+
+final class PlayerState: ObservableObject {
+    @Published var isPlaying = false
+
+    func toggle() {
+        isPlaying.toggle()
+    }
+}
+
+struct PlayButton: View {
+    let player: PlayerState
+
+    var body: some View {
+        Button(player.isPlaying ? "Pause" : "Play") {
+            player.toggle()
+        }
+    }
+}
+```
+
+A class that conforms only to `Identifiable`:
+
+```swift triggering
+import Foundation
+
+final class DownloadTask: Identifiable {
+    let id = UUID()
+    ↓@Published var progress = 0.0
+}
+```
+
+```text output
+Example.swift:5:5: warning: @Published 'progress' is in 'DownloadTask', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'DownloadTask' to ObservableObject (published_without_observable_object)
+```
+
+```swift suggested
+import Foundation
+
+final class DownloadTask: Identifiable, ObservableObject {
+    let id = UUID()
+    @Published var progress = 0.0
+}
+```
+
+An `NSObject` delegate wrapper (`NSObject` does not conform, and `CLLocationManagerDelegate` does not refine
+`ObservableObject`):
+
+```swift triggering
+import CoreLocation
+
+final class LocationProvider: NSObject, CLLocationManagerDelegate {
+    private let manager = CLLocationManager()
+    ↓@Published var authorization = CLAuthorizationStatus.notDetermined
+
+    override init() {
+        super.init()
+        manager.delegate = self
+    }
+
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        authorization = manager.authorizationStatus
+    }
+}
+```
+
+```text output
+Example.swift:5:5: warning: @Published 'authorization' is in 'LocationProvider', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'LocationProvider' to ObservableObject (published_without_observable_object)
+```
+
+```swift suggested
+import CoreLocation
+
+final class LocationProvider: NSObject, CLLocationManagerDelegate, ObservableObject {
+    private let manager = CLLocationManager()
+    @Published var authorization = CLAuthorizationStatus.notDetermined
+
+    override init() {
+        super.init()
+        manager.delegate = self
+    }
+
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        authorization = manager.authorizationStatus
+    }
+}
+```
+
+The superclass, declared in another file, is an `NSObject` subclass:
+
+```swift triggering
+// file: Services/BaseService.swift
+import Foundation
+
+class BaseService: NSObject {
+    let session = URLSession.shared
+}
+
+// file: Services/SyncService.swift
+import Foundation
+
+final class SyncService: BaseService {
+    ↓@Published var lastSync: Date?
+}
+```
+
+```text output
+Services/SyncService.swift:4:5: warning: @Published 'lastSync' is in 'SyncService', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'SyncService' to ObservableObject (published_without_observable_object)
+```
+
+A base class in the project that does not conform either:
+
+```swift triggering
+import Foundation
+
+class ViewModel {
+    var title = ""
+}
+
+final class InboxViewModel: ViewModel {
+    ↓@Published var unreadCount = 0
+}
+```
+
+```text output
+Example.swift:8:5: warning: @Published 'unreadCount' is in 'InboxViewModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'InboxViewModel' to ObservableObject (published_without_observable_object)
+```
+
+An extension in another file adds a conformance, but not the one SwiftUI needs:
+
+```swift triggering
+// file: Models/Basket.swift
+import Foundation
+
+final class Basket {
+    ↓@Published var fruits: [String] = []
+}
+
+// file: Models/Basket+Equatable.swift
+extension Basket: Equatable {
+    static func == (lhs: Basket, rhs: Basket) -> Bool {
+        lhs.fruits == rhs.fruits
+    }
+}
+```
+
+```text output
+Models/Basket.swift:4:5: warning: @Published 'fruits' is in 'Basket', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'Basket' to ObservableObject (published_without_observable_object)
+```
+
+A protocol of the project that does not refine `ObservableObject`:
+
+```swift triggering
+// file: Services/Refreshable.swift
+protocol Refreshable: AnyObject {
+    func refresh() async
+}
+
+// file: Services/NewsFeed.swift
+import Foundation
+
+final class NewsFeed: Refreshable {
+    ↓@Published var headlines: [String] = []
+
+    func refresh() async {
+        headlines = ["Local team wins"]
+    }
+}
+```
+
+```text output
+Services/NewsFeed.swift:4:5: warning: @Published 'headlines' is in 'NewsFeed', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'NewsFeed' to ObservableObject (published_without_observable_object)
+```
+
+Every `@Published` property is reported:
+
+```swift triggering
+import Foundation
+
+final class CheckoutModel {
+    ↓@Published var total: Decimal = 0
+    ↓@Published var isPaying = false
+    var couponCode = ""
+}
+```
+
+```text output
+Example.swift:4:5: warning: @Published 'total' is in 'CheckoutModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'CheckoutModel' to ObservableObject (published_without_observable_object)
+Example.swift:5:5: warning: @Published 'isPaying' is in 'CheckoutModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'CheckoutModel' to ObservableObject (published_without_observable_object)
+```
+
+Other attributes and modifiers do not matter:
+
+```swift triggering
+import Foundation
+
+@MainActor
+final class ProfileModel {
+    ↓@Published private(set) var displayName = ""
+
+    func rename(to name: String) {
+        displayName = name
+    }
+}
+```
+
+```text output
+Example.swift:5:5: warning: @Published 'displayName' is in 'ProfileModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'ProfileModel' to ObservableObject (published_without_observable_object)
+```
+
+A generic class:
+
+```swift triggering
+import Foundation
+
+final class Paginator<Item> {
+    ↓@Published var pages: [[Item]] = []
+}
+```
+
+```text output
+Example.swift:4:5: warning: @Published 'pages' is in 'Paginator', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'Paginator' to ObservableObject (published_without_observable_object)
+```
+
+```swift suggested
+import Foundation
+
+final class Paginator<Item>: ObservableObject {
+    @Published var pages: [[Item]] = []
+}
+```
+
+A class nested in a namespace:
+
+```swift triggering
+import Foundation
+
+enum Audio {
+    final class Mixer {
+        ↓@Published var volume = 0.8
+    }
+}
+```
+
+```text output
+Example.swift:5:9: warning: @Published 'volume' is in 'Audio.Mixer', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'Audio.Mixer' to ObservableObject (published_without_observable_object)
+```
+
+A `$` of another name (the view's own `@State`) is not the class's publisher:
+
+```swift triggering
+// file: Models/SearchModel.swift
+import Foundation
+
+final class SearchModel {
+    ↓@Published var results: [String] = []
+
+    func search(_ text: String) {
+        results = ["\(text) 1", "\(text) 2"]
+    }
+}
+
+// file: Views/SearchView.swift
+import SwiftUI
+
+struct SearchView: View {
+    let model: SearchModel
+    @State private var searchText = ""
+
+    var body: some View {
+        List(model.results, id: \.self) { Text($0) }
+            .searchable(text: $searchText)
+            .onSubmit(of: .search) { model.search(searchText) }
+    }
+}
+```
+
+```text output
+Models/SearchModel.swift:4:5: warning: @Published 'results' is in 'SearchModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'SearchModel' to ObservableObject (published_without_observable_object)
+```
+
+A half-finished migration: `: ObservableObject` removed, `@Observable` never added, the view holds it in
+`@State`:
+
+```swift triggering
+import SwiftUI
+
+final class CounterModel {
+    ↓@Published var count = 0
+}
+
+struct CounterView: View {
+    @State private var model = CounterModel()
+
+    var body: some View {
+        Button("Count: \(model.count)") {
+            model.count += 1
+        }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: @Published 'count' is in 'CounterModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'CounterModel' to ObservableObject (published_without_observable_object)
+```
+
+A public class in a package:
+
+```swift triggering
+import Foundation
+
+public final class SyncStatus {
+    ↓@Published public var isSyncing = false
+
+    public init() {}
+}
+```
+
+```text output
+Example.swift:4:5: warning: @Published 'isSyncing' is in 'SyncStatus', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'SyncStatus' to ObservableObject (published_without_observable_object)
+```
+
+The module-qualified attribute:
+
+```swift triggering
+import Combine
+
+final class BatteryMonitor {
+    ↓@Combine.Published var level: Float = 1
+}
+```
+
+```text output
+Example.swift:4:5: warning: @Published 'level' is in 'BatteryMonitor', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'BatteryMonitor' to ObservableObject (published_without_observable_object)
+```
+
+An open base class that no subclass in the project makes observable:
+
+```swift triggering
+import Foundation
+
+open class FormModel {
+    ↓@Published public var isValid = false
+
+    public init() {}
+}
+
+final class SignUpForm: FormModel {
+    var email = ""
+}
+```
+
+```text output
+Example.swift:4:5: warning: @Published 'isValid' is in 'FormModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'FormModel' to ObservableObject (published_without_observable_object)
+```
+
+### Non-triggering
+
+The class conforms:
+
+```swift non-triggering
+import Foundation
+
+final class PlayerState: ObservableObject {
+    @Published var isPlaying = false
+}
+```
+
+The conformance is added by an extension in another file:
+
+```swift non-triggering
+// file: Models/Library.swift
+import Foundation
+
+final class Library {
+    @Published var books: [String] = []
+}
+
+// file: Models/Library+ObservableObject.swift
+import Combine
+
+extension Library: ObservableObject {}
+```
+
+A nested class made observable by an extension that names it by its qualified name:
+
+```swift non-triggering
+// file: Audio/Mixer.swift
+import Foundation
+
+enum Audio {
+    final class Mixer {
+        @Published var volume = 0.8
+    }
+}
+
+// file: Audio/Mixer+Observable.swift
+import Combine
+
+extension Audio.Mixer: ObservableObject {}
+```
+
+A superclass in another file conforms:
+
+```swift non-triggering
+// file: ViewModels/BaseViewModel.swift
+import Foundation
+
+class BaseViewModel: ObservableObject {
+    @Published var isLoading = false
+}
+
+// file: ViewModels/FeedViewModel.swift
+import Foundation
+
+final class FeedViewModel: BaseViewModel {
+    @Published var posts: [String] = []
+}
+```
+
+Two levels of superclasses:
+
+```swift non-triggering
+import Foundation
+
+class Store: ObservableObject {}
+
+class ListStore: Store {
+    @Published var items: [String] = []
+}
+
+final class ShoppingListStore: ListStore {
+    @Published var isEditing = false
+}
+```
+
+A protocol of the project refines `ObservableObject`, through another one:
+
+```swift non-triggering
+// file: Stores/Store.swift
+import Combine
+
+protocol Store: AnyObject, ObservableObject {}
+
+protocol SettingsStore: Store {
+    var useMetricUnits: Bool { get set }
+}
+
+// file: Stores/UserSettings.swift
+import Foundation
+
+final class UserSettings: SettingsStore {
+    @Published var useMetricUnits = true
+}
+```
+
+A protocol that requires `ObservableObject` with a `where Self:` clause:
+
+```swift non-triggering
+import Combine
+
+protocol LoadingReporting where Self: ObservableObject {
+    var isLoading: Bool { get }
+}
+
+final class ReportsModel: LoadingReporting {
+    @Published var isLoading = false
+}
+```
+
+A type alias of the project that includes `ObservableObject`:
+
+```swift non-triggering
+import Combine
+
+typealias ViewModel = ObservableObject & AnyObject
+
+final class ComposerViewModel: ViewModel {
+    @Published var text = ""
+}
+```
+
+The module-qualified protocol name:
+
+```swift non-triggering
+import Combine
+
+final class NetworkStatus: Combine.ObservableObject {
+    @Published var isOnline = true
+}
+```
+
+A superclass from a package: FlowLint cannot tell whether it conforms:
+
+```swift non-triggering
+import Foundation
+import StoreKitHelpers
+
+final class PurchaseModel: PurchaseObserver {
+    @Published var isPremium = false
+}
+```
+
+A Core Data object (`NSManagedObject` conforms to `ObservableObject`):
+
+```swift non-triggering
+import CoreData
+
+final class Bookmark: NSManagedObject {
+    @Published var isHighlighted = false
+    @NSManaged var url: URL
+}
+```
+
+The projected publisher is used in another file: Combine-only state:
+
+```swift non-triggering
+// file: Services/ConnectivityMonitor.swift
+import Foundation
+
+final class ConnectivityMonitor {
+    @Published var isReachable = true
+}
+
+// file: Services/SyncScheduler.swift
+import Combine
+
+final class SyncScheduler {
+    private var subscription: AnyCancellable?
+
+    init(monitor: ConnectivityMonitor) {
+        subscription = monitor.$isReachable
+            .removeDuplicates()
+            .sink { reachable in
+                if reachable { print("Resuming sync") }
+            }
+    }
+}
+```
+
+The class uses its own publishers to debounce:
+
+```swift non-triggering
+import Combine
+import Foundation
+
+final class QueryDebouncer {
+    @Published var query = ""
+    @Published private(set) var debouncedQuery = ""
+
+    init() {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+            .assign(to: &$debouncedQuery)
+    }
+}
+```
+
+A subclass in the project supplies the conformance:
+
+```swift non-triggering
+// file: ViewModels/LoadingViewModel.swift
+import Foundation
+
+class LoadingViewModel {
+    @Published var isLoading = false
+}
+
+// file: ViewModels/ArticlesViewModel.swift
+import Foundation
+
+final class ArticlesViewModel: LoadingViewModel, ObservableObject {
+    @Published var articles: [String] = []
+}
+```
+
+A composition in the class's own inheritance clause:
+
+```swift non-triggering
+import Foundation
+
+final class ChatRoom: ObservableObject & Identifiable {
+    let id = UUID()
+    @Published var messages: [String] = []
+}
+```
+
+Another property wrapper is not `@Published`:
+
+```swift non-triggering
+import Foundation
+
+@propertyWrapper
+struct UserDefault<Value> {
+    let key: String
+    let defaultValue: Value
+
+    var wrappedValue: Value {
+        get { UserDefaults.standard.object(forKey: key) as? Value ?? defaultValue }
+        set { UserDefaults.standard.set(newValue, forKey: key) }
+    }
+}
+
+final class Preferences {
+    @UserDefault(key: "showsHints", defaultValue: true) var showsHints: Bool
+}
+```
+
+The pattern in a comment and in a string:
+
+```swift non-triggering
+import SwiftUI
+
+final class Hints: ObservableObject {
+    // @Published only works here because Hints is an ObservableObject.
+    @Published var current = "@Published var name needs ObservableObject"
+}
+```
+"""##,
+        "state_init_from_parameter": ##"""
+# state_init_from_parameter
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none (the message explains the choice: a `let` or `@Binding` to follow the parent, or `.id(...)` where the view is shown to restart the state)
+
+An `@State` property should not take its value from an initializer parameter: SwiftUI uses that value the first time only, and ignores what the parent passes later.
+
+## Why
+
+SwiftUI keeps the storage of `@State` outside the view struct, keyed by the view's identity (its place
+in the view tree and its `id`), and creates it once, the first time the view appears. The view's `init`
+runs again every time the parent's `body` runs, and builds a new `State(initialValue: title)` each time,
+but SwiftUI discards it and keeps the storage it already has.
+
+So a view written as
+
+```swift
+init(note: Note) {
+    _text = State(initialValue: note.text)
+}
+```
+
+shows the right text the first time, in previews and in the first test. Then the user selects another
+note in the sidebar of a `NavigationSplitView`: the detail view keeps its identity, `init` receives the
+new note, and the editor still shows, and saves, the *old* text. A row of a `List` that seeds its state
+from its element shows stale values after the list is sorted or refreshed. SwiftUI gives no warning at
+all: the value is silently ignored.
+
+Sometimes seeding is what is wanted: a draft that starts from the note and then belongs to the editor
+until it is saved. Then the view must get a new identity whenever it should start over, by giving it an
+`.id(...)` where it is shown: `NoteEditor(note: note).id(note.id)`. SwiftUI then discards the old state
+and creates the new one from the new parameter. A view presented in a sheet, or pushed as a navigation
+destination, already gets new state each time it is shown.
+
+## What is flagged
+
+In an `init` of a view type (a type that conforms, in its declaration or an extension, to `View`,
+`ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol), declared in the type or in an
+extension of it, an assignment that seeds one of the type's `@State` properties from a parameter of that
+`init`:
+
+**The assignments.** For an `@State` property `x` declared in the type:
+
+- `_x = State(initialValue: v)`, `_x = State(wrappedValue: v)`, also with generic arguments
+  (`State<Set<String>>(initialValue: v)`);
+- `_x = .init(initialValue: v)` and `_x = .init(wrappedValue: v)`;
+- each of these with `self._x` as the target;
+- `x = v` and `self.x = v` when `x` is declared *without* an initial value (`@State private var x:
+  String`): Swift turns that first assignment into `_x = State(wrappedValue: v)`.
+
+**The values.** `v` is:
+
+- a parameter of this `init`, by its internal name (`init(for note: Note)` names it `note`), not shadowed
+  by a local declared before the assignment;
+- a plain member chain that starts at such a parameter: member accesses, optional chaining, force
+  unwrapping and parentheses: `note.title`, `contact?.email`, `draft!.text`, `rating.wrappedValue`
+  (a `Binding` parameter), `(note.title)`;
+- a name bound by `if let` or `guard let` to such a parameter or chain: `if let note { _text =
+  State(initialValue: note.text) }`, `if let text = note?.text { ... }`.
+
+A parameter whose internal name or argument label starts with `initial` (`initialSelection`,
+`initiallyExpanded`, `init(initial tab: Tab)`) is not counted: the name already says that only the first
+value is used.
+
+**When the view gets new state anyway.** The finding is not reported when the view is constructed in
+the analyzed sources (in any file) outside previews, and *every* such construction either
+
+- has `.id(...)` in its modifier chain: `NoteEditor(note: note).id(note.id)`,
+  `NoteEditor(note: note).padding().id(note.id)`; or
+- is inside the content closure of a `sheet`, `fullScreenCover`, `popover` or `navigationDestination`
+  modifier (at any depth: `.sheet(item: $note) { note in NavigationStack { NoteEditor(note: note) } }`):
+  a presented sheet or a pushed destination is created with new state each time it is shown, so its
+  `init` parameter *is* the value it starts from.
+
+Constructions inside `#Preview { ... }` and in `PreviewProvider` types are not counted: a preview shows
+one value. A view that is never constructed in the analyzed sources (a view of a library, shown by its
+users) is reported.
+
+The finding is reported at the first character of the assignment: the `_` of `_text`, or the `self` of
+`self._text` and `self.text`. The message:
+
+`@State '<property>' of '<View>' is seeded from the parameter '<parameter>', but SwiftUI keeps the first
+value and ignores the ones the parent passes later; to restart the state when '<parameter>' changes, show
+the view with an '.id(...)' derived from it`
+
+`<parameter>` is the internal name of the parameter the value comes from (the start of the member chain,
+through `if let` / `guard let` bindings).
+
+## What is not flagged
+
+- Constants: `_isExpanded = State(initialValue: false)`, `State(initialValue: .all)`,
+  `State(initialValue: Self.defaultFilter)`. A constant does not depend on the parent.
+- Constructions and calls, even of the parameter: `State(initialValue: EditorModel(note: note))`,
+  `String(amount)`, `price.formatted(.currency(code: "EUR"))`. Creating a new object or value from the
+  input is how an owner is set up (Apple documents `StateObject(wrappedValue: Model(input))`, and the
+  `@State` of an `@Observable` model is its Observation-era counterpart); FlowLint treats every call the
+  same way and stays silent.
+- Operator expressions: `title ?? "Untitled"`, `count + 1`, `isNew ? "" : title`.
+- Locals computed in the `init` (`let start = Calendar.current.startOfDay(for: date)`), including a local
+  that shadows the parameter (`let title = title.isEmpty ? "Untitled" : title`).
+- Values read from stored properties: `_draft = State(initialValue: self.note.text)` after
+  `self.note = note`. FlowLint follows parameters only.
+- `@StateObject` targets, including `_model = StateObject(wrappedValue: Model(note: note))`, which Apple
+  documents; `@ObservedObject` targets (`_model = ObservedObject(wrappedValue: model)`), `@Binding`
+  targets (`_text = text`), `@FocusState`, `@AppStorage`, `@SceneStorage` and custom property wrappers
+  (`_query = Debounced(initialValue: query)`).
+- `x = v` when `x` has an initial value (`@State private var x = ""`): that assignment does not seed the
+  state at all, the view shows the declared initial value. It is a different mistake, not reported by this
+  rule.
+- The memberwise initializer of a view with a non-private `@State`: `non_private_state` reports the
+  property.
+- Parameters whose name starts with `initial`, and views whose every construction outside previews has
+  an `.id(...)` or is the content of a sheet, popover, full-screen cover or navigation destination (see
+  above). An editor shown in a sheet starts from the value it is given, every time the sheet appears.
+- Text in comments and string literals.
+
+## Fix
+
+There is no automatic fix; choose what the view should do when the parent passes a new value:
+
+- **Follow the parent.** The value is not the view's state: take it as a `let` (read-only) or a
+  `@Binding` (read-write, owned by the parent), and drop the `@State`.
+- **Start over.** The state is a draft of the input: keep the `init`, and where the view is shown give it
+  an identity derived from the input, so SwiftUI creates new state for a new input:
+
+  ```swift
+  NoteEditor(note: note)
+      .id(note.id)
+  ```
+
+- **Keep the first value on purpose.** Name the parameter `initial...` (`init(initialNote: Note)`), which
+  also tells the callers, or suppress the finding with a reason.
+- **Follow the parent and edit locally.** Update the state when the input changes:
+  `.onChange(of: note) { _, newValue in text = newValue.text }`.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { state_init_from_parameter: error }
+disabled_rules: [state_init_from_parameter]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next state_init_from_parameter - the sheet is recreated for each note
+_text = State(initialValue: note.text)
+```
+
+## Examples
+
+### Triggering
+
+`State(initialValue:)` from a parameter:
+
+```swift triggering
+import SwiftUI
+
+struct TitleEditor: View {
+    @State private var title: String
+
+    init(title: String) {
+        ↓_title = State(initialValue: title)
+    }
+
+    var body: some View {
+        TextField("Title", text: $title)
+    }
+}
+```
+
+```text output
+Example.swift:7:9: warning: @State 'title' of 'TitleEditor' is seeded from the parameter 'title', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'title' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+`State(wrappedValue:)` from a member of a parameter:
+
+```swift triggering
+import SwiftUI
+
+struct Note: Identifiable {
+    let id: UUID
+    var title: String
+    var text: String
+}
+
+struct NoteEditor: View {
+    @State private var text: String
+
+    init(note: Note) {
+        ↓_text = State(wrappedValue: note.text)
+    }
+
+    var body: some View {
+        TextEditor(text: $text)
+    }
+}
+```
+
+```text output
+Example.swift:13:9: warning: @State 'text' of 'NoteEditor' is seeded from the parameter 'note', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'note' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+`.init(initialValue:)`:
+
+```swift triggering
+import SwiftUI
+
+struct AccentPicker: View {
+    @State private var color: Color
+
+    init(color: Color) {
+        ↓_color = .init(initialValue: color)
+    }
+
+    var body: some View {
+        ColorPicker("Accent", selection: $color)
+    }
+}
+```
+
+```text output
+Example.swift:7:9: warning: @State 'color' of 'AccentPicker' is seeded from the parameter 'color', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'color' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+Through `self._`:
+
+```swift triggering
+import SwiftUI
+
+struct QuantityStepper: View {
+    let item: String
+    @State private var quantity: Int
+
+    init(item: String, quantity: Int) {
+        self.item = item
+        ↓self._quantity = State(initialValue: quantity)
+    }
+
+    var body: some View {
+        Stepper("\(item): \(quantity)", value: $quantity, in: 0...99)
+    }
+}
+```
+
+```text output
+Example.swift:9:9: warning: @State 'quantity' of 'QuantityStepper' is seeded from the parameter 'quantity', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'quantity' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+Optional chaining on a parameter:
+
+```swift triggering
+import SwiftUI
+
+struct Profile {
+    var nickname: String?
+}
+
+struct ProfileCard: View {
+    @State private var nickname: String?
+
+    init(profile: Profile?) {
+        ↓_nickname = State(initialValue: profile?.nickname)
+    }
+
+    var body: some View {
+        Text(nickname ?? "Anonymous")
+    }
+}
+```
+
+```text output
+Example.swift:11:9: warning: @State 'nickname' of 'ProfileCard' is seeded from the parameter 'profile', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'profile' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+A copy of a binding's current value:
+
+```swift triggering
+import SwiftUI
+
+struct RatingEditor: View {
+    @Binding var rating: Int
+    @State private var draftRating: Int
+
+    init(rating: Binding<Int>) {
+        _rating = rating
+        ↓_draftRating = State(initialValue: rating.wrappedValue)
+    }
+
+    var body: some View {
+        Stepper("Rating: \(draftRating)", value: $draftRating, in: 1...5)
+        Button("Save") { rating = draftRating }
+    }
+}
+```
+
+```text output
+Example.swift:9:9: warning: @State 'draftRating' of 'RatingEditor' is seeded from the parameter 'rating', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'rating' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+`self.x = v` for a property declared without an initial value:
+
+```swift triggering
+import SwiftUI
+
+struct FilterChip: View {
+    let label: String
+    @State private var isSelected: Bool
+
+    init(label: String, isSelected: Bool) {
+        self.label = label
+        ↓self.isSelected = isSelected
+    }
+
+    var body: some View {
+        Toggle(label, isOn: $isSelected)
+            .toggleStyle(.button)
+    }
+}
+```
+
+```text output
+Example.swift:9:9: warning: @State 'isSelected' of 'FilterChip' is seeded from the parameter 'isSelected', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'isSelected' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+The same without `self.`:
+
+```swift triggering
+import SwiftUI
+
+struct ZoomableImage: View {
+    let name: String
+    @State private var scale: CGFloat
+
+    init(name: String, zoom: CGFloat) {
+        self.name = name
+        ↓scale = zoom
+    }
+
+    var body: some View {
+        Image(name)
+            .scaleEffect(scale)
+            .onTapGesture(count: 2) { scale = scale == 1 ? 2 : 1 }
+    }
+}
+```
+
+```text output
+Example.swift:9:9: warning: @State 'scale' of 'ZoomableImage' is seeded from the parameter 'zoom', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'zoom' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+A parameter unwrapped with `if let`:
+
+```swift triggering
+import SwiftUI
+
+struct Draft {
+    var text: String
+}
+
+struct DraftEditor: View {
+    @State private var text: String
+
+    init(draft: Draft?) {
+        if let draft {
+            ↓_text = State(initialValue: draft.text)
+        } else {
+            _text = State(initialValue: "")
+        }
+    }
+
+    var body: some View {
+        TextEditor(text: $text)
+    }
+}
+```
+
+```text output
+Example.swift:12:13: warning: @State 'text' of 'DraftEditor' is seeded from the parameter 'draft', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'draft' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+An `@Observable` model passed in and kept in `@State`: a different model from the parent is ignored:
+
+```swift triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class PlayerModel {
+    var isPlaying = false
+}
+
+struct PlayerControls: View {
+    @State private var player: PlayerModel
+
+    init(player: PlayerModel) {
+        ↓_player = State(initialValue: player)
+    }
+
+    var body: some View {
+        Button(player.isPlaying ? "Pause" : "Play") {
+            player.isPlaying.toggle()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:13:9: warning: @State 'player' of 'PlayerControls' is seeded from the parameter 'player', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'player' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+Explicit generic arguments:
+
+```swift triggering
+import SwiftUI
+
+struct TagPicker: View {
+    let tags: [String]
+    @State private var chosen: Set<String>
+
+    init(tags: [String], chosen: Set<String>) {
+        self.tags = tags
+        ↓_chosen = State<Set<String>>(initialValue: chosen)
+    }
+
+    var body: some View {
+        List(tags, id: \.self, selection: $chosen) { Text($0) }
+    }
+}
+```
+
+```text output
+Example.swift:9:9: warning: @State 'chosen' of 'TagPicker' is seeded from the parameter 'chosen', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'chosen' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+The internal name of a labelled parameter:
+
+```swift triggering
+import SwiftUI
+
+struct Contact {
+    var name: String
+}
+
+struct RenameField: View {
+    @State private var name: String
+
+    init(for contact: Contact) {
+        ↓_name = State(initialValue: contact.name)
+    }
+
+    var body: some View {
+        TextField("Name", text: $name)
+    }
+}
+```
+
+```text output
+Example.swift:11:9: warning: @State 'name' of 'RenameField' is seeded from the parameter 'contact', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'contact' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+In a view modifier:
+
+```swift triggering
+import SwiftUI
+
+struct Highlighted: ViewModifier {
+    @State private var tint: Color
+
+    init(tint: Color) {
+        ↓_tint = State(initialValue: tint)
+    }
+
+    func body(content: Content) -> some View {
+        content
+            .background(tint.opacity(0.2))
+    }
+}
+```
+
+```text output
+Example.swift:7:9: warning: @State 'tint' of 'Highlighted' is seeded from the parameter 'tint', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'tint' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+An `init` declared in an extension of the view:
+
+```swift triggering
+import SwiftUI
+
+struct KitchenTimer: Identifiable {
+    let id: UUID
+    var seconds: Int
+}
+
+struct CountdownView: View {
+    let label: String
+    @State private var remaining = 60
+
+    var body: some View {
+        Text("\(label): \(remaining)s")
+    }
+}
+
+extension CountdownView {
+    init(timer: KitchenTimer) {
+        label = "Timer"
+        ↓_remaining = State(initialValue: timer.seconds)
+    }
+}
+```
+
+```text output
+Example.swift:20:9: warning: @State 'remaining' of 'CountdownView' is seeded from the parameter 'timer', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'timer' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+The split view shows the editor without an `.id`, so a new selection keeps the old name:
+
+```swift triggering
+// file: Person.swift
+import Foundation
+
+struct Person: Identifiable {
+    let id: UUID
+    var name: String
+}
+
+// file: NameEditor.swift
+import SwiftUI
+
+struct NameEditor: View {
+    @State private var name: String
+
+    init(person: Person) {
+        ↓_name = State(initialValue: person.name)
+    }
+
+    var body: some View {
+        TextField("Name", text: $name)
+    }
+}
+
+// file: PeopleSplitView.swift
+import SwiftUI
+
+struct PeopleSplitView: View {
+    let people: [Person]
+    @State private var selection: Person.ID?
+
+    var body: some View {
+        NavigationSplitView {
+            List(people, selection: $selection) { person in
+                Text(person.name)
+            }
+        } detail: {
+            if let person = people.first(where: { $0.id == selection }) {
+                NameEditor(person: person)
+            }
+        }
+    }
+}
+```
+
+```text output
+NameEditor.swift:7:9: warning: @State 'name' of 'NameEditor' is seeded from the parameter 'person', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'person' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+One construction with `.id` is not enough when another has none:
+
+```swift triggering
+// file: TodoItem.swift
+import Foundation
+
+struct TodoItem: Identifiable {
+    let id: UUID
+    var title: String
+}
+
+// file: TodoEditor.swift
+import SwiftUI
+
+struct TodoEditor: View {
+    @State private var title: String
+
+    init(item: TodoItem) {
+        ↓_title = State(initialValue: item.title)
+    }
+
+    var body: some View {
+        TextField("Title", text: $title)
+    }
+}
+
+// file: TodoScreens.swift
+import SwiftUI
+
+struct TodoDetail: View {
+    let item: TodoItem
+
+    var body: some View {
+        TodoEditor(item: item)
+            .id(item.id)
+    }
+}
+
+struct TodoPanel: View {
+    let item: TodoItem
+
+    var body: some View {
+        NavigationStack {
+            TodoEditor(item: item)
+                .navigationTitle("Edit")
+        }
+    }
+}
+```
+
+```text output
+TodoEditor.swift:7:9: warning: @State 'title' of 'TodoEditor' is seeded from the parameter 'item', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'item' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+```
+
+### Non-triggering
+
+A constant:
+
+```swift non-triggering
+import SwiftUI
+
+struct SectionHeader: View {
+    let title: String
+    @State private var isExpanded: Bool
+
+    init(title: String) {
+        self.title = title
+        _isExpanded = State(initialValue: false)
+    }
+
+    var body: some View {
+        DisclosureGroup(title, isExpanded: $isExpanded) {
+            Text("Details")
+        }
+    }
+}
+```
+
+A model constructed from the parameter, the counterpart of `StateObject(wrappedValue: Model(input))`:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class EditorModel {
+    var text: String
+
+    init(text: String) {
+        self.text = text
+    }
+}
+
+struct Editor: View {
+    @State private var model: EditorModel
+
+    init(text: String) {
+        _model = State(initialValue: EditorModel(text: text))
+    }
+
+    var body: some View {
+        TextEditor(text: $model.text)
+    }
+}
+```
+
+A call on the parameter:
+
+```swift non-triggering
+import SwiftUI
+
+struct PriceField: View {
+    @State private var text: String
+
+    init(price: Decimal) {
+        _text = State(initialValue: price.formatted(.currency(code: "EUR")))
+    }
+
+    var body: some View {
+        TextField("Price", text: $text)
+    }
+}
+```
+
+An operator expression:
+
+```swift non-triggering
+import SwiftUI
+
+struct CaptionEditor: View {
+    @State private var caption: String
+
+    init(caption: String?) {
+        _caption = State(initialValue: caption ?? "Untitled")
+    }
+
+    var body: some View {
+        TextField("Caption", text: $caption)
+    }
+}
+```
+
+A local computed in the `init`:
+
+```swift non-triggering
+import SwiftUI
+
+struct DayPicker: View {
+    @State private var day: Date
+
+    init(date: Date) {
+        let start = Calendar.current.startOfDay(for: date)
+        _day = State(initialValue: start)
+    }
+
+    var body: some View {
+        DatePicker("Day", selection: $day, displayedComponents: .date)
+    }
+}
+```
+
+A local that shadows the parameter:
+
+```swift non-triggering
+import SwiftUI
+
+struct HeadlineEditor: View {
+    @State private var headline: String
+
+    init(headline: String) {
+        let headline = headline.isEmpty ? "New headline" : headline
+        _headline = State(initialValue: headline)
+    }
+
+    var body: some View {
+        TextField("Headline", text: $headline)
+    }
+}
+```
+
+A `@StateObject` built from the parameter, as Apple documents:
+
+```swift non-triggering
+import SwiftUI
+
+final class OrderModel: ObservableObject {
+    @Published var quantity: Int
+
+    init(quantity: Int) {
+        self.quantity = quantity
+    }
+}
+
+struct OrderView: View {
+    @StateObject private var model: OrderModel
+
+    init(quantity: Int) {
+        _model = StateObject(wrappedValue: OrderModel(quantity: quantity))
+    }
+
+    var body: some View {
+        Stepper("Quantity: \(model.quantity)", value: $model.quantity)
+    }
+}
+```
+
+An object observed, not owned:
+
+```swift non-triggering
+import SwiftUI
+
+final class Playlist: ObservableObject {
+    @Published var name = ""
+}
+
+struct PlaylistHeader: View {
+    @ObservedObject private var playlist: Playlist
+
+    init(playlist: Playlist) {
+        _playlist = ObservedObject(wrappedValue: playlist)
+    }
+
+    var body: some View {
+        TextField("Name", text: $playlist.name)
+    }
+}
+```
+
+A binding passed through:
+
+```swift non-triggering
+import SwiftUI
+
+struct SearchBar: View {
+    @Binding var query: String
+    let prompt: String
+
+    init(query: Binding<String>, prompt: String) {
+        _query = query
+        self.prompt = prompt
+    }
+
+    var body: some View {
+        TextField(prompt, text: $query)
+    }
+}
+```
+
+A parameter named `initial...`:
+
+```swift non-triggering
+import SwiftUI
+
+enum Tab: Hashable {
+    case inbox, archive
+}
+
+struct MailTabs: View {
+    @State private var selection: Tab
+
+    init(initialSelection: Tab) {
+        _selection = State(initialValue: initialSelection)
+    }
+
+    var body: some View {
+        TabView(selection: $selection) {
+            Text("Inbox").tag(Tab.inbox)
+            Text("Archive").tag(Tab.archive)
+        }
+    }
+}
+```
+
+`initially...` counts too:
+
+```swift non-triggering
+import SwiftUI
+
+struct DisclosureCard: View {
+    let title: String
+    @State private var isExpanded: Bool
+
+    init(title: String, initiallyExpanded: Bool = false) {
+        self.title = title
+        _isExpanded = State(initialValue: initiallyExpanded)
+    }
+
+    var body: some View {
+        DisclosureGroup(title, isExpanded: $isExpanded) {
+            Text("More about \(title)")
+        }
+    }
+}
+```
+
+A custom property wrapper is not `@State` (its own `init` clamps the value with a call):
+
+```swift non-triggering
+import SwiftUI
+
+@propertyWrapper
+struct Clamped: DynamicProperty {
+    @State private var value: Int
+    let range: ClosedRange<Int>
+
+    init(wrappedValue: Int, _ range: ClosedRange<Int>) {
+        self.range = range
+        _value = State(initialValue: min(max(wrappedValue, range.lowerBound), range.upperBound))
+    }
+
+    var wrappedValue: Int {
+        get { value }
+        nonmutating set { value = min(max(newValue, range.lowerBound), range.upperBound) }
+    }
+}
+
+struct BrightnessControl: View {
+    @Clamped private var level: Int
+
+    init(level: Int) {
+        _level = Clamped(wrappedValue: level, 0...10)
+    }
+
+    var body: some View {
+        Stepper("Brightness \(level)", onIncrement: { level += 1 }, onDecrement: { level -= 1 })
+    }
+}
+```
+
+`@AppStorage` is not `@State`:
+
+```swift non-triggering
+import SwiftUI
+
+struct SortMenu: View {
+    @AppStorage("sortKey") private var sortKey: String
+
+    init(defaultKey: String) {
+        _sortKey = AppStorage(wrappedValue: defaultKey, "sortKey")
+    }
+
+    var body: some View {
+        Picker("Sort by", selection: $sortKey) {
+            Text("Name").tag("name")
+            Text("Date").tag("date")
+        }
+    }
+}
+```
+
+Every construction outside previews gives the view a new identity for a new input:
+
+```swift non-triggering
+// file: Person.swift
+import Foundation
+
+struct Person: Identifiable {
+    let id: UUID
+    var name: String
+
+    static let sample = Person(id: UUID(), name: "Ada")
+}
+
+// file: NameEditor.swift
+import SwiftUI
+
+struct NameEditor: View {
+    @State private var name: String
+
+    init(person: Person) {
+        _name = State(initialValue: person.name)
+    }
+
+    var body: some View {
+        TextField("Name", text: $name)
+    }
+}
+
+#Preview {
+    NameEditor(person: .sample)
+}
+
+// file: PeopleSplitView.swift
+import SwiftUI
+
+struct PeopleSplitView: View {
+    let people: [Person]
+    @State private var selection: Person.ID?
+
+    var body: some View {
+        NavigationSplitView {
+            List(people, selection: $selection) { person in
+                Text(person.name)
+            }
+        } detail: {
+            if let person = people.first(where: { $0.id == selection }) {
+                NameEditor(person: person)
+                    .id(person.id)
+            }
+        }
+    }
+}
+```
+
+An editor that is only ever shown in sheets starts from its parameter each time it appears:
+
+```swift non-triggering
+// file: Recipe.swift
+import Foundation
+
+struct Recipe: Identifiable {
+    let id: UUID
+    var title: String
+}
+
+// file: RecipeEditor.swift
+import SwiftUI
+
+struct RecipeEditor: View {
+    @State private var draft: Recipe
+    let onSave: (Recipe) -> Void
+
+    init(recipe: Recipe, onSave: @escaping (Recipe) -> Void) {
+        _draft = State(initialValue: recipe)
+        self.onSave = onSave
+    }
+
+    var body: some View {
+        Form {
+            TextField("Title", text: $draft.title)
+            Button("Save") { onSave(draft) }
+        }
+    }
+}
+
+// file: RecipeList.swift
+import SwiftUI
+
+struct RecipeList: View {
+    @State private var recipes: [Recipe] = []
+    @State private var editing: Recipe?
+
+    var body: some View {
+        List(recipes) { recipe in
+            Button(recipe.title) { editing = recipe }
+        }
+        .sheet(item: $editing) { recipe in
+            NavigationStack {
+                RecipeEditor(recipe: recipe) { updated in
+                    if let index = recipes.firstIndex(where: { $0.id == updated.id }) {
+                        recipes[index] = updated
+                    }
+                    editing = nil
+                }
+            }
+        }
+    }
+}
+```
+
+Assigning a property that already has an initial value does not seed it (a different mistake):
+
+```swift non-triggering
+import SwiftUI
+
+struct GreetingView: View {
+    @State private var greeting = "Hello"
+
+    init(greeting: String) {
+        self.greeting = greeting
+    }
+
+    var body: some View {
+        Text(greeting)
+    }
+}
+```
+
+The memberwise initializer (`non_private_state` reports the property):
+
+```swift non-triggering
+import SwiftUI
+
+struct NotificationToggle: View {
+    @State var isOn: Bool
+
+    var body: some View {
+        Toggle("Notifications", isOn: $isOn)
+    }
+}
+```
+"""##,
+        "state_mutation_in_body": ##"""
+# state_mutation_in_body
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none (change the value in an action, `onAppear`, `onChange` or `task` instead)
+
+A view must not change its `@State`, its `@Binding` or an observed object's `@Published` properties while SwiftUI computes its `body`.
+
+## Why
+
+SwiftUI calls `body` to find out what the view looks like *for the current state*. A change made during
+that call invalidates the very result SwiftUI is computing. SwiftUI prints a purple runtime warning in
+Xcode, "Modifying state during view update, this will cause undefined behavior." for `@State` and
+`@Binding`, and "Publishing changes from within view updates is not allowed, this will cause undefined
+behavior." for the `@Published` property of an object the view observes, and then carries on:
+
+- the frame on screen is built from the value *before* the change, so the view shows a stale value until
+  something else renders it again;
+- when `body` reads the value it changes (`count += 1`, `isVisible.toggle()`), every update schedules the
+  next one: the view renders again and again, the CPU stays at 100 % and the app stops responding;
+- a `@Binding` or an observed object belongs to someone else: the change invalidates the parent, or every
+  other view that shows the object, in the middle of this view's update, so they render again too.
+
+The warning appears only at run time, only on the code path that ran, and often only in the console, so
+the mistake ships. It usually comes from caching a derived value in state (`let _ = (total = ...)`),
+measuring in `GeometryReader` and storing the size, counting renders, or a `UIViewRepresentable` writing
+back to its binding from `updateUIView`.
+
+## What is flagged
+
+An assignment or a mutating call whose target is a property of the view listed below, in a statement
+that runs while a view-building member of the view is evaluated.
+
+**The view-building members.** In a type that conforms (in its declaration or an extension) to `View`,
+`ViewModifier`, a `...Style` protocol (`ButtonStyle`, `ToggleStyle`, `LabelStyle`, ...) or a
+representable protocol:
+
+- `body` of a `View`, `body(content:)` of a `ViewModifier`, `makeBody(configuration:)` of a style;
+- any other property or method of the view whose declared type is `some View` or that is marked
+  `@ViewBuilder` (helpers such as `private var header: some View`, `func row(for:) -> some View`): they
+  are built as part of `body`;
+- `makeUIView(context:)`, `updateUIView(_:context:)`, `makeUIViewController(context:)`,
+  `updateUIViewController(_:context:)` and their `NS...` counterparts of `UIViewRepresentable`,
+  `UIViewControllerRepresentable`, `NSViewRepresentable` and `NSViewControllerRepresentable`: SwiftUI calls
+  them during its update.
+
+**The properties.** Properties of the same type (declared in its body; the member may be in an extension
+of it in any file):
+
+- `@State` and `@Binding` properties;
+- a `@Published` property of an object the view holds in an `@ObservedObject`, `@StateObject` or
+  `@EnvironmentObject` property: `model.items`, `self.model.items`. The object's type is taken from the
+  wrapper property's type annotation or from its initial value when that is a construction
+  (`@StateObject private var model = SearchModel()`); it must be a class declared in the analyzed sources
+  (in any file) that declares that property with `@Published`, in its body or in a superclass declared in
+  the analyzed sources.
+
+A name refers to the property only when no local declaration, closure parameter or pattern binding in
+scope shadows it; `self.name` always refers to the property.
+
+**The changes.**
+
+- An assignment with `=` or any compound assignment operator (`+=`, `-=`, `*=`, `/=`, `%=`, `&=`, `|=`,
+  `^=`, `<<=`, `>>=`, `&+=`, `&-=`, `&*=`) whose left side is the property: `count = 0`, `self.count += 1`,
+  `progress.pagesRead += 1`.
+- An assignment whose left side is a part of the property, reached through members, subscripts, `?` and
+  `!`: `settings.volume = 1`, `items[0].isDone = true`, `scores["ada"] = 3`, `draft?.title = ""`.
+- A call of a mutating method on the property or on a part of it: `isOn.toggle()`, `items.append(x)`,
+  `items[0].tags.removeAll()`, `cart.lines.removeAll { ... }`. A method is taken as mutating by its name:
+  the mutating methods of the standard library's and SwiftUI's value types, `toggle`, `append`,
+  `insert`, `remove`, `removeAll`, `removeFirst`, `removeLast`, `removeSubrange`, `removeValue`,
+  `updateValue`, `popLast`, `sort`, `reverse`, `shuffle`, `swapAt`, `replaceSubrange`, `merge`,
+  `formUnion`, `formIntersection`, `formSymmetricDifference`, `subtract`, `negate` and `move` (SwiftUI's
+  `move(fromOffsets:toOffset:)`; its `remove(atOffsets:)` is a `remove`), or the name of a `mutating func`
+  declared by a struct or enum in the analyzed sources (`settings.reset()` for `mutating func reset()`).
+
+Changing a part of a reference does not change the property, so the second and third kinds are flagged
+only when the property's type is *known to be a value type*:
+
+- its type annotation is a `Bool`, an integer or floating-point type (`Int`, `Int8` ... `UInt64`,
+  `Double`, `Float`, `CGFloat`), `String`, `Character`, `Substring`, `Date`, `URL`, `UUID`, `Data`,
+  `Decimal`, `IndexSet`, `CGPoint`, `CGSize`, `CGRect`, `NavigationPath`, an array, dictionary or set
+  (`[T]`, `[K: V]`, `Array<T>`, `Dictionary<K, V>`, `Set<T>`), a tuple, an optional of any of these, or
+  a struct or enum declared in the analyzed sources (every declaration of that name is a struct or enum);
+- or, with no annotation, its initial value is a literal (boolean, number, string, array or dictionary)
+  or a construction of one of those types (`Date()`, `Set<String>()`, `NavigationPath()`,
+  `PlaybackSettings()` for a struct declared in the analyzed sources).
+
+For a `@Published` property the same test applies to its declaration in the object's class.
+
+**When a statement runs during the evaluation.** The member's body, followed into:
+
+- the bodies of `if`, `guard`, `switch`, `for`, `while`, `repeat` and `do` statements and of `if` and
+  `switch` expressions;
+- initializers of local `let` and `var` declarations: `let _ = (count += 1)`, `let _ = items.append(x)`;
+- closures called where they are written, `{ ... }()`, and the closures of `withAnimation(...) { ... }`
+  and `withTransaction(...) { ... }`, which run before the call returns;
+- the content closures of these SwiftUI views, which SwiftUI builds during the same update (every closure
+  argument, trailing or labelled): `VStack`, `HStack`, `ZStack`, `LazyVStack`, `LazyHStack`, `LazyVGrid`,
+  `LazyHGrid`, `Grid`, `GridRow`, `Group`, `Section`, `Form`, `List`, `ForEach`, `ScrollView`,
+  `ScrollViewReader`, `GeometryReader`, `NavigationStack`, `NavigationView`, `NavigationSplitView`,
+  `TabView`, `ViewThatFits`, `GroupBox`, `ControlGroup`, `DisclosureGroup`, `LabeledContent`, `Label`,
+  `ToolbarItem`, `ToolbarItemGroup`;
+- the closures labelled `label:` of `Button`, `Toggle`, `Picker`, `Menu`, `NavigationLink`, `Stepper`,
+  `Link` and `ShareLink` (an unlabelled trailing closure of these may be an action, and is not followed);
+- the content closures of the modifiers `overlay`, `background`, `mask`, `safeAreaInset`, `toolbar`,
+  `sheet`, `fullScreenCover`, `popover` and `navigationDestination`: a presented sheet's content is built
+  by an update too;
+- closures passed for a `@ViewBuilder` parameter of a view declared in the analyzed sources (an `init`
+  parameter marked `@ViewBuilder`, or a stored closure property marked `@ViewBuilder` set through the
+  memberwise initializer): `Card { ... }` for `init(@ViewBuilder content: () -> Content)`.
+
+Each of these is followed recursively, and through modifier chains (the receiver of a modifier is built
+too: `GeometryReader { ... }.frame(height: 80)`): a `ForEach` in a `Section` in a `List` in `body` still
+runs during the evaluation.
+
+The finding is reported at the first character of the changed expression: the assignment's left side
+(`count` in `count += 1`, `self` in `self.count = 0`, `model` in `model.items = []`) or the receiver of
+the mutating call (`items` in `items.append(x)`). Messages (`<member>` is `body`, `body(content:)`,
+`updateUIView(_:context:)`, `header`, `row(for:)`, ...):
+
+- `@State '<property>' is changed while '<View>.<member>' is being computed, which SwiftUI reports as
+  undefined behavior: the view can show a stale value or render again and again`
+- the same with `@Binding '<property>'`;
+- `@Published '<property>' of '<Class>' is changed while '<View>.<member>' is being computed, which
+  SwiftUI reports as undefined behavior: the view can show a stale value or render again and again`
+
+## What is not flagged
+
+- Closures that run later, after the update: `Button` actions, `onAppear`, `onDisappear`, `task`,
+  `onChange`, `onReceive`, `onSubmit`, `refreshable`, `onDelete`, `onMove`, gestures (`onTapGesture`,
+  `.onChanged`, `.onEnded`), the setter of `Binding(get:set:)`, and the actions inside a sheet's content.
+  This is where state is meant to change.
+- Closures passed to views and modifiers FlowLint does not know to build content during the update: a
+  container from a package, `AsyncImage`'s phases, `onPreferenceChange`, and the parameters of views
+  declared in the analyzed sources that are not marked `@ViewBuilder` (callbacks such as
+  `RatingPicker { rating = $0 }`). FlowLint cannot tell when they run, so it is silent.
+- Changes deferred with `DispatchQueue.main.async { ... }` or `Task { ... }` inside `body`: they run after
+  the update, and SwiftUI does not warn (see Fix: this is not a good way out either).
+- Locals and copies: `var sorted = tags` followed by `let _ = sorted.sort()` changes the copy, not the
+  state. Global and static variables (`renderCount += 1` for a file-level counter) are not view state.
+- Changes inside a class held by the view: `formatter.dateStyle = .medium` for `@State private var
+  formatter = DateFormatter()`. The state holds the reference, which does not change; properties of
+  `@Observable` models (`@State var model`, `@Bindable`, `@Environment(Model.self)`) are not `@State`,
+  `@Binding` or `@Published` either. Partial changes through a property whose type FlowLint cannot show
+  to be a value type are not judged.
+- Properties of an observed object that are not `@Published` (a plain `var hits` counter): changing them
+  publishes nothing. `@Published` properties of an object held in a plain `let` or `var`: FlowLint does
+  not know whether any view observes it.
+- Calls of the view's or the model's own methods (`markAllRead()`, `model.refresh()`), and arguments passed
+  `inout` (`&count`): FlowLint does not follow calls.
+- `@GestureState` (its `updating` closure changes an `inout` parameter, after the update),
+  `@FocusState`, `@AppStorage`, `@SceneStorage` and other wrappers: not this rule's properties.
+- `init` of the view (the state is not installed yet; see `state_init_from_parameter`), methods that do not
+  build views, computed properties of other types, and the `body` of an `App` or a `Scene`.
+- Reading state, comparing it (`count == 0`), and passing bindings (`$count`) are not changes.
+- Text in comments and string literals.
+
+## Fix
+
+Move the change to the event that causes it:
+
+- a value derived from other state does not need to be stored: compute it in `body`
+  (`let total = items.reduce(0, +)`) or in a computed property;
+- a value that must follow an input changes in `onChange(of:)` (and `onAppear` for its first value), or
+  in `task(id:)` when it is loaded;
+- a size measured with `GeometryReader` is reported with `onGeometryChange(for:of:action:)` (iOS 16,
+  macOS 13) or a preference key and `onPreferenceChange`;
+- a `UIViewRepresentable` reports changes from its coordinator's delegate methods, not from
+  `updateUIView`.
+
+Wrapping the change in `DispatchQueue.main.async` silences the warning but keeps the problem: the view
+still renders twice, and a change that depends on what `body` read loops forever, one frame at a time.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { state_mutation_in_body: error }
+disabled_rules: [state_mutation_in_body]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next state_mutation_in_body - debugging render counts, removed before release
+let _ = (renderCount += 1)
+```
+
+## Examples
+
+### Triggering
+
+A render counter at the top of `body`:
+
+```swift triggering
+import SwiftUI
+
+struct InboxView: View {
+    @State private var renderCount = 0
+    let unread: Int
+
+    var body: some View {
+        let _ = (↓renderCount += 1)
+        Text("\(unread) unread messages")
+            .navigationTitle("Inbox (\(renderCount))")
+    }
+}
+```
+
+```text output
+Example.swift:8:18: warning: @State 'renderCount' is changed while 'InboxView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A statement before an explicit `return`, inside an `if`:
+
+```swift triggering
+import SwiftUI
+
+struct ScoreBadge: View {
+    let score: Int
+    @State private var bestScore = 0
+
+    var body: some View {
+        if score > bestScore {
+            ↓bestScore = score
+        }
+        return Text("Best: \(bestScore)")
+    }
+}
+```
+
+```text output
+Example.swift:9:13: warning: @State 'bestScore' is changed while 'ScoreBadge.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A `@Binding` clamped while the view is built changes the parent's state:
+
+```swift triggering
+import SwiftUI
+
+struct PageIndicator: View {
+    @Binding var page: Int
+    let pageCount: Int
+
+    var body: some View {
+        let _ = (↓page = min(page, pageCount - 1))
+        Text("Page \(page + 1) of \(pageCount)")
+    }
+}
+```
+
+```text output
+Example.swift:8:18: warning: @Binding 'page' is changed while 'PageIndicator.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A mutating call, `toggle()`:
+
+```swift triggering
+import SwiftUI
+
+struct BlinkingCursor: View {
+    @State private var isVisible = true
+
+    var body: some View {
+        let _ = ↓isVisible.toggle()
+        Rectangle()
+            .frame(width: 2, height: 18)
+            .opacity(isVisible ? 1 : 0)
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: @State 'isVisible' is changed while 'BlinkingCursor.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+Inside a `ForEach` in a `List`, a set of seen rows:
+
+```swift triggering
+import SwiftUI
+
+struct Message: Identifiable {
+    let id: UUID
+    var text: String
+}
+
+struct MessageList: View {
+    let messages: [Message]
+    @State private var seen: Set<UUID> = []
+
+    var body: some View {
+        List {
+            ForEach(messages) { message in
+                let _ = ↓seen.insert(message.id)
+                Text(message.text)
+                    .bold(!seen.contains(message.id))
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:15:25: warning: @State 'seen' is changed while 'MessageList.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A size stored from `GeometryReader` (the closure returns explicitly, so it can hold statements):
+
+```swift triggering
+import SwiftUI
+
+struct MeasuredBanner: View {
+    @State private var bannerWidth: CGFloat = 0
+
+    var body: some View {
+        GeometryReader { proxy in
+            ↓bannerWidth = proxy.size.width
+            return Text("Width: \(Int(bannerWidth))")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:8:13: warning: @State 'bannerWidth' is changed while 'MeasuredBanner.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A closure called where it is written:
+
+```swift triggering
+import SwiftUI
+
+struct VisitCounter: View {
+    @State private var visits = 0
+
+    var body: some View {
+        let title: String = {
+            ↓visits += 1
+            return "Visit \(visits)"
+        }()
+        Text(title)
+    }
+}
+```
+
+```text output
+Example.swift:8:13: warning: @State 'visits' is changed while 'VisitCounter.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+`withAnimation` runs its closure at once, inside `body`:
+
+```swift triggering
+import SwiftUI
+
+struct PulsingDot: View {
+    @State private var isPulsing = false
+
+    var body: some View {
+        let _ = withAnimation(.easeInOut.repeatForever()) {
+            ↓isPulsing = true
+        }
+        Circle()
+            .frame(width: 12, height: 12)
+            .scaleEffect(isPulsing ? 1.4 : 1)
+    }
+}
+```
+
+```text output
+Example.swift:8:13: warning: @State 'isPulsing' is changed while 'PulsingDot.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A `@Published` property of an observed object declared in another file:
+
+```swift triggering
+// file: ReadingProgress.swift
+import Foundation
+
+final class ReadingProgress: ObservableObject {
+    @Published var lastOpened: Date?
+    @Published var pagesRead = 0
+}
+
+// file: ChapterView.swift
+import SwiftUI
+
+struct ChapterView: View {
+    @ObservedObject var progress: ReadingProgress
+    let chapter: String
+
+    var body: some View {
+        let _ = (↓progress.lastOpened = Date())
+        ScrollView {
+            Text(chapter)
+        }
+    }
+}
+```
+
+```text output
+ChapterView.swift:8:18: warning: @Published 'lastOpened' of 'ReadingProgress' is changed while 'ChapterView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A mutating call on an environment object's `@Published` array:
+
+```swift triggering
+// file: Cart.swift
+import Foundation
+
+struct CartLine: Identifiable {
+    let id = UUID()
+    var title: String
+    var quantity: Int
+}
+
+final class Cart: ObservableObject {
+    @Published var lines: [CartLine] = []
+}
+
+// file: CartView.swift
+import SwiftUI
+
+struct CartView: View {
+    @EnvironmentObject private var cart: Cart
+
+    var body: some View {
+        let _ = ↓cart.lines.removeAll { $0.quantity == 0 }
+        List(cart.lines) { line in
+            Text("\(line.quantity) × \(line.title)")
+        }
+    }
+}
+```
+
+```text output
+CartView.swift:7:17: warning: @Published 'lines' of 'Cart' is changed while 'CartView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+In a helper marked `@ViewBuilder`, through `self` and a `@StateObject`:
+
+```swift triggering
+import SwiftUI
+
+final class SearchModel: ObservableObject {
+    @Published var query = ""
+    @Published var isShowingSuggestions = false
+}
+
+struct SearchScreen: View {
+    @StateObject private var model = SearchModel()
+
+    var body: some View {
+        VStack {
+            TextField("Search", text: $model.query)
+            suggestions
+        }
+    }
+
+    @ViewBuilder
+    private var suggestions: some View {
+        let _ = (↓self.model.isShowingSuggestions = !model.query.isEmpty)
+        if model.isShowingSuggestions {
+            Text("Suggestions for \(model.query)")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:20:18: warning: @Published 'isShowingSuggestions' of 'SearchModel' is changed while 'SearchScreen.suggestions' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+In a view modifier's `body(content:)`:
+
+```swift triggering
+import SwiftUI
+
+struct AppearanceCounter: ViewModifier {
+    @State private var appearances = 0
+
+    func body(content: Content) -> some View {
+        let _ = (↓appearances += 1)
+        content
+            .overlay(alignment: .topTrailing) {
+                Text("\(appearances)")
+                    .font(.caption2)
+            }
+    }
+}
+```
+
+```text output
+Example.swift:7:18: warning: @State 'appearances' is changed while 'AppearanceCounter.body(content:)' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A representable writing back to its binding from `updateUIView`:
+
+```swift triggering
+import SwiftUI
+import UIKit
+
+struct NoteTextView: UIViewRepresentable {
+    @Binding var text: String
+    @Binding var isEditing: Bool
+
+    func makeUIView(context: Context) -> UITextView {
+        UITextView()
+    }
+
+    func updateUIView(_ uiView: UITextView, context: Context) {
+        uiView.text = text
+        ↓isEditing = uiView.isFirstResponder
+    }
+}
+```
+
+```text output
+Example.swift:14:9: warning: @Binding 'isEditing' is changed while 'NoteTextView.updateUIView(_:context:)' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A member of a struct held in `@State`:
+
+```swift triggering
+import SwiftUI
+
+struct PlaybackSettings {
+    var volume = 0.5
+    var isMuted = false
+}
+
+struct VolumeBadge: View {
+    @State private var settings = PlaybackSettings()
+
+    var body: some View {
+        let _ = (↓settings.isMuted = settings.volume == 0)
+        Image(systemName: settings.isMuted ? "speaker.slash" : "speaker.wave.2")
+    }
+}
+```
+
+```text output
+Example.swift:12:18: warning: @State 'settings' is changed while 'VolumeBadge.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+The content of a `@ViewBuilder` parameter of a view declared in another file:
+
+```swift triggering
+// file: Card.swift
+import SwiftUI
+
+struct Card<Content: View>: View {
+    private let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        content
+            .padding()
+            .background(.thinMaterial, in: RoundedRectangle(cornerRadius: 12))
+    }
+}
+
+// file: WeatherView.swift
+import SwiftUI
+
+struct WeatherView: View {
+    let temperature: Int
+    @State private var highest = Int.min
+
+    var body: some View {
+        Card {
+            let _ = (↓highest = max(highest, temperature))
+            Text("\(temperature)° (high \(highest)°)")
+        }
+    }
+}
+```
+
+```text output
+WeatherView.swift:9:22: warning: @State 'highest' is changed while 'WeatherView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A sheet's content is built by an update too:
+
+```swift triggering
+import SwiftUI
+
+struct ReceiptButton: View {
+    @State private var isShowingReceipt = false
+    @State private var receiptOpenings = 0
+
+    var body: some View {
+        Button("Show receipt") { isShowingReceipt = true }
+            .sheet(isPresented: $isShowingReceipt) {
+                let _ = (↓receiptOpenings += 1)
+                Text("Receipt #\(receiptOpenings)")
+            }
+    }
+}
+```
+
+```text output
+Example.swift:10:26: warning: @State 'receiptOpenings' is changed while 'ReceiptButton.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+A `Button`'s `label:` is built with the body; its action is not:
+
+```swift triggering
+import SwiftUI
+
+struct FollowButton: View {
+    @State private var isFollowing = false
+    @State private var title = "Follow"
+
+    var body: some View {
+        Button {
+            isFollowing.toggle()
+        } label: {
+            let _ = (↓title = isFollowing ? "Following" : "Follow")
+            Label(title, systemImage: "person.badge.plus")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:11:22: warning: @State 'title' is changed while 'FollowButton.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+Each change is reported:
+
+```swift triggering
+import SwiftUI
+
+struct Scoreboard: View {
+    @State private var home = 0
+    @State private var updates = 0
+    @Binding var isLive: Bool
+
+    var body: some View {
+        let _ = (↓updates += 1)
+        VStack {
+            let _ = (↓isLive = home > 0)
+            Text("Home \(home)")
+            Text("Updates \(updates)")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:9:18: warning: @State 'updates' is changed while 'Scoreboard.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:11:22: warning: @Binding 'isLive' is changed while 'Scoreboard.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+```
+
+### Non-triggering
+
+A `Button` action runs when the button is tapped:
+
+```swift non-triggering
+import SwiftUI
+
+struct CounterView: View {
+    @State private var count = 0
+
+    var body: some View {
+        Button("Tapped \(count) times") { count += 1 }
+    }
+}
+```
+
+`onAppear` and `onChange` run after the update:
+
+```swift non-triggering
+import SwiftUI
+
+struct SearchResults: View {
+    let query: String
+    @State private var results: [String] = []
+    @State private var lastQuery = ""
+
+    var body: some View {
+        List(results, id: \.self) { Text($0) }
+            .onAppear { lastQuery = query }
+            .onChange(of: query) { _, newValue in
+                lastQuery = newValue
+                results.removeAll()
+            }
+    }
+}
+```
+
+`task` runs after the view appears:
+
+```swift non-triggering
+import SwiftUI
+
+struct ArticleView: View {
+    let url: URL
+    @State private var text = ""
+
+    var body: some View {
+        ScrollView {
+            Text(text)
+        }
+        .task(id: url) {
+            text = await load(url)
+        }
+    }
+
+    private func load(_ url: URL) async -> String {
+        guard let response = try? await URLSession.shared.data(from: url) else { return "" }
+        return String(decoding: response.0, as: UTF8.self)
+    }
+}
+```
+
+Gestures:
+
+```swift non-triggering
+import SwiftUI
+
+struct SwipeCard: View {
+    @State private var offset: CGSize = .zero
+    @State private var taps = 0
+
+    var body: some View {
+        RoundedRectangle(cornerRadius: 16)
+            .offset(offset)
+            .onTapGesture { taps += 1 }
+            .gesture(
+                DragGesture()
+                    .onChanged { offset = $0.translation }
+                    .onEnded { _ in offset = .zero }
+            )
+    }
+}
+```
+
+The buttons inside a sheet's content:
+
+```swift non-triggering
+import SwiftUI
+
+struct ComposeButton: View {
+    @State private var isComposing = false
+    @State private var draft = ""
+
+    var body: some View {
+        Button("Compose") { isComposing = true }
+            .sheet(isPresented: $isComposing) {
+                VStack {
+                    TextField("Message", text: $draft)
+                    Button("Send") {
+                        draft = ""
+                        isComposing = false
+                    }
+                }
+            }
+    }
+}
+```
+
+A container from a package: FlowLint cannot tell when it calls its closure:
+
+```swift non-triggering
+import SwiftUI
+import CarouselKit
+
+struct PhotoStrip: View {
+    let photos: [String]
+    @State private var lastShown = ""
+
+    var body: some View {
+        PagingCarousel(photos, id: \.self) { name in
+            let _ = (lastShown = name)
+            Image(name)
+        }
+    }
+}
+```
+
+A callback passed to a view of the project runs when that view calls it, not while it is built:
+
+```swift non-triggering
+// file: RatingPicker.swift
+import SwiftUI
+
+struct RatingPicker: View {
+    let onPick: (Int) -> Void
+
+    var body: some View {
+        HStack {
+            ForEach(1...5, id: \.self) { value in
+                Button("\(value)") { onPick(value) }
+            }
+        }
+    }
+}
+
+// file: ReviewForm.swift
+import SwiftUI
+
+struct ReviewForm: View {
+    @State private var rating = 0
+
+    var body: some View {
+        VStack {
+            Text("Rating: \(rating)")
+            RatingPicker { rating = $0 }
+        }
+    }
+}
+```
+
+A local copy of the state:
+
+```swift non-triggering
+import SwiftUI
+
+struct TagCloud: View {
+    @State private var tags = ["swift", "layout", "animation"]
+
+    var body: some View {
+        var sorted = tags
+        let _ = sorted.sort()
+        HStack {
+            ForEach(sorted, id: \.self) { Text($0) }
+        }
+    }
+}
+```
+
+A change deferred to the main queue runs after the update (SwiftUI does not warn; see Fix):
+
+```swift non-triggering
+import SwiftUI
+
+struct SyncBadge: View {
+    let lastSync: Date
+    @State private var isStale = false
+
+    var body: some View {
+        let _ = DispatchQueue.main.async {
+            isStale = lastSync < Date().addingTimeInterval(-3600)
+        }
+        Text(isStale ? "Out of date" : "Up to date")
+    }
+}
+```
+
+Configuring an object held in `@State` does not change the state (the reference stays the same):
+
+```swift non-triggering
+import SwiftUI
+
+struct DueDateLabel: View {
+    let date: Date
+    @State private var formatter = DateFormatter()
+
+    var body: some View {
+        let _ = (formatter.dateStyle = .medium)
+        Text(formatter.string(from: date))
+    }
+}
+```
+
+A method that changes state, called from an action:
+
+```swift non-triggering
+import SwiftUI
+
+struct NotificationBell: View {
+    @State private var unread = 3
+
+    var body: some View {
+        Button {
+            markAllRead()
+        } label: {
+            Image(systemName: unread > 0 ? "bell.badge" : "bell")
+        }
+    }
+
+    private func markAllRead() {
+        unread = 0
+    }
+}
+```
+
+Debug output and a file-level counter are not view state:
+
+```swift non-triggering
+import SwiftUI
+
+nonisolated(unsafe) var profileHeaderRenders = 0
+
+struct ProfileHeader: View {
+    let name: String
+
+    var body: some View {
+        let _ = Self._printChanges()
+        let _ = (profileHeaderRenders += 1)
+        Text(name)
+    }
+}
+```
+
+A custom binding's setter runs when the slider changes it:
+
+```swift non-triggering
+import SwiftUI
+
+struct VolumeSlider: View {
+    @State private var volume = 0.5
+    @State private var isMuted = false
+
+    var body: some View {
+        Slider(value: Binding(
+            get: { isMuted ? 0 : volume },
+            set: { newValue in
+                volume = newValue
+                isMuted = newValue == 0
+            }
+        ))
+    }
+}
+```
+
+`@GestureState` is updated through the gesture's `inout` state:
+
+```swift non-triggering
+import SwiftUI
+
+struct PressIndicator: View {
+    @GestureState private var isPressing = false
+
+    var body: some View {
+        Circle()
+            .fill(isPressing ? Color.red : Color.gray)
+            .gesture(
+                LongPressGesture(minimumDuration: 1)
+                    .updating($isPressing) { value, state, _ in
+                        state = value
+                    }
+            )
+    }
+}
+```
+
+A property of an observed object that is not `@Published` publishes nothing:
+
+```swift non-triggering
+// file: ImageCache.swift
+import UIKit
+
+final class ImageCache: ObservableObject {
+    @Published var images: [URL: UIImage] = [:]
+    var lookups = 0
+}
+
+// file: Thumbnail.swift
+import SwiftUI
+
+struct Thumbnail: View {
+    @EnvironmentObject private var cache: ImageCache
+    let url: URL
+
+    var body: some View {
+        let _ = (cache.lookups += 1)
+        if let image = cache.images[url] {
+            Image(uiImage: image)
+        } else {
+            ProgressView()
+        }
+    }
+}
+```
+
+A representable that reports changes from its coordinator, not from `updateUIView`:
+
+```swift non-triggering
+import SwiftUI
+import UIKit
+
+struct NoteTextView: UIViewRepresentable {
+    @Binding var text: String
+
+    func makeUIView(context: Context) -> UITextView {
+        let view = UITextView()
+        view.delegate = context.coordinator
+        return view
+    }
+
+    func updateUIView(_ uiView: UITextView, context: Context) {
+        if uiView.text != text {
+            uiView.text = text
+        }
+    }
+
+    func makeCoordinator() -> Coordinator {
+        Coordinator(text: $text)
+    }
+
+    final class Coordinator: NSObject, UITextViewDelegate {
+        var text: Binding<String>
+
+        init(text: Binding<String>) {
+            self.text = text
+        }
+
+        func textViewDidChange(_ textView: UITextView) {
+            text.wrappedValue = textView.text
+        }
+    }
+}
+```
+"""##,
+        "state_reference_type": ##"""
+# state_reference_type
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** suggestion (`@StateObject` or `@ObservedObject` for an `ObservableObject`; otherwise `@Observable` on the class when it is declared in the same file), never applied by `--fix`
+
+`@State` must not hold a class that SwiftUI cannot observe: own an `ObservableObject` with `@StateObject`, or make the class `@Observable`.
+
+## Why
+
+`@State` stores a value and re-renders the view when that value is *replaced*. For a class, the value is
+the reference. SwiftUI keeps the same object for the view's whole life, which looks right, but it only
+ever compares the reference: when a method of the object changes one of its properties (a download
+finishes, a timer ticks, a button calls `model.load()`), the reference stays the same and SwiftUI does
+not render the view again. The screen keeps showing the old values until something unrelated (another
+`@State`, the parent) happens to re-render it, and then jumps to the current ones. Bugs of the shape
+"the spinner never stops", "the list fills only after I rotate the phone" come from here.
+
+An `ObservableObject` in `@State` is no better: `@State` does not subscribe to its `objectWillChange`,
+so its `@Published` properties announce changes nobody listens to. `@StateObject` (the view owns the
+object) and `@ObservedObject` (someone else owns it) subscribe. A class marked `@Observable` (or a
+SwiftData `@Model`) is different: SwiftUI tracks which of its properties `body` reads, so holding it in
+`@State` is the intended pattern of the Observation era.
+
+## What is flagged
+
+A stored property with an `@State` attribute whose type is a class, declared in the analyzed sources,
+that SwiftUI cannot observe.
+
+The types judged are those that conform, in their declaration or through an extension anywhere in the
+analyzed sources, to `View`, `ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol
+(`ButtonStyle`, `ToggleStyle`, `LabelStyle`, ...).
+
+The property's type is taken from:
+
+- its type annotation: `@State var model: TimerModel`, `@State private var cart: Cart = .init()`;
+- otherwise from an initial value that is a construction: `= TimerModel()`, `= TimerModel(seconds: 60)`,
+  `= TimerModel.init()`, `= Library.Shelf()`, `= Loader<Movie>()`. A *construction* is a call whose callee
+  is a capitalized type name (qualified or generic) or `Type.init(...)`. Anything else gives no type:
+  `= .init()` without an annotation, `= TimerModel.shared`, `= makeTimer()`.
+
+The whole type name is resolved: `Library.Shelf` is the type `Shelf` declared inside `Library`;
+`Playlist.SortOrder` is the nested `SortOrder`, not `Playlist`. Generic arguments do not matter
+(`Loader<Movie>` is `Loader`). An unqualified name is a top-level type of that name or a type nested in the
+view's own type (or in a type enclosing it). Every declaration with that name in the analyzed sources must
+be a class that SwiftUI cannot observe; if any of them is a struct, an enum, a protocol or an observable
+class, nothing is reported.
+
+A class SwiftUI *cannot observe* is a `class` declaration (any modifiers: `final`, `open`, `public`,
+generic, nested) such that:
+
+- it is not marked `@Observable` (also spelled `@Observation.Observable`) or `@Model` (`@SwiftData.Model`),
+  and no superclass of it declared in the analyzed sources is;
+- it has at least one stored instance `var` (any access, `lazy` and property-wrapped ones included), in
+  its own body or in a superclass declared in the analyzed sources: a class with only `let`s and methods
+  has nothing that could change;
+- its superclass chain is known: the first inherited name of the class, and of each superclass declared in
+  the analyzed sources, is a type declared in the analyzed sources, `NSObject`, `NSManagedObject`, or one of
+  the protocols that `published_without_observable_object` knows (`Identifiable`, `Hashable`, ...). A first inherited name from another module may be an `@Observable` or `ObservableObject` base
+  class: FlowLint cannot tell, and the class is not judged.
+
+Which message and fix apply depends on whether the class is an `ObservableObject`, decided as
+`published_without_observable_object` decides it: it conforms in its declaration, through an extension
+anywhere in the analyzed sources, through a protocol or type alias declared in them that refines
+`ObservableObject`, or through a superclass (a superclass declared in the analyzed sources, recursively,
+or `NSManagedObject`, which conforms). The finding is reported at the `@` of the `@State` attribute, with
+a note at the class's name in its declaration (which may be in another file).
+
+Messages:
+
+- an `ObservableObject` that the view creates (an initial value, or an initializer of the view that
+  assigns a construction to it: `_timer = State(initialValue: TimerModel())`, `self.timer = TimerModel()`):
+  `@State '<property>' holds the ObservableObject '<Type>' but does not subscribe to it, so the view does
+  not update when the object changes; own it with @StateObject`
+- an `ObservableObject` that comes from the caller (no initial value, no construction assigned in an
+  initializer): `@State '<property>' holds the ObservableObject '<Type>' but does not subscribe to it, so
+  the view does not update when the object changes; observe it with @ObservedObject`
+- any other class: `@State '<property>' holds '<Type>', a class SwiftUI cannot observe, so the view does
+  not update when the object changes; mark '<Type>' @Observable`
+
+The note says `'<Type>' is declared here`. `<Type>` is the class's name as declared, qualified by the types
+that enclose it (`Library.Shelf`), without generic arguments.
+
+## What is not flagged
+
+- Structs, enums and tuples: `@State` sees every change of a value type, which is what it is for.
+- Classes marked `@Observable` or `@Model`, and subclasses of such classes declared in the analyzed sources
+  (SwiftUI tracks their properties).
+- Optional classes, `@State private var selection: Episode?` (also `Optional<Episode>` and `Episode!`):
+  an optional holds a *slot*, and replacing or clearing the reference is the change that matters
+  (`sheet(item:)`, a selected row). SwiftUI sees that.
+- Collections and other generic types that contain a class: `[Track]`, `Set<Track>`, `Result<Track, Error>`.
+  Appending or removing elements is seen; FlowLint does not judge what happens inside the elements.
+- Types not declared in the analyzed sources: `DateFormatter()`, `AVPlayer()`, a class from a package.
+  FlowLint cannot see their declaration; keeping a formatter or a player alive with `@State` is common and
+  often deliberate.
+- Classes whose superclass comes from another module (other than `NSObject` and `NSManagedObject`): the
+  base class may be `@Observable` or an `ObservableObject`.
+- A class with no stored `var` anywhere in its chain (only `let` dependencies and methods): holding it in
+  `@State` keeps one instance for the view's lifetime, which is a legitimate use.
+- Actors, protocols and existentials (`any PlaybackService`), generic parameters (`@State var value: Value`),
+  and names that a `typealias` introduces (FlowLint does not follow type aliases).
+- Initial values whose type FlowLint cannot name without an annotation: `= TimerModel.shared`,
+  `= makeTimerModel()`, `= .init()`.
+- `@StateObject`, `@ObservedObject`, `@EnvironmentObject`, `@Bindable`, `@Environment` and the other
+  wrappers; `@Previewable @State` variables inside `#Preview` (they are locals of a preview, not members
+  of a view).
+- Text that looks like a declaration inside comments and string literals.
+
+## Fix
+
+For an `ObservableObject` the view creates, change the attribute to `@StateObject`:
+
+```swift
+@StateObject private var timer = TimerModel()
+```
+
+When an initializer of the view sets the property, the suggestion rewrites that assignment too:
+`_timer = State(initialValue: x)`, `_timer = State(wrappedValue: x)`, `_timer = .init(initialValue: x)`,
+`_timer = .init(wrappedValue: x)` and `self.timer = x` all become `_timer = StateObject(wrappedValue: x)`
+(a `@StateObject`'s wrapped value cannot be assigned).
+
+For an `ObservableObject` that comes from the caller, change the attribute to `@ObservedObject`: the parent
+owns the object and the view watches it. The `State(...)` and `.init(initialValue:)` forms in initializers
+become `ObservedObject(wrappedValue: x)`; `self.note = x` stays as it is.
+
+For any other class, mark it `@Observable` (iOS 17, macOS 14 and later); `@State` is then the right owner:
+
+```swift
+@Observable
+final class ScoreKeeper {
+    var points = 0
+}
+```
+
+The suggestion inserts `@Observable` on its own line before the class declaration, with the class's
+indentation. It is offered only when the class is declared in the same file as the finding (a fix edits
+one file), and none of its stored properties is `lazy` or has a property wrapper (`@Published`,
+`@AppStorage`, ...), since `@Observable` rejects both; otherwise the finding has no fix and the message
+says what to do. If the object comes from the caller, hold it with a plain property or `@Bindable` rather
+than `@State` once it is observable.
+
+These fixes are suggestions only: `@StateObject` creates the object lazily and once per view identity,
+and `@Observable` changes how the class's properties are stored, so both can change behaviour.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { state_reference_type: error }
+disabled_rules: [state_reference_type]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next state_reference_type - only keeps the engine alive, nothing on screen reads it
+@State private var engine = HapticsEngine()
+```
+
+## Examples
+
+### Triggering
+
+An `ObservableObject` created in `@State`: the countdown never moves on screen:
+
+```swift triggering
+import SwiftUI
+
+final class TimerModel: ObservableObject {
+    @Published var secondsLeft = 60
+
+    func tick() {
+        secondsLeft -= 1
+    }
+}
+
+struct CountdownView: View {
+    ↓@State private var timer = TimerModel()
+
+    var body: some View {
+        Text(timer.secondsLeft, format: .number)
+            .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in
+                timer.tick()
+            }
+    }
+}
+```
+
+```text output
+Example.swift:12:5: warning: @State 'timer' holds the ObservableObject 'TimerModel' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Example.swift:3:13: note: 'TimerModel' is declared here
+```
+
+A plain class with no conformance at all:
+
+```swift triggering
+import SwiftUI
+
+final class ScoreKeeper {
+    var points = 0
+
+    func score() {
+        points += 10
+    }
+}
+
+struct ScoreView: View {
+    ↓@State private var keeper = ScoreKeeper()
+
+    var body: some View {
+        Button("Points: \(keeper.points)") {
+            keeper.score()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:12:5: warning: @State 'keeper' holds 'ScoreKeeper', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'ScoreKeeper' @Observable (state_reference_type)
+Example.swift:3:13: note: 'ScoreKeeper' is declared here
+```
+
+```swift suggested
+import SwiftUI
+
+@Observable
+final class ScoreKeeper {
+    var points = 0
+
+    func score() {
+        points += 10
+    }
+}
+
+struct ScoreView: View {
+    @State private var keeper = ScoreKeeper()
+
+    var body: some View {
+        Button("Points: \(keeper.points)") {
+            keeper.score()
+        }
+    }
+}
+```
+
+A construction with arguments:
+
+```swift triggering
+import SwiftUI
+
+final class UploadModel: ObservableObject {
+    @Published var progress = 0.0
+    let fileName: String
+
+    init(fileName: String) {
+        self.fileName = fileName
+    }
+}
+
+struct UploadRow: View {
+    ↓@State private var upload = UploadModel(fileName: "holiday.mov")
+
+    var body: some View {
+        ProgressView(upload.fileName, value: upload.progress)
+    }
+}
+```
+
+```text output
+Example.swift:13:5: warning: @State 'upload' holds the ObservableObject 'UploadModel' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Example.swift:3:13: note: 'UploadModel' is declared here
+```
+
+```swift suggested
+import SwiftUI
+
+final class UploadModel: ObservableObject {
+    @Published var progress = 0.0
+    let fileName: String
+
+    init(fileName: String) {
+        self.fileName = fileName
+    }
+}
+
+struct UploadRow: View {
+    @StateObject private var upload = UploadModel(fileName: "holiday.mov")
+
+    var body: some View {
+        ProgressView(upload.fileName, value: upload.progress)
+    }
+}
+```
+
+A type annotation with `.init()`:
+
+```swift triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartButton: View {
+    ↓@State private var cart: Cart = .init()
+
+    var body: some View {
+        Button("Add (\(cart.items.count))") {
+            cart.items.append("Espresso")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:8:5: warning: @State 'cart' holds the ObservableObject 'Cart' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Example.swift:3:13: note: 'Cart' is declared here
+```
+
+An explicit `Type.init()`:
+
+```swift triggering
+import SwiftUI
+
+final class StopwatchModel {
+    var lapTimes: [Duration] = []
+}
+
+struct StopwatchView: View {
+    ↓@State private var stopwatch = StopwatchModel.init()
+
+    var body: some View {
+        List(stopwatch.lapTimes, id: \.self) { lap in
+            Text(lap, format: .time(pattern: .minuteSecond))
+        }
+    }
+}
+```
+
+```text output
+Example.swift:8:5: warning: @State 'stopwatch' holds 'StopwatchModel', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'StopwatchModel' @Observable (state_reference_type)
+Example.swift:3:13: note: 'StopwatchModel' is declared here
+```
+
+A class nested in a namespace, named by its qualified name:
+
+```swift triggering
+import SwiftUI
+
+enum Library {
+    final class Shelf {
+        var titles: [String] = []
+    }
+}
+
+struct ShelfView: View {
+    ↓@State private var shelf = Library.Shelf()
+
+    var body: some View {
+        List(shelf.titles, id: \.self) { Text($0) }
+    }
+}
+```
+
+```text output
+Example.swift:10:5: warning: @State 'shelf' holds 'Library.Shelf', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'Library.Shelf' @Observable (state_reference_type)
+Example.swift:4:17: note: 'Library.Shelf' is declared here
+```
+
+A generic class:
+
+```swift triggering
+import SwiftUI
+
+struct Movie: Identifiable {
+    let id: Int
+    var title: String
+}
+
+final class Loader<Item>: ObservableObject {
+    @Published var items: [Item] = []
+}
+
+struct MovieList: View {
+    ↓@State private var loader = Loader<Movie>()
+
+    var body: some View {
+        List(loader.items) { movie in
+            Text(movie.title)
+        }
+    }
+}
+```
+
+```text output
+Example.swift:13:5: warning: @State 'loader' holds the ObservableObject 'Loader' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Example.swift:8:13: note: 'Loader' is declared here
+```
+
+The class is declared in another file:
+
+```swift triggering
+// file: Models/WeatherModel.swift
+import Foundation
+
+final class WeatherModel: ObservableObject {
+    @Published var temperature: Double?
+
+    func refresh() async {
+        try? await Task.sleep(for: .seconds(1))
+        temperature = 21.5
+    }
+}
+
+// file: Views/WeatherView.swift
+import SwiftUI
+
+struct WeatherView: View {
+    ↓@State private var weather = WeatherModel()
+
+    var body: some View {
+        Text(weather.temperature.map { "\($0)°" } ?? "Loading…")
+            .task { await weather.refresh() }
+    }
+}
+```
+
+```text output
+Views/WeatherView.swift:4:5: warning: @State 'weather' holds the ObservableObject 'WeatherModel' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Models/WeatherModel.swift:3:13: note: 'WeatherModel' is declared here
+```
+
+The conformance comes from an extension in another file:
+
+```swift triggering
+// file: Models/Playlist.swift
+import Foundation
+
+final class Playlist {
+    @Published var tracks: [String] = []
+}
+
+// file: Models/Playlist+Observable.swift
+import Combine
+
+extension Playlist: ObservableObject {}
+
+// file: Views/PlaylistView.swift
+import SwiftUI
+
+struct PlaylistView: View {
+    ↓@State private var playlist = Playlist()
+
+    var body: some View {
+        List(playlist.tracks, id: \.self) { Text($0) }
+    }
+}
+```
+
+```text output
+Views/PlaylistView.swift:4:5: warning: @State 'playlist' holds the ObservableObject 'Playlist' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Models/Playlist.swift:3:13: note: 'Playlist' is declared here
+```
+
+The conformance comes from a superclass in another file:
+
+```swift triggering
+// file: ViewModels/BaseViewModel.swift
+import Foundation
+
+class BaseViewModel: ObservableObject {
+    @Published var isLoading = false
+}
+
+// file: ViewModels/FeedViewModel.swift
+import Foundation
+
+final class FeedViewModel: BaseViewModel {
+    @Published var posts: [String] = []
+}
+
+// file: Views/FeedView.swift
+import SwiftUI
+
+struct FeedView: View {
+    ↓@State private var feed = FeedViewModel()
+
+    var body: some View {
+        List(feed.posts, id: \.self) { Text($0) }
+            .overlay { if feed.isLoading { ProgressView() } }
+    }
+}
+```
+
+```text output
+Views/FeedView.swift:4:5: warning: @State 'feed' holds the ObservableObject 'FeedViewModel' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+ViewModels/FeedViewModel.swift:3:13: note: 'FeedViewModel' is declared here
+```
+
+An object that comes from the caller, declared without an initial value:
+
+```swift triggering
+import SwiftUI
+
+final class Conversation: ObservableObject {
+    @Published var messages: [String] = []
+}
+
+struct ConversationView: View {
+    ↓@State var conversation: Conversation
+
+    var body: some View {
+        List(conversation.messages, id: \.self) { Text($0) }
+    }
+}
+
+struct InboxView: View {
+    @StateObject private var conversation = Conversation()
+
+    var body: some View {
+        ConversationView(conversation: conversation)
+    }
+}
+```
+
+```text output
+Example.swift:8:5: warning: @State 'conversation' holds the ObservableObject 'Conversation' but does not subscribe to it, so the view does not update when the object changes; observe it with @ObservedObject (state_reference_type)
+Example.swift:3:13: note: 'Conversation' is declared here
+```
+
+An object built in the view's initializer:
+
+```swift triggering
+import SwiftUI
+
+final class DraftModel: ObservableObject {
+    @Published var text: String
+
+    init(text: String) {
+        self.text = text
+    }
+}
+
+struct DraftEditor: View {
+    ↓@State private var draft: DraftModel
+
+    init(initialText: String) {
+        _draft = State(initialValue: DraftModel(text: initialText))
+    }
+
+    var body: some View {
+        TextEditor(text: $draft.text)
+    }
+}
+```
+
+```text output
+Example.swift:12:5: warning: @State 'draft' holds the ObservableObject 'DraftModel' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Example.swift:3:13: note: 'DraftModel' is declared here
+```
+
+```swift suggested
+import SwiftUI
+
+final class DraftModel: ObservableObject {
+    @Published var text: String
+
+    init(text: String) {
+        self.text = text
+    }
+}
+
+struct DraftEditor: View {
+    @StateObject private var draft: DraftModel
+
+    init(initialText: String) {
+        _draft = StateObject(wrappedValue: DraftModel(text: initialText))
+    }
+
+    var body: some View {
+        TextEditor(text: $draft.text)
+    }
+}
+```
+
+An `NSObject` subclass that serves as a delegate:
+
+```swift triggering
+import SwiftUI
+import CoreLocation
+
+final class LocationProvider: NSObject, CLLocationManagerDelegate {
+    private let manager = CLLocationManager()
+    var lastLocation: CLLocation?
+
+    override init() {
+        super.init()
+        manager.delegate = self
+    }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        lastLocation = locations.last
+    }
+}
+
+struct NearbyView: View {
+    ↓@State private var location = LocationProvider()
+
+    var body: some View {
+        Text(location.lastLocation == nil ? "Locating…" : "Found you")
+    }
+}
+```
+
+```text output
+Example.swift:19:5: warning: @State 'location' holds 'LocationProvider', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'LocationProvider' @Observable (state_reference_type)
+Example.swift:4:13: note: 'LocationProvider' is declared here
+```
+
+In the app, for an object shared through the environment:
+
+```swift triggering
+import SwiftUI
+
+final class SessionStore: ObservableObject {
+    @Published var isSignedIn = false
+}
+
+struct RootView: View {
+    @EnvironmentObject var session: SessionStore
+
+    var body: some View {
+        Text(session.isSignedIn ? "Welcome back" : "Please sign in")
+    }
+}
+
+@main
+struct NotesApp: App {
+    ↓@State private var session = SessionStore()
+
+    var body: some Scene {
+        WindowGroup {
+            RootView()
+                .environmentObject(session)
+        }
+    }
+}
+```
+
+```text output
+Example.swift:17:5: warning: @State 'session' holds the ObservableObject 'SessionStore' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Example.swift:3:13: note: 'SessionStore' is declared here
+```
+
+In a view modifier:
+
+```swift triggering
+import SwiftUI
+
+final class ToastQueue {
+    var current: String?
+}
+
+struct ToastOverlay: ViewModifier {
+    ↓@State private var queue = ToastQueue()
+
+    func body(content: Content) -> some View {
+        content.overlay(alignment: .bottom) {
+            if let message = queue.current {
+                Text(message)
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:8:5: warning: @State 'queue' holds 'ToastQueue', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'ToastQueue' @Observable (state_reference_type)
+Example.swift:3:13: note: 'ToastQueue' is declared here
+```
+
+A type that becomes a view through an extension, with two reference-typed properties:
+
+```swift triggering
+import SwiftUI
+
+final class PlayerModel: ObservableObject {
+    @Published var isPlaying = false
+}
+
+final class QueueModel {
+    var upNext: [String] = []
+}
+
+struct NowPlaying {
+    ↓@State private var player = PlayerModel()
+    ↓@State private var queue = QueueModel()
+}
+
+extension NowPlaying: View {
+    var body: some View {
+        VStack {
+            Text(player.isPlaying ? "Playing" : "Paused")
+            Text("\(queue.upNext.count) up next")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:12:5: warning: @State 'player' holds the ObservableObject 'PlayerModel' but does not subscribe to it, so the view does not update when the object changes; own it with @StateObject (state_reference_type)
+Example.swift:3:13: note: 'PlayerModel' is declared here
+Example.swift:13:5: warning: @State 'queue' holds 'QueueModel', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'QueueModel' @Observable (state_reference_type)
+Example.swift:7:13: note: 'QueueModel' is declared here
+```
+
+A class whose only stored `var` is private still changes behind the view's back:
+
+```swift triggering
+import SwiftUI
+
+final class RecordingSession {
+    private var startDate: Date?
+
+    var isRecording: Bool { startDate != nil }
+
+    func toggle() {
+        startDate = startDate == nil ? Date() : nil
+    }
+}
+
+struct RecordButton: View {
+    ↓@State private var session = RecordingSession()
+
+    var body: some View {
+        Button(session.isRecording ? "Stop" : "Record") {
+            session.toggle()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:14:5: warning: @State 'session' holds 'RecordingSession', a class SwiftUI cannot observe, so the view does not update when the object changes; mark 'RecordingSession' @Observable (state_reference_type)
+Example.swift:3:13: note: 'RecordingSession' is declared here
+```
+
+A Core Data object passed in by the parent (`NSManagedObject` conforms to `ObservableObject`):
+
+```swift triggering
+import SwiftUI
+import CoreData
+
+final class Note: NSManagedObject {
+    @NSManaged var title: String
+}
+
+struct NoteTitleEditor: View {
+    ↓@State var note: Note
+
+    var body: some View {
+        TextField("Title", text: $note.title)
+    }
+}
+```
+
+```text output
+Example.swift:9:5: warning: @State 'note' holds the ObservableObject 'Note' but does not subscribe to it, so the view does not update when the object changes; observe it with @ObservedObject (state_reference_type)
+Example.swift:4:13: note: 'Note' is declared here
+```
+
+```swift suggested
+import SwiftUI
+import CoreData
+
+final class Note: NSManagedObject {
+    @NSManaged var title: String
+}
+
+struct NoteTitleEditor: View {
+    @ObservedObject var note: Note
+
+    var body: some View {
+        TextField("Title", text: $note.title)
+    }
+}
+```
+
+### Non-triggering
+
+A struct is a value: `@State` sees every change:
+
+```swift non-triggering
+import SwiftUI
+
+struct Filter {
+    var query = ""
+    var favoritesOnly = false
+}
+
+struct FilterBar: View {
+    @State private var filter = Filter()
+
+    var body: some View {
+        Toggle("Favorites only", isOn: $filter.favoritesOnly)
+    }
+}
+```
+
+An enum:
+
+```swift non-triggering
+import SwiftUI
+
+enum SortOrder {
+    case title, date
+}
+
+struct SortPicker: View {
+    @State private var order = SortOrder.title
+
+    var body: some View {
+        Picker("Sort", selection: $order) {
+            Text("Title").tag(SortOrder.title)
+            Text("Date").tag(SortOrder.date)
+        }
+    }
+}
+```
+
+An `@Observable` class is the intended use of `@State`:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class ReaderModel {
+    var page = 1
+}
+
+struct ReaderView: View {
+    @State private var reader = ReaderModel()
+
+    var body: some View {
+        Stepper("Page \(reader.page)", value: $reader.page)
+    }
+}
+```
+
+An `@Observable` class declared in another file:
+
+```swift non-triggering
+// file: Models/Trip.swift
+import Observation
+
+@MainActor
+@Observable
+final class TripPlanner {
+    var stops: [String] = []
+}
+
+// file: Views/TripView.swift
+import SwiftUI
+
+struct TripView: View {
+    @State private var planner = TripPlanner()
+
+    var body: some View {
+        List(planner.stops, id: \.self) { Text($0) }
+    }
+}
+```
+
+A SwiftData model:
+
+```swift non-triggering
+import SwiftUI
+import SwiftData
+
+@Model
+final class Recipe {
+    var name: String
+
+    init(name: String) {
+        self.name = name
+    }
+}
+
+struct NewRecipeForm: View {
+    @State private var draft = Recipe(name: "")
+
+    var body: some View {
+        TextField("Name", text: $draft.name)
+    }
+}
+```
+
+A subclass of an `@Observable` class declared in another file:
+
+```swift non-triggering
+// file: Models/MediaItem.swift
+import Observation
+
+@Observable
+class MediaItem {
+    var title = ""
+}
+
+// file: Models/Podcast.swift
+final class Podcast: MediaItem {
+    var episodeCount = 0
+}
+
+// file: Views/PodcastHeader.swift
+import SwiftUI
+
+struct PodcastHeader: View {
+    @State private var podcast = Podcast()
+
+    var body: some View {
+        Text(podcast.title)
+    }
+}
+```
+
+An optional class is a slot: replacing or clearing it is the change SwiftUI needs to see:
+
+```swift non-triggering
+import SwiftUI
+
+final class Episode: Identifiable {
+    let id = UUID()
+    var title = ""
+}
+
+struct EpisodeList: View {
+    let episodes: [Episode]
+    @State private var selection: Episode?
+
+    var body: some View {
+        List(episodes) { episode in
+            Button(episode.title) { selection = episode }
+        }
+        .sheet(item: $selection) { episode in
+            Text(episode.title)
+        }
+    }
+}
+```
+
+An array of objects is a value too:
+
+```swift non-triggering
+import SwiftUI
+
+final class Track: Identifiable {
+    let id = UUID()
+    var name = ""
+}
+
+struct TrackList: View {
+    @State private var tracks: [Track] = []
+
+    var body: some View {
+        List(tracks) { Text($0.name) }
+            .toolbar {
+                Button("Add") { tracks.append(Track()) }
+            }
+    }
+}
+```
+
+A type nested in a class is not the class:
+
+```swift non-triggering
+import SwiftUI
+
+final class Playlist {
+    enum SortOrder: Hashable {
+        case name, duration
+    }
+
+    var songs: [String] = []
+}
+
+struct PlaylistSortMenu: View {
+    @State private var sortOrder: Playlist.SortOrder = .name
+
+    var body: some View {
+        Picker("Sort by", selection: $sortOrder) {
+            Text("Name").tag(Playlist.SortOrder.name)
+            Text("Duration").tag(Playlist.SortOrder.duration)
+        }
+    }
+}
+```
+
+A class not declared in the project, kept alive on purpose:
+
+```swift non-triggering
+import SwiftUI
+import AVKit
+
+struct TrailerView: View {
+    @State private var player = AVPlayer(url: URL(fileURLWithPath: "/tmp/trailer.mov"))
+
+    var body: some View {
+        VideoPlayer(player: player)
+            .onAppear { player.play() }
+    }
+}
+```
+
+A subclass of a base class from a package, which may be observable:
+
+```swift non-triggering
+import SwiftUI
+import MediaKit
+
+final class PodcastPlayer: MediaPlayer {
+    var chapterIndex = 0
+}
+
+struct ChapterLabel: View {
+    @State private var player = PodcastPlayer()
+
+    var body: some View {
+        Text("Chapter \(player.chapterIndex + 1)")
+    }
+}
+```
+
+A class with only `let` dependencies, held for the view's lifetime:
+
+```swift non-triggering
+import SwiftUI
+import UIKit
+
+final class HapticsEngine {
+    private let generator = UIImpactFeedbackGenerator(style: .medium)
+
+    func tap() {
+        generator.impactOccurred()
+    }
+}
+
+struct TapCounter: View {
+    @State private var haptics = HapticsEngine()
+    @State private var count = 0
+
+    var body: some View {
+        Button("Tapped \(count) times") {
+            count += 1
+            haptics.tap()
+        }
+    }
+}
+```
+
+An `ObservableObject` owned with `@StateObject`:
+
+```swift non-triggering
+import SwiftUI
+
+final class TimerModel: ObservableObject {
+    @Published var secondsLeft = 60
+}
+
+struct CountdownView: View {
+    @StateObject private var timer = TimerModel()
+
+    var body: some View {
+        Text(timer.secondsLeft, format: .number)
+    }
+}
+```
+
+A shared instance and a factory: FlowLint cannot name the type without an annotation:
+
+```swift non-triggering
+import SwiftUI
+
+final class ThemeStore {
+    static let shared = ThemeStore()
+    var accent = Color.blue
+}
+
+func makeThemeStore() -> ThemeStore {
+    ThemeStore()
+}
+
+struct ThemeSwatch: View {
+    @State private var store = ThemeStore.shared
+    @State private var preview = makeThemeStore()
+
+    var body: some View {
+        Circle().fill(store.accent)
+    }
+}
+```
+
+A name shared by a struct and a class in different modules:
+
+```swift non-triggering
+// file: Maps/Route.swift
+import MapKit
+
+final class Route {
+    var polyline: MKPolyline?
+}
+
+// file: Planner/Route.swift
+struct Route {
+    var stops: [String] = []
+}
+
+// file: Planner/RouteEditor.swift
+import SwiftUI
+
+struct RouteEditor: View {
+    @State private var route = Route()
+
+    var body: some View {
+        Text("\(route.stops.count) stops")
+    }
+}
+```
+
+An actor, a generic parameter and an existential:
+
+```swift non-triggering
+import SwiftUI
+
+actor ImageCache {
+    var images: [URL: Data] = [:]
+}
+
+protocol PlaybackService: AnyObject {
+    var isPlaying: Bool { get }
+}
+
+struct Gallery<Selection: Hashable>: View {
+    @State private var cache = ImageCache()
+    @State private var selection: Selection
+    @State private var playback: any PlaybackService
+
+    var body: some View {
+        Text(playback.isPlaying ? "Playing" : "Stopped")
+    }
+}
+```
+
+`@Previewable @State` in a preview is a local, not a member:
+
+```swift non-triggering
+import SwiftUI
+
+final class Counter {
+    var value = 0
+}
+
+struct CounterLabel: View {
+    let counter: Counter
+
+    var body: some View {
+        Text(counter.value, format: .number)
+    }
+}
+
+#Preview {
+    @Previewable @State var counter = Counter()
+    CounterLabel(counter: counter)
+}
+```
+
+The pattern in a comment and in a string:
+
+```swift non-triggering
+import SwiftUI
+
+final class EditorModel: ObservableObject {
+    @Published var draft = ""
+}
+
+struct EditorHint: View {
+    // Not @State private var model = EditorModel(): @State does not subscribe.
+    @StateObject private var model = EditorModel()
+
+    var body: some View {
+        Text("Avoid @State private var model = EditorModel()")
+    }
+}
+```
+"""##,
         "superfluous_disable": ##"""
 # superfluous_disable
 
@@ -4773,6 +8875,840 @@ struct CounterView: View {
 
     var body: some View {
         Button("Tapped") { count += 1 }
+    }
+}
+```
+"""##,
+        "will_change_in_did_set": ##"""
+# will_change_in_did_set
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** safe: rename `didSet` to `willSet` when the observer holds only the send (applied by `--fix`); a suggestion (move the send into `willSet`) when the observer does more; none when the send is nested in a condition or a closure
+
+`objectWillChange.send()` announces a change that is *about* to happen: send it in `willSet`, not in `didSet`.
+
+## Why
+
+`objectWillChange` is the publisher SwiftUI subscribes to when a view holds an `ObservableObject`
+(`@StateObject`, `@ObservedObject`, `@EnvironmentObject`). Its contract is in its name: it fires *before*
+the object changes, which is what `@Published` does (it sends from the property's `willSet`). SwiftUI
+uses the moment it hears the notification: it records the current transaction (the animation of a
+`withAnimation { ... }` block) and schedules the view to render again.
+
+Sending from `didSet` breaks that contract. A send made directly in `didSet` usually still gets the views
+rendered again, because SwiftUI renders later anyway; what goes wrong is everything that relies on the
+order:
+
+- subscribers are told too late: `.onReceive(model.objectWillChange)` handlers and
+  `objectWillChange.sink { ... }` pipelines read the object expecting the old state (to save it, to register
+  an undo, to diff against) and find the new one;
+- a send deferred from `didSet` (`DispatchQueue.main.async { self.objectWillChange.send() }`, a `Task`)
+  arrives after the `withAnimation` block has ended, so the change is not animated, and until it arrives
+  no view is scheduled to show the new value;
+- on a `@Published` property the send is redundant: `@Published` already sent it, before the change.
+
+Manual sends are common for properties that `@Published` cannot wrap (a value stored in `@AppStorage`,
+a Keychain wrapper, a private backing field), and `didSet` is where many people reach first.
+
+## What is flagged
+
+A call `objectWillChange.send(...)`, `self.objectWillChange.send(...)` or `self?.objectWillChange.send(...)`
+(with or without arguments) that is lexically inside the `didSet` observer of a property of a class:
+
+- a stored or overriding instance property declared in the class's body (`var`, `private(set) var`,
+  `override var`, with any property wrapper: `@Published`, `@AppStorage(...)`, a custom one);
+- the send is a statement of the observer's body, or nested in its `if`, `guard`, `switch`, `for`,
+  `while`, `do` and `defer` statements;
+- or the send is inside closures that are known to run while the observer runs or later, each given to
+  one of `DispatchQueue.main.async`, `DispatchQueue.main.asyncAfter(deadline:)` (trailing closure or
+  `execute:`), `Task { ... }` (also `Task(priority:)` and `Task { @MainActor in ... }`) or
+  `withAnimation(...) { ... }`, nested in any order (a `Task` inside a `DispatchQueue.main.async`). Every
+  closure between the observer and the send must be one of these.
+
+The class is the innermost type declaration around the property; any class counts, whether or not it
+conforms to `ObservableObject` (a class may declare its own `objectWillChange` subject).
+
+The finding is reported at the first character of the send: `objectWillChange`, or the `self` of
+`self.objectWillChange` and `self?.objectWillChange`. The message:
+
+`'<Type>' sends objectWillChange after '<property>' has changed (in didSet), so its subscribers, SwiftUI
+included, hear of the change only after it happened; send it in willSet`
+
+`<Type>` is the class's name as declared, qualified by the types that enclose it, without generic
+arguments.
+
+## What is not flagged
+
+- Sends in `willSet`, in methods, initializers and computed properties: a method that sends after it
+  mutates is a different matter (FlowLint cannot tell which statement is "the change"), and only the
+  property observer makes the order certain.
+- Forwarding another object's changes: `child.objectWillChange.sink { [weak self] _ in
+  self?.objectWillChange.send() }`, even inside `didSet`. The `sink` closure runs when the *child* is
+  about to change, so the send is on time. Closures given to any other function (a debouncer, a
+  completion handler) are not judged either: FlowLint cannot tell when they run.
+- Other subjects and other objects: `selectionDidChange.send(selection)`, `objectDidChange.send()`,
+  `parent?.objectWillChange.send()`. Only `self`'s `objectWillChange` announces `self`'s change.
+- Sends in a helper method that the observer calls (`didSet { notifyChange() }`): FlowLint does not follow
+  calls.
+- `didSet` observers of local variables and of properties of structs and enums (a value type has no
+  `objectWillChange`), and text in comments and string literals.
+
+## Fix
+
+When the observer holds only the send, and the property has no `willSet`, rename the observer:
+
+```swift
+var showsHints = true {
+    willSet { objectWillChange.send() }
+}
+```
+
+`--fix` applies this: it replaces `didSet` (and its parameter list, `didSet(previous)`, if any) with
+`willSet`. Nothing else in the observer depends on the old value, so the change is safe; on a `@Published`
+property it leaves a second, harmless send before the change (removing the observer is better there).
+
+When the observer does more, the send is offered as a suggestion: it is removed from `didSet` (with its
+line when it stands alone) and inserted as the first statement of the property's `willSet`, or in a new
+`willSet { ... }` accessor placed before `didSet`, with the same indentation as the `didSet` and the send.
+When `didSet` held only the send and the property already has a `willSet`, the `didSet` accessor is
+removed.
+
+When the send is nested in a condition (often one that compares with `oldValue`) or in a closure (often a
+hop to the main thread), there is no automatic fix: write the condition in `willSet` with `newValue`
+(`if newValue != filter { objectWillChange.send() }`), and make sure the property is set on the main
+thread (mark the class `@MainActor`) instead of deferring the send.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { will_change_in_did_set: error }
+disabled_rules: [will_change_in_did_set]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next will_change_in_did_set - the only subscriber wants the new value
+objectWillChange.send()
+```
+
+## Examples
+
+### Triggering
+
+The observer holds only the send (fixed by `--fix`):
+
+```swift triggering
+import SwiftUI
+
+final class ReaderSettings: ObservableObject {
+    var fontSize = 17.0 {
+        didSet {
+            ↓objectWillChange.send()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:6:13: warning: 'ReaderSettings' sends objectWillChange after 'fontSize' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import SwiftUI
+
+final class ReaderSettings: ObservableObject {
+    var fontSize = 17.0 {
+        willSet {
+            objectWillChange.send()
+        }
+    }
+}
+```
+
+With `self.`, on one line:
+
+```swift triggering
+import SwiftUI
+
+final class ToastCenter: ObservableObject {
+    var message: String? = nil { didSet { ↓self.objectWillChange.send() } }
+}
+```
+
+```text output
+Example.swift:4:43: warning: 'ToastCenter' sends objectWillChange after 'message' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import SwiftUI
+
+final class ToastCenter: ObservableObject {
+    var message: String? = nil { willSet { self.objectWillChange.send() } }
+}
+```
+
+A value kept in `@AppStorage`, which does not publish inside a class by itself:
+
+```swift triggering
+import SwiftUI
+
+final class AppPreferences: ObservableObject {
+    @AppStorage("showsHints") var showsHints = true {
+        didSet { ↓objectWillChange.send() }
+    }
+}
+```
+
+```text output
+Example.swift:5:18: warning: 'AppPreferences' sends objectWillChange after 'showsHints' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import SwiftUI
+
+final class AppPreferences: ObservableObject {
+    @AppStorage("showsHints") var showsHints = true {
+        willSet { objectWillChange.send() }
+    }
+}
+```
+
+A private backing field:
+
+```swift triggering
+import Foundation
+
+final class DownloadStore: ObservableObject {
+    private var records: [URL: Double] = [:] {
+        didSet { ↓objectWillChange.send() }
+    }
+
+    var activeCount: Int { records.count }
+
+    func update(_ url: URL, progress: Double) {
+        records[url] = progress
+    }
+}
+```
+
+```text output
+Example.swift:5:18: warning: 'DownloadStore' sends objectWillChange after 'records' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+import Foundation
+
+final class DownloadStore: ObservableObject {
+    private var records: [URL: Double] = [:] {
+        willSet { objectWillChange.send() }
+    }
+
+    var activeCount: Int { records.count }
+
+    func update(_ url: URL, progress: Double) {
+        records[url] = progress
+    }
+}
+```
+
+A redundant send on a `@Published` property:
+
+```swift triggering
+import Foundation
+
+final class AccountModel: ObservableObject {
+    @Published var username: String? {
+        didSet { ↓objectWillChange.send() }
+    }
+}
+```
+
+```text output
+Example.swift:5:18: warning: 'AccountModel' sends objectWillChange after 'username' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+The observer also saves (the move into `willSet` is a suggestion):
+
+```swift triggering
+import Foundation
+
+final class FilterModel: ObservableObject {
+    var showsCompleted = false {
+        didSet {
+            ↓objectWillChange.send()
+            UserDefaults.standard.set(showsCompleted, forKey: "showsCompleted")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:6:13: warning: 'FilterModel' sends objectWillChange after 'showsCompleted' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift suggested
+import Foundation
+
+final class FilterModel: ObservableObject {
+    var showsCompleted = false {
+        willSet {
+            objectWillChange.send()
+        }
+        didSet {
+            UserDefaults.standard.set(showsCompleted, forKey: "showsCompleted")
+        }
+    }
+}
+```
+
+The send comes after other work:
+
+```swift triggering
+import Foundation
+
+final class EditorModel: ObservableObject {
+    var text = "" {
+        didSet {
+            wordCount = text.split(separator: " ").count
+            ↓objectWillChange.send()
+        }
+    }
+    private(set) var wordCount = 0
+}
+```
+
+```text output
+Example.swift:7:13: warning: 'EditorModel' sends objectWillChange after 'text' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+The property already has a `willSet` (the suggestion moves the send there and removes `didSet`):
+
+```swift triggering
+import Foundation
+
+final class PlaybackModel: ObservableObject {
+    var rate: Float = 1 {
+        willSet {
+            print("Rate changes to \(newValue)")
+        }
+        didSet {
+            ↓objectWillChange.send()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:9:13: warning: 'PlaybackModel' sends objectWillChange after 'rate' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift suggested
+import Foundation
+
+final class PlaybackModel: ObservableObject {
+    var rate: Float = 1 {
+        willSet {
+            objectWillChange.send()
+            print("Rate changes to \(newValue)")
+        }
+    }
+}
+```
+
+A send guarded by a comparison with the old value (no automatic fix):
+
+```swift triggering
+import Foundation
+
+final class TabRouter: ObservableObject {
+    var selectedTab = 0 {
+        didSet(previous) {
+            if previous != selectedTab {
+                ↓objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'TabRouter' sends objectWillChange after 'selectedTab' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+Inside a `switch`:
+
+```swift triggering
+import Foundation
+
+enum SyncPhase {
+    case idle, syncing, failed
+}
+
+final class SyncModel: ObservableObject {
+    var phase = SyncPhase.idle {
+        didSet {
+            switch phase {
+            case .failed:
+                ↓objectWillChange.send()
+            case .idle, .syncing:
+                break
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:12:17: warning: 'SyncModel' sends objectWillChange after 'phase' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+Deferred to the main queue:
+
+```swift triggering
+import Foundation
+
+final class UploadMonitor: ObservableObject {
+    var bytesSent = 0 {
+        didSet {
+            DispatchQueue.main.async {
+                ↓self.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'UploadMonitor' sends objectWillChange after 'bytesSent' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+With a weak capture and optional chaining:
+
+```swift triggering
+import Foundation
+
+final class ChatSession: ObservableObject {
+    var unread = 0 {
+        didSet {
+            DispatchQueue.main.async { [weak self] in
+                ↓self?.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'ChatSession' sends objectWillChange after 'unread' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+After a delay:
+
+```swift triggering
+import Foundation
+
+final class BannerModel: ObservableObject {
+    var text = "" {
+        didSet {
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {
+                ↓self.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'BannerModel' sends objectWillChange after 'text' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+In a `Task` on the main actor:
+
+```swift triggering
+import Foundation
+
+final class CartModel: ObservableObject {
+    var itemIDs: [Int] = [] {
+        didSet {
+            Task { @MainActor in
+                ↓self.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'CartModel' sends objectWillChange after 'itemIDs' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+Inside `withAnimation`, which does not move the send before the change:
+
+```swift triggering
+import SwiftUI
+
+final class DeckModel: ObservableObject {
+    var cards: [String] = [] {
+        didSet {
+            withAnimation(.spring) {
+                ↓objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:7:17: warning: 'DeckModel' sends objectWillChange after 'cards' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+An overriding property in a subclass whose superclass is in another file:
+
+```swift triggering
+// file: Models/MediaItem.swift
+import Foundation
+
+class MediaItem: ObservableObject {
+    var isFavorite = false
+}
+
+// file: Models/Song.swift
+import Foundation
+
+final class Song: MediaItem {
+    override var isFavorite: Bool {
+        didSet { ↓objectWillChange.send() }
+    }
+}
+```
+
+```text output
+Models/Song.swift:5:18: warning: 'Song' sends objectWillChange after 'isFavorite' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+```swift fixed
+// file: Models/MediaItem.swift
+import Foundation
+
+class MediaItem: ObservableObject {
+    var isFavorite = false
+}
+
+// file: Models/Song.swift
+import Foundation
+
+final class Song: MediaItem {
+    override var isFavorite: Bool {
+        willSet { objectWillChange.send() }
+    }
+}
+```
+
+A class with its own `objectWillChange` subject:
+
+```swift triggering
+import Combine
+
+final class LightSwitch: ObservableObject {
+    let objectWillChange = PassthroughSubject<Void, Never>()
+
+    var isOn = false {
+        didSet { ↓objectWillChange.send() }
+    }
+}
+```
+
+```text output
+Example.swift:7:18: warning: 'LightSwitch' sends objectWillChange after 'isOn' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+Each observer is reported, in a class nested in a namespace:
+
+```swift triggering
+import Foundation
+
+enum Settings {
+    final class Appearance: ObservableObject {
+        var usesDarkMode = false {
+            didSet { ↓objectWillChange.send() }
+        }
+        var accentName = "blue" {
+            didSet { ↓objectWillChange.send() }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:6:22: warning: 'Settings.Appearance' sends objectWillChange after 'usesDarkMode' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+Example.swift:9:22: warning: 'Settings.Appearance' sends objectWillChange after 'accentName' has changed (in didSet), so its subscribers, SwiftUI included, hear of the change only after it happened; send it in willSet (will_change_in_did_set)
+```
+
+### Non-triggering
+
+The send in `willSet`:
+
+```swift non-triggering
+import Foundation
+
+final class ReaderSettings: ObservableObject {
+    var fontSize = 17.0 {
+        willSet {
+            objectWillChange.send()
+        }
+    }
+}
+```
+
+`willSet` sends, `didSet` saves:
+
+```swift non-triggering
+import Foundation
+
+final class FilterModel: ObservableObject {
+    var showsCompleted = false {
+        willSet { objectWillChange.send() }
+        didSet { UserDefaults.standard.set(showsCompleted, forKey: "showsCompleted") }
+    }
+}
+```
+
+A `@Published` property whose `didSet` does other work:
+
+```swift non-triggering
+import Foundation
+
+final class SearchModel: ObservableObject {
+    @Published var query = "" {
+        didSet { results = [] }
+    }
+    @Published private(set) var results: [String] = []
+}
+```
+
+A send in a method, before the change:
+
+```swift non-triggering
+import Foundation
+
+final class Counter: ObservableObject {
+    private(set) var value = 0
+
+    func increment() {
+        objectWillChange.send()
+        value += 1
+    }
+}
+```
+
+A send in a method after the change is not a property observer:
+
+```swift non-triggering
+import Foundation
+
+final class Playlist: ObservableObject {
+    private var songs: [String] = []
+
+    func add(_ song: String) {
+        songs.append(song)
+        objectWillChange.send()
+    }
+}
+```
+
+Forwarding a child's changes from `didSet`: the `sink` runs when the child is about to change:
+
+```swift non-triggering
+import Combine
+
+final class Profile: ObservableObject {
+    @Published var nickname = ""
+}
+
+final class AccountScreenModel: ObservableObject {
+    private var profileSubscription: AnyCancellable?
+
+    var profile = Profile() {
+        willSet { objectWillChange.send() }
+        didSet {
+            profileSubscription = profile.objectWillChange.sink { [weak self] _ in
+                self?.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+Forwarding a child's changes from `init`:
+
+```swift non-triggering
+import Combine
+
+final class Theme: ObservableObject {
+    @Published var accentName = "blue"
+}
+
+final class AppModel: ObservableObject {
+    let theme = Theme()
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        theme.objectWillChange
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+            .store(in: &cancellables)
+    }
+}
+```
+
+Another subject's `send` in `didSet`:
+
+```swift non-triggering
+import Combine
+
+final class SelectionModel: ObservableObject {
+    let selectionDidChange = PassthroughSubject<Int?, Never>()
+
+    @Published var selection: Int? {
+        didSet { selectionDidChange.send(selection) }
+    }
+}
+```
+
+Another object's `objectWillChange`:
+
+```swift non-triggering
+import Foundation
+
+final class Folder: ObservableObject {
+    @Published var itemCount = 0
+}
+
+final class Document {
+    weak var folder: Folder?
+
+    var title = "" {
+        didSet { folder?.objectWillChange.send() }
+    }
+}
+```
+
+A helper method that the observer calls is not followed:
+
+```swift non-triggering
+import Foundation
+
+final class VolumeModel: ObservableObject {
+    var level = 0.5 {
+        didSet { notifyChange() }
+    }
+
+    private func notifyChange() {
+        objectWillChange.send()
+    }
+}
+```
+
+A closure given to an unknown function:
+
+```swift non-triggering
+import Foundation
+
+final class Debouncer {
+    func schedule(_ action: @escaping () -> Void) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5, execute: action)
+    }
+}
+
+final class NotesModel: ObservableObject {
+    private let debouncer = Debouncer()
+
+    var draft = "" {
+        didSet {
+            debouncer.schedule { [weak self] in
+                self?.objectWillChange.send()
+            }
+        }
+    }
+}
+```
+
+A `didSet`-style subject of the class's own:
+
+```swift non-triggering
+import Combine
+
+final class TimerState {
+    let objectDidChange = PassthroughSubject<Void, Never>()
+
+    var remaining = 60 {
+        didSet { objectDidChange.send() }
+    }
+}
+```
+
+A computed property's setter that sends before it writes the backing store:
+
+```swift non-triggering
+import Foundation
+
+final class AudioSettings: ObservableObject {
+    private var storage: [String: Bool] = [:]
+
+    var isMuted: Bool {
+        get { storage["muted"] ?? false }
+        set {
+            objectWillChange.send()
+            storage["muted"] = newValue
+        }
+    }
+}
+```
+
+A send in a `Task` started from a method:
+
+```swift non-triggering
+import Foundation
+
+@MainActor
+final class FeedModel: ObservableObject {
+    private(set) var posts: [String] = []
+
+    func reload() {
+        Task {
+            objectWillChange.send()
+            posts = ["Hello"]
+        }
+    }
+}
+```
+
+The `didSet` of a view's property has no `objectWillChange`:
+
+```swift non-triggering
+import SwiftUI
+
+struct VolumeSlider: View {
+    @State private var level = 0.5 {
+        didSet { print("Level is \(level)") }
+    }
+
+    var body: some View {
+        Slider(value: $level)
+    }
+}
+```
+
+The pattern in a comment and in a string:
+
+```swift non-triggering
+import Foundation
+
+final class HintModel: ObservableObject {
+    // Not didSet { objectWillChange.send() }: subscribers would be told too late.
+    var hint = "Use willSet, not didSet { objectWillChange.send() }" {
+        willSet { objectWillChange.send() }
     }
 }
 ```

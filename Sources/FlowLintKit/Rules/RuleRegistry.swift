@@ -8,6 +8,9 @@ public enum RuleRegistry {
         NonPrivateStateRule.self,
         ForEachIndexIDRule.self,
         MissingEnvironmentObjectRule.self,
+        StateMutationInBodyRule.self,
+        StateInitFromParameterRule.self,
+        PublishedFromBackgroundRule.self,
         SuperfluousDisableRule.self,
         UnknownRuleInSuppressionRule.self,
     ]
