@@ -3825,25 +3825,149 @@ struct EditorHint: View {
         "published_from_background": ##"""
 # published_from_background
 
-**Severity:** warning · **Enabled by default:** yes · **Fix:** none
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none (hop to the main thread with `DispatchQueue.main.async` or `await MainActor.run`, or mark the class `@MainActor`)
 
-What the rule wants, in one sentence.
+An `ObservableObject`'s `@Published` properties must be changed on the main thread, not in a background queue, a detached task or a network completion handler.
 
 ## Why
 
-What the user sees go wrong at run time, and why SwiftUI behaves that way.
+`@Published` announces a change on the thread that makes it: the property's setter sends the object's
+`objectWillChange` right there, before it stores the new value. SwiftUI subscribes to that publisher for
+every view that holds the object (`@StateObject`, `@ObservedObject`, `@EnvironmentObject`), and SwiftUI
+works on the main thread only. When the change comes from a background thread, Xcode shows the purple
+runtime warning "Publishing changes from background threads is not allowed; make sure to publish values
+from the main thread (via operators like receive(on:)) on model updates." and the app misbehaves in ways
+that depend on timing:
+
+- the view updates late, on the next unrelated main-thread event (a tap, a scroll), or not at all;
+- a view reads the property while the background thread writes it: a data race, which can show half an
+  update or crash inside `Array` or `Dictionary`.
+
+It happens on the paths that are hard to test: a slow network, a large import, a retry. The completion
+handler of `URLSession.shared.dataTask` is the classic case: it runs on the session's background queue,
+and the compiler does not complain unless the class is isolated to the main actor.
 
 ## What is flagged
 
-The forms that are reported, and where the finding is placed.
+An assignment or a mutating call to a `@Published` property of an `ObservableObject`, in a statement that
+runs on a background thread, with no hop to the main thread on the way.
+
+**The properties.** A property declared with `@Published` (in its body, or in a superclass declared in
+the analyzed sources) in a class `C` declared in the analyzed sources, such that:
+
+- `C` conforms to `ObservableObject` (in its declaration, through an extension anywhere in the analyzed
+  sources, through a protocol declared there that refines `ObservableObject`, or through a superclass
+  declared there; as judged by `published_without_observable_object`);
+- neither `C`, nor a superclass of `C` declared in the analyzed sources, nor the property is marked
+  `@MainActor`.
+
+**The receivers.** The property is reached through:
+
+- `self`: explicit `self.items`, `self?.items` (after `[weak self]`), implicit `items` in a method or
+  initializer of `C` when no local or closure parameter shadows it (also after `guard let self`), or a
+  name bound to `self` by `guard let` / `if let` (`guard let strongSelf = self`);
+- an expression whose type FlowLint resolves to `C`: a stored property, parameter or local whose type
+  annotation is `C` (also `C?`, `C!`) or whose initial value is a construction `C(...)`, including a
+  view's `@ObservedObject`, `@StateObject` and `@EnvironmentObject` properties; and member chains through
+  the declared types of stored properties of classes and structs declared in the analyzed sources
+  (`self.store.posts`, `environment.library.books`).
+
+**The changes.** The same as in `state_mutation_in_body`: an assignment with `=` or a compound
+assignment operator whose left side is the property, an assignment to a part of it, or a call of a
+mutating method on it (`append`, `removeAll`, `toggle`, ... and the `mutating func`s of structs and enums
+in the analyzed sources). Partial assignments and mutating calls are flagged only when the property's
+type is known to be a value type (the same test as there).
+
+**The background blocks.** The statement is inside the closure given to one of these, written out in the
+same function:
+
+- `async`, `asyncAfter(deadline:)`, `asyncAfter(wallDeadline:)` (trailing closure or `execute:`) on
+  `DispatchQueue.global()` or `DispatchQueue.global(qos: ...)`;
+- the same methods on a queue created with `DispatchQueue(label: ...)` without a `target:` argument,
+  written in place or held in a `let` or `var` (a stored property of the same type, or a local of the
+  same function) whose initial value is such a construction;
+- `Task.detached { ... }` and `Task.detached(priority: ...) { ... }`;
+- `addOperation { ... }` and `addBarrierBlock { ... }` on `OperationQueue()` written in place or held in a
+  `let` or `var` of the same type or function initialized with `OperationQueue()`;
+- the completion handler (trailing closure or `completionHandler:` argument) of `dataTask(with:)`,
+  `downloadTask(with:)`, `uploadTask(with:from:)` and `uploadTask(with:fromFile:)`, called on
+  `URLSession.shared` or on a session created with `URLSession(configuration: ...)` without a
+  `delegateQueue:` argument (or with `delegateQueue: nil`), written in place or held in a `let` or `var`
+  of the same type or function initialized with one of these;
+- a Combine chain that starts with `dataTaskPublisher(for:)` on such a session and has no `receive(on:)`
+  in it, nor an operator given a `scheduler:` (`debounce`, `throttle`, `delay`: they may deliver on
+  another thread): the closures given to its `sink` (trailing, `receiveValue:` or `receiveCompletion:`),
+  and its `assign(to: &$property)` or `assign(to: \.property, on: self)`.
+
+**The way from the block to the statement.** Every closure between the background block and the
+statement must be one that runs at once, on the same thread: closures passed to `forEach`, `map`,
+`compactMap`, `flatMap`, `filter`, `reduce`, `sorted(by:)`, `first(where:)`, `contains(where:)`,
+`allSatisfy`, `removeAll(where:)`, `autoreleasepool`, `withAnimation` and `withTransaction`, and closures
+called where they are written (`{ ... }()`). Statements nested in `if`, `guard`, `switch`, `for`, `while`,
+`repeat`, `do`/`catch` and `defer` count too. Any other closure on the way (a completion handler of
+another API, a `Task { }`, a `sink`) stops the search: FlowLint cannot tell where that closure runs.
+
+**The hops.** A main-thread closure on the way makes the statement silent:
+`DispatchQueue.main.async { }`, `DispatchQueue.main.asyncAfter(...) { }`, `DispatchQueue.main.sync { }`,
+`await MainActor.run { }`, `MainActor.assumeIsolated { }`, `OperationQueue.main.addOperation { }`,
+`RunLoop.main.perform { }`, and any closure marked `@MainActor` (`Task { @MainActor in ... }`, also the
+background block itself: `Task.detached { @MainActor in ... }`).
+
+The finding is reported at the first character of the changed expression (`self` in `self.items = x`,
+`items` in `items.append(x)`, `store` in `store.posts = x`), or at `assign` for the `assign(to:)` forms.
+The message:
+
+`@Published '<property>' of '<Class>' is changed off the main thread (<context>), which SwiftUI does not
+allow: views can miss the change, show it late, or read it while it is written; make the change on the
+main thread`
+
+`<context>` names the block: `in a DispatchQueue.global() block`, `in a block on a DispatchQueue(label:)
+queue`, `in a Task.detached block`, `in an OperationQueue block`, `in a URLSession completion handler`,
+`in a dataTaskPublisher pipeline without receive(on:)`.
 
 ## What is not flagged
 
-The near misses, and why FlowLint stays silent on each (when it cannot tell, it is silent).
+- A hop on the way: `DispatchQueue.main.async`, `await MainActor.run`, `receive(on:)` and the others
+  listed above.
+- Classes marked `@MainActor` (or with a `@MainActor` superclass in the analyzed sources), `@MainActor`
+  properties, and closures marked `@MainActor`: the compiler checks those and reports a write from a
+  background closure itself. (A background block written inside a `@MainActor` *method* still runs in the
+  background, and is judged.)
+- Locals and closure parameters that shadow the property (`var items = [String]()` inside the block).
+- `@State` written from a background block: Apple documents `State` as safe to mutate from any thread
+  (updating it on the main thread is still better style, but it is not this rule's concern).
+- Completion handlers of callees FlowLint does not know (`api.fetchPosts { posts in self.posts = posts }`),
+  sessions it cannot see created (a `URLSession` passed in as a parameter), sessions created with
+  `delegateQueue: .main` or `OperationQueue.main`, and `DispatchQueue.global().sync { }` (it runs on the
+  calling thread when it can): FlowLint cannot tell which thread runs them.
+- `Task { ... }` that is not detached, and `async` methods: they inherit the caller's actor, which depends
+  on annotations and, since Swift 6.2, on the module's default isolation, which FlowLint cannot see.
+- Work passed by name (`DispatchQueue.global().async(execute: reload)`) and methods called from the block
+  that change the property themselves (`self.apply(items)`): FlowLint does not follow calls.
+- Properties that are not `@Published` (a private cache, `@ObservationIgnored` storage), classes that do
+  not conform to `ObservableObject` (`published_without_observable_object` reports them), and
+  `@Observable` classes (Observation has no `@Published`; this warning is not theirs).
+- `objectWillChange.send()` from a background block: not an assignment (FlowLint judges changes of
+  `@Published` properties only).
+- Text in comments and string literals.
 
 ## Fix
 
-What to write instead.
+Do the slow work in the background, then hop to the main thread for the change:
+
+```swift
+DispatchQueue.global(qos: .userInitiated).async {
+    let photos = self.loadPhotos()
+    DispatchQueue.main.async {
+        self.photos = photos
+    }
+}
+```
+
+With Swift concurrency, mark the class `@MainActor`: its properties are then changed on the main thread
+by construction, `await` moves the slow work off it, and the compiler reports any write from a background
+closure. Inside a detached task, hop with `await MainActor.run { self.report = text }`. In a Combine
+pipeline, add `.receive(on: DispatchQueue.main)` before `sink` or `assign`.
 
 ## Configuration
 
@@ -3857,25 +3981,750 @@ disabled_rules: [published_from_background]
 Suppress one finding in the source, preferably with a reason:
 
 ```swift
-// flowlint:disable:next published_from_background - the reason
+// flowlint:disable:next published_from_background - only read by a background exporter, never shown
+self.exportedCount += 1
 ```
 
 ## Examples
 
 ### Triggering
 
-One example per flagged form; `↓` marks where each finding starts.
+A `DispatchQueue.global()` block sets a property of `self`:
 
 ```swift triggering
+import Foundation
+
+final class PhotoLibrary: ObservableObject {
+    @Published var photos: [String] = []
+
+    func reload(from folder: String) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            ↓self.photos = names.sorted()
+        }
+    }
+}
+```
+
+```text output
+Example.swift:9:13: warning: @Published 'photos' of 'PhotoLibrary' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+`asyncAfter` and a compound assignment:
+
+```swift triggering
+import Foundation
+
+final class RetryCounter: ObservableObject {
+    @Published var attempts = 0
+
+    func scheduleRetry() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+            ↓self.attempts += 1
+        }
+    }
+}
+```
+
+```text output
+Example.swift:8:13: warning: @Published 'attempts' of 'RetryCounter' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A detached task, two properties:
+
+```swift triggering
+import Foundation
+
+final class ReportGenerator: ObservableObject {
+    @Published var report = ""
+    @Published var isGenerating = false
+
+    func generate(from entries: [String]) {
+        isGenerating = true
+        Task.detached(priority: .background) {
+            let text = entries.joined(separator: "\n")
+            ↓self.report = text
+            ↓self.isGenerating = false
+        }
+    }
+}
+```
+
+```text output
+Example.swift:11:13: warning: @Published 'report' of 'ReportGenerator' is changed off the main thread (in a Task.detached block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+Example.swift:12:13: warning: @Published 'isGenerating' of 'ReportGenerator' is changed off the main thread (in a Task.detached block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+An operation queue held in a property:
+
+```swift triggering
+import Foundation
+
+final class ThumbnailRenderer: ObservableObject {
+    @Published var renderedCount = 0
+    private let queue = OperationQueue()
+
+    func render(_ names: [String]) {
+        for name in names {
+            queue.addOperation {
+                _ = name.uppercased()
+                ↓self.renderedCount += 1
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:11:17: warning: @Published 'renderedCount' of 'ThumbnailRenderer' is changed off the main thread (in an OperationQueue block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A `URLSession.shared` completion handler, with `[weak self]`:
+
+```swift triggering
+import Foundation
+
+final class AvatarLoader: ObservableObject {
+    @Published var imageData: Data?
+
+    func load(from url: URL) {
+        URLSession.shared.dataTask(with: url) { [weak self] data, _, _ in
+            ↓self?.imageData = data
+        }.resume()
+    }
+}
+```
+
+```text output
+Example.swift:8:13: warning: @Published 'imageData' of 'AvatarLoader' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+Implicit `self` after `guard let self`:
+
+```swift triggering
+import Foundation
+
+final class WeatherModel: ObservableObject {
+    @Published var forecast = ""
+
+    func refresh(from url: URL) {
+        URLSession.shared.dataTask(with: url) { [weak self] data, _, _ in
+            guard let self, let data else { return }
+            ↓forecast = String(decoding: data, as: UTF8.self)
+        }.resume()
+    }
+}
+```
+
+```text output
+Example.swift:9:13: warning: @Published 'forecast' of 'WeatherModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A name bound to `self`:
+
+```swift triggering
+import Foundation
+
+final class QuoteModel: ObservableObject {
+    @Published var quote = ""
+
+    func fetch(from url: URL) {
+        URLSession.shared.dataTask(with: url) { [weak self] data, _, _ in
+            guard let strongSelf = self, let data = data else { return }
+            ↓strongSelf.quote = String(decoding: data, as: UTF8.self)
+        }.resume()
+    }
+}
+```
+
+```text output
+Example.swift:9:13: warning: @Published 'quote' of 'QuoteModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A session created with a configuration, and a `completionHandler:` argument:
+
+```swift triggering
+import Foundation
+
+final class DownloadModel: ObservableObject {
+    @Published var localURL: URL?
+    private let session = URLSession(configuration: .default)
+
+    func download(_ url: URL) {
+        let task = session.downloadTask(with: url, completionHandler: { location, _, _ in
+            ↓self.localURL = location
+        })
+        task.resume()
+    }
+}
+```
+
+```text output
+Example.swift:9:13: warning: @Published 'localURL' of 'DownloadModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A hop for one property, not for the next:
+
+```swift triggering
+import Foundation
+
+final class ImportModel: ObservableObject {
+    @Published var lines: [String] = []
+    @Published var isImporting = false
+
+    func importFile(at path: String) {
+        isImporting = true
+        DispatchQueue.global().async {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            DispatchQueue.main.async {
+                self.lines = text.components(separatedBy: "\n")
+            }
+            ↓self.isImporting = false
+        }
+    }
+}
+```
+
+```text output
+Example.swift:14:13: warning: @Published 'isImporting' of 'ImportModel' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A mutating call inside `forEach`, which runs on the same thread:
+
+```swift triggering
+import Foundation
+
+final class SyncLog: ObservableObject {
+    @Published var entries: [String] = []
+
+    func record(_ events: [String]) {
+        DispatchQueue.global(qos: .utility).async {
+            events.forEach { event in
+                ↓self.entries.append(event)
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:9:17: warning: @Published 'entries' of 'SyncLog' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A serial queue of the class's own:
+
+```swift triggering
+import Foundation
+
+final class Indexer: ObservableObject {
+    @Published var indexedCount = 0
+    private let queue = DispatchQueue(label: "com.example.indexer")
+
+    func index(_ documents: [String]) {
+        queue.async {
+            for _ in documents {
+                ↓self.indexedCount += 1
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:10:17: warning: @Published 'indexedCount' of 'Indexer' is changed off the main thread (in a block on a DispatchQueue(label:) queue), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A service sets the properties of a store declared in another file:
+
+```swift triggering
+// file: FeedStore.swift
+import Foundation
+
+final class FeedStore: ObservableObject {
+    @Published var posts: [String] = []
+    @Published var lastSync: Date?
+}
+
+// file: FeedSync.swift
+import Foundation
+
+final class FeedSync {
+    private let store: FeedStore
+
+    init(store: FeedStore) {
+        self.store = store
+    }
+
+    func sync(from url: URL) {
+        URLSession.shared.dataTask(with: url) { data, _, _ in
+            let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            ↓self.store.posts = text.components(separatedBy: "\n")
+            ↓self.store.lastSync = Date()
+        }.resume()
+    }
+}
+```
+
+```text output
+FeedSync.swift:13:13: warning: @Published 'posts' of 'FeedStore' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+FeedSync.swift:14:13: warning: @Published 'lastSync' of 'FeedStore' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A view sets its observed model from a background block:
+
+```swift triggering
+// file: UploadModel.swift
+import Foundation
+
+final class UploadModel: ObservableObject {
+    @Published var status = "Idle"
+}
+
+// file: UploadButton.swift
 import SwiftUI
+
+struct UploadButton: View {
+    @ObservedObject var model: UploadModel
+    let fileURL: URL
+
+    var body: some View {
+        Button("Upload") {
+            DispatchQueue.global().async {
+                let data = (try? Data(contentsOf: fileURL)) ?? Data()
+                ↓model.status = "Uploaded \(data.count) bytes"
+            }
+        }
+    }
+}
+```
+
+```text output
+UploadButton.swift:11:17: warning: @Published 'status' of 'UploadModel' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A subclass of a base model that conforms:
+
+```swift triggering
+import Foundation
+
+class BaseModel: ObservableObject {
+    @Published var isLoading = false
+}
+
+final class ProfileModel: BaseModel {
+    @Published var displayName = ""
+
+    func load(from url: URL) {
+        isLoading = true
+        URLSession.shared.dataTask(with: url) { data, _, _ in
+            ↓self.displayName = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            ↓self.isLoading = false
+        }.resume()
+    }
+}
+```
+
+```text output
+Example.swift:13:13: warning: @Published 'displayName' of 'ProfileModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+Example.swift:14:13: warning: @Published 'isLoading' of 'ProfileModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+A publisher pipeline that never receives on the main thread, ending in `sink`:
+
+```swift triggering
+import Foundation
+import Combine
+
+final class NewsModel: ObservableObject {
+    @Published var headlines: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    func load(from url: URL) {
+        URLSession.shared.dataTaskPublisher(for: url)
+            .map { String(decoding: $0.data, as: UTF8.self).components(separatedBy: "\n") }
+            .replaceError(with: [])
+            .sink { [weak self] lines in
+                ↓self?.headlines = lines
+            }
+            .store(in: &cancellables)
+    }
+}
+```
+
+```text output
+Example.swift:13:17: warning: @Published 'headlines' of 'NewsModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+Both closures of `sink(receiveCompletion:receiveValue:)` run where the session delivers:
+
+```swift triggering
+import Foundation
+import Combine
+
+final class ScoresModel: ObservableObject {
+    @Published var scores: [String] = []
+    @Published var isLoading = false
+    private var cancellables = Set<AnyCancellable>()
+
+    func load(from url: URL) {
+        isLoading = true
+        URLSession.shared.dataTaskPublisher(for: url)
+            .map { String(decoding: $0.data, as: UTF8.self).components(separatedBy: "\n") }
+            .sink(receiveCompletion: { [weak self] _ in
+                ↓self?.isLoading = false
+            }, receiveValue: { [weak self] lines in
+                ↓self?.scores = lines
+            })
+            .store(in: &cancellables)
+    }
+}
+```
+
+```text output
+Example.swift:14:17: warning: @Published 'isLoading' of 'ScoresModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+Example.swift:16:17: warning: @Published 'scores' of 'ScoresModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+The same pipeline ending in `assign(to:)`:
+
+```swift triggering
+import Foundation
+import Combine
+
+final class StatusModel: ObservableObject {
+    @Published var statusText = ""
+
+    func watch(_ url: URL) {
+        URLSession.shared.dataTaskPublisher(for: url)
+            .map { String(decoding: $0.data, as: UTF8.self) }
+            .replaceError(with: "Offline")
+            .↓assign(to: &$statusText)
+    }
+}
+```
+
+```text output
+Example.swift:11:14: warning: @Published 'statusText' of 'StatusModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 ### Non-triggering
 
-One example per near miss.
+A hop to the main queue for the change:
+
+```swift non-triggering
+import Foundation
+
+final class PhotoLibrary: ObservableObject {
+    @Published var photos: [String] = []
+
+    func reload(from folder: String) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            DispatchQueue.main.async {
+                self.photos = names.sorted()
+            }
+        }
+    }
+}
+```
+
+`await MainActor.run` inside a detached task:
+
+```swift non-triggering
+import Foundation
+
+final class ReportGenerator: ObservableObject {
+    @Published var report = ""
+
+    func generate(from entries: [String]) {
+        Task.detached(priority: .background) {
+            let text = entries.joined(separator: "\n")
+            await MainActor.run {
+                self.report = text
+            }
+        }
+    }
+}
+```
+
+`receive(on: DispatchQueue.main)` in the pipeline:
+
+```swift non-triggering
+import Foundation
+import Combine
+
+final class NewsModel: ObservableObject {
+    @Published var headlines: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    func load(from url: URL) {
+        URLSession.shared.dataTaskPublisher(for: url)
+            .map { String(decoding: $0.data, as: UTF8.self).components(separatedBy: "\n") }
+            .replaceError(with: [])
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] lines in
+                self?.headlines = lines
+            }
+            .store(in: &cancellables)
+    }
+}
+```
+
+A `@MainActor` class: the compiler checks its writes:
+
+```swift non-triggering
+import Foundation
+
+@MainActor
+final class SearchModel: ObservableObject {
+    @Published var results: [String] = []
+
+    func search(_ query: String, in catalog: [String]) async {
+        let matches = await Task.detached {
+            catalog.filter { $0.localizedCaseInsensitiveContains(query) }
+        }.value
+        results = matches
+    }
+}
+```
+
+A delayed hop to the main queue:
+
+```swift non-triggering
+import Foundation
+
+final class CartModel: ObservableObject {
+    @Published var total: Decimal = 0
+
+    func recalculate(_ prices: [Decimal]) {
+        DispatchQueue.global(qos: .utility).async {
+            let sum = prices.reduce(0, +)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) {
+                self.total = sum
+            }
+        }
+    }
+}
+```
+
+A local that shadows the property:
+
+```swift non-triggering
+import Foundation
+
+final class LogModel: ObservableObject {
+    @Published var lines: [String] = []
+
+    func export(to path: String) {
+        DispatchQueue.global().async {
+            var lines = self.lines
+            lines.append("exported")
+            try? lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+}
+```
+
+`@State` may be written from any thread:
 
 ```swift non-triggering
 import SwiftUI
+
+struct FileSizeLabel: View {
+    let url: URL
+    @State private var size = 0
+
+    var body: some View {
+        Text("\(size) bytes")
+            .onAppear {
+                DispatchQueue.global().async {
+                    size = (try? Data(contentsOf: url).count) ?? 0
+                }
+            }
+    }
+}
+```
+
+The completion handler of an API FlowLint does not know:
+
+```swift non-triggering
+import Foundation
+
+protocol QuotesAPI {
+    func fetchQuotes(completion: @escaping ([String]) -> Void)
+}
+
+final class QuotesModel: ObservableObject {
+    @Published var quotes: [String] = []
+    private let api: QuotesAPI
+
+    init(api: QuotesAPI) {
+        self.api = api
+    }
+
+    func load() {
+        api.fetchQuotes { quotes in
+            self.quotes = quotes
+        }
+    }
+}
+```
+
+A session passed in: its delegate queue is unknown:
+
+```swift non-triggering
+import Foundation
+
+final class ImageModel: ObservableObject {
+    @Published var data: Data?
+    private let session: URLSession
+
+    init(session: URLSession) {
+        self.session = session
+    }
+
+    func load(_ url: URL) {
+        session.dataTask(with: url) { data, _, _ in
+            self.data = data
+        }.resume()
+    }
+}
+```
+
+A session that delivers on the main queue:
+
+```swift non-triggering
+import Foundation
+
+final class ScoreModel: ObservableObject {
+    @Published var score = ""
+    private let session = URLSession(configuration: .default, delegate: nil, delegateQueue: .main)
+
+    func refresh(_ url: URL) {
+        session.dataTask(with: url) { data, _, _ in
+            self.score = data.map { String(decoding: $0, as: UTF8.self) } ?? "–"
+        }.resume()
+    }
+}
+```
+
+`Task { }` inherits the caller's actor, which FlowLint cannot see:
+
+```swift non-triggering
+import Foundation
+
+final class InboxModel: ObservableObject {
+    @Published var unreadCount = 0
+
+    func refresh(using fetch: @escaping () async -> Int) {
+        Task {
+            unreadCount = await fetch()
+        }
+    }
+}
+```
+
+The main operation queue:
+
+```swift non-triggering
+import Foundation
+
+final class ClockModel: ObservableObject {
+    @Published var now = Date()
+
+    func tick() {
+        OperationQueue.main.addOperation {
+            self.now = Date()
+        }
+    }
+}
+```
+
+A property that is not `@Published`:
+
+```swift non-triggering
+import Foundation
+
+final class ThumbnailCache: ObservableObject {
+    @Published var visibleIDs: [UUID] = []
+    private var storage: [UUID: Data] = [:]
+
+    func prefetch(_ ids: [UUID], load: @escaping (UUID) -> Data) {
+        DispatchQueue.global().async {
+            for id in ids {
+                self.storage[id] = load(id)
+            }
+        }
+    }
+}
+```
+
+An `@Observable` class has no `@Published` properties:
+
+```swift non-triggering
+import Foundation
+import Observation
+
+@Observable
+final class StepCounter {
+    var steps = 0
+
+    func importSteps(_ samples: [Int]) {
+        DispatchQueue.global().async {
+            self.steps = samples.reduce(0, +)
+        }
+    }
+}
+```
+
+Work passed by name is not followed:
+
+```swift non-triggering
+import Foundation
+
+final class BackupModel: ObservableObject {
+    @Published var lastBackup: Date?
+
+    func start() {
+        DispatchQueue.global(qos: .background).async(execute: runBackup)
+    }
+
+    private func runBackup() {
+        lastBackup = Date()
+    }
+}
+```
+
+A `@MainActor` store declared in another file, set by a service:
+
+```swift non-triggering
+// file: FeedStore.swift
+import Foundation
+
+@MainActor
+final class FeedStore: ObservableObject {
+    @Published var posts: [String] = []
+}
+
+// file: FeedSync.swift
+import Foundation
+
+final class FeedSync {
+    private let store: FeedStore
+
+    init(store: FeedStore) {
+        self.store = store
+    }
+
+    func sync(from url: URL) {
+        URLSession.shared.dataTask(with: url) { data, _, _ in
+            let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            Task { @MainActor in
+                self.store.posts = text.components(separatedBy: "\n")
+            }
+        }.resume()
+    }
+}
 ```
 """##,
         "published_without_observable_object": ##"""
@@ -4687,7 +5536,8 @@ destination, already gets new state each time it is shown.
 In an `init` of a view type (a type that conforms, in its declaration or an extension, to `View`,
 `ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol), declared in the type or in an
 extension of it, an assignment that seeds one of the type's `@State` properties from a parameter of that
-`init`:
+`init`, when the view is shown somewhere in the analyzed sources where it keeps its identity while its
+input changes.
 
 **The assignments.** For an `@State` property `x` declared in the type:
 
@@ -4696,35 +5546,24 @@ extension of it, an assignment that seeds one of the type's `@State` properties 
 - `_x = .init(initialValue: v)` and `_x = .init(wrappedValue: v)`;
 - each of these with `self._x` as the target;
 - `x = v` and `self.x = v` when `x` is declared *without* an initial value (`@State private var x:
-  String`): Swift turns that first assignment into `_x = State(wrappedValue: v)`.
+  String`) in the same file: Swift turns that first assignment into `_x = State(wrappedValue: v)`.
 
 **The values.** `v` is:
 
 - a parameter of this `init`, by its internal name (`init(for note: Note)` names it `note`), not shadowed
   by a local declared before the assignment;
 - a plain member chain that starts at such a parameter: member accesses, optional chaining, force
-  unwrapping and parentheses: `note.title`, `contact?.email`, `draft!.text`, `rating.wrappedValue`
-  (a `Binding` parameter), `(note.title)`;
-- a name bound by `if let` or `guard let` to such a parameter or chain: `if let note { _text =
-  State(initialValue: note.text) }`, `if let text = note?.text { ... }`.
+  unwrapping and parentheses: `note.title`, `contact?.email`, `draft!.text`, `(note.title)`;
+- a name bound by `if let` or `guard let` to such a parameter or chain: `if let draft { _text =
+  State(initialValue: draft.text) }`, `if let text = note?.text { ... }`.
 
-A parameter whose internal name or argument label starts with `initial` (`initialSelection`,
-`initiallyExpanded`, `init(initial tab: Tab)`) is not counted: the name already says that only the first
-value is used.
-
-**When the view gets new state anyway.** The finding is not reported when the view is constructed in
-the analyzed sources (in any file) outside previews, and *every* such construction either
-
-- has `.id(...)` in its modifier chain: `NoteEditor(note: note).id(note.id)`,
-  `NoteEditor(note: note).padding().id(note.id)`; or
-- is inside the content closure of a `sheet`, `fullScreenCover`, `popover` or `navigationDestination`
-  modifier (at any depth: `.sheet(item: $note) { note in NavigationStack { NoteEditor(note: note) } }`):
-  a presented sheet or a pushed destination is created with new state each time it is shown, so its
-  `init` parameter *is* the value it starts from.
-
-Constructions inside `#Preview { ... }` and in `PreviewProvider` types are not counted: a preview shows
-one value. A view that is never constructed in the analyzed sources (a view of a library, shown by its
-users) is reported.
+**Where the view is shown.** The view is constructed at least once in the analyzed sources (in any file),
+outside previews, in the body of a view, one of its view-building members or an app's scenes, in a place
+where it keeps its identity when the parent passes a new value: without `.id(...)` in its modifier chain
+or an ancestor's, and not as the content of a `sheet`, `fullScreenCover`, `popover` or
+`navigationDestination`, nor as the destination of a `NavigationLink`. A row of a `List` or `ForEach`, the
+detail of a `NavigationSplitView`, a child in a `VStack`: all keep their identity, and their state, while
+the element they show changes.
 
 The finding is reported at the first character of the assignment: the `_` of `_text`, or the `self` of
 `self._text` and `self.text`. The message:
@@ -4738,18 +5577,44 @@ through `if let` / `guard let` bindings).
 
 ## What is not flagged
 
+Seeding a state from a parameter is often deliberate: an editor that works on a draft, a starting tab,
+an object handed over. FlowLint stays silent where the code says so, and where it cannot see how the view
+is shown:
+
 - Constants: `_isExpanded = State(initialValue: false)`, `State(initialValue: .all)`,
   `State(initialValue: Self.defaultFilter)`. A constant does not depend on the parent.
 - Constructions and calls, even of the parameter: `State(initialValue: EditorModel(note: note))`,
   `String(amount)`, `price.formatted(.currency(code: "EUR"))`. Creating a new object or value from the
   input is how an owner is set up (Apple documents `StateObject(wrappedValue: Model(input))`, and the
   `@State` of an `@Observable` model is its Observation-era counterpart); FlowLint treats every call the
-  same way and stays silent.
+  same way and stays silent. A subscript (`options[0]`) counts as a call.
 - Operator expressions: `title ?? "Untitled"`, `count + 1`, `isNew ? "" : title`.
 - Locals computed in the `init` (`let start = Calendar.current.startOfDay(for: date)`), including a local
   that shadows the parameter (`let title = title.isEmpty ? "Untitled" : title`).
 - Values read from stored properties: `_draft = State(initialValue: self.note.text)` after
   `self.note = note`. FlowLint follows parameters only.
+- Parameters whose name says that only the first value counts: an internal name or argument label that
+  starts with the word `initial`, `initially`, `start`, `default` or `seed` (`initialSelection`,
+  `initiallyExpanded`, `startCollapsed`, `defaultKey`, `init(initial tab: Tab)`), and a property wrapper's
+  `wrappedValue`.
+- Parameters with a default value (`init(image: Loadable<UIImage> = .notRequested)`): an optional starting
+  value, usually for previews and tests.
+- The value of a `Binding` parameter (`_draft = State(initialValue: rating.wrappedValue)`): a draft that
+  the view writes back through the binding when the user is done.
+- An object passed in: the value is the parameter itself and its type is a class, an actor or a protocol
+  declared in the analyzed sources, or a generic parameter; or the `@State` property's type is a class,
+  actor or protocol declared there (an `@Observable` model handed to a view and kept in `@State`). The
+  same object comes back with every update, and its changes are observed.
+- Initializers that take a closure other than `@ViewBuilder` content (`onSave:`, `onCommit:`): the view
+  edits a draft of its input and hands the result back; starting from the first value is its design.
+- Views that update the state themselves when the input changes: the view assigns the property in an
+  `onChange(of:)`, `onReceive` or `task(id:)` closure.
+- Views whose every construction outside previews gets a new identity for new input (`.id(...)`,
+  presented in a sheet, popover or full-screen cover, pushed as a navigation destination or a
+  `NavigationLink`'s destination): an editor shown that way starts from the value it is given, every time
+  it appears.
+- Views that the analyzed sources never show outside previews: shown by a router's closure, a UIKit
+  hosting controller, or the users of a library. FlowLint cannot tell how their input changes there.
 - `@StateObject` targets, including `_model = StateObject(wrappedValue: Model(note: note))`, which Apple
   documents; `@ObservedObject` targets (`_model = ObservedObject(wrappedValue: model)`), `@Binding`
   targets (`_text = text`), `@FocusState`, `@AppStorage`, `@SceneStorage` and custom property wrappers
@@ -4759,9 +5624,6 @@ through `if let` / `guard let` bindings).
   rule.
 - The memberwise initializer of a view with a non-private `@State`: `non_private_state` reports the
   property.
-- Parameters whose name starts with `initial`, and views whose every construction outside previews has
-  an `.id(...)` or is the content of a sheet, popover, full-screen cover or navigation destination (see
-  above). An editor shown in a sheet starts from the value it is given, every time the sheet appears.
 - Text in comments and string literals.
 
 ## Fix
@@ -4803,7 +5665,7 @@ _text = State(initialValue: note.text)
 
 ### Triggering
 
-`State(initialValue:)` from a parameter:
+`State(initialValue:)` from a parameter, in a view whose parent passes a title that changes:
 
 ```swift triggering
 import SwiftUI
@@ -4817,6 +5679,17 @@ struct TitleEditor: View {
 
     var body: some View {
         TextField("Title", text: $title)
+    }
+}
+
+struct DocumentHeader: View {
+    let documentTitle: String
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            TitleEditor(title: documentTitle)
+            Divider()
+        }
     }
 }
 ```
@@ -4847,6 +5720,15 @@ struct NoteEditor: View {
         TextEditor(text: $text)
     }
 }
+
+struct NoteColumn: View {
+    let note: Note
+
+    var body: some View {
+        NoteEditor(note: note)
+            .navigationTitle(note.title)
+    }
+}
 ```
 
 ```text output
@@ -4869,16 +5751,32 @@ struct AccentPicker: View {
         ColorPicker("Accent", selection: $color)
     }
 }
+
+struct ThemeSettings: View {
+    let themeColor: Color
+
+    var body: some View {
+        Form {
+            AccentPicker(color: themeColor)
+        }
+    }
+}
 ```
 
 ```text output
 Example.swift:7:9: warning: @State 'color' of 'AccentPicker' is seeded from the parameter 'color', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'color' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
-Through `self._`:
+Through `self._`, in the rows of a `ForEach`, which keep their state when a line's quantity changes:
 
 ```swift triggering
 import SwiftUI
+
+struct CartLine: Identifiable {
+    let id: UUID
+    var title: String
+    var quantity: Int
+}
 
 struct QuantityStepper: View {
     let item: String
@@ -4893,10 +5791,22 @@ struct QuantityStepper: View {
         Stepper("\(item): \(quantity)", value: $quantity, in: 0...99)
     }
 }
+
+struct CartList: View {
+    let lines: [CartLine]
+
+    var body: some View {
+        List {
+            ForEach(lines) { line in
+                QuantityStepper(item: line.title, quantity: line.quantity)
+            }
+        }
+    }
+}
 ```
 
 ```text output
-Example.swift:9:9: warning: @State 'quantity' of 'QuantityStepper' is seeded from the parameter 'quantity', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'quantity' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:15:9: warning: @State 'quantity' of 'QuantityStepper' is seeded from the parameter 'quantity', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'quantity' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
 Optional chaining on a parameter:
@@ -4919,35 +5829,21 @@ struct ProfileCard: View {
         Text(nickname ?? "Anonymous")
     }
 }
-```
 
-```text output
-Example.swift:11:9: warning: @State 'nickname' of 'ProfileCard' is seeded from the parameter 'profile', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'profile' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
-```
-
-A copy of a binding's current value:
-
-```swift triggering
-import SwiftUI
-
-struct RatingEditor: View {
-    @Binding var rating: Int
-    @State private var draftRating: Int
-
-    init(rating: Binding<Int>) {
-        _rating = rating
-        ↓_draftRating = State(initialValue: rating.wrappedValue)
-    }
+struct AccountHeader: View {
+    let profile: Profile?
 
     var body: some View {
-        Stepper("Rating: \(draftRating)", value: $draftRating, in: 1...5)
-        Button("Save") { rating = draftRating }
+        HStack {
+            Image(systemName: "person.circle")
+            ProfileCard(profile: profile)
+        }
     }
 }
 ```
 
 ```text output
-Example.swift:9:9: warning: @State 'draftRating' of 'RatingEditor' is seeded from the parameter 'rating', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'rating' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:11:9: warning: @State 'nickname' of 'ProfileCard' is seeded from the parameter 'profile', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'profile' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
 `self.x = v` for a property declared without an initial value:
@@ -4967,6 +5863,18 @@ struct FilterChip: View {
     var body: some View {
         Toggle(label, isOn: $isSelected)
             .toggleStyle(.button)
+    }
+}
+
+struct FilterBar: View {
+    let activeFilters: Set<String>
+
+    var body: some View {
+        HStack {
+            ForEach(["Unread", "Flagged", "Attachments"], id: \.self) { name in
+                FilterChip(label: name, isSelected: activeFilters.contains(name))
+            }
+        }
     }
 }
 ```
@@ -4993,6 +5901,15 @@ struct ZoomableImage: View {
         Image(name)
             .scaleEffect(scale)
             .onTapGesture(count: 2) { scale = scale == 1 ? 2 : 1 }
+    }
+}
+
+struct PhotoViewer: View {
+    let photoName: String
+    let zoom: CGFloat
+
+    var body: some View {
+        ZoomableImage(name: photoName, zoom: zoom)
     }
 }
 ```
@@ -5025,40 +5942,19 @@ struct DraftEditor: View {
         TextEditor(text: $text)
     }
 }
+
+struct ComposeScreen: View {
+    let savedDraft: Draft?
+
+    var body: some View {
+        DraftEditor(draft: savedDraft)
+            .padding()
+    }
+}
 ```
 
 ```text output
 Example.swift:12:13: warning: @State 'text' of 'DraftEditor' is seeded from the parameter 'draft', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'draft' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
-```
-
-An `@Observable` model passed in and kept in `@State`: a different model from the parent is ignored:
-
-```swift triggering
-import SwiftUI
-import Observation
-
-@Observable
-final class PlayerModel {
-    var isPlaying = false
-}
-
-struct PlayerControls: View {
-    @State private var player: PlayerModel
-
-    init(player: PlayerModel) {
-        ↓_player = State(initialValue: player)
-    }
-
-    var body: some View {
-        Button(player.isPlaying ? "Pause" : "Play") {
-            player.isPlaying.toggle()
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:9: warning: @State 'player' of 'PlayerControls' is seeded from the parameter 'player', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'player' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
 Explicit generic arguments:
@@ -5077,6 +5973,15 @@ struct TagPicker: View {
 
     var body: some View {
         List(tags, id: \.self, selection: $chosen) { Text($0) }
+    }
+}
+
+struct TagSidebar: View {
+    let allTags: [String]
+    let selectedTags: Set<String>
+
+    var body: some View {
+        TagPicker(tags: allTags, chosen: selectedTags)
     }
 }
 ```
@@ -5105,13 +6010,22 @@ struct RenameField: View {
         TextField("Name", text: $name)
     }
 }
+
+struct ContactHeader: View {
+    let contact: Contact
+
+    var body: some View {
+        RenameField(for: contact)
+            .font(.title)
+    }
+}
 ```
 
 ```text output
 Example.swift:11:9: warning: @State 'name' of 'RenameField' is seeded from the parameter 'contact', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'contact' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
-In a view modifier:
+In a view modifier applied with `.modifier(...)`:
 
 ```swift triggering
 import SwiftUI
@@ -5126,6 +6040,16 @@ struct Highlighted: ViewModifier {
     func body(content: Content) -> some View {
         content
             .background(tint.opacity(0.2))
+    }
+}
+
+struct WarningLabel: View {
+    let message: String
+    let severityColor: Color
+
+    var body: some View {
+        Text(message)
+            .modifier(Highlighted(tint: severityColor))
     }
 }
 ```
@@ -5157,6 +6081,16 @@ extension CountdownView {
     init(timer: KitchenTimer) {
         label = "Timer"
         ↓_remaining = State(initialValue: timer.seconds)
+    }
+}
+
+struct TimerList: View {
+    let timers: [KitchenTimer]
+
+    var body: some View {
+        List(timers) { timer in
+            CountdownView(timer: timer)
+        }
     }
 }
 ```
@@ -5292,6 +6226,16 @@ struct SectionHeader: View {
         }
     }
 }
+
+struct SettingsList: View {
+    let sectionTitle: String
+
+    var body: some View {
+        List {
+            SectionHeader(title: sectionTitle)
+        }
+    }
+}
 ```
 
 A model constructed from the parameter, the counterpart of `StateObject(wrappedValue: Model(input))`:
@@ -5320,6 +6264,14 @@ struct Editor: View {
         TextEditor(text: $model.text)
     }
 }
+
+struct EditorScreen: View {
+    let text: String
+
+    var body: some View {
+        Editor(text: text)
+    }
+}
 ```
 
 A call on the parameter:
@@ -5338,6 +6290,14 @@ struct PriceField: View {
         TextField("Price", text: $text)
     }
 }
+
+struct ProductRow: View {
+    let price: Decimal
+
+    var body: some View {
+        PriceField(price: price)
+    }
+}
 ```
 
 An operator expression:
@@ -5354,6 +6314,14 @@ struct CaptionEditor: View {
 
     var body: some View {
         TextField("Caption", text: $caption)
+    }
+}
+
+struct PhotoFooter: View {
+    let caption: String?
+
+    var body: some View {
+        CaptionEditor(caption: caption)
     }
 }
 ```
@@ -5375,6 +6343,14 @@ struct DayPicker: View {
         DatePicker("Day", selection: $day, displayedComponents: .date)
     }
 }
+
+struct AgendaHeader: View {
+    let date: Date
+
+    var body: some View {
+        DayPicker(date: date)
+    }
+}
 ```
 
 A local that shadows the parameter:
@@ -5392,6 +6368,14 @@ struct HeadlineEditor: View {
 
     var body: some View {
         TextField("Headline", text: $headline)
+    }
+}
+
+struct ArticleHeader: View {
+    let headline: String
+
+    var body: some View {
+        HeadlineEditor(headline: headline)
     }
 }
 ```
@@ -5420,6 +6404,14 @@ struct OrderView: View {
         Stepper("Quantity: \(model.quantity)", value: $model.quantity)
     }
 }
+
+struct OrderRow: View {
+    let quantity: Int
+
+    var body: some View {
+        OrderView(quantity: quantity)
+    }
+}
 ```
 
 An object observed, not owned:
@@ -5442,6 +6434,14 @@ struct PlaylistHeader: View {
         TextField("Name", text: $playlist.name)
     }
 }
+
+struct PlaylistScreen: View {
+    let playlist: Playlist
+
+    var body: some View {
+        PlaylistHeader(playlist: playlist)
+    }
+}
 ```
 
 A binding passed through:
@@ -5460,6 +6460,14 @@ struct SearchBar: View {
 
     var body: some View {
         TextField(prompt, text: $query)
+    }
+}
+
+struct SearchScreen: View {
+    @State private var query = ""
+
+    var body: some View {
+        SearchBar(query: $query, prompt: "Search")
     }
 }
 ```
@@ -5487,9 +6495,17 @@ struct MailTabs: View {
         }
     }
 }
+
+struct MailRoot: View {
+    let lastTab: Tab
+
+    var body: some View {
+        MailTabs(initialSelection: lastTab)
+    }
+}
 ```
 
-`initially...` counts too:
+`initially...`, `start...`, `default...` and `seed...` count too:
 
 ```swift non-triggering
 import SwiftUI
@@ -5497,16 +6513,188 @@ import SwiftUI
 struct DisclosureCard: View {
     let title: String
     @State private var isExpanded: Bool
+    @State private var pageSize: Int
 
-    init(title: String, initiallyExpanded: Bool = false) {
+    init(title: String, initiallyExpanded: Bool, defaultPageSize: Int) {
         self.title = title
         _isExpanded = State(initialValue: initiallyExpanded)
+        _pageSize = State(initialValue: defaultPageSize)
     }
 
     var body: some View {
         DisclosureGroup(title, isExpanded: $isExpanded) {
-            Text("More about \(title)")
+            Stepper("Show \(pageSize)", value: $pageSize)
         }
+    }
+}
+
+struct CardList: View {
+    let expandsCards: Bool
+
+    var body: some View {
+        DisclosureCard(title: "Recent", initiallyExpanded: expandsCards, defaultPageSize: 20)
+    }
+}
+```
+
+A parameter with a default value, a starting value for previews and tests:
+
+```swift non-triggering
+import SwiftUI
+
+enum LoadState {
+    case idle, loading, loaded([String])
+}
+
+struct FeedView: View {
+    @State private var state: LoadState
+
+    init(state: LoadState = .idle) {
+        _state = State(initialValue: state)
+    }
+
+    var body: some View {
+        switch state {
+        case .idle, .loading: ProgressView()
+        case .loaded(let items): List(items, id: \.self) { Text($0) }
+        }
+    }
+}
+
+struct HomeScreen: View {
+    var body: some View {
+        FeedView()
+    }
+}
+```
+
+A draft of a binding's value, written back when the user saves:
+
+```swift non-triggering
+import SwiftUI
+
+struct RatingEditor: View {
+    @Binding var rating: Int
+    @State private var draftRating: Int
+
+    init(rating: Binding<Int>) {
+        _rating = rating
+        _draftRating = State(initialValue: rating.wrappedValue)
+    }
+
+    var body: some View {
+        Stepper("Rating: \(draftRating)", value: $draftRating, in: 1...5)
+        Button("Save") { rating = draftRating }
+    }
+}
+
+struct ReviewForm: View {
+    @State private var rating = 3
+
+    var body: some View {
+        RatingEditor(rating: $rating)
+    }
+}
+```
+
+An `@Observable` model handed to the view: the same object comes back with every update:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class PlayerModel {
+    var isPlaying = false
+}
+
+struct PlayerControls: View {
+    @State private var player: PlayerModel
+
+    init(player: PlayerModel) {
+        _player = State(initialValue: player)
+    }
+
+    var body: some View {
+        Button(player.isPlaying ? "Pause" : "Play") {
+            player.isPlaying.toggle()
+        }
+    }
+}
+
+struct NowPlayingBar: View {
+    let player: PlayerModel
+
+    var body: some View {
+        PlayerControls(player: player)
+    }
+}
+```
+
+An editor that hands its draft back through a closure:
+
+```swift non-triggering
+import SwiftUI
+
+struct Address {
+    var street: String
+    var city: String
+}
+
+struct AddressForm: View {
+    @State private var draft: Address
+    let onSave: (Address) -> Void
+
+    init(address: Address, onSave: @escaping (Address) -> Void) {
+        _draft = State(initialValue: address)
+        self.onSave = onSave
+    }
+
+    var body: some View {
+        Form {
+            TextField("Street", text: $draft.street)
+            TextField("City", text: $draft.city)
+            Button("Save") { onSave(draft) }
+        }
+    }
+}
+
+struct CheckoutView: View {
+    @State private var shipping = Address(street: "", city: "")
+
+    var body: some View {
+        AddressForm(address: shipping) { shipping = $0 }
+    }
+}
+```
+
+The view follows new input itself with `onChange(of:)`:
+
+```swift non-triggering
+import SwiftUI
+
+struct ArtworkView: View {
+    let imageName: String
+    @State private var displayedName: String
+
+    init(imageName: String) {
+        self.imageName = imageName
+        _displayedName = State(initialValue: imageName)
+    }
+
+    var body: some View {
+        Image(displayedName)
+            .onChange(of: imageName) { _, newValue in
+                withAnimation { displayedName = newValue }
+            }
+    }
+}
+
+struct AlbumHeader: View {
+    let coverName: String
+
+    var body: some View {
+        ArtworkView(imageName: coverName)
     }
 }
 ```
@@ -5543,6 +6731,14 @@ struct BrightnessControl: View {
         Stepper("Brightness \(level)", onIncrement: { level += 1 }, onDecrement: { level -= 1 })
     }
 }
+
+struct DisplaySettings: View {
+    let brightness: Int
+
+    var body: some View {
+        BrightnessControl(level: brightness)
+    }
+}
 ```
 
 `@AppStorage` is not `@State`:
@@ -5553,8 +6749,8 @@ import SwiftUI
 struct SortMenu: View {
     @AppStorage("sortKey") private var sortKey: String
 
-    init(defaultKey: String) {
-        _sortKey = AppStorage(wrappedValue: defaultKey, "sortKey")
+    init(fallbackKey: String) {
+        _sortKey = AppStorage(wrappedValue: fallbackKey, "sortKey")
     }
 
     var body: some View {
@@ -5562,6 +6758,14 @@ struct SortMenu: View {
             Text("Name").tag("name")
             Text("Date").tag("date")
         }
+    }
+}
+
+struct LibraryToolbar: View {
+    let fallbackKey: String
+
+    var body: some View {
+        SortMenu(fallbackKey: fallbackKey)
     }
 }
 ```
@@ -5636,17 +6840,23 @@ import SwiftUI
 
 struct RecipeEditor: View {
     @State private var draft: Recipe
-    let onSave: (Recipe) -> Void
+    @Binding var recipes: [Recipe]
+    @Environment(\.dismiss) private var dismiss
 
-    init(recipe: Recipe, onSave: @escaping (Recipe) -> Void) {
+    init(recipe: Recipe, in recipes: Binding<[Recipe]>) {
         _draft = State(initialValue: recipe)
-        self.onSave = onSave
+        _recipes = recipes
     }
 
     var body: some View {
         Form {
             TextField("Title", text: $draft.title)
-            Button("Save") { onSave(draft) }
+            Button("Save") {
+                if let index = recipes.firstIndex(where: { $0.id == draft.id }) {
+                    recipes[index] = draft
+                }
+                dismiss()
+            }
         }
     }
 }
@@ -5664,15 +6874,67 @@ struct RecipeList: View {
         }
         .sheet(item: $editing) { recipe in
             NavigationStack {
-                RecipeEditor(recipe: recipe) { updated in
-                    if let index = recipes.firstIndex(where: { $0.id == updated.id }) {
-                        recipes[index] = updated
-                    }
-                    editing = nil
-                }
+                RecipeEditor(recipe: recipe, in: $recipes)
             }
         }
     }
+}
+```
+
+A `NavigationLink`'s destination is a new view each time it is pushed:
+
+```swift non-triggering
+import SwiftUI
+
+struct Episode: Identifiable, Hashable {
+    let id: Int
+    var title: String
+}
+
+struct EpisodeNotes: View {
+    @State private var notes: String
+
+    init(episode: Episode) {
+        _notes = State(initialValue: episode.title)
+    }
+
+    var body: some View {
+        TextEditor(text: $notes)
+    }
+}
+
+struct EpisodeList: View {
+    let episodes: [Episode]
+
+    var body: some View {
+        List(episodes) { episode in
+            NavigationLink(destination: EpisodeNotes(episode: episode)) {
+                Text(episode.title)
+            }
+        }
+    }
+}
+```
+
+A view the sources never show outside previews (a package's public view, shown by its users):
+
+```swift non-triggering
+import SwiftUI
+
+public struct BadgeEditor: View {
+    @State private var label: String
+
+    public init(label: String) {
+        _label = State(initialValue: label)
+    }
+
+    public var body: some View {
+        TextField("Badge", text: $label)
+    }
+}
+
+#Preview {
+    BadgeEditor(label: "New")
 }
 ```
 
@@ -5692,6 +6954,14 @@ struct GreetingView: View {
         Text(greeting)
     }
 }
+
+struct WelcomeScreen: View {
+    let greeting: String
+
+    var body: some View {
+        GreetingView(greeting: greeting)
+    }
+}
 ```
 
 The memberwise initializer (`non_private_state` reports the property):
@@ -5704,6 +6974,14 @@ struct NotificationToggle: View {
 
     var body: some View {
         Toggle("Notifications", isOn: $isOn)
+    }
+}
+
+struct NotificationSettings: View {
+    let enabled: Bool
+
+    var body: some View {
+        NotificationToggle(isOn: enabled)
     }
 }
 ```
@@ -5780,8 +7058,9 @@ scope shadows it; `self.name` always refers to the property.
   `insert`, `remove`, `removeAll`, `removeFirst`, `removeLast`, `removeSubrange`, `removeValue`,
   `updateValue`, `popLast`, `sort`, `reverse`, `shuffle`, `swapAt`, `replaceSubrange`, `merge`,
   `formUnion`, `formIntersection`, `formSymmetricDifference`, `subtract`, `negate` and `move` (SwiftUI's
-  `move(fromOffsets:toOffset:)`; its `remove(atOffsets:)` is a `remove`), or the name of a `mutating func`
-  declared by a struct or enum in the analyzed sources (`settings.reset()` for `mutating func reset()`).
+  `move(fromOffsets:toOffset:)`; its `remove(atOffsets:)` is a `remove`), or, called on the property
+  itself, a `mutating func` that the property's type (a struct or enum declared in the analyzed sources)
+  declares (`goal.logPages(10)` for `struct ReadingGoal { mutating func logPages(_:) }`).
 
 Changing a part of a reference does not change the property, so the second and third kinds are flagged
 only when the property's type is *known to be a value type*:
@@ -5795,7 +7074,9 @@ only when the property's type is *known to be a value type*:
   or a construction of one of those types (`Date()`, `Set<String>()`, `NavigationPath()`,
   `PlaybackSettings()` for a struct declared in the analyzed sources).
 
-For a `@Published` property the same test applies to its declaration in the object's class.
+For a `@Published` property the same test applies to its declaration in the object's class. When the
+member is in an extension in another file than the property, only the name in the property's type
+annotation counts.
 
 **When a statement runs during the evaluation.** The member's body, followed into:
 
@@ -5814,10 +7095,14 @@ For a `@Published` property the same test applies to its declaration in the obje
   `Link` and `ShareLink` (an unlabelled trailing closure of these may be an action, and is not followed);
 - the content closures of the modifiers `overlay`, `background`, `mask`, `safeAreaInset`, `toolbar`,
   `sheet`, `fullScreenCover`, `popover` and `navigationDestination`: a presented sheet's content is built
-  by an update too;
-- closures passed for a `@ViewBuilder` parameter of a view declared in the analyzed sources (an `init`
-  parameter marked `@ViewBuilder`, or a stored closure property marked `@ViewBuilder` set through the
-  memberwise initializer): `Card { ... }` for `init(@ViewBuilder content: () -> Content)`.
+  by an update too. The content closure is the one labelled `content:` or `destination:`, or the first
+  trailing closure when no later one carries such a label (in `.sheet(item: $x) { ... } content: { ... }`
+  the first closure is `onDismiss`, an action);
+- closures passed to a type declared in the analyzed sources for a `@ViewBuilder` parameter of one of its
+  initializers (or a `@ViewBuilder` closure property set through the memberwise initializer):
+  `Card { ... }` for `init(@ViewBuilder content: () -> Content)`. A labelled closure counts when some
+  initializer takes a `@ViewBuilder` closure with that label and none takes another closure with it; an
+  unlabelled trailing closure counts when the type takes no closures other than `@ViewBuilder` ones.
 
 Each of these is followed recursively, and through modifier chains (the receiver of a modifier is built
 too: `GeometryReader { ... }.frame(height: 80)`): a `ForEach` in a `Section` in a `List` in `body` still
@@ -5828,20 +7113,22 @@ The finding is reported at the first character of the changed expression: the as
 the mutating call (`items` in `items.append(x)`). Messages (`<member>` is `body`, `body(content:)`,
 `updateUIView(_:context:)`, `header`, `row(for:)`, ...):
 
-- `@State '<property>' is changed while '<View>.<member>' is being computed, which SwiftUI reports as
-  undefined behavior: the view can show a stale value or render again and again`
+- `@State '<property>' is changed while '<View>.<member>' is computed, which SwiftUI treats as undefined
+  behavior (stale values, endless re-rendering); change it in an action, onChange or task instead`
 - the same with `@Binding '<property>'`;
-- `@Published '<property>' of '<Class>' is changed while '<View>.<member>' is being computed, which
-  SwiftUI reports as undefined behavior: the view can show a stale value or render again and again`
+- `@Published '<property>' of '<Class>' is changed while '<View>.<member>' is computed, ...` (the rest
+  as above).
 
 ## What is not flagged
 
 - Closures that run later, after the update: `Button` actions, `onAppear`, `onDisappear`, `task`,
-  `onChange`, `onReceive`, `onSubmit`, `refreshable`, `onDelete`, `onMove`, gestures (`onTapGesture`,
-  `.onChanged`, `.onEnded`), the setter of `Binding(get:set:)`, and the actions inside a sheet's content.
-  This is where state is meant to change.
+  `onChange`, `onReceive`, `onSubmit`, `refreshable`, `onDelete`, `onMove`, `onHover`,
+  `accessibilityAction`, gestures (`onTapGesture`, `.onChanged`, `.onEnded`), the setter of
+  `Binding(get:set:)`, a sheet's `onDismiss`, and the actions inside a sheet's content. This is where
+  state is meant to change.
 - Closures passed to views and modifiers FlowLint does not know to build content during the update: a
-  container from a package, `AsyncImage`'s phases, `onPreferenceChange`, and the parameters of views
+  container from a package, `AsyncImage`'s phases, `TimelineView`, `Canvas`, the content of `Menu` and
+  `Picker` (built when shown), `contextMenu`, `onPreferenceChange`, and the parameters of views
   declared in the analyzed sources that are not marked `@ViewBuilder` (callbacks such as
   `RatingPicker { rating = $0 }`). FlowLint cannot tell when they run, so it is silent.
 - Changes deferred with `DispatchQueue.main.async { ... }` or `Task { ... }` inside `body`: they run after
@@ -5863,6 +7150,9 @@ the mutating call (`items` in `items.append(x)`). Messages (`<member>` is `body`
 - `init` of the view (the state is not installed yet; see `state_init_from_parameter`), methods that do not
   build views, computed properties of other types, and the `body` of an `App` or a `Scene`.
 - Reading state, comparing it (`count == 0`), and passing bindings (`$count`) are not changes.
+- A view-building member that FlowLint cannot parse completely (today: a postfix `#if` whose clause ends
+  in a modifier with a trailing closure, `#if os(iOS) .onTapGesture { ... } #endif`): it cannot tell where
+  its statements run.
 - Text in comments and string literals.
 
 ## Fix
@@ -5919,7 +7209,7 @@ struct InboxView: View {
 ```
 
 ```text output
-Example.swift:8:18: warning: @State 'renderCount' is changed while 'InboxView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:18: warning: @State 'renderCount' is changed while 'InboxView.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A statement before an explicit `return`, inside an `if`:
@@ -5941,7 +7231,7 @@ struct ScoreBadge: View {
 ```
 
 ```text output
-Example.swift:9:13: warning: @State 'bestScore' is changed while 'ScoreBadge.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:9:13: warning: @State 'bestScore' is changed while 'ScoreBadge.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A `@Binding` clamped while the view is built changes the parent's state:
@@ -5961,7 +7251,7 @@ struct PageIndicator: View {
 ```
 
 ```text output
-Example.swift:8:18: warning: @Binding 'page' is changed while 'PageIndicator.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:18: warning: @Binding 'page' is changed while 'PageIndicator.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A mutating call, `toggle()`:
@@ -5982,7 +7272,7 @@ struct BlinkingCursor: View {
 ```
 
 ```text output
-Example.swift:7:17: warning: @State 'isVisible' is changed while 'BlinkingCursor.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:7:17: warning: @State 'isVisible' is changed while 'BlinkingCursor.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 Inside a `ForEach` in a `List`, a set of seen rows:
@@ -6012,7 +7302,7 @@ struct MessageList: View {
 ```
 
 ```text output
-Example.swift:15:25: warning: @State 'seen' is changed while 'MessageList.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:15:25: warning: @State 'seen' is changed while 'MessageList.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A size stored from `GeometryReader` (the closure returns explicitly, so it can hold statements):
@@ -6033,7 +7323,7 @@ struct MeasuredBanner: View {
 ```
 
 ```text output
-Example.swift:8:13: warning: @State 'bannerWidth' is changed while 'MeasuredBanner.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:13: warning: @State 'bannerWidth' is changed while 'MeasuredBanner.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A closure called where it is written:
@@ -6055,7 +7345,7 @@ struct VisitCounter: View {
 ```
 
 ```text output
-Example.swift:8:13: warning: @State 'visits' is changed while 'VisitCounter.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:13: warning: @State 'visits' is changed while 'VisitCounter.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 `withAnimation` runs its closure at once, inside `body`:
@@ -6078,7 +7368,7 @@ struct PulsingDot: View {
 ```
 
 ```text output
-Example.swift:8:13: warning: @State 'isPulsing' is changed while 'PulsingDot.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:13: warning: @State 'isPulsing' is changed while 'PulsingDot.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A `@Published` property of an observed object declared in another file:
@@ -6109,7 +7399,7 @@ struct ChapterView: View {
 ```
 
 ```text output
-ChapterView.swift:8:18: warning: @Published 'lastOpened' of 'ReadingProgress' is changed while 'ChapterView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+ChapterView.swift:8:18: warning: @Published 'lastOpened' of 'ReadingProgress' is changed while 'ChapterView.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A mutating call on an environment object's `@Published` array:
@@ -6144,7 +7434,7 @@ struct CartView: View {
 ```
 
 ```text output
-CartView.swift:7:17: warning: @Published 'lines' of 'Cart' is changed while 'CartView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+CartView.swift:7:17: warning: @Published 'lines' of 'Cart' is changed while 'CartView.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 In a helper marked `@ViewBuilder`, through `self` and a `@StateObject`:
@@ -6178,7 +7468,7 @@ struct SearchScreen: View {
 ```
 
 ```text output
-Example.swift:20:18: warning: @Published 'isShowingSuggestions' of 'SearchModel' is changed while 'SearchScreen.suggestions' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:20:18: warning: @Published 'isShowingSuggestions' of 'SearchModel' is changed while 'SearchScreen.suggestions' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 In a view modifier's `body(content:)`:
@@ -6201,7 +7491,7 @@ struct AppearanceCounter: ViewModifier {
 ```
 
 ```text output
-Example.swift:7:18: warning: @State 'appearances' is changed while 'AppearanceCounter.body(content:)' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:7:18: warning: @State 'appearances' is changed while 'AppearanceCounter.body(content:)' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A representable writing back to its binding from `updateUIView`:
@@ -6226,7 +7516,7 @@ struct NoteTextView: UIViewRepresentable {
 ```
 
 ```text output
-Example.swift:14:9: warning: @Binding 'isEditing' is changed while 'NoteTextView.updateUIView(_:context:)' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:14:9: warning: @Binding 'isEditing' is changed while 'NoteTextView.updateUIView(_:context:)' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A member of a struct held in `@State`:
@@ -6250,7 +7540,36 @@ struct VolumeBadge: View {
 ```
 
 ```text output
-Example.swift:12:18: warning: @State 'settings' is changed while 'VolumeBadge.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:12:18: warning: @State 'settings' is changed while 'VolumeBadge.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
+```
+
+A `mutating func` of the state's own struct:
+
+```swift triggering
+import SwiftUI
+
+struct ReadingGoal {
+    var pagesPerDay = 20
+    var pagesToday = 0
+
+    mutating func logPages(_ pages: Int) {
+        pagesToday += pages
+    }
+}
+
+struct GoalRing: View {
+    let pagesReadToday: Int
+    @State private var goal = ReadingGoal()
+
+    var body: some View {
+        let _ = ↓goal.logPages(pagesReadToday)
+        ProgressView(value: Double(goal.pagesToday), total: Double(goal.pagesPerDay))
+    }
+}
+```
+
+```text output
+Example.swift:17:17: warning: @State 'goal' is changed while 'GoalRing.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 The content of a `@ViewBuilder` parameter of a view declared in another file:
@@ -6290,7 +7609,7 @@ struct WeatherView: View {
 ```
 
 ```text output
-WeatherView.swift:9:22: warning: @State 'highest' is changed while 'WeatherView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+WeatherView.swift:9:22: warning: @State 'highest' is changed while 'WeatherView.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A sheet's content is built by an update too:
@@ -6313,7 +7632,7 @@ struct ReceiptButton: View {
 ```
 
 ```text output
-Example.swift:10:26: warning: @State 'receiptOpenings' is changed while 'ReceiptButton.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:10:26: warning: @State 'receiptOpenings' is changed while 'ReceiptButton.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A `Button`'s `label:` is built with the body; its action is not:
@@ -6337,7 +7656,7 @@ struct FollowButton: View {
 ```
 
 ```text output
-Example.swift:11:22: warning: @State 'title' is changed while 'FollowButton.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:11:22: warning: @State 'title' is changed while 'FollowButton.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 Each change is reported:
@@ -6362,8 +7681,8 @@ struct Scoreboard: View {
 ```
 
 ```text output
-Example.swift:9:18: warning: @State 'updates' is changed while 'Scoreboard.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
-Example.swift:11:22: warning: @Binding 'isLive' is changed while 'Scoreboard.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:9:18: warning: @State 'updates' is changed while 'Scoreboard.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
+Example.swift:11:22: warning: @Binding 'isLive' is changed while 'Scoreboard.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 ### Non-triggering
@@ -6685,6 +8004,93 @@ struct Thumbnail: View {
         } else {
             ProgressView()
         }
+    }
+}
+```
+
+An accessibility action runs when VoiceOver performs it:
+
+```swift non-triggering
+import SwiftUI
+
+struct LinkRow: View {
+    let url: URL
+    @State private var activations = 0
+    @Environment(\.openURL) private var openURL
+
+    var body: some View {
+        Text(url.host() ?? url.absoluteString)
+            .accessibilityAction(named: "Open") {
+                let _ = (activations += 1)
+                openURL(url)
+            }
+    }
+}
+```
+
+A hover handler runs when the pointer moves, even through `withAnimation`:
+
+```swift non-triggering
+import SwiftUI
+
+struct HoverCard: View {
+    @State private var isHovering = false
+
+    var body: some View {
+        RoundedRectangle(cornerRadius: 8)
+            .scaleEffect(isHovering ? 1.05 : 1)
+            .onHover { hovering in
+                withAnimation { isHovering = hovering }
+            }
+    }
+}
+```
+
+A full-screen cover's first trailing closure is its `onDismiss` action when `content:` follows:
+
+```swift non-triggering
+import SwiftUI
+
+struct Episode: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct PlayButton: View {
+    let episode: Episode
+    @State private var playing: Episode?
+    @State private var dismissals = 0
+
+    var body: some View {
+        Button("Play") { playing = episode }
+            .fullScreenCover(item: $playing) {
+                dismissals += 1
+            } content: { episode in
+                Text("Now playing \(episode.title)")
+            }
+    }
+}
+```
+
+A tap handler under a postfix `#if` (FlowLint does not parse this form completely yet, and stays silent on
+the whole member; the handler runs later anyway):
+
+```swift non-triggering
+import SwiftUI
+
+struct ChartBar: View {
+    let value: Double
+    @State private var isHighlighted = false
+
+    var body: some View {
+        Rectangle()
+            .frame(height: value)
+            .opacity(isHighlighted ? 1 : 0.6)
+        #if os(iOS)
+            .onTapGesture {
+                isHighlighted.toggle()
+            }
+        #endif
     }
 }
 ```

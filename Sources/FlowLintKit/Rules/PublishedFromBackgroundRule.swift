@@ -82,7 +82,8 @@ extension PublishedFromBackgroundRule {
                                                    call: nil, context: block.context))
                 continue
             }
-            for closure in block.closures {
+            // `Task.detached { @MainActor in ... }` runs on the main actor.
+            for closure in block.closures where !isMainActorClosure(closure, file) {
                 for candidate in changes(in: closure, file) {
                     guard let condition = condition(candidate, context: block.context, owner: owner, resolver, file) else { continue }
                     report.report(at: candidate.target, "", condition: condition)
@@ -174,9 +175,13 @@ extension PublishedFromBackgroundRule {
         return out.sorted { $0.target < $1.target }
     }
 
+    static func isMainActorClosure(_ closure: Int, _ file: FileContext) -> Bool {
+        guard let signature = file.tree.child(closure, .closureSignature) else { return false }
+        return file.children(signature).contains { file.kind($0) == .attribute && file.name($0) == "MainActor" }
+    }
+
     static func runsAtOnce(_ closure: Int, _ file: FileContext) -> Bool {
-        if let signature = file.tree.child(closure, .closureSignature),
-           file.children(signature).contains(where: { file.kind($0) == .attribute && file.name($0) == "MainActor" }) { return false }
+        if isMainActorClosure(closure, file) { return false }
         guard let holder = file.parent(closure) else { return false }
         if file.kind(holder) == .callExpr { return file.tree.firstChild(holder) == closure }
         guard file.kind(holder) == .argument || file.kind(holder) == .trailingClosure, let call = file.parent(holder),
