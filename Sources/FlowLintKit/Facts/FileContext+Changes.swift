@@ -28,7 +28,7 @@ struct ChangedPath {
 }
 
 /// What the project checks need to know of every file to judge changes: the `@Published` properties of its
-/// classes and the `mutating func`s of its structs and enums.
+/// classes.
 struct ChangeRecord: Codable, Sendable {
     struct Published: Codable, Sendable {
         var owner: String
@@ -37,10 +37,6 @@ struct ChangeRecord: Codable, Sendable {
         var isMainActor: Bool
     }
     var published: [Published] = []
-    /// `Type.method` for each `mutating func`.
-    var mutatingMethods: [String] = []
-
-    var isEmpty: Bool { published.isEmpty && mutatingMethods.isEmpty }
 }
 
 extension FileContext {
@@ -152,37 +148,44 @@ extension FileContext {
         }
     }
 
-    /// The file's `@Published` properties and `mutating func`s; nil when it has none.
+    private static let publishedWord = TokenWords(["Published"])
+    private static let mainActorWord = TokenWords(["MainActor"])
+
+    /// The file's `@Published` properties; nil when it has none.
     func changeRecord() -> ChangeRecord? {
         var record = ChangeRecord()
-        for attribute in nodes(.attribute) where name(Int(attribute)) == "Published" {
+        for attribute in nodes(.attribute) where nameIs(Int(attribute), Self.publishedWord) {
             guard let decl = parent(Int(attribute)), kind(decl) == .variableDecl, let type = enclosingType(decl),
                   kind(type) == .classDecl else { continue }
-            let isMainActor = attributes(decl).contains { name($0) == "MainActor" }
+            let isMainActor = attributes(decl).contains { nameIs($0, Self.mainActorWord) }
             for b in children(decl) where kind(b) == .patternBinding {
                 guard let p = tree.firstChild(b), kind(p) == .identifierPattern, let n = name(p) else { continue }
                 record.published.append(ChangeRecord.Published(owner: typeDeclarationName(type), name: n,
                                                                value: valueKind(ofBinding: b), isMainActor: isMainActor))
             }
         }
-        for modifier in nodes(.modifier) where tree.nameToken(Int(modifier))?.keyword == .mutating {
-            guard let function = parent(Int(modifier)), kind(function) == .funcDecl, let method = name(function),
-                  let type = enclosingType(function), [.structDecl, .enumDecl, .extensionDecl].contains(kind(type)) else { continue }
-            record.mutatingMethods.append("\(typeDeclarationName(type)).\(method)")
+        return record.published.isEmpty ? nil : record
+    }
+
+    /// Whether a declaration of the struct or enum `type` in this file declares `mutating func method`.
+    func declaresMutatingMethod(_ method: String, of type: String) -> Bool {
+        typeDeclarations.contains { decl in
+            guard [.structDecl, .enumDecl, .extensionDecl].contains(kind(decl)), typeDeclarationName(decl) == type,
+                  let block = tree.child(decl, .memberBlock) else { return false }
+            return memberDecls(block).contains { m in
+                kind(m) == .funcDecl && name(m) == method && hasModifier(m, .mutating)
+            }
         }
-        return record.isEmpty ? nil : record
     }
 }
 
 /// The changes-related facts of the whole project, for project checks: built from every file's `ChangeRecord`.
 struct ChangeFacts {
     private var published: [String: ChangeRecord.Published] = [:]
-    private var mutatingMethods: Set<String> = []
 
     init<S: Sequence>(_ records: S) where S.Element == ChangeRecord {
         for record in records {
             for p in record.published { published["\(p.owner).\(p.name)"] = p }
-            mutatingMethods.formUnion(record.mutatingMethods)
         }
     }
 
@@ -219,14 +222,6 @@ struct ChangeFacts {
     static func isDeclaredValueType(_ name: String, _ index: ProjectIndex) -> Bool {
         let declarations = index.types(named: name).map { index.type($0).kind }.filter { $0 != .extension }
         return !declarations.isEmpty && declarations.allSatisfy { $0 == .struct || $0 == .enum }
-    }
-
-    /// Whether `method` is a `mutating func` of the value type `kind` names (or one of the standard ones, when
-    /// `method` is nil).
-    static func isMutatingCall(_ method: String?, on kind: ValueKind, _ facts: ChangeFacts) -> Bool {
-        guard let method else { return true }
-        guard case .named(let type) = kind else { return false }
-        return facts.mutatingMethods.contains("\(type).\(method)")
     }
 }
 

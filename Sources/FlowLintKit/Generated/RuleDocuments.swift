@@ -3873,10 +3873,10 @@ the analyzed sources) in a class `C` declared in the analyzed sources, such that
   (`self.store.posts`, `environment.library.books`).
 
 **The changes.** The same as in `state_mutation_in_body`: an assignment with `=` or a compound
-assignment operator whose left side is the property, an assignment to a part of it, or a call of a
-mutating method on it (`append`, `removeAll`, `toggle`, ... and the `mutating func`s of structs and enums
-in the analyzed sources). Partial assignments and mutating calls are flagged only when the property's
-type is known to be a value type (the same test as there).
+assignment operator whose left side is the property, an assignment to a part of it, or a call of one of
+the standard library's mutating methods on it (`append`, `removeAll`, `toggle`, ...). Partial assignments
+and mutating calls are flagged only when the property's type is known to be a value type (the same test
+as there).
 
 **The background blocks.** The statement is inside the closure given to one of these, written out in the
 same function:
@@ -5624,6 +5624,8 @@ is shown:
   rule.
 - The memberwise initializer of a view with a non-private `@State`: `non_private_state` reports the
   property.
+- An `init` in a file that never mentions `State` (an extension in another file that seeds with
+  `.init(initialValue:)`): only files that name `State` are judged.
 - Text in comments and string literals.
 
 ## Fix
@@ -7058,9 +7060,9 @@ scope shadows it; `self.name` always refers to the property.
   `insert`, `remove`, `removeAll`, `removeFirst`, `removeLast`, `removeSubrange`, `removeValue`,
   `updateValue`, `popLast`, `sort`, `reverse`, `shuffle`, `swapAt`, `replaceSubrange`, `merge`,
   `formUnion`, `formIntersection`, `formSymmetricDifference`, `subtract`, `negate` and `move` (SwiftUI's
-  `move(fromOffsets:toOffset:)`; its `remove(atOffsets:)` is a `remove`), or, called on the property
-  itself, a `mutating func` that the property's type (a struct or enum declared in the analyzed sources)
-  declares (`goal.logPages(10)` for `struct ReadingGoal { mutating func logPages(_:) }`).
+  `move(fromOffsets:toOffset:)`; its `remove(atOffsets:)` is a `remove`), or, called on a `@State` or
+  `@Binding` property itself, a `mutating func` that the property's type, a struct or enum declared in the
+  same file, declares (`goal.logPages(10)` for `struct ReadingGoal { mutating func logPages(_:) }`).
 
 Changing a part of a reference does not change the property, so the second and third kinds are flagged
 only when the property's type is *known to be a value type*:
@@ -7143,7 +7145,8 @@ the mutating call (`items` in `items.append(x)`). Messages (`<member>` is `body`
 - Properties of an observed object that are not `@Published` (a plain `var hits` counter): changing them
   publishes nothing. `@Published` properties of an object held in a plain `let` or `var`: FlowLint does
   not know whether any view observes it.
-- Calls of the view's or the model's own methods (`markAllRead()`, `model.refresh()`), and arguments passed
+- Calls of the view's or the model's own methods (`markAllRead()`, `model.refresh()`), methods of types
+  declared in other files (FlowLint does not know whether they are `mutating`), and arguments passed
   `inout` (`&count`): FlowLint does not follow calls.
 - `@GestureState` (its `updating` closure changes an `inout` parameter, after the update),
   `@FocusState`, `@AppStorage`, `@SceneStorage` and other wrappers: not this rule's properties.

@@ -20,8 +20,8 @@ enum PublishedFromBackgroundRule: Rule {
 extension PublishedFromBackgroundRule {
     /// The words that start a background block (the property declarations are never skipped).
     static let parses = BodySkipping(bodyWords: [
-        "global", "async", "asyncAfter", "detached", "addOperation", "addBarrierBlock", "dataTask", "downloadTask",
-        "uploadTask", "dataTaskPublisher",
+        "async", "asyncAfter", "detached", "addOperation", "addBarrierBlock", "dataTask", "downloadTask", "uploadTask",
+        "dataTaskPublisher",
     ])
 
     static func message(property: String, type: String, context: Context) -> String {
@@ -59,17 +59,17 @@ extension PublishedFromBackgroundRule {
 
     typealias Record = ChangeRecord
 
-    static let blockMethods: Set<String> = [
+    static let blockMethods = TokenWords([
         "async", "asyncAfter", "detached", "addOperation", "addBarrierBlock", "dataTask", "downloadTask", "uploadTask",
         "sink", "assign",
-    ]
+    ])
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
         if let record = file.changeRecord() { report.record(record) }
         for node in file.nodes(.callExpr) {
             let call = Int(node)
             guard let callee = file.tree.firstChild(call), file.kind(callee) == .memberAccessExpr,
-                  let method = file.name(callee), blockMethods.contains(method) else { continue }
+                  file.nameIs(callee, blockMethods), let method = file.name(callee) else { continue }
             let owner = file.enclosingType(call).map { file.typeDeclarationName($0) }
             let finder = BlockFinder(file: file, owner: owner)
             guard let block = finder.backgroundBlock(call, method: method), !file.containsParseError(call) else { continue }
@@ -109,11 +109,8 @@ extension PublishedFromBackgroundRule {
         for (i, member) in c.members.enumerated() {
             if index.observableObject(current) == true, let (published, _) = facts.publishedProperty(member, of: current, index) {
                 let isLast = i == c.members.count - 1
-                let method = c.call.flatMap { FileContext.standardMutatingMethods.contains($0) ? nil : $0 }
                 if !isLast || c.hasSubscript || c.call != nil {
                     guard ChangeFacts.isValueType(published.value, index) else { return nil }
-                    if method != nil && (!isLast || c.hasSubscript) { return nil }
-                    guard ChangeFacts.isMutatingCall(method, on: published.value, facts) else { return nil }
                 }
                 if published.isMainActor || isMainActor(current, index) { return nil }
                 return message(property: member, type: current, context: c.context)
@@ -195,6 +192,8 @@ extension PublishedFromBackgroundRule {
 
     static func condition(_ candidate: Candidate, context: Context, owner: String?, _ resolver: TypeResolver,
                           _ file: FileContext) -> Condition? {
+        // Calls: the standard mutating methods only (`items.append(x)`); FlowLint does not follow other methods.
+        if let call = candidate.call, !FileContext.standardMutatingMethods.contains(call) { return nil }
         guard let path = file.changedPath(candidate.target) else { return nil }
         var receiver: TypeReference
         var members = path.members

@@ -18,9 +18,10 @@ enum StateInitFromParameterRule: Rule {
 }
 
 extension StateInitFromParameterRule {
-    /// `_x = State(initialValue: p)` and `.init(wrappedValue: p)` name what the body needs; `self.x = p` does
-    /// not, and needs the file's `@State` declarations anyway: a file that mentions `State` is parsed whole.
-    static let parses = BodySkipping(bodyWords: ["initialValue", "wrappedValue"], fileWords: ["State"])
+    /// `self.x = p` names nothing the body could be kept for, and every seeding needs the file's `@State`
+    /// declarations (or a `State(...)`): a file that mentions `State` is parsed whole, and only such files are
+    /// judged.
+    static let parses = BodySkipping(fileWords: ["State"])
 
     static func message(property: String, view: String, parameter: String) -> String {
         "@State '\(property)' of '\(view)' is seeded from the parameter '\(parameter)', but SwiftUI keeps the first "
@@ -47,29 +48,47 @@ extension StateInitFromParameterRule {
     /// Parameter names that say the value is only a starting point.
     static let startingValuePrefixes = ["initial", "initially", "start", "default", "seed"]
 
+    /// The words without which a file seeds no state, and shows no view presented or pushed.
+    static let stateWord = TokenWords(["State"])
+    static let presentingWords = TokenWords(["sheet", "fullScreenCover", "popover", "navigationDestination", "NavigationLink"])
+    static let navigationLinkWord = TokenWords(["NavigationLink"])
+
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
-        let presented = presentedConstructions(file)
-        if !presented.isEmpty { report.record(Record(presented: presented)) }
+        let mentioned = file.mentions(each: [presentingWords, stateWord])
+        if mentioned[0] {
+            let presented = presentedConstructions(file)
+            if !presented.isEmpty { report.record(Record(presented: presented)) }
+        }
+        guard mentioned[1] else { return }
 
         var reseeded: [String: Set<String>] = [:]
+        var statesWithoutValue: [String: Set<String>] = [:]
         for node in file.nodes(.initDecl) {
             let initializer = Int(node)
             guard let type = file.enclosingType(initializer), file.typeKind(type) != .protocol,
                   let body = file.tree.child(initializer, .codeBlock), let clause = file.tree.child(initializer, .parameterClause),
                   !file.containsParseError(initializer) else { continue }
-            let owner = file.typeDeclarationName(type)
             let parameters = file.children(clause).filter { file.kind($0) == .parameter }
             guard !parameters.isEmpty, !takesResultCallback(parameters, file) else { continue }
-            let genericNames = genericParameters(of: initializer, file).union(genericParameters(ofType: owner, file))
+            var ownerName: String?
             for n in file.tree.subtree(body) where file.kind(n) == .binaryExpr {
                 guard let seed = seeding(n, file), runsInInitializer(n, initializer, file) else { continue }
-                if seed.isPlainAssignment && !declaresStateWithoutValue(seed.property, owner: owner, file) { continue }
+                let owner = ownerName ?? file.typeDeclarationName(type)
+                ownerName = owner
+                if seed.isPlainAssignment {
+                    if statesWithoutValue[owner] == nil { statesWithoutValue[owner] = statesDeclaredWithoutValue(owner, file) }
+                    guard statesWithoutValue[owner]!.contains(seed.property) else { continue }
+                }
                 guard let source = parameterSource(seed.value, at: n, in: initializer, file),
                       let parameter = parameters.first(where: { file.parameterName($0) == source.parameter }),
                       !isStartingValue(parameter, file), file.tree.child(parameter, .initializerClause) == nil else { continue }
                 let parameterTypeName = file.parameterType(parameter).flatMap { file.typeName($0) }
                 // A binding's value copied into a draft that the view writes back, and generic types: not judged.
-                if parameterTypeName == "Binding" || parameterTypeName.map(genericNames.contains) == true { continue }
+                if parameterTypeName == "Binding" { continue }
+                if let typeName = parameterTypeName,
+                   genericParameters(of: initializer, file).contains(typeName) || genericParameters(ofType: owner, file).contains(typeName) {
+                    continue
+                }
                 if reseeded[owner] == nil { reseeded[owner] = reseededProperties(of: owner, file) }
                 if reseeded[owner]!.contains(seed.property) { continue }
                 let objectTypes = source.isWholeParameter ? parameterTypeName.map { [$0] } ?? [] : []
@@ -115,7 +134,8 @@ extension StateInitFromParameterRule {
     static func seeding(_ assignment: Int, _ file: FileContext) -> Seed? {
         guard let op = file.tree.nameToken(assignment), op.kind == .equal else { return nil }
         let sides = Array(file.children(assignment))
-        guard sides.count == 2, let target = assignedName(sides[0], file) else { return nil }
+        guard sides.count == 2, [.identifierExpr, .memberAccessExpr].contains(file.kind(sides[0])),
+              let target = assignedName(sides[0], file) else { return nil }
         if target.hasPrefix("_") {
             let property = String(target.dropFirst())
             let call = file.unwrapped(sides[1])
@@ -153,18 +173,19 @@ extension StateInitFromParameterRule {
         return true
     }
 
-    /// Whether a declaration of `owner` in this file has `@State var name: T` without an initial value.
-    static func declaresStateWithoutValue(_ name: String, owner: String, _ file: FileContext) -> Bool {
+    /// The `@State var name: T` properties without an initial value that this file declares for `owner`.
+    static func statesDeclaredWithoutValue(_ owner: String, _ file: FileContext) -> Set<String> {
+        var out: Set<String> = []
         for decl in file.typeDeclarations where file.typeDeclarationName(decl) == owner {
             guard let block = file.tree.child(decl, .memberBlock) else { continue }
             for m in file.memberDecls(block) where file.kind(m) == .variableDecl
-                && file.attributes(m).contains(where: { file.name($0) == "State" }) {
-                for b in file.children(m) where file.kind(b) == .patternBinding {
-                    if file.tree.firstChild(b).flatMap({ file.name($0) }) == name { return file.tree.child(b, .initializerClause) == nil }
+                && file.attributes(m).contains(where: { file.nameIs($0, stateWord) }) {
+                for b in file.children(m) where file.kind(b) == .patternBinding && file.tree.child(b, .initializerClause) == nil {
+                    if let name = file.tree.firstChild(b).flatMap({ file.name($0) }) { out.insert(name) }
                 }
             }
         }
-        return false
+        return out
     }
 
     // MARK: The parameter the value comes from
@@ -345,7 +366,8 @@ extension StateInitFromParameterRule {
     static func presentedConstructions(_ file: FileContext) -> [Int] {
         var contents: [Int] = []
         for node in file.nodes(.memberAccessExpr) {
-            guard let name = file.name(Int(node)), presentationModifiers.contains(name), let call = file.parent(Int(node)),
+            guard file.nameIs(Int(node), presentingWords), let name = file.name(Int(node)), presentationModifiers.contains(name),
+                  let call = file.parent(Int(node)),
                   file.kind(call) == .callExpr, file.tree.firstChild(call) == Int(node) else { continue }
             for holder in file.children(call) where file.kind(holder) == .trailingClosure || file.kind(holder) == .argument {
                 guard file.isContentClosure(holder, of: call), let closure = file.tree.firstChild(holder),
@@ -353,7 +375,7 @@ extension StateInitFromParameterRule {
                 contents.append(closure)
             }
         }
-        for node in file.nodes(.identifierExpr) where file.name(Int(node)) == "NavigationLink" {
+        for node in file.nodes(.identifierExpr) where file.nameIs(Int(node), navigationLinkWord) {
             // `NavigationLink(destination: Detail())`, `NavigationLink { Detail() } label: { ... }`.
             guard let call = file.parent(Int(node)), file.kind(call) == .callExpr, file.tree.firstChild(call) == Int(node) else { continue }
             let holders = file.children(call).filter { file.kind($0) == .trailingClosure || file.kind($0) == .argument }

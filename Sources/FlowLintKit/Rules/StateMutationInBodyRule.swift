@@ -45,7 +45,8 @@ extension StateMutationInBodyRule {
         /// Members after the property, up to the first subscript: `items` in `model.items.append(x)`.
         var rest: [String]
         var hasSubscript: Bool
-        /// The method of a mutating call (`toggle`); nil for an assignment.
+        /// The method of a mutating call (`toggle`, or a `mutating func` of the property's type declared in the
+        /// same file); nil for an assignment.
         var call: String?
         /// What this file declares of the property; nil when the property is declared in another file.
         var declared: Declared?
@@ -82,9 +83,15 @@ extension StateMutationInBodyRule {
     static let stateWrappers: Set<String> = ["State", "Binding"]
     static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
 
+    /// The words a file with a view-building member mentions: `some View`, `AnyView`, `@ViewBuilder`, the
+    /// representable methods.
+    static let viewWords = TokenWords(["View", "AnyView", "ViewBuilder"] + Array(representableMethods))
+    static let builderWord = TokenWords(["ViewBuilder"])
+
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
         let record = Record(changes: file.changeRecord(), builders: builderParameters(file))
         if record.changes != nil || !record.builders.isEmpty { report.record(record) }
+        guard file.mentions(viewWords) else { return }
 
         var declarationsByOwner: [String: [String: Declared]?] = [:]
         for decl in file.typeDeclarations where file.typeKind(decl) != .protocol {
@@ -136,24 +143,17 @@ extension StateMutationInBodyRule {
             declared = Declared(wrapper: wrapper, value: value, objectType: found[0].type)
         }
         guard let declared else { return nil }
-        let method = c.call.flatMap { FileContext.standardMutatingMethods.contains($0) ? nil : $0 }
+        // Mutating calls were checked where they are written: a standard mutating method, or a `mutating func` of
+        // the property's type declared in the same file.
         if stateWrappers.contains(declared.wrapper) {
             let isPartial = !c.rest.isEmpty || c.hasSubscript || c.call != nil
-            if isPartial {
-                guard ChangeFacts.isValueType(declared.value, index) else { return nil }
-                if method != nil && (!c.rest.isEmpty || c.hasSubscript) { return nil }
-                guard ChangeFacts.isMutatingCall(method, on: declared.value, facts) else { return nil }
-            }
+            if isPartial { guard ChangeFacts.isValueType(declared.value, index) else { return nil } }
             return message(wrapper: declared.wrapper, property: c.property, view: c.owner, member: c.member)
         }
         guard objectWrappers.contains(declared.wrapper), let objectMember = c.rest.first, let object = declared.objectType,
               index.isClass(object), let (published, _) = facts.publishedProperty(objectMember, of: object, index) else { return nil }
         let isPartial = c.rest.count > 1 || c.hasSubscript || c.call != nil
-        if isPartial {
-            guard ChangeFacts.isValueType(published.value, index) else { return nil }
-            if method != nil && (c.rest.count > 1 || c.hasSubscript) { return nil }
-            guard ChangeFacts.isMutatingCall(method, on: published.value, facts) else { return nil }
-        }
+        if isPartial { guard ChangeFacts.isValueType(published.value, index) else { return nil } }
         return publishedMessage(property: objectMember, object: object, view: c.owner, member: c.member)
     }
 
@@ -375,11 +375,13 @@ extension StateMutationInBodyRule {
             // The type is declared here: a name it does not declare is not its property (a global, say).
             guard let d = declared[property], !d.wrapper.isEmpty else { return nil }
             if stateWrappers.contains(d.wrapper) {
-                // Another method than the standard mutating ones: a `mutating func` of the property's own type.
-                if method != nil {
-                    guard members.isEmpty, !path.hasSubscript, case .named = d.value else { return nil }
+                // Another method than the standard mutating ones: a `mutating func` that the property's own type
+                // declares in this file.
+                if let method {
+                    guard members.isEmpty, !path.hasSubscript, case .named(let type) = d.value,
+                          file.declaresMutatingMethod(method, of: type) else { return nil }
                 }
-            } else if members.isEmpty {
+            } else if members.isEmpty || method != nil {
                 return nil  // `model.refresh()`, `model = ...`: not a change of a published property
             }
             known = d
@@ -394,7 +396,7 @@ extension StateMutationInBodyRule {
 
     static func builderParameters(_ file: FileContext) -> [BuilderParameters] {
         var types: Set<String> = []
-        for attribute in file.nodes(.attribute) where file.name(Int(attribute)) == "ViewBuilder" {
+        for attribute in file.nodes(.attribute) where file.nameIs(Int(attribute), builderWord) {
             guard let holder = file.parent(Int(attribute)), [.parameter, .variableDecl].contains(file.kind(holder)),
                   let type = file.enclosingType(holder) else { continue }
             if file.kind(holder) == .parameter {
