@@ -4608,6 +4608,22 @@ final class ScoreModel: ObservableObject {
 }
 ```
 
+A detached task whose closure is isolated to the main actor:
+
+```swift non-triggering
+import Foundation
+
+final class ExportModel: ObservableObject {
+    @Published var isExporting = false
+
+    func finish() {
+        Task.detached(priority: .userInitiated) { @MainActor in
+            self.isExporting = false
+        }
+    }
+}
+```
+
 `Task { }` inherits the caller's actor, which FlowLint cannot see:
 
 ```swift non-triggering
