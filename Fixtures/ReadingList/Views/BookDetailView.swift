@@ -12,9 +12,9 @@ struct BookDetailView: View {
 
     init(book: Book) {
         self.book = book
-        _draftTitle = State(initialValue: book.title) // expect: state_init_from_parameter
+        _draftTitle = State(initialValue: book.title)
         _notes = State(initialValue: book.notes ?? "")
-        _status = State(initialValue: book.status) // expect: state_init_from_parameter
+        _status = State(initialValue: book.status)
         _rating = State(initialValue: Double(book.rating ?? 0))
         _review = StateObject(wrappedValue: ReviewModel(book: book))
     }

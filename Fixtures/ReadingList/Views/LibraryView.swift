@@ -21,12 +21,7 @@ struct LibraryView: View {
                     ForEach(filteredBooks) { book in
                         NavigationLink(value: book) {
                             HStack {
-                                VStack(alignment: .leading) {
-                                    Text(book.title)
-                                    Text(book.author)
-                                        .font(.caption)
-                                        .foregroundStyle(.secondary)
-                                }
+                                BookRow(book: book)
                                 Spacer()
                                 statusBadge(for: book)
                             }

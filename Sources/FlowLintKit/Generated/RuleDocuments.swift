@@ -4059,10 +4059,10 @@ the analyzed sources) in a class `C` declared in the analyzed sources, such that
   (`self.store.posts`, `environment.library.books`).
 
 **The changes.** The same as in `state_mutation_in_body`: an assignment with `=` or a compound
-assignment operator whose left side is the property, an assignment to a part of it, or a call of a
-mutating method on it (`append`, `removeAll`, `toggle`, ... and the `mutating func`s of structs and enums
-in the analyzed sources). Partial assignments and mutating calls are flagged only when the property's
-type is known to be a value type (the same test as there).
+assignment operator whose left side is the property, an assignment to a part of it, or a call of one of
+the standard library's mutating methods on it (`append`, `removeAll`, `toggle`, ...). Partial assignments
+and mutating calls are flagged only when the property's type is known to be a value type (the same test
+as there).
 
 **The background blocks.** The statement is inside the closure given to one of these, written out in the
 same function:
@@ -4080,10 +4080,10 @@ same function:
   `URLSession.shared` or on a session created with `URLSession(configuration: ...)` without a
   `delegateQueue:` argument (or with `delegateQueue: nil`), written in place or held in a `let` or `var`
   of the same type or function initialized with one of these;
-- a Combine chain that starts with `dataTaskPublisher(for:)` on such a session and has no
-  `receive(on: DispatchQueue.main)` or `receive(on: RunLoop.main)` in it: the closure given to its
-  `sink` (trailing or `receiveValue:`), and its `assign(to: &$property)` or
-  `assign(to: \.property, on: self)`.
+- a Combine chain that starts with `dataTaskPublisher(for:)` on such a session and has no `receive(on:)`
+  in it, nor an operator given a `scheduler:` (`debounce`, `throttle`, `delay`: they may deliver on
+  another thread): the closures given to its `sink` (trailing, `receiveValue:` or `receiveCompletion:`),
+  and its `assign(to: &$property)` or `assign(to: \.property, on: self)`.
 
 **The way from the block to the statement.** Every closure between the background block and the
 statement must be one that runs at once, on the same thread: closures passed to `forEach`, `map`,
@@ -4096,14 +4096,16 @@ another API, a `Task { }`, a `sink`) stops the search: FlowLint cannot tell wher
 **The hops.** A main-thread closure on the way makes the statement silent:
 `DispatchQueue.main.async { }`, `DispatchQueue.main.asyncAfter(...) { }`, `DispatchQueue.main.sync { }`,
 `await MainActor.run { }`, `MainActor.assumeIsolated { }`, `OperationQueue.main.addOperation { }`,
-`RunLoop.main.perform { }`, and any closure marked `@MainActor` (`Task { @MainActor in ... }`).
+`RunLoop.main.perform { }`, and any closure marked `@MainActor` (`Task { @MainActor in ... }`, also the
+background block itself: `Task.detached { @MainActor in ... }`).
 
 The finding is reported at the first character of the changed expression (`self` in `self.items = x`,
 `items` in `items.append(x)`, `store` in `store.posts = x`), or at `assign` for the `assign(to:)` forms.
 The message:
 
 `@Published '<property>' of '<Class>' is changed off the main thread (<context>), which SwiftUI does not
-allow: views can miss the change, show it late, or read the property while it is being written`
+allow: views can miss the change, show it late, or read it while it is written; make the change on the
+main thread`
 
 `<context>` names the block: `in a DispatchQueue.global() block`, `in a block on a DispatchQueue(label:)
 queue`, `in a Task.detached block`, `in an OperationQueue block`, `in a URLSession completion handler`,
@@ -4111,11 +4113,12 @@ queue`, `in a Task.detached block`, `in an OperationQueue block`, `in a URLSessi
 
 ## What is not flagged
 
-- A hop on the way: `DispatchQueue.main.async`, `await MainActor.run`, `receive(on: DispatchQueue.main)`
-  and the others listed above.
+- A hop on the way: `DispatchQueue.main.async`, `await MainActor.run`, `receive(on:)` and the others
+  listed above.
 - Classes marked `@MainActor` (or with a `@MainActor` superclass in the analyzed sources), `@MainActor`
-  properties, and statements in a method, initializer or closure marked `@MainActor`: the compiler checks
-  those and reports a write from a background closure itself.
+  properties, and closures marked `@MainActor`: the compiler checks those and reports a write from a
+  background closure itself. (A background block written inside a `@MainActor` *method* still runs in the
+  background, and is judged.)
 - Locals and closure parameters that shadow the property (`var items = [String]()` inside the block).
 - `@State` written from a background block: Apple documents `State` as safe to mutate from any thread
   (updating it on the main thread is still better style, but it is not this rule's concern).
@@ -4190,7 +4193,7 @@ final class PhotoLibrary: ObservableObject {
 ```
 
 ```text output
-Example.swift:9:13: warning: @Published 'photos' of 'PhotoLibrary' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:9:13: warning: @Published 'photos' of 'PhotoLibrary' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 `asyncAfter` and a compound assignment:
@@ -4210,7 +4213,7 @@ final class RetryCounter: ObservableObject {
 ```
 
 ```text output
-Example.swift:8:13: warning: @Published 'attempts' of 'RetryCounter' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:8:13: warning: @Published 'attempts' of 'RetryCounter' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A detached task, two properties:
@@ -4234,8 +4237,8 @@ final class ReportGenerator: ObservableObject {
 ```
 
 ```text output
-Example.swift:11:13: warning: @Published 'report' of 'ReportGenerator' is changed off the main thread (in a Task.detached block), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
-Example.swift:12:13: warning: @Published 'isGenerating' of 'ReportGenerator' is changed off the main thread (in a Task.detached block), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:11:13: warning: @Published 'report' of 'ReportGenerator' is changed off the main thread (in a Task.detached block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+Example.swift:12:13: warning: @Published 'isGenerating' of 'ReportGenerator' is changed off the main thread (in a Task.detached block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 An operation queue held in a property:
@@ -4259,7 +4262,7 @@ final class ThumbnailRenderer: ObservableObject {
 ```
 
 ```text output
-Example.swift:11:17: warning: @Published 'renderedCount' of 'ThumbnailRenderer' is changed off the main thread (in an OperationQueue block), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:11:17: warning: @Published 'renderedCount' of 'ThumbnailRenderer' is changed off the main thread (in an OperationQueue block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A `URLSession.shared` completion handler, with `[weak self]`:
@@ -4279,7 +4282,7 @@ final class AvatarLoader: ObservableObject {
 ```
 
 ```text output
-Example.swift:8:13: warning: @Published 'imageData' of 'AvatarLoader' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:8:13: warning: @Published 'imageData' of 'AvatarLoader' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 Implicit `self` after `guard let self`:
@@ -4300,7 +4303,7 @@ final class WeatherModel: ObservableObject {
 ```
 
 ```text output
-Example.swift:9:13: warning: @Published 'forecast' of 'WeatherModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:9:13: warning: @Published 'forecast' of 'WeatherModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A name bound to `self`:
@@ -4321,7 +4324,7 @@ final class QuoteModel: ObservableObject {
 ```
 
 ```text output
-Example.swift:9:13: warning: @Published 'quote' of 'QuoteModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:9:13: warning: @Published 'quote' of 'QuoteModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A session created with a configuration, and a `completionHandler:` argument:
@@ -4343,7 +4346,7 @@ final class DownloadModel: ObservableObject {
 ```
 
 ```text output
-Example.swift:9:13: warning: @Published 'localURL' of 'DownloadModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:9:13: warning: @Published 'localURL' of 'DownloadModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A hop for one property, not for the next:
@@ -4369,7 +4372,7 @@ final class ImportModel: ObservableObject {
 ```
 
 ```text output
-Example.swift:14:13: warning: @Published 'isImporting' of 'ImportModel' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:14:13: warning: @Published 'isImporting' of 'ImportModel' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A mutating call inside `forEach`, which runs on the same thread:
@@ -4391,7 +4394,7 @@ final class SyncLog: ObservableObject {
 ```
 
 ```text output
-Example.swift:9:17: warning: @Published 'entries' of 'SyncLog' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:9:17: warning: @Published 'entries' of 'SyncLog' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A serial queue of the class's own:
@@ -4414,7 +4417,7 @@ final class Indexer: ObservableObject {
 ```
 
 ```text output
-Example.swift:10:17: warning: @Published 'indexedCount' of 'Indexer' is changed off the main thread (in a block on a DispatchQueue(label:) queue), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:10:17: warning: @Published 'indexedCount' of 'Indexer' is changed off the main thread (in a block on a DispatchQueue(label:) queue), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A service sets the properties of a store declared in another file:
@@ -4449,8 +4452,8 @@ final class FeedSync {
 ```
 
 ```text output
-FeedSync.swift:13:13: warning: @Published 'posts' of 'FeedStore' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
-FeedSync.swift:14:13: warning: @Published 'lastSync' of 'FeedStore' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+FeedSync.swift:13:13: warning: @Published 'posts' of 'FeedStore' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+FeedSync.swift:14:13: warning: @Published 'lastSync' of 'FeedStore' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A view sets its observed model from a background block:
@@ -4482,7 +4485,7 @@ struct UploadButton: View {
 ```
 
 ```text output
-UploadButton.swift:11:17: warning: @Published 'status' of 'UploadModel' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+UploadButton.swift:11:17: warning: @Published 'status' of 'UploadModel' is changed off the main thread (in a DispatchQueue.global() block), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A subclass of a base model that conforms:
@@ -4508,8 +4511,8 @@ final class ProfileModel: BaseModel {
 ```
 
 ```text output
-Example.swift:13:13: warning: @Published 'displayName' of 'ProfileModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
-Example.swift:14:13: warning: @Published 'isLoading' of 'ProfileModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:13:13: warning: @Published 'displayName' of 'ProfileModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+Example.swift:14:13: warning: @Published 'isLoading' of 'ProfileModel' is changed off the main thread (in a URLSession completion handler), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 A publisher pipeline that never receives on the main thread, ending in `sink`:
@@ -4535,7 +4538,37 @@ final class NewsModel: ObservableObject {
 ```
 
 ```text output
-Example.swift:13:17: warning: @Published 'headlines' of 'NewsModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:13:17: warning: @Published 'headlines' of 'NewsModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+```
+
+Both closures of `sink(receiveCompletion:receiveValue:)` run where the session delivers:
+
+```swift triggering
+import Foundation
+import Combine
+
+final class ScoresModel: ObservableObject {
+    @Published var scores: [String] = []
+    @Published var isLoading = false
+    private var cancellables = Set<AnyCancellable>()
+
+    func load(from url: URL) {
+        isLoading = true
+        URLSession.shared.dataTaskPublisher(for: url)
+            .map { String(decoding: $0.data, as: UTF8.self).components(separatedBy: "\n") }
+            .sink(receiveCompletion: { [weak self] _ in
+                ↓self?.isLoading = false
+            }, receiveValue: { [weak self] lines in
+                ↓self?.scores = lines
+            })
+            .store(in: &cancellables)
+    }
+}
+```
+
+```text output
+Example.swift:14:17: warning: @Published 'isLoading' of 'ScoresModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
+Example.swift:16:17: warning: @Published 'scores' of 'ScoresModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 The same pipeline ending in `assign(to:)`:
@@ -4557,7 +4590,7 @@ final class StatusModel: ObservableObject {
 ```
 
 ```text output
-Example.swift:11:14: warning: @Published 'statusText' of 'StatusModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read the property while it is being written (published_from_background)
+Example.swift:11:14: warning: @Published 'statusText' of 'StatusModel' is changed off the main thread (in a dataTaskPublisher pipeline without receive(on:)), which SwiftUI does not allow: views can miss the change, show it late, or read it while it is written; make the change on the main thread (published_from_background)
 ```
 
 ### Non-triggering
@@ -4641,7 +4674,7 @@ final class SearchModel: ObservableObject {
 }
 ```
 
-A `@MainActor` method:
+A delayed hop to the main queue:
 
 ```swift non-triggering
 import Foundation
@@ -4649,9 +4682,13 @@ import Foundation
 final class CartModel: ObservableObject {
     @Published var total: Decimal = 0
 
-    @MainActor
-    func apply(_ prices: [Decimal]) {
-        total = prices.reduce(0, +)
+    func recalculate(_ prices: [Decimal]) {
+        DispatchQueue.global(qos: .utility).async {
+            let sum = prices.reduce(0, +)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) {
+                self.total = sum
+            }
+        }
     }
 }
 ```
@@ -4753,6 +4790,22 @@ final class ScoreModel: ObservableObject {
         session.dataTask(with: url) { data, _, _ in
             self.score = data.map { String(decoding: $0, as: UTF8.self) } ?? "–"
         }.resume()
+    }
+}
+```
+
+A detached task whose closure is isolated to the main actor:
+
+```swift non-triggering
+import Foundation
+
+final class ExportModel: ObservableObject {
+    @Published var isExporting = false
+
+    func finish() {
+        Task.detached(priority: .userInitiated) { @MainActor in
+            self.isExporting = false
+        }
     }
 }
 ```
@@ -5732,7 +5785,8 @@ destination, already gets new state each time it is shown.
 In an `init` of a view type (a type that conforms, in its declaration or an extension, to `View`,
 `ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol), declared in the type or in an
 extension of it, an assignment that seeds one of the type's `@State` properties from a parameter of that
-`init`:
+`init`, when the view is shown somewhere in the analyzed sources where it keeps its identity while its
+input changes.
 
 **The assignments.** For an `@State` property `x` declared in the type:
 
@@ -5741,35 +5795,24 @@ extension of it, an assignment that seeds one of the type's `@State` properties 
 - `_x = .init(initialValue: v)` and `_x = .init(wrappedValue: v)`;
 - each of these with `self._x` as the target;
 - `x = v` and `self.x = v` when `x` is declared *without* an initial value (`@State private var x:
-  String`): Swift turns that first assignment into `_x = State(wrappedValue: v)`.
+  String`) in the same file: Swift turns that first assignment into `_x = State(wrappedValue: v)`.
 
 **The values.** `v` is:
 
 - a parameter of this `init`, by its internal name (`init(for note: Note)` names it `note`), not shadowed
   by a local declared before the assignment;
 - a plain member chain that starts at such a parameter: member accesses, optional chaining, force
-  unwrapping and parentheses: `note.title`, `contact?.email`, `draft!.text`, `rating.wrappedValue`
-  (a `Binding` parameter), `(note.title)`;
-- a name bound by `if let` or `guard let` to such a parameter or chain: `if let note { _text =
-  State(initialValue: note.text) }`, `if let text = note?.text { ... }`.
+  unwrapping and parentheses: `note.title`, `contact?.email`, `draft!.text`, `(note.title)`;
+- a name bound by `if let` or `guard let` to such a parameter or chain: `if let draft { _text =
+  State(initialValue: draft.text) }`, `if let text = note?.text { ... }`.
 
-A parameter whose internal name or argument label starts with `initial` (`initialSelection`,
-`initiallyExpanded`, `init(initial tab: Tab)`) is not counted: the name already says that only the first
-value is used.
-
-**When the view gets new state anyway.** The finding is not reported when the view is constructed in
-the analyzed sources (in any file) outside previews, and *every* such construction either
-
-- has `.id(...)` in its modifier chain: `NoteEditor(note: note).id(note.id)`,
-  `NoteEditor(note: note).padding().id(note.id)`; or
-- is inside the content closure of a `sheet`, `fullScreenCover`, `popover` or `navigationDestination`
-  modifier (at any depth: `.sheet(item: $note) { note in NavigationStack { NoteEditor(note: note) } }`):
-  a presented sheet or a pushed destination is created with new state each time it is shown, so its
-  `init` parameter *is* the value it starts from.
-
-Constructions inside `#Preview { ... }` and in `PreviewProvider` types are not counted: a preview shows
-one value. A view that is never constructed in the analyzed sources (a view of a library, shown by its
-users) is reported.
+**Where the view is shown.** The view is constructed at least once in the analyzed sources (in any file),
+outside previews, in the body of a view, one of its view-building members or an app's scenes, in a place
+where it keeps its identity when the parent passes a new value: without `.id(...)` in its modifier chain
+or an ancestor's, and not as the content of a `sheet`, `fullScreenCover`, `popover` or
+`navigationDestination`, nor as the destination of a `NavigationLink`. A row of a `List` or `ForEach`, the
+detail of a `NavigationSplitView`, a child in a `VStack`: all keep their identity, and their state, while
+the element they show changes.
 
 The finding is reported at the first character of the assignment: the `_` of `_text`, or the `self` of
 `self._text` and `self.text`. The message:
@@ -5783,18 +5826,44 @@ through `if let` / `guard let` bindings).
 
 ## What is not flagged
 
+Seeding a state from a parameter is often deliberate: an editor that works on a draft, a starting tab,
+an object handed over. FlowLint stays silent where the code says so, and where it cannot see how the view
+is shown:
+
 - Constants: `_isExpanded = State(initialValue: false)`, `State(initialValue: .all)`,
   `State(initialValue: Self.defaultFilter)`. A constant does not depend on the parent.
 - Constructions and calls, even of the parameter: `State(initialValue: EditorModel(note: note))`,
   `String(amount)`, `price.formatted(.currency(code: "EUR"))`. Creating a new object or value from the
   input is how an owner is set up (Apple documents `StateObject(wrappedValue: Model(input))`, and the
   `@State` of an `@Observable` model is its Observation-era counterpart); FlowLint treats every call the
-  same way and stays silent.
+  same way and stays silent. A subscript (`options[0]`) counts as a call.
 - Operator expressions: `title ?? "Untitled"`, `count + 1`, `isNew ? "" : title`.
 - Locals computed in the `init` (`let start = Calendar.current.startOfDay(for: date)`), including a local
   that shadows the parameter (`let title = title.isEmpty ? "Untitled" : title`).
 - Values read from stored properties: `_draft = State(initialValue: self.note.text)` after
   `self.note = note`. FlowLint follows parameters only.
+- Parameters whose name says that only the first value counts: an internal name or argument label that
+  starts with the word `initial`, `initially`, `start`, `default` or `seed` (`initialSelection`,
+  `initiallyExpanded`, `startCollapsed`, `defaultKey`, `init(initial tab: Tab)`), and a property wrapper's
+  `wrappedValue`.
+- Parameters with a default value (`init(image: Loadable<UIImage> = .notRequested)`): an optional starting
+  value, usually for previews and tests.
+- The value of a `Binding` parameter (`_draft = State(initialValue: rating.wrappedValue)`): a draft that
+  the view writes back through the binding when the user is done.
+- An object passed in: the value is the parameter itself and its type is a class, an actor or a protocol
+  declared in the analyzed sources, or a generic parameter; or the `@State` property's type is a class,
+  actor or protocol declared there (an `@Observable` model handed to a view and kept in `@State`). The
+  same object comes back with every update, and its changes are observed.
+- Initializers that take a closure other than `@ViewBuilder` content (`onSave:`, `onCommit:`): the view
+  edits a draft of its input and hands the result back; starting from the first value is its design.
+- Views that update the state themselves when the input changes: the view assigns the property in an
+  `onChange(of:)`, `onReceive` or `task(id:)` closure.
+- Views whose every construction outside previews gets a new identity for new input (`.id(...)`,
+  presented in a sheet, popover or full-screen cover, pushed as a navigation destination or a
+  `NavigationLink`'s destination): an editor shown that way starts from the value it is given, every time
+  it appears.
+- Views that the analyzed sources never show outside previews: shown by a router's closure, a UIKit
+  hosting controller, or the users of a library. FlowLint cannot tell how their input changes there.
 - `@StateObject` targets, including `_model = StateObject(wrappedValue: Model(note: note))`, which Apple
   documents; `@ObservedObject` targets (`_model = ObservedObject(wrappedValue: model)`), `@Binding`
   targets (`_text = text`), `@FocusState`, `@AppStorage`, `@SceneStorage` and custom property wrappers
@@ -5804,9 +5873,8 @@ through `if let` / `guard let` bindings).
   rule.
 - The memberwise initializer of a view with a non-private `@State`: `non_private_state` reports the
   property.
-- Parameters whose name starts with `initial`, and views whose every construction outside previews has
-  an `.id(...)` or is the content of a sheet, popover, full-screen cover or navigation destination (see
-  above). An editor shown in a sheet starts from the value it is given, every time the sheet appears.
+- An `init` in a file that never mentions `State` (an extension in another file that seeds with
+  `.init(initialValue:)`): only files that name `State` are judged.
 - Text in comments and string literals.
 
 ## Fix
@@ -5848,7 +5916,7 @@ _text = State(initialValue: note.text)
 
 ### Triggering
 
-`State(initialValue:)` from a parameter:
+`State(initialValue:)` from a parameter, in a view whose parent passes a title that changes:
 
 ```swift triggering
 import SwiftUI
@@ -5862,6 +5930,17 @@ struct TitleEditor: View {
 
     var body: some View {
         TextField("Title", text: $title)
+    }
+}
+
+struct DocumentHeader: View {
+    let documentTitle: String
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            TitleEditor(title: documentTitle)
+            Divider()
+        }
     }
 }
 ```
@@ -5892,6 +5971,15 @@ struct NoteEditor: View {
         TextEditor(text: $text)
     }
 }
+
+struct NoteColumn: View {
+    let note: Note
+
+    var body: some View {
+        NoteEditor(note: note)
+            .navigationTitle(note.title)
+    }
+}
 ```
 
 ```text output
@@ -5914,16 +6002,32 @@ struct AccentPicker: View {
         ColorPicker("Accent", selection: $color)
     }
 }
+
+struct ThemeSettings: View {
+    let themeColor: Color
+
+    var body: some View {
+        Form {
+            AccentPicker(color: themeColor)
+        }
+    }
+}
 ```
 
 ```text output
 Example.swift:7:9: warning: @State 'color' of 'AccentPicker' is seeded from the parameter 'color', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'color' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
-Through `self._`:
+Through `self._`, in the rows of a `ForEach`, which keep their state when a line's quantity changes:
 
 ```swift triggering
 import SwiftUI
+
+struct CartLine: Identifiable {
+    let id: UUID
+    var title: String
+    var quantity: Int
+}
 
 struct QuantityStepper: View {
     let item: String
@@ -5938,10 +6042,22 @@ struct QuantityStepper: View {
         Stepper("\(item): \(quantity)", value: $quantity, in: 0...99)
     }
 }
+
+struct CartList: View {
+    let lines: [CartLine]
+
+    var body: some View {
+        List {
+            ForEach(lines) { line in
+                QuantityStepper(item: line.title, quantity: line.quantity)
+            }
+        }
+    }
+}
 ```
 
 ```text output
-Example.swift:9:9: warning: @State 'quantity' of 'QuantityStepper' is seeded from the parameter 'quantity', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'quantity' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:15:9: warning: @State 'quantity' of 'QuantityStepper' is seeded from the parameter 'quantity', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'quantity' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
 Optional chaining on a parameter:
@@ -5964,35 +6080,21 @@ struct ProfileCard: View {
         Text(nickname ?? "Anonymous")
     }
 }
-```
 
-```text output
-Example.swift:11:9: warning: @State 'nickname' of 'ProfileCard' is seeded from the parameter 'profile', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'profile' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
-```
-
-A copy of a binding's current value:
-
-```swift triggering
-import SwiftUI
-
-struct RatingEditor: View {
-    @Binding var rating: Int
-    @State private var draftRating: Int
-
-    init(rating: Binding<Int>) {
-        _rating = rating
-        ↓_draftRating = State(initialValue: rating.wrappedValue)
-    }
+struct AccountHeader: View {
+    let profile: Profile?
 
     var body: some View {
-        Stepper("Rating: \(draftRating)", value: $draftRating, in: 1...5)
-        Button("Save") { rating = draftRating }
+        HStack {
+            Image(systemName: "person.circle")
+            ProfileCard(profile: profile)
+        }
     }
 }
 ```
 
 ```text output
-Example.swift:9:9: warning: @State 'draftRating' of 'RatingEditor' is seeded from the parameter 'rating', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'rating' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:11:9: warning: @State 'nickname' of 'ProfileCard' is seeded from the parameter 'profile', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'profile' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
 `self.x = v` for a property declared without an initial value:
@@ -6012,6 +6114,18 @@ struct FilterChip: View {
     var body: some View {
         Toggle(label, isOn: $isSelected)
             .toggleStyle(.button)
+    }
+}
+
+struct FilterBar: View {
+    let activeFilters: Set<String>
+
+    var body: some View {
+        HStack {
+            ForEach(["Unread", "Flagged", "Attachments"], id: \.self) { name in
+                FilterChip(label: name, isSelected: activeFilters.contains(name))
+            }
+        }
     }
 }
 ```
@@ -6038,6 +6152,15 @@ struct ZoomableImage: View {
         Image(name)
             .scaleEffect(scale)
             .onTapGesture(count: 2) { scale = scale == 1 ? 2 : 1 }
+    }
+}
+
+struct PhotoViewer: View {
+    let photoName: String
+    let zoom: CGFloat
+
+    var body: some View {
+        ZoomableImage(name: photoName, zoom: zoom)
     }
 }
 ```
@@ -6070,40 +6193,19 @@ struct DraftEditor: View {
         TextEditor(text: $text)
     }
 }
+
+struct ComposeScreen: View {
+    let savedDraft: Draft?
+
+    var body: some View {
+        DraftEditor(draft: savedDraft)
+            .padding()
+    }
+}
 ```
 
 ```text output
 Example.swift:12:13: warning: @State 'text' of 'DraftEditor' is seeded from the parameter 'draft', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'draft' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
-```
-
-An `@Observable` model passed in and kept in `@State`: a different model from the parent is ignored:
-
-```swift triggering
-import SwiftUI
-import Observation
-
-@Observable
-final class PlayerModel {
-    var isPlaying = false
-}
-
-struct PlayerControls: View {
-    @State private var player: PlayerModel
-
-    init(player: PlayerModel) {
-        ↓_player = State(initialValue: player)
-    }
-
-    var body: some View {
-        Button(player.isPlaying ? "Pause" : "Play") {
-            player.isPlaying.toggle()
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:9: warning: @State 'player' of 'PlayerControls' is seeded from the parameter 'player', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'player' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
 Explicit generic arguments:
@@ -6122,6 +6224,15 @@ struct TagPicker: View {
 
     var body: some View {
         List(tags, id: \.self, selection: $chosen) { Text($0) }
+    }
+}
+
+struct TagSidebar: View {
+    let allTags: [String]
+    let selectedTags: Set<String>
+
+    var body: some View {
+        TagPicker(tags: allTags, chosen: selectedTags)
     }
 }
 ```
@@ -6150,13 +6261,22 @@ struct RenameField: View {
         TextField("Name", text: $name)
     }
 }
+
+struct ContactHeader: View {
+    let contact: Contact
+
+    var body: some View {
+        RenameField(for: contact)
+            .font(.title)
+    }
+}
 ```
 
 ```text output
 Example.swift:11:9: warning: @State 'name' of 'RenameField' is seeded from the parameter 'contact', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'contact' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
 ```
 
-In a view modifier:
+In a view modifier applied with `.modifier(...)`:
 
 ```swift triggering
 import SwiftUI
@@ -6171,6 +6291,16 @@ struct Highlighted: ViewModifier {
     func body(content: Content) -> some View {
         content
             .background(tint.opacity(0.2))
+    }
+}
+
+struct WarningLabel: View {
+    let message: String
+    let severityColor: Color
+
+    var body: some View {
+        Text(message)
+            .modifier(Highlighted(tint: severityColor))
     }
 }
 ```
@@ -6202,6 +6332,16 @@ extension CountdownView {
     init(timer: KitchenTimer) {
         label = "Timer"
         ↓_remaining = State(initialValue: timer.seconds)
+    }
+}
+
+struct TimerList: View {
+    let timers: [KitchenTimer]
+
+    var body: some View {
+        List(timers) { timer in
+            CountdownView(timer: timer)
+        }
     }
 }
 ```
@@ -6337,6 +6477,16 @@ struct SectionHeader: View {
         }
     }
 }
+
+struct SettingsList: View {
+    let sectionTitle: String
+
+    var body: some View {
+        List {
+            SectionHeader(title: sectionTitle)
+        }
+    }
+}
 ```
 
 A model constructed from the parameter, the counterpart of `StateObject(wrappedValue: Model(input))`:
@@ -6365,6 +6515,14 @@ struct Editor: View {
         TextEditor(text: $model.text)
     }
 }
+
+struct EditorScreen: View {
+    let text: String
+
+    var body: some View {
+        Editor(text: text)
+    }
+}
 ```
 
 A call on the parameter:
@@ -6383,6 +6541,14 @@ struct PriceField: View {
         TextField("Price", text: $text)
     }
 }
+
+struct ProductRow: View {
+    let price: Decimal
+
+    var body: some View {
+        PriceField(price: price)
+    }
+}
 ```
 
 An operator expression:
@@ -6399,6 +6565,14 @@ struct CaptionEditor: View {
 
     var body: some View {
         TextField("Caption", text: $caption)
+    }
+}
+
+struct PhotoFooter: View {
+    let caption: String?
+
+    var body: some View {
+        CaptionEditor(caption: caption)
     }
 }
 ```
@@ -6420,6 +6594,14 @@ struct DayPicker: View {
         DatePicker("Day", selection: $day, displayedComponents: .date)
     }
 }
+
+struct AgendaHeader: View {
+    let date: Date
+
+    var body: some View {
+        DayPicker(date: date)
+    }
+}
 ```
 
 A local that shadows the parameter:
@@ -6437,6 +6619,14 @@ struct HeadlineEditor: View {
 
     var body: some View {
         TextField("Headline", text: $headline)
+    }
+}
+
+struct ArticleHeader: View {
+    let headline: String
+
+    var body: some View {
+        HeadlineEditor(headline: headline)
     }
 }
 ```
@@ -6465,6 +6655,14 @@ struct OrderView: View {
         Stepper("Quantity: \(model.quantity)", value: $model.quantity)
     }
 }
+
+struct OrderRow: View {
+    let quantity: Int
+
+    var body: some View {
+        OrderView(quantity: quantity)
+    }
+}
 ```
 
 An object observed, not owned:
@@ -6487,6 +6685,14 @@ struct PlaylistHeader: View {
         TextField("Name", text: $playlist.name)
     }
 }
+
+struct PlaylistScreen: View {
+    let playlist: Playlist
+
+    var body: some View {
+        PlaylistHeader(playlist: playlist)
+    }
+}
 ```
 
 A binding passed through:
@@ -6505,6 +6711,14 @@ struct SearchBar: View {
 
     var body: some View {
         TextField(prompt, text: $query)
+    }
+}
+
+struct SearchScreen: View {
+    @State private var query = ""
+
+    var body: some View {
+        SearchBar(query: $query, prompt: "Search")
     }
 }
 ```
@@ -6532,9 +6746,17 @@ struct MailTabs: View {
         }
     }
 }
+
+struct MailRoot: View {
+    let lastTab: Tab
+
+    var body: some View {
+        MailTabs(initialSelection: lastTab)
+    }
+}
 ```
 
-`initially...` counts too:
+`initially...`, `start...`, `default...` and `seed...` count too:
 
 ```swift non-triggering
 import SwiftUI
@@ -6542,16 +6764,188 @@ import SwiftUI
 struct DisclosureCard: View {
     let title: String
     @State private var isExpanded: Bool
+    @State private var pageSize: Int
 
-    init(title: String, initiallyExpanded: Bool = false) {
+    init(title: String, initiallyExpanded: Bool, defaultPageSize: Int) {
         self.title = title
         _isExpanded = State(initialValue: initiallyExpanded)
+        _pageSize = State(initialValue: defaultPageSize)
     }
 
     var body: some View {
         DisclosureGroup(title, isExpanded: $isExpanded) {
-            Text("More about \(title)")
+            Stepper("Show \(pageSize)", value: $pageSize)
         }
+    }
+}
+
+struct CardList: View {
+    let expandsCards: Bool
+
+    var body: some View {
+        DisclosureCard(title: "Recent", initiallyExpanded: expandsCards, defaultPageSize: 20)
+    }
+}
+```
+
+A parameter with a default value, a starting value for previews and tests:
+
+```swift non-triggering
+import SwiftUI
+
+enum LoadState {
+    case idle, loading, loaded([String])
+}
+
+struct FeedView: View {
+    @State private var state: LoadState
+
+    init(state: LoadState = .idle) {
+        _state = State(initialValue: state)
+    }
+
+    var body: some View {
+        switch state {
+        case .idle, .loading: ProgressView()
+        case .loaded(let items): List(items, id: \.self) { Text($0) }
+        }
+    }
+}
+
+struct HomeScreen: View {
+    var body: some View {
+        FeedView()
+    }
+}
+```
+
+A draft of a binding's value, written back when the user saves:
+
+```swift non-triggering
+import SwiftUI
+
+struct RatingEditor: View {
+    @Binding var rating: Int
+    @State private var draftRating: Int
+
+    init(rating: Binding<Int>) {
+        _rating = rating
+        _draftRating = State(initialValue: rating.wrappedValue)
+    }
+
+    var body: some View {
+        Stepper("Rating: \(draftRating)", value: $draftRating, in: 1...5)
+        Button("Save") { rating = draftRating }
+    }
+}
+
+struct ReviewForm: View {
+    @State private var rating = 3
+
+    var body: some View {
+        RatingEditor(rating: $rating)
+    }
+}
+```
+
+An `@Observable` model handed to the view: the same object comes back with every update:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class PlayerModel {
+    var isPlaying = false
+}
+
+struct PlayerControls: View {
+    @State private var player: PlayerModel
+
+    init(player: PlayerModel) {
+        _player = State(initialValue: player)
+    }
+
+    var body: some View {
+        Button(player.isPlaying ? "Pause" : "Play") {
+            player.isPlaying.toggle()
+        }
+    }
+}
+
+struct NowPlayingBar: View {
+    let player: PlayerModel
+
+    var body: some View {
+        PlayerControls(player: player)
+    }
+}
+```
+
+An editor that hands its draft back through a closure:
+
+```swift non-triggering
+import SwiftUI
+
+struct Address {
+    var street: String
+    var city: String
+}
+
+struct AddressForm: View {
+    @State private var draft: Address
+    let onSave: (Address) -> Void
+
+    init(address: Address, onSave: @escaping (Address) -> Void) {
+        _draft = State(initialValue: address)
+        self.onSave = onSave
+    }
+
+    var body: some View {
+        Form {
+            TextField("Street", text: $draft.street)
+            TextField("City", text: $draft.city)
+            Button("Save") { onSave(draft) }
+        }
+    }
+}
+
+struct CheckoutView: View {
+    @State private var shipping = Address(street: "", city: "")
+
+    var body: some View {
+        AddressForm(address: shipping) { shipping = $0 }
+    }
+}
+```
+
+The view follows new input itself with `onChange(of:)`:
+
+```swift non-triggering
+import SwiftUI
+
+struct ArtworkView: View {
+    let imageName: String
+    @State private var displayedName: String
+
+    init(imageName: String) {
+        self.imageName = imageName
+        _displayedName = State(initialValue: imageName)
+    }
+
+    var body: some View {
+        Image(displayedName)
+            .onChange(of: imageName) { _, newValue in
+                withAnimation { displayedName = newValue }
+            }
+    }
+}
+
+struct AlbumHeader: View {
+    let coverName: String
+
+    var body: some View {
+        ArtworkView(imageName: coverName)
     }
 }
 ```
@@ -6588,6 +6982,14 @@ struct BrightnessControl: View {
         Stepper("Brightness \(level)", onIncrement: { level += 1 }, onDecrement: { level -= 1 })
     }
 }
+
+struct DisplaySettings: View {
+    let brightness: Int
+
+    var body: some View {
+        BrightnessControl(level: brightness)
+    }
+}
 ```
 
 `@AppStorage` is not `@State`:
@@ -6598,8 +7000,8 @@ import SwiftUI
 struct SortMenu: View {
     @AppStorage("sortKey") private var sortKey: String
 
-    init(defaultKey: String) {
-        _sortKey = AppStorage(wrappedValue: defaultKey, "sortKey")
+    init(fallbackKey: String) {
+        _sortKey = AppStorage(wrappedValue: fallbackKey, "sortKey")
     }
 
     var body: some View {
@@ -6607,6 +7009,14 @@ struct SortMenu: View {
             Text("Name").tag("name")
             Text("Date").tag("date")
         }
+    }
+}
+
+struct LibraryToolbar: View {
+    let fallbackKey: String
+
+    var body: some View {
+        SortMenu(fallbackKey: fallbackKey)
     }
 }
 ```
@@ -6681,17 +7091,23 @@ import SwiftUI
 
 struct RecipeEditor: View {
     @State private var draft: Recipe
-    let onSave: (Recipe) -> Void
+    @Binding var recipes: [Recipe]
+    @Environment(\.dismiss) private var dismiss
 
-    init(recipe: Recipe, onSave: @escaping (Recipe) -> Void) {
+    init(recipe: Recipe, in recipes: Binding<[Recipe]>) {
         _draft = State(initialValue: recipe)
-        self.onSave = onSave
+        _recipes = recipes
     }
 
     var body: some View {
         Form {
             TextField("Title", text: $draft.title)
-            Button("Save") { onSave(draft) }
+            Button("Save") {
+                if let index = recipes.firstIndex(where: { $0.id == draft.id }) {
+                    recipes[index] = draft
+                }
+                dismiss()
+            }
         }
     }
 }
@@ -6709,15 +7125,67 @@ struct RecipeList: View {
         }
         .sheet(item: $editing) { recipe in
             NavigationStack {
-                RecipeEditor(recipe: recipe) { updated in
-                    if let index = recipes.firstIndex(where: { $0.id == updated.id }) {
-                        recipes[index] = updated
-                    }
-                    editing = nil
-                }
+                RecipeEditor(recipe: recipe, in: $recipes)
             }
         }
     }
+}
+```
+
+A `NavigationLink`'s destination is a new view each time it is pushed:
+
+```swift non-triggering
+import SwiftUI
+
+struct Episode: Identifiable, Hashable {
+    let id: Int
+    var title: String
+}
+
+struct EpisodeNotes: View {
+    @State private var notes: String
+
+    init(episode: Episode) {
+        _notes = State(initialValue: episode.title)
+    }
+
+    var body: some View {
+        TextEditor(text: $notes)
+    }
+}
+
+struct EpisodeList: View {
+    let episodes: [Episode]
+
+    var body: some View {
+        List(episodes) { episode in
+            NavigationLink(destination: EpisodeNotes(episode: episode)) {
+                Text(episode.title)
+            }
+        }
+    }
+}
+```
+
+A view the sources never show outside previews (a package's public view, shown by its users):
+
+```swift non-triggering
+import SwiftUI
+
+public struct BadgeEditor: View {
+    @State private var label: String
+
+    public init(label: String) {
+        _label = State(initialValue: label)
+    }
+
+    public var body: some View {
+        TextField("Badge", text: $label)
+    }
+}
+
+#Preview {
+    BadgeEditor(label: "New")
 }
 ```
 
@@ -6737,6 +7205,14 @@ struct GreetingView: View {
         Text(greeting)
     }
 }
+
+struct WelcomeScreen: View {
+    let greeting: String
+
+    var body: some View {
+        GreetingView(greeting: greeting)
+    }
+}
 ```
 
 The memberwise initializer (`non_private_state` reports the property):
@@ -6749,6 +7225,14 @@ struct NotificationToggle: View {
 
     var body: some View {
         Toggle("Notifications", isOn: $isOn)
+    }
+}
+
+struct NotificationSettings: View {
+    let enabled: Bool
+
+    var body: some View {
+        NotificationToggle(isOn: enabled)
     }
 }
 ```
@@ -6825,8 +7309,9 @@ scope shadows it; `self.name` always refers to the property.
   `insert`, `remove`, `removeAll`, `removeFirst`, `removeLast`, `removeSubrange`, `removeValue`,
   `updateValue`, `popLast`, `sort`, `reverse`, `shuffle`, `swapAt`, `replaceSubrange`, `merge`,
   `formUnion`, `formIntersection`, `formSymmetricDifference`, `subtract`, `negate` and `move` (SwiftUI's
-  `move(fromOffsets:toOffset:)`; its `remove(atOffsets:)` is a `remove`), or the name of a `mutating func`
-  declared by a struct or enum in the analyzed sources (`settings.reset()` for `mutating func reset()`).
+  `move(fromOffsets:toOffset:)`; its `remove(atOffsets:)` is a `remove`), or, called on a `@State` or
+  `@Binding` property itself, a `mutating func` that the property's type, a struct or enum declared in the
+  same file, declares (`goal.logPages(10)` for `struct ReadingGoal { mutating func logPages(_:) }`).
 
 Changing a part of a reference does not change the property, so the second and third kinds are flagged
 only when the property's type is *known to be a value type*:
@@ -6840,7 +7325,9 @@ only when the property's type is *known to be a value type*:
   or a construction of one of those types (`Date()`, `Set<String>()`, `NavigationPath()`,
   `PlaybackSettings()` for a struct declared in the analyzed sources).
 
-For a `@Published` property the same test applies to its declaration in the object's class.
+For a `@Published` property the same test applies to its declaration in the object's class. When the
+member is in an extension in another file than the property, only the name in the property's type
+annotation counts.
 
 **When a statement runs during the evaluation.** The member's body, followed into:
 
@@ -6859,10 +7346,14 @@ For a `@Published` property the same test applies to its declaration in the obje
   `Link` and `ShareLink` (an unlabelled trailing closure of these may be an action, and is not followed);
 - the content closures of the modifiers `overlay`, `background`, `mask`, `safeAreaInset`, `toolbar`,
   `sheet`, `fullScreenCover`, `popover` and `navigationDestination`: a presented sheet's content is built
-  by an update too;
-- closures passed for a `@ViewBuilder` parameter of a view declared in the analyzed sources (an `init`
-  parameter marked `@ViewBuilder`, or a stored closure property marked `@ViewBuilder` set through the
-  memberwise initializer): `Card { ... }` for `init(@ViewBuilder content: () -> Content)`.
+  by an update too. The content closure is the one labelled `content:` or `destination:`, or the first
+  trailing closure when no later one carries such a label (in `.sheet(item: $x) { ... } content: { ... }`
+  the first closure is `onDismiss`, an action);
+- closures passed to a type declared in the analyzed sources for a `@ViewBuilder` parameter of one of its
+  initializers (or a `@ViewBuilder` closure property set through the memberwise initializer):
+  `Card { ... }` for `init(@ViewBuilder content: () -> Content)`. A labelled closure counts when some
+  initializer takes a `@ViewBuilder` closure with that label and none takes another closure with it; an
+  unlabelled trailing closure counts when the type takes no closures other than `@ViewBuilder` ones.
 
 Each of these is followed recursively, and through modifier chains (the receiver of a modifier is built
 too: `GeometryReader { ... }.frame(height: 80)`): a `ForEach` in a `Section` in a `List` in `body` still
@@ -6873,20 +7364,22 @@ The finding is reported at the first character of the changed expression: the as
 the mutating call (`items` in `items.append(x)`). Messages (`<member>` is `body`, `body(content:)`,
 `updateUIView(_:context:)`, `header`, `row(for:)`, ...):
 
-- `@State '<property>' is changed while '<View>.<member>' is being computed, which SwiftUI reports as
-  undefined behavior: the view can show a stale value or render again and again`
+- `@State '<property>' is changed while '<View>.<member>' is computed, which SwiftUI treats as undefined
+  behavior (stale values, endless re-rendering); change it in an action, onChange or task instead`
 - the same with `@Binding '<property>'`;
-- `@Published '<property>' of '<Class>' is changed while '<View>.<member>' is being computed, which
-  SwiftUI reports as undefined behavior: the view can show a stale value or render again and again`
+- `@Published '<property>' of '<Class>' is changed while '<View>.<member>' is computed, ...` (the rest
+  as above).
 
 ## What is not flagged
 
 - Closures that run later, after the update: `Button` actions, `onAppear`, `onDisappear`, `task`,
-  `onChange`, `onReceive`, `onSubmit`, `refreshable`, `onDelete`, `onMove`, gestures (`onTapGesture`,
-  `.onChanged`, `.onEnded`), the setter of `Binding(get:set:)`, and the actions inside a sheet's content.
-  This is where state is meant to change.
+  `onChange`, `onReceive`, `onSubmit`, `refreshable`, `onDelete`, `onMove`, `onHover`,
+  `accessibilityAction`, gestures (`onTapGesture`, `.onChanged`, `.onEnded`), the setter of
+  `Binding(get:set:)`, a sheet's `onDismiss`, and the actions inside a sheet's content. This is where
+  state is meant to change.
 - Closures passed to views and modifiers FlowLint does not know to build content during the update: a
-  container from a package, `AsyncImage`'s phases, `onPreferenceChange`, and the parameters of views
+  container from a package, `AsyncImage`'s phases, `TimelineView`, `Canvas`, the content of `Menu` and
+  `Picker` (built when shown), `contextMenu`, `onPreferenceChange`, and the parameters of views
   declared in the analyzed sources that are not marked `@ViewBuilder` (callbacks such as
   `RatingPicker { rating = $0 }`). FlowLint cannot tell when they run, so it is silent.
 - Changes deferred with `DispatchQueue.main.async { ... }` or `Task { ... }` inside `body`: they run after
@@ -6901,13 +7394,17 @@ the mutating call (`items` in `items.append(x)`). Messages (`<member>` is `body`
 - Properties of an observed object that are not `@Published` (a plain `var hits` counter): changing them
   publishes nothing. `@Published` properties of an object held in a plain `let` or `var`: FlowLint does
   not know whether any view observes it.
-- Calls of the view's or the model's own methods (`markAllRead()`, `model.refresh()`), and arguments passed
+- Calls of the view's or the model's own methods (`markAllRead()`, `model.refresh()`), methods of types
+  declared in other files (FlowLint does not know whether they are `mutating`), and arguments passed
   `inout` (`&count`): FlowLint does not follow calls.
 - `@GestureState` (its `updating` closure changes an `inout` parameter, after the update),
   `@FocusState`, `@AppStorage`, `@SceneStorage` and other wrappers: not this rule's properties.
 - `init` of the view (the state is not installed yet; see `state_init_from_parameter`), methods that do not
   build views, computed properties of other types, and the `body` of an `App` or a `Scene`.
 - Reading state, comparing it (`count == 0`), and passing bindings (`$count`) are not changes.
+- A view-building member that FlowLint cannot parse completely (today: a postfix `#if` whose clause ends
+  in a modifier with a trailing closure, `#if os(iOS) .onTapGesture { ... } #endif`): it cannot tell where
+  its statements run.
 - Text in comments and string literals.
 
 ## Fix
@@ -6964,7 +7461,7 @@ struct InboxView: View {
 ```
 
 ```text output
-Example.swift:8:18: warning: @State 'renderCount' is changed while 'InboxView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:18: warning: @State 'renderCount' is changed while 'InboxView.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A statement before an explicit `return`, inside an `if`:
@@ -6986,7 +7483,7 @@ struct ScoreBadge: View {
 ```
 
 ```text output
-Example.swift:9:13: warning: @State 'bestScore' is changed while 'ScoreBadge.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:9:13: warning: @State 'bestScore' is changed while 'ScoreBadge.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A `@Binding` clamped while the view is built changes the parent's state:
@@ -7006,7 +7503,7 @@ struct PageIndicator: View {
 ```
 
 ```text output
-Example.swift:8:18: warning: @Binding 'page' is changed while 'PageIndicator.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:18: warning: @Binding 'page' is changed while 'PageIndicator.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A mutating call, `toggle()`:
@@ -7027,7 +7524,7 @@ struct BlinkingCursor: View {
 ```
 
 ```text output
-Example.swift:7:17: warning: @State 'isVisible' is changed while 'BlinkingCursor.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:7:17: warning: @State 'isVisible' is changed while 'BlinkingCursor.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 Inside a `ForEach` in a `List`, a set of seen rows:
@@ -7057,7 +7554,7 @@ struct MessageList: View {
 ```
 
 ```text output
-Example.swift:15:25: warning: @State 'seen' is changed while 'MessageList.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:15:25: warning: @State 'seen' is changed while 'MessageList.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A size stored from `GeometryReader` (the closure returns explicitly, so it can hold statements):
@@ -7078,7 +7575,7 @@ struct MeasuredBanner: View {
 ```
 
 ```text output
-Example.swift:8:13: warning: @State 'bannerWidth' is changed while 'MeasuredBanner.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:13: warning: @State 'bannerWidth' is changed while 'MeasuredBanner.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A closure called where it is written:
@@ -7100,7 +7597,7 @@ struct VisitCounter: View {
 ```
 
 ```text output
-Example.swift:8:13: warning: @State 'visits' is changed while 'VisitCounter.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:13: warning: @State 'visits' is changed while 'VisitCounter.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 `withAnimation` runs its closure at once, inside `body`:
@@ -7123,7 +7620,7 @@ struct PulsingDot: View {
 ```
 
 ```text output
-Example.swift:8:13: warning: @State 'isPulsing' is changed while 'PulsingDot.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:8:13: warning: @State 'isPulsing' is changed while 'PulsingDot.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A `@Published` property of an observed object declared in another file:
@@ -7154,7 +7651,7 @@ struct ChapterView: View {
 ```
 
 ```text output
-ChapterView.swift:8:18: warning: @Published 'lastOpened' of 'ReadingProgress' is changed while 'ChapterView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+ChapterView.swift:8:18: warning: @Published 'lastOpened' of 'ReadingProgress' is changed while 'ChapterView.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A mutating call on an environment object's `@Published` array:
@@ -7189,7 +7686,7 @@ struct CartView: View {
 ```
 
 ```text output
-CartView.swift:7:17: warning: @Published 'lines' of 'Cart' is changed while 'CartView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+CartView.swift:7:17: warning: @Published 'lines' of 'Cart' is changed while 'CartView.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 In a helper marked `@ViewBuilder`, through `self` and a `@StateObject`:
@@ -7223,7 +7720,7 @@ struct SearchScreen: View {
 ```
 
 ```text output
-Example.swift:20:18: warning: @Published 'isShowingSuggestions' of 'SearchModel' is changed while 'SearchScreen.suggestions' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:20:18: warning: @Published 'isShowingSuggestions' of 'SearchModel' is changed while 'SearchScreen.suggestions' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 In a view modifier's `body(content:)`:
@@ -7246,7 +7743,7 @@ struct AppearanceCounter: ViewModifier {
 ```
 
 ```text output
-Example.swift:7:18: warning: @State 'appearances' is changed while 'AppearanceCounter.body(content:)' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:7:18: warning: @State 'appearances' is changed while 'AppearanceCounter.body(content:)' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A representable writing back to its binding from `updateUIView`:
@@ -7271,7 +7768,7 @@ struct NoteTextView: UIViewRepresentable {
 ```
 
 ```text output
-Example.swift:14:9: warning: @Binding 'isEditing' is changed while 'NoteTextView.updateUIView(_:context:)' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:14:9: warning: @Binding 'isEditing' is changed while 'NoteTextView.updateUIView(_:context:)' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A member of a struct held in `@State`:
@@ -7295,7 +7792,36 @@ struct VolumeBadge: View {
 ```
 
 ```text output
-Example.swift:12:18: warning: @State 'settings' is changed while 'VolumeBadge.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:12:18: warning: @State 'settings' is changed while 'VolumeBadge.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
+```
+
+A `mutating func` of the state's own struct:
+
+```swift triggering
+import SwiftUI
+
+struct ReadingGoal {
+    var pagesPerDay = 20
+    var pagesToday = 0
+
+    mutating func logPages(_ pages: Int) {
+        pagesToday += pages
+    }
+}
+
+struct GoalRing: View {
+    let pagesReadToday: Int
+    @State private var goal = ReadingGoal()
+
+    var body: some View {
+        let _ = ↓goal.logPages(pagesReadToday)
+        ProgressView(value: Double(goal.pagesToday), total: Double(goal.pagesPerDay))
+    }
+}
+```
+
+```text output
+Example.swift:17:17: warning: @State 'goal' is changed while 'GoalRing.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 The content of a `@ViewBuilder` parameter of a view declared in another file:
@@ -7335,7 +7861,7 @@ struct WeatherView: View {
 ```
 
 ```text output
-WeatherView.swift:9:22: warning: @State 'highest' is changed while 'WeatherView.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+WeatherView.swift:9:22: warning: @State 'highest' is changed while 'WeatherView.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A sheet's content is built by an update too:
@@ -7358,7 +7884,7 @@ struct ReceiptButton: View {
 ```
 
 ```text output
-Example.swift:10:26: warning: @State 'receiptOpenings' is changed while 'ReceiptButton.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:10:26: warning: @State 'receiptOpenings' is changed while 'ReceiptButton.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 A `Button`'s `label:` is built with the body; its action is not:
@@ -7382,7 +7908,7 @@ struct FollowButton: View {
 ```
 
 ```text output
-Example.swift:11:22: warning: @State 'title' is changed while 'FollowButton.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:11:22: warning: @State 'title' is changed while 'FollowButton.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 Each change is reported:
@@ -7407,8 +7933,8 @@ struct Scoreboard: View {
 ```
 
 ```text output
-Example.swift:9:18: warning: @State 'updates' is changed while 'Scoreboard.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
-Example.swift:11:22: warning: @Binding 'isLive' is changed while 'Scoreboard.body' is being computed, which SwiftUI reports as undefined behavior: the view can show a stale value or render again and again (state_mutation_in_body)
+Example.swift:9:18: warning: @State 'updates' is changed while 'Scoreboard.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
+Example.swift:11:22: warning: @Binding 'isLive' is changed while 'Scoreboard.body' is computed, which SwiftUI treats as undefined behavior (stale values, endless re-rendering); change it in an action, onChange or task instead (state_mutation_in_body)
 ```
 
 ### Non-triggering
@@ -7734,6 +8260,93 @@ struct Thumbnail: View {
 }
 ```
 
+An accessibility action runs when VoiceOver performs it:
+
+```swift non-triggering
+import SwiftUI
+
+struct LinkRow: View {
+    let url: URL
+    @State private var activations = 0
+    @Environment(\.openURL) private var openURL
+
+    var body: some View {
+        Text(url.host() ?? url.absoluteString)
+            .accessibilityAction(named: "Open") {
+                let _ = (activations += 1)
+                openURL(url)
+            }
+    }
+}
+```
+
+A hover handler runs when the pointer moves, even through `withAnimation`:
+
+```swift non-triggering
+import SwiftUI
+
+struct HoverCard: View {
+    @State private var isHovering = false
+
+    var body: some View {
+        RoundedRectangle(cornerRadius: 8)
+            .scaleEffect(isHovering ? 1.05 : 1)
+            .onHover { hovering in
+                withAnimation { isHovering = hovering }
+            }
+    }
+}
+```
+
+A full-screen cover's first trailing closure is its `onDismiss` action when `content:` follows:
+
+```swift non-triggering
+import SwiftUI
+
+struct Episode: Identifiable {
+    let id: Int
+    var title: String
+}
+
+struct PlayButton: View {
+    let episode: Episode
+    @State private var playing: Episode?
+    @State private var dismissals = 0
+
+    var body: some View {
+        Button("Play") { playing = episode }
+            .fullScreenCover(item: $playing) {
+                dismissals += 1
+            } content: { episode in
+                Text("Now playing \(episode.title)")
+            }
+    }
+}
+```
+
+A tap handler under a postfix `#if` (FlowLint does not parse this form completely yet, and stays silent on
+the whole member; the handler runs later anyway):
+
+```swift non-triggering
+import SwiftUI
+
+struct ChartBar: View {
+    let value: Double
+    @State private var isHighlighted = false
+
+    var body: some View {
+        Rectangle()
+            .frame(height: value)
+            .opacity(isHighlighted ? 1 : 0.6)
+        #if os(iOS)
+            .onTapGesture {
+                isHighlighted.toggle()
+            }
+        #endif
+    }
+}
+```
+
 A representable that reports changes from its coordinator, not from `updateUIView`:
 
 ```swift non-triggering
@@ -7940,7 +8553,8 @@ final class ScoreKeeper {
 
 The suggestion inserts `@Observable` on its own line before the class declaration, with the class's
 indentation. It is offered only when the class is declared once in the analyzed sources, in the same file
-as the finding (a fix edits one file), that file imports `SwiftUI`, `Observation` or `SwiftData` (which
+as the finding (a fix edits one file), has no superclass declared in them (the macro would not observe the
+superclass's properties), that file imports `SwiftUI`, `Observation` or `SwiftData` (which
 declare the macro), and none of its stored properties is `lazy`, has a property wrapper (`@Published`,
 `@AppStorage`, ...) or a name starting with `_` (the macro rejects the first two and declares `_name`
 storage itself); otherwise the finding has no fix and the message says what to do. If the object comes
@@ -8728,6 +9342,35 @@ struct LapBadge: View {
 ```text output
 Example.swift:8:5: warning: @State 'counter' holds 'LapCounter', a class SwiftUI cannot observe, so the view does not update when its 'laps' changes; mark 'LapCounter' @Observable (state_reference_type)
 Example.swift:3:13: note: 'LapCounter' is declared here
+```
+
+A subclass of a plain class of the project, read through a property of its superclass (no fix, and the
+message names the superclasses too: the macro on the subclass would not observe the superclass's
+properties):
+
+```swift triggering
+import SwiftUI
+
+class MediaPlayer {
+    var position: Duration = .zero
+}
+
+final class PodcastPlayer: MediaPlayer {
+    var chapter = 0
+}
+
+struct PlayerBar: View {
+    ↓@State private var player = PodcastPlayer()
+
+    var body: some View {
+        Text(player.position, format: .time(pattern: .minuteSecond))
+    }
+}
+```
+
+```text output
+Example.swift:12:5: warning: @State 'player' holds 'PodcastPlayer', a class SwiftUI cannot observe, so the view does not update when its 'position' changes; mark 'PodcastPlayer' and its superclasses @Observable (state_reference_type)
+Example.swift:7:13: note: 'PodcastPlayer' is declared here
 ```
 
 A plain class with a `lazy` property (the macro rejects it, so there is no fix) read through a binding:

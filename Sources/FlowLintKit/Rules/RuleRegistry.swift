@@ -11,6 +11,9 @@ public enum RuleRegistry {
         StateReferenceTypeRule.self,
         PublishedWithoutObservableObjectRule.self,
         WillChangeInDidSetRule.self,
+        StateMutationInBodyRule.self,
+        StateInitFromParameterRule.self,
+        PublishedFromBackgroundRule.self,
         SuperfluousDisableRule.self,
         UnknownRuleInSuppressionRule.self,
     ]

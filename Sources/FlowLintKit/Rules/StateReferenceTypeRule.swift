@@ -106,11 +106,14 @@ extension StateReferenceTypeRule {
         }
     }
 
-    static func message(property: String, type: String, observableObject: Bool, origin: Origin, read: String?) -> String {
+    static func message(property: String, type: String, observableObject: Bool, origin: Origin, read: String?,
+                        hasSuperclass: Bool = false) -> String {
         guard observableObject else {
             let change = read.map { "its '\($0)' changes" } ?? "the object changes"
+            // The macro observes only the properties the marked class declares itself.
+            let target = hasSuperclass ? "'\(type)' and its superclasses" : "'\(type)'"
             return "@State '\(property)' holds '\(type)', a class SwiftUI cannot observe, so the view does not update "
-                + "when \(change); mark '\(type)' @Observable"
+                + "when \(change); mark \(target) @Observable"
         }
         let advice: String
         switch origin {
@@ -486,7 +489,7 @@ extension StateReferenceTypeRule {
             // the project, whose properties may be the ones read.
             let fix = records.count == 1 && declared.span.file == span.file && !chain.hasSuperclass ? condition.observableFix : nil
             report.report(at: span, message(property: condition.property, type: declared.qualifiedName, observableObject: false,
-                                            origin: condition.origin, read: read),
+                                            origin: condition.origin, read: read, hasSuperclass: chain.hasSuperclass),
                           notes: [note], fixes: fix.map { [$0] } ?? [])
         }
     }

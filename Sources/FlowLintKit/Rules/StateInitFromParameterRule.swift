@@ -1,0 +1,427 @@
+import FlowLintSyntax
+
+/// The rule `state_init_from_parameter`: see `rules/state_init_from_parameter.md`.
+enum StateInitFromParameterRule: Rule {
+    static let descriptor = RuleDescriptor(
+        id: "state_init_from_parameter",
+        name: "State Initialized from Parameter",
+        summary: "an @State property should not take its value from an initializer parameter",
+        rationale: """
+            SwiftUI creates a view's `@State` storage once, the first time the view appears with its identity, \
+            and ignores the `State(initialValue:)` of every later `init`. A state seeded from a parameter shows \
+            the first value the parent passed and silently ignores the next ones. Take the value as a `let` or a \
+            `@Binding` to follow the parent, or give the view an `.id(...)` derived from the parameter to start \
+            over when it changes.
+            """,
+        defaultSeverity: .warning
+    )
+}
+
+extension StateInitFromParameterRule {
+    /// `self.x = p` names nothing the body could be kept for, and every seeding needs the file's `@State`
+    /// declarations (or a `State(...)`): a file that mentions `State` is parsed whole, and only such files are
+    /// judged.
+    static let parses = BodySkipping(fileWords: ["State"])
+
+    static func message(property: String, view: String, parameter: String) -> String {
+        "@State '\(property)' of '\(view)' is seeded from the parameter '\(parameter)', but SwiftUI keeps the first "
+            + "value and ignores the ones the parent passes later; to restart the state when '\(parameter)' changes, "
+            + "show the view with an '.id(...)' derived from it"
+    }
+
+    struct Condition: Codable, Sendable {
+        var owner: String
+        var property: String
+        /// `x = p` / `self.x = p`: seeds the state only when `x` is declared without an initial value.
+        var isPlainAssignment: Bool
+        /// Types that, when the sources declare them as a class, an actor or a protocol, mean that an object is
+        /// passed in (the parameter's, when the value is the parameter itself).
+        var objectTypes: [String]
+    }
+
+    /// Where the file constructs views inside the content of a sheet, popover, full-screen cover or navigation
+    /// destination: the start offsets of the constructions' callees (as the view graph's edges record them).
+    struct Record: Codable, Sendable { var presented: [Int] }
+
+    static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
+
+    /// Parameter names that say the value is only a starting point.
+    static let startingValuePrefixes = ["initial", "initially", "start", "default", "seed"]
+
+    /// The words without which a file seeds no state, and shows no view presented or pushed.
+    static let stateWord = TokenWords(["State"])
+    static let presentingWords = TokenWords(["sheet", "fullScreenCover", "popover", "navigationDestination", "NavigationLink"])
+    static let navigationLinkWord = TokenWords(["NavigationLink"])
+
+    static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
+        let mentioned = file.mentions(each: [presentingWords, stateWord])
+        if mentioned[0] {
+            let presented = presentedConstructions(file)
+            if !presented.isEmpty { report.record(Record(presented: presented)) }
+        }
+        guard mentioned[1] else { return }
+
+        var reseeded: [String: Set<String>] = [:]
+        var statesWithoutValue: [String: Set<String>] = [:]
+        for node in file.nodes(.initDecl) {
+            let initializer = Int(node)
+            guard let type = file.enclosingType(initializer), file.typeKind(type) != .protocol,
+                  let body = file.tree.child(initializer, .codeBlock), let clause = file.tree.child(initializer, .parameterClause),
+                  !file.containsParseError(initializer) else { continue }
+            let parameters = file.children(clause).filter { file.kind($0) == .parameter }
+            guard !parameters.isEmpty, !takesResultCallback(parameters, file) else { continue }
+            var ownerName: String?
+            for n in file.tree.subtree(body) where file.kind(n) == .binaryExpr {
+                guard let seed = seeding(n, file), runsInInitializer(n, initializer, file) else { continue }
+                let owner = ownerName ?? file.typeDeclarationName(type)
+                ownerName = owner
+                if seed.isPlainAssignment {
+                    if statesWithoutValue[owner] == nil { statesWithoutValue[owner] = statesDeclaredWithoutValue(owner, file) }
+                    guard statesWithoutValue[owner]!.contains(seed.property) else { continue }
+                }
+                guard let source = parameterSource(seed.value, at: n, in: initializer, file),
+                      let parameter = parameters.first(where: { file.parameterName($0) == source.parameter }),
+                      !isStartingValue(parameter, file), file.tree.child(parameter, .initializerClause) == nil else { continue }
+                let parameterTypeName = file.parameterType(parameter).flatMap { file.typeName($0) }
+                // A binding's value copied into a draft that the view writes back, and generic types: not judged.
+                if parameterTypeName == "Binding" { continue }
+                if let typeName = parameterTypeName,
+                   genericParameters(of: initializer, file).contains(typeName) || genericParameters(ofType: owner, file).contains(typeName) {
+                    continue
+                }
+                if reseeded[owner] == nil { reseeded[owner] = reseededProperties(of: owner, file) }
+                if reseeded[owner]!.contains(seed.property) { continue }
+                let objectTypes = source.isWholeParameter ? parameterTypeName.map { [$0] } ?? [] : []
+                report.report(at: n, message(property: seed.property, view: owner, parameter: source.parameter),
+                              condition: Condition(owner: owner, property: seed.property, isPlainAssignment: seed.isPlainAssignment,
+                                                   objectTypes: objectTypes))
+            }
+        }
+    }
+
+    static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
+        guard !project.pending.isEmpty else { return }
+        let index = project.index
+        let views = Set(project.pending.map(\.condition.owner))
+        let constructions = ViewConstructions(index: index, views: views, records: project.records)
+        for finding in project.pending {
+            let c = finding.condition
+            guard index.isSwiftUIOwner(c.owner) else { continue }
+            let properties = index.properties(of: c.owner, named: c.property).filter { $0.wrapper == "State" && !$0.isStatic }
+            guard let property = properties.first, !c.isPlainAssignment || !property.hasInitializer else { continue }
+            // An object passed in and kept: the same object comes back with every update.
+            let objectTypes = c.objectTypes + (property.type.map { [$0] } ?? [])
+            if objectTypes.contains(where: { isObjectType($0, index) }) { continue }
+            guard constructions.isShownWithoutNewState(c.owner) else { continue }
+            report.report(finding.diagnostic)
+        }
+    }
+
+    static func isObjectType(_ name: String, _ index: ProjectIndex) -> Bool {
+        index.types(named: name).contains { [.class, .actor, .protocol].contains(index.type($0).kind) }
+    }
+
+    // MARK: The seeding assignment
+
+    struct Seed {
+        var property: String
+        var value: Int
+        var isPlainAssignment: Bool
+    }
+
+    /// `_x = State(initialValue: v)`, `State<T>(wrappedValue: v)`, `.init(initialValue: v)` (also through
+    /// `self._x`), or `x = v` / `self.x = v`.
+    static func seeding(_ assignment: Int, _ file: FileContext) -> Seed? {
+        guard let op = file.tree.nameToken(assignment), op.kind == .equal else { return nil }
+        let sides = Array(file.children(assignment))
+        guard sides.count == 2, [.identifierExpr, .memberAccessExpr].contains(file.kind(sides[0])),
+              let target = assignedName(sides[0], file) else { return nil }
+        if target.hasPrefix("_") {
+            let property = String(target.dropFirst())
+            let call = file.unwrapped(sides[1])
+            guard !property.isEmpty, file.kind(call) == .callExpr, let callee = file.tree.firstChild(call) else { return nil }
+            let constructed = file.calleeType(callee)
+            guard constructed.isConstruction, constructed.type == nil || constructed.type == "State" else { return nil }
+            let args = file.arguments(call)
+            guard args.count == 1, args[0].label == "initialValue" || args[0].label == "wrappedValue", let value = args[0].value,
+                  !file.children(call).contains(where: { file.kind($0) == .trailingClosure }) else { return nil }
+            return Seed(property: property, value: value, isPlainAssignment: false)
+        }
+        return Seed(property: target, value: sides[1], isPlainAssignment: true)
+    }
+
+    /// `x`, `self.x`.
+    static func assignedName(_ target: Int, _ file: FileContext) -> String? {
+        switch file.kind(target) {
+        case .identifierExpr:
+            return file.name(target)
+        case .memberAccessExpr:
+            guard let base = file.tree.firstChild(target), file.kind(base) == .identifierExpr, file.name(base) == "self" else { return nil }
+            return file.name(target)
+        default:
+            return nil
+        }
+    }
+
+    /// The assignment runs when the initializer does: not inside a closure or a local function.
+    static func runsInInitializer(_ n: Int, _ initializer: Int, _ file: FileContext) -> Bool {
+        var p = file.parent(n)
+        while let q = p, q != initializer {
+            if [.closureExpr, .funcDecl].contains(file.kind(q)) { return false }
+            p = file.parent(q)
+        }
+        return true
+    }
+
+    /// The `@State var name: T` properties without an initial value that this file declares for `owner`.
+    static func statesDeclaredWithoutValue(_ owner: String, _ file: FileContext) -> Set<String> {
+        var out: Set<String> = []
+        for decl in file.typeDeclarations where file.typeDeclarationName(decl) == owner {
+            guard let block = file.tree.child(decl, .memberBlock) else { continue }
+            for m in file.memberDecls(block) where file.kind(m) == .variableDecl
+                && file.attributes(m).contains(where: { file.nameIs($0, stateWord) }) {
+                for b in file.children(m) where file.kind(b) == .patternBinding && file.tree.child(b, .initializerClause) == nil {
+                    if let name = file.tree.firstChild(b).flatMap({ file.name($0) }) { out.insert(name) }
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: The parameter the value comes from
+
+    struct Source {
+        var parameter: String
+        /// The value is the parameter itself (possibly unwrapped), not a member of it.
+        var isWholeParameter: Bool
+    }
+
+    /// The parameter a plain member chain starts at (`note.title`, `contact?.email`, `(draft!.text)`), through
+    /// `if let` / `guard let` bindings; nil for anything else, or a local declared in the initializer.
+    static func parameterSource(_ value: Int, at use: Int, in initializer: Int, _ file: FileContext) -> Source? {
+        var expression = value
+        var position = use
+        var isWhole = true
+        for _ in 0..<4 {
+            guard let root = chainRoot(expression, file), let name = file.name(root.node) else { return nil }
+            isWhole = isWhole && root.isWhole
+            switch localBinding(name, before: position, in: initializer, file) {
+            case .none:
+                return Source(parameter: name, isWholeParameter: isWhole)
+            case .some(.unwrapped(let initial, let at)):
+                guard let initial else { position = at; continue }  // `if let note {`: the same name, further out
+                expression = initial
+                position = at
+            case .some(.other):
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The root name of a chain of members, `?`, `!` and parentheses.
+    static func chainRoot(_ e: Int, _ file: FileContext) -> (node: Int, isWhole: Bool)? {
+        var e = e
+        var isWhole = true
+        while true {
+            switch file.kind(e) {
+            case .memberAccessExpr:
+                guard let base = file.tree.firstChild(e) else { return nil }
+                isWhole = false
+                e = base
+            case .optionalChainingExpr, .forceUnwrapExpr:
+                guard let inner = file.tree.firstChild(e) else { return nil }
+                e = inner
+            case .tupleExpr:
+                let elements = Array(file.children(e))
+                guard elements.count == 1, file.tree.nodes[elements[0]].name < 0, let inner = file.tree.firstChild(elements[0]) else { return nil }
+                e = inner
+            case .identifierExpr:
+                guard let n = file.name(e), n != "self", !FileContext.isTypeLike(n), !n.hasPrefix("$") else { return nil }
+                return (e, isWhole)
+            default:
+                return nil
+            }
+        }
+    }
+
+    enum LocalBinding {
+        /// `if let x = initial` / `guard let x = initial`; `initial` nil for `if let x`. `at` is the condition.
+        case unwrapped(initial: Int?, at: Int)
+        /// A local `let`/`var`, a pattern, a loop variable: not a parameter.
+        case other
+    }
+
+    /// The declaration of `name` visible at `use` inside the initializer, if any.
+    static func localBinding(_ name: String, before use: Int, in initializer: Int, _ file: FileContext) -> LocalBinding? {
+        let tree = file.tree
+        var child = use
+        while let scope = file.parent(child), scope != initializer {
+            switch file.kind(scope) {
+            case .codeBlock, .switchCase:
+                for statement in file.children(scope) where statement < child {
+                    switch file.kind(statement) {
+                    case .variableDecl:
+                        for b in file.children(statement) where file.kind(b) == .patternBinding {
+                            if let p = tree.firstChild(b), binds(name, p, file) { return .other }
+                        }
+                    case .guardStmt:
+                        if let found = conditionBinding(name, statement, file) { return found }
+                    default:
+                        break
+                    }
+                }
+            case .ifStmt, .whileStmt:
+                if let found = conditionBinding(name, scope, before: child, file) { return found }
+            case .forStmt, .catchClause:
+                if tree.subtree(scope).contains(where: { $0 < child && file.kind($0) == .identifierPattern && file.name($0) == name }) {
+                    return .other
+                }
+            default:
+                break
+            }
+            child = scope
+        }
+        return nil
+    }
+
+    static func conditionBinding(_ name: String, _ statement: Int, before limit: Int? = nil, _ file: FileContext) -> LocalBinding? {
+        for condition in file.children(statement) where limit.map({ condition < $0 }) ?? true {
+            switch file.kind(condition) {
+            case .optionalBindingCondition:
+                guard let p = file.tree.firstChild(condition), binds(name, p, file) else { continue }
+                let initial = file.tree.child(condition, .initializerClause).flatMap { file.tree.firstChild($0) }
+                return .unwrapped(initial: initial, at: condition)
+            case .matchingPatternCondition:
+                if binds(name, condition, file) { return .other }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    static func binds(_ name: String, _ pattern: Int, _ file: FileContext) -> Bool {
+        file.tree.subtree(pattern).contains { file.kind($0) == .identifierPattern && file.name($0) == name }
+    }
+
+    /// `initialSelection`, `init(initial tab: Tab)`, `startCollapsed`, `defaultKey`, `seedText`, a property
+    /// wrapper's `wrappedValue`: the name says only the first value counts.
+    static func isStartingValue(_ parameter: Int, _ file: FileContext) -> Bool {
+        var names: [String] = []
+        if let label = file.tree.nameToken(parameter).map({ file.tree.identifierText($0) }) { names.append(label) }
+        if let internalName = file.parameterName(parameter) { names.append(internalName) }
+        return names.contains { name in
+            if name == "wrappedValue" { return true }
+            return startingValuePrefixes.contains { prefix in
+                guard name.hasPrefix(prefix) else { return false }
+                let next = name.dropFirst(prefix.count).first
+                return next == nil || next!.isUppercase
+            }
+        }
+    }
+
+    /// An initializer that takes a closure (`onSave:`, `onCommit:`; not `@ViewBuilder` content): the view edits a
+    /// draft of its input and hands the result back, so starting from the first value is its design.
+    static func takesResultCallback(_ parameters: [Int], _ file: FileContext) -> Bool {
+        parameters.contains { p in
+            guard let t = file.parameterType(p), file.isFunctionType(t) else { return false }
+            return !file.attributes(p).contains { file.name($0) == "ViewBuilder" }
+        }
+    }
+
+    static func genericParameters(of decl: Int, _ file: FileContext) -> Set<String> {
+        guard let clause = file.tree.child(decl, .genericParameterClause) else { return [] }
+        return Set(file.children(clause).compactMap { file.kind($0) == .genericParameter ? file.name($0) : nil })
+    }
+
+    static func genericParameters(ofType name: String, _ file: FileContext) -> Set<String> {
+        var out: Set<String> = []
+        for decl in file.typeDeclarations where file.typeKind(decl) != .extension && file.typeDeclarationName(decl) == name {
+            out.formUnion(genericParameters(of: decl, file))
+        }
+        return out
+    }
+
+    /// Properties the view assigns in `onChange`, `onReceive` or `task(id:)`: it follows new input itself.
+    static func reseededProperties(of owner: String, _ file: FileContext) -> Set<String> {
+        var out: Set<String> = []
+        for decl in file.typeDeclarations where file.typeDeclarationName(decl) == owner {
+            for n in file.tree.subtree(decl) where file.kind(n) == .memberAccessExpr {
+                guard let name = file.name(n), name == "onChange" || name == "onReceive" || name == "task",
+                      let call = file.parent(n), file.kind(call) == .callExpr, file.tree.firstChild(call) == n else { continue }
+                if name == "task" && !file.arguments(call).contains(where: { $0.label == "id" }) { continue }
+                for closure in file.tree.subtree(call) where file.kind(closure) == .binaryExpr {
+                    if let target = file.assignmentTarget(closure), let assigned = assignedName(target, file) { out.insert(assigned) }
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: Where the view is shown
+
+    /// The constructions inside the content closures of presentation modifiers and the destinations of
+    /// `NavigationLink`s.
+    static func presentedConstructions(_ file: FileContext) -> [Int] {
+        var contents: [Int] = []
+        for node in file.nodes(.memberAccessExpr) {
+            guard file.nameIs(Int(node), presentingWords), let name = file.name(Int(node)), presentationModifiers.contains(name),
+                  let call = file.parent(Int(node)),
+                  file.kind(call) == .callExpr, file.tree.firstChild(call) == Int(node) else { continue }
+            for holder in file.children(call) where file.kind(holder) == .trailingClosure || file.kind(holder) == .argument {
+                guard file.isContentClosure(holder, of: call), let closure = file.tree.firstChild(holder),
+                      file.kind(closure) == .closureExpr else { continue }
+                contents.append(closure)
+            }
+        }
+        for node in file.nodes(.identifierExpr) where file.nameIs(Int(node), navigationLinkWord) {
+            // `NavigationLink(destination: Detail())`, `NavigationLink { Detail() } label: { ... }`.
+            guard let call = file.parent(Int(node)), file.kind(call) == .callExpr, file.tree.firstChild(call) == Int(node) else { continue }
+            let holders = file.children(call).filter { file.kind($0) == .trailingClosure || file.kind($0) == .argument }
+            let hasLabelClosure = holders.contains { file.kind($0) == .trailingClosure && file.name($0) == "label" }
+            for holder in holders {
+                let label = file.name(holder)
+                let isDestination = label == "destination" || (label == nil && file.kind(holder) == .trailingClosure && hasLabelClosure)
+                if isDestination, let value = file.tree.firstChild(holder) { contents.append(value) }
+            }
+        }
+        var out: [Int] = []
+        for content in contents {
+            for n in file.tree.subtree(content) where file.kind(n) == .callExpr {
+                guard let callee = file.tree.firstChild(n), file.calleeType(callee).type != nil else { continue }
+                out.append(file.tree.byteRange(callee).lowerBound)
+            }
+        }
+        return out
+    }
+
+    /// Every construction of the views in question in the project's view graph (previews left out), and whether
+    /// each gets new state for new input: an `.id(...)` around it, presented content or a navigation destination.
+    struct ViewConstructions {
+        private var counts: [String: (total: Int, fresh: Int)] = [:]
+
+        init(index: ProjectIndex, views: Set<String>, records: [(path: String, record: Record)]) {
+            var presented: [String: Set<Int>] = [:]
+            for entry in records { presented[entry.path, default: []].formUnion(entry.record.presented) }
+            for facts in index.files {
+                for renderer in facts.renderers {
+                    if case .root(let kind) = renderer.kind, kind != .app { continue }
+                    for edge in renderer.edges {
+                        guard case .view(let name) = edge.target, views.contains(name) else { continue }
+                        let fresh = edge.helperCalls.contains("id") || presented[facts.path]?.contains(edge.span.startOffset) == true
+                        counts[name, default: (0, 0)].total += 1
+                        if fresh { counts[name, default: (0, 0)].fresh += 1 }
+                    }
+                }
+            }
+        }
+
+        /// The view is shown somewhere the sources show without new state for new input. A view shown nowhere
+        /// FlowLint can see (by a router's closure, a UIKit host, a library's users) cannot be judged.
+        func isShownWithoutNewState(_ view: String) -> Bool {
+            guard let count = counts[view] else { return false }
+            return count.fresh < count.total
+        }
+    }
+}
