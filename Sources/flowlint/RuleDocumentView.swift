@@ -108,6 +108,23 @@ struct RuleDocument {
         return out
     }
 
+    /// The lines of `fixed` that differ from `original`, with a line of context on each side and `...` for what
+    /// is left out: a fixed example repeats its triggering example but for a line or two, and a screenful has
+    /// no room for the rest.
+    static func changedRegion(from original: [String], to fixed: [String]) -> [String] {
+        var prefix = 0
+        while prefix < min(original.count, fixed.count), original[prefix] == fixed[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(original.count, fixed.count) - prefix,
+              original[original.count - 1 - suffix] == fixed[fixed.count - 1 - suffix] { suffix += 1 }
+        guard prefix + suffix < fixed.count || prefix + suffix < original.count else { return fixed }
+        let start = max(0, prefix - 1), end = min(fixed.count, fixed.count - suffix + 1)
+        var lines = Array(fixed[start..<end])
+        if start > 0 { lines.insert("...", at: 0) }
+        if end < fixed.count { lines.append("...") }
+        return lines
+    }
+
     /// The screenful `flowlint explain RULE` prints, as Markdown: statement, why, the first triggering example
     /// with its output and fixed form when the document has them, how to fix (when there is no fixed form),
     /// how to configure.
@@ -128,8 +145,13 @@ struct RuleDocument {
             // The blocks that belong to the example follow it directly, with no lead-in of their own.
             for block in examples[(index + 1)...] {
                 guard block.leadIn.isEmpty, ["text output", "swift fixed", "swift suggested"].contains(block.info) else { break }
-                if block.info != "text output" { showsFixedForm = true }
-                out += ["```\(block.info)"] + block.lines + ["```", ""]
+                var lines = block.lines
+                if block.info != "text output" {
+                    showsFixedForm = true
+                    let triggering = example.lines.map { $0.replacingAll("↓", with: "") }
+                    lines = Self.changedRegion(from: triggering, to: block.lines)
+                }
+                out += ["```\(block.info)"] + lines + ["```", ""]
             }
         }
         if !showsFixedForm, let fix = section("Fix") {
