@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Benchmarks/attacks.sh — the hostile inputs of issue 13 against one flowlint binary: a Markdown table with,
+# per attack, the exit code, the wall time and what was checked afterwards (a file unchanged, the findings
+# still found, control characters escaped).
+#
+#   Benchmarks/attacks.sh [FLOWLINT] [TIMEOUT_SECONDS]
+#
+# FLOWLINT defaults to the debug build (`swift build --show-bin-path`); TIMEOUT (default 30) kills a run that
+# hangs, shown as "killed". Run it with an older binary to compare (the closing note of issue 13 does).
+# Everything happens in a temporary directory, with its own cache and state directories.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bin="${1:-$(swift build --package-path "$root" --show-bin-path)/flowlint}"
+limit="${2:-30}"
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+work="$(mktemp -d "${TMPDIR:-/tmp}/flowlint-attacks.XXXXXX")"
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+export XDG_CACHE_HOME="$work/xdg-cache" XDG_STATE_HOME="$work/xdg-state"
+
+echo "| attack | exit | time | check |"
+echo "| --- | --- | --- | --- |"
+
+# run NAME DIR CHECK-COMMAND -- FLOWLINT-ARGS...: runs flowlint in DIR, prints a row; CHECK-COMMAND (a shell
+# snippet, may read $out) prints the last column.
+run() {
+    local name="$1" dir="$2" check="$3"
+    shift 4
+    local start end status
+    start=$(date +%s.%N)
+    (cd "$dir" && timeout -s KILL "$limit" "$bin" "$@" >"$work/out" 2>"$work/err" </dev/null)
+    status=$?
+    end=$(date +%s.%N)
+    [ "$status" -eq 137 ] && status="killed"
+    [ "$status" != killed ] && [ "$status" -gt 128 ] 2>/dev/null && status="signal $((status - 128))"
+    local result
+    result="$(out="$work/out" err="$work/err" bash -c "$check" 2>/dev/null | head -1)"
+    printf '| %s | %s | %.2f s | %s |\n' "$name" "$status" "$(echo "$end - $start" | bc)" "$result"
+}
+
+project() { local d="$work/$1"; rm -rf "$d"; mkdir -p "$d"; echo "$d"; }
+findings='grep -c "warning:\|error:" "$out" || true'
+
+# Front end: nesting and flat chains.
+d=$(project parens); python3 -c "n=100000; print('let x = ' + '(' * n + '1' + ')' * n)" >"$d/a.swift"
+run "100,000 nested parentheses" "$d" "echo ok" -- lint --no-cache .
+run "debug ast of the same" "$d" "wc -c <\"\$out\" | tr -d ' ' | sed 's/$/ bytes of tree/'" -- debug ast a.swift
+d=$(project plus); python3 -c "print('let x = 1' + ' + 1' * 200000)" >"$d/a.swift"
+run "operator chain of 200,000 terms" "$d" "echo ok" -- lint --no-cache .
+d=$(project modifiers); python3 -c "
+print('import SwiftUI\nstruct V: View {\n    var body: some View {\n        Text(\"\")' + '.padding()' * 50000 + '\n    }\n}')" >"$d/a.swift"
+run "modifier chain of 50,000 calls in body" "$d" "echo ok" -- lint --no-cache .
+d=$(project views); python3 -c "
+n=20000
+print('import SwiftUI\nstruct V: View {\n    @EnvironmentObject var s: S\n    var body: some View {\n' + 'VStack {\n' * n + 'Text(\"\")\n' + '}\n' * n + '    }\n}')" >"$d/a.swift"
+run "views nested 20,000 deep" "$d" "echo ok" -- lint --no-cache .
+d=$(project directives); python3 -c "
+print('import SwiftUI\nstruct V: View {')
+for i in range(5000):
+    print('    // flowlint:disable non_private_state\n    @State var a%d = 0\n    // flowlint:enable non_private_state\n    @State var b%d = 0' % (i, i))
+print('    var body: some View { Text(\"\") }\n}')" >"$d/a.swift"
+run "5,000 disable/enable pairs around 10,000 findings" "$d" "$findings" -- lint --no-cache --reporter text .
+
+# Configuration.
+d=$(project config-deep); echo 'a.swift' >/dev/null; touch "$d/a.swift"
+python3 -c "print('excluded: ' + '[' * 100000 + ']' * 100000)" >"$d/.flowlint.yml"
+run "configuration nested 100,000 deep" "$d" "head -c 100 \"\$err\"" -- lint --no-cache .
+d=$(project config-aliases); touch "$d/a.swift"
+python3 -c "
+lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]']
+for i in range(1, 12): lines.append('a%d: &a%d [' % (i, i) + ', '.join(['*a%d' % (i - 1)] * 10) + ']')
+lines.append('excluded: *a11')
+print('\n'.join(lines))" >"$d/.flowlint.yml"
+run "configuration of 10^12 aliased nodes" "$d" "head -c 100 \"\$err\"" -- lint --no-cache .
+d=$(project glob); deep="$d/$(python3 -c "print('/'.join(['d%d' % i for i in range(40)]))")"; mkdir -p "$deep"
+printf 'import SwiftUI\nstruct V: View {\n    @State var x = 0\n    var body: some View { Text("") }\n}\n' >"$deep/a.swift"
+printf 'excluded: ["**/**/**/**/**/**/**/**/zz"]\n' >"$d/.flowlint.yml"
+run "glob with 8 ** against a 40-level path" "$d" "$findings" -- lint --no-cache .
+
+# Inputs.
+d=$(project huge); python3 -c "
+import sys
+sys.stdout.write('let s = \"' + 'x' * (20 * 1024 * 1024) + '\"\n')" >"$d/a.swift"
+run "a 20 MiB source file" "$d" "grep -o 'skipped[^;]*' \"\$err\" || echo read" -- lint --no-cache .
+d=$(project binary); head -c 1048576 /dev/urandom >"$d/a.swift"
+run "1 MiB of random bytes as a .swift file" "$d" "echo ok" -- lint --no-cache .
+d=$(project escape); printf 'import SwiftUI\nstruct V: View {\n    @State var x = 0\n    var body: some View { Text("") }\n}\n' >"$d/$(printf 'a\033[31mred.swift')"
+run "a file name with an ANSI escape" "$d" "if grep -q \$'\\033' \"\$out\"; then echo 'raw escape in the report'; else echo escaped; fi" -- lint --no-cache --reporter text .
+
+# The facts cache.
+# A .flowlint.yml makes the directory a project root, whose facts are cached (in the user cache directory).
+d=$(project cached); printf 'import SwiftUI\nstruct V: View {\n    @State var x = 0\n    var body: some View { Text("") }\n}\n' >"$d/a.swift"
+touch "$d/.flowlint.yml"
+rm -rf "$XDG_CACHE_HOME"
+(cd "$d" && "$bin" lint . >/dev/null 2>&1)
+pack="$(find "$XDG_CACHE_HOME" -type f 2>/dev/null | head -1)"
+if [ -n "$pack" ]; then
+    python3 -c "
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, 'rb').read())
+for i in range(len(b) // 2, min(len(b), len(b) // 2 + 64)): b[i] ^= 0x5a
+open(p, 'wb').write(b)" "$pack"
+    run "a damaged cache pack" "$d" "$findings" -- lint --reporter text .
+    rm -f "$pack"; mkfifo "$pack"
+    run "a FIFO in place of the cache pack" "$d" "$findings" -- lint --reporter text .
+    rm -f "$pack"
+else
+    echo "| a damaged cache pack | - | - | no pack written |"
+fi
+
+# Writes.
+d=$(project readonly); printf 'import SwiftUI\nstruct V: View {\n    @State var x = 0\n    var body: some View { Text("") }\n}\n' >"$d/a.swift"
+chmod 444 "$d/a.swift"; before="$(sha1sum <"$d/a.swift")"
+run "--fix on a read-only file" "$d" "[ \"\$(sha1sum <'$d/a.swift')\" = '$before' ] && echo unchanged || echo CHANGED" -- lint --no-cache --fix .
+chmod 644 "$d/a.swift"
+d=$(project full); printf 'struct A {}\n' >"$d/a.swift"
+start=$(date +%s.%N); (cd "$d" && timeout -s KILL "$limit" "$bin" lint --no-cache --reporter json . >/dev/full 2>"$work/err"); status=$?
+printf '| %s | %s | %.2f s | %s |\n' "report to a full disk (/dev/full)" "$status" "$(echo "$(date +%s.%N) - $start" | bc)" "$(head -c 80 "$work/err")"
+d=$(project empty-option); touch "$d/a.swift"
+run "--config with an empty path" "$d" "head -c 80 \"\$err\"" -- lint --no-cache --config "" .
