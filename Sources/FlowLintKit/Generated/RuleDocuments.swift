@@ -5810,7 +5810,8 @@ input changes.
 outside previews, in the body of a view, one of its view-building members or an app's scenes, in a place
 where it keeps its identity when the parent passes a new value: without `.id(...)` in its modifier chain
 or an ancestor's, and not as the content of a `sheet`, `fullScreenCover`, `popover` or
-`navigationDestination`, nor as the destination of a `NavigationLink`. A row of a `List` or `ForEach`, the
+`navigationDestination` (also when a `View` extension applies it to `self`), nor as the destination of a
+`NavigationLink`. A row of a `List` or `ForEach`, the
 detail of a `NavigationSplitView`, a child in a `VStack`: all keep their identity, and their state, while
 the element they show changes.
 
@@ -5862,6 +5863,9 @@ is shown:
   presented in a sheet, popover or full-screen cover, pushed as a navigation destination or a
   `NavigationLink`'s destination): an editor shown that way starts from the value it is given, every time
   it appears.
+- Views whose every other construction passes constants only: literals (strings without interpolation),
+  implicit members (`.fish`), a type's members (`Tab.all`) and collections of those (`[]`). What the
+  parent passes never changes, so the first value is the only one.
 - Views that the analyzed sources never show outside previews: shown by a router's closure, a UIKit
   hosting controller, or the users of a library. FlowLint cannot tell how their input changes there.
 - `@StateObject` targets, including `_model = StateObject(wrappedValue: Model(note: note))`, which Apple
@@ -7233,6 +7237,73 @@ struct NotificationSettings: View {
 
     var body: some View {
         NotificationToggle(isOn: enabled)
+    }
+}
+```
+
+A view shown only with constant arguments (an implicit member, an empty collection): what the parent
+passes never changes:
+
+```swift non-triggering
+import SwiftUI
+
+enum Creature {
+    case fish, bug
+}
+
+struct CreatureList: View {
+    @State private var selected: Creature
+    @State private var names: [String]
+
+    init(kind: Creature, names: [String]) {
+        _selected = State(initialValue: kind)
+        _names = State(initialValue: names)
+    }
+
+    var body: some View {
+        List(names, id: \.self) { Text($0) }
+            .navigationTitle(selected == .fish ? "Fish" : "Bugs")
+    }
+}
+
+struct TodayScreen: View {
+    var body: some View {
+        NavigationStack {
+            CreatureList(kind: .fish, names: [])
+        }
+    }
+}
+```
+
+A view pushed by a `navigationDestination` that a `View` extension applies to `self` (no `.` before it):
+
+```swift non-triggering
+import SwiftUI
+
+enum Route: Hashable {
+    case links([String])
+}
+
+struct LinksList: View {
+    @State private var links: [String]
+
+    init(links: [String]) {
+        _links = State(initialValue: links)
+    }
+
+    var body: some View {
+        List(links, id: \.self) { Text($0) }
+    }
+}
+
+extension View {
+    func withRouter() -> some View {
+        navigationDestination(for: Route.self) { route in
+            switch route {
+            case .links(let links):
+                LinksList(links: links)
+            }
+        }
     }
 }
 ```
