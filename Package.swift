@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"], exclude: ["Golden"]),
         .testTarget(name: "FlowLintLSPTests", dependencies: ["FlowLintLSP"]),
         // Runs the built `flowlint` binary (the dependency makes sure it is built first): exit codes, bad input.
-        .testTarget(name: "FlowLintCLITests", dependencies: ["flowlint"]),
+        .testTarget(name: "FlowLintCLITests", dependencies: ["flowlint"], exclude: ["Expected"]),
         // `swift package flowlint [options]`: lints the package's source target directories.
         .plugin(
             name: "FlowLintCommand",

@@ -29,6 +29,8 @@ public final class LiveProject {
     private var buffers: [String: [UInt8]] = [:]
     /// The merged facts, kept up to date file by file (`ProjectIndex.replaceFile`) as files change.
     private var index: ProjectIndex
+    /// The index as of the last `lint()`.
+    var projectIndex: ProjectIndex { index }
     /// Set while files join or leave the project (positions move): their facts, from which the next lint builds
     /// the index again.
     private var rebuilding: [FileFacts]?

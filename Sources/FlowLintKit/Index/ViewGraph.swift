@@ -1,0 +1,241 @@
+/// The project's view tree as the index sees it, for `flowlint graph`: roots (`@main` apps, previews), the
+/// views they and their descendants show, the environment objects provided on each edge and read by each view,
+/// and, per reader, the objects some root shows it without. Built from the same facts and the same environment
+/// analysis as `missing_environment_object`, so the picture agrees with the findings.
+///
+/// Output is deterministic: nodes sorted by kind and name, edges by their ends and label.
+struct ViewGraph {
+    struct Node: Equatable {
+        enum Kind: String { case app, preview, view }
+        var id: String
+        var kind: Kind
+        var label: String
+        /// The file it is declared in (a view: its declaration's; a root: the file and line of its first view).
+        var location: String
+        /// Object types its properties read from the environment.
+        var reads: [String]
+        /// Object types it reads that some root shows it without, each with the roots.
+        var missing: [String: [String]]
+    }
+
+    struct Edge: Hashable {
+        var from: String
+        var to: String
+        /// Object types the edge provides (`.environmentObject(x)`, `.environment(x)`, provider helpers).
+        var provides: [String]
+        /// The construction cannot be judged (kept in a local, handed to an unknown view, an unresolved provider).
+        var opaque: Bool
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var edges: [Edge] = []
+
+    /// The graph of the whole project, or, with `root`, of what the roots or views of that name show.
+    init(index: ProjectIndex, root: String? = nil) {
+        var graph = EnvironmentGraph(index: index)
+        var nodesByID: [String: Node] = [:]
+        var edgeSet: Set<Edge> = []
+
+        func viewNode(_ name: String) -> String {
+            if nodesByID[name] == nil {
+                let location = graph.candidates[name]?.first.map { index.files[$0.file].path } ?? ""
+                var reads: Set<String> = []
+                for d in graph.candidates[name] ?? [] {
+                    for property in index.properties(of: d) {
+                        if let type = property.environmentObjectType { reads.insert(type) }
+                    }
+                }
+                nodesByID[name] = Node(id: name, kind: .view, label: name, location: location, reads: reads.sorted(), missing: [:])
+            }
+            return name
+        }
+
+        // Every renderer's edges, members folded into their owner.
+        var roots: [(id: String, renderer: Renderer)] = []
+        for (f, facts) in index.files.enumerated() {
+            for (r, renderer) in facts.renderers.enumerated() {
+                let owner: String
+                switch renderer.kind {
+                case .viewBody(let type, _), .member(let type, _, _):
+                    guard graph.candidates[type] != nil else { continue }
+                    owner = viewNode(type)
+                case .root(let kind):
+                    let line = renderer.edges.first?.span.start.line ?? 0
+                    let name = Self.rootName(kind, in: facts, index: index)
+                    owner = "\(kind.rawValue)#\(f).\(r)"
+                    // A `#Preview` has no name: its file and line say which one it is.
+                    let label = name ?? (kind == .app ? "App" : "#Preview")
+                    nodesByID[owner] = Node(id: owner, kind: kind == .app ? .app : .preview, label: label,
+                                            location: "\(facts.path):\(line)", reads: [], missing: [:])
+                    roots.append((owner, renderer))
+                }
+                for edge in renderer.edges {
+                    guard case .view(let child) = edge.target, graph.candidates[child] != nil else { continue }
+                    let provided = graph.environment(after: edge, around: [])
+                    edgeSet.insert(Edge(from: owner, to: viewNode(child), provides: provided.map { $0.sorted() } ?? [],
+                                        opaque: provided == nil))
+                }
+            }
+        }
+
+        // Missing objects, per root, at their reader.
+        for (rootID, renderer) in roots {
+            for edge in renderer.edges {
+                guard case .view(let name) = edge.target, let provided = graph.environment(after: edge, around: []) else { continue }
+                for (needed, steps) in graph.missing(in: name, provided: provided) {
+                    guard let reader = steps.last?.view, nodesByID[reader] != nil else { continue }
+                    let rootNode = nodesByID[rootID]!
+                    let rootLabel = rootNode.label == "#Preview" ? "#Preview at \(rootNode.location)" : rootNode.label
+                    var roots = nodesByID[reader]!.missing[needed] ?? []
+                    if !roots.contains(rootLabel) { roots.append(rootLabel) }
+                    nodesByID[reader]!.missing[needed] = roots.sorted()
+                }
+            }
+        }
+
+        var kept = Set(nodesByID.keys)
+        if let root {
+            // What the named roots or views show, transitively.
+            var reached = Set(nodesByID.values.filter { $0.label == root }.map(\.id))
+            var frontier = Array(reached)
+            var children: [String: [String]] = [:]
+            for edge in edgeSet { children[edge.from, default: []].append(edge.to) }
+            while let next = frontier.popLast() {
+                for child in children[next] ?? [] where reached.insert(child).inserted { frontier.append(child) }
+            }
+            kept = reached
+        }
+        nodes = nodesByID.values.filter { kept.contains($0.id) }.sorted {
+            (Self.order($0.kind), $0.label, $0.location) < (Self.order($1.kind), $1.label, $1.location)
+        }
+        // Edges in the order of their ends' nodes.
+        let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
+        edges = edgeSet.filter { kept.contains($0.from) && kept.contains($0.to) }.sorted {
+            (numbers[$0.from]!, numbers[$0.to]!, $0.provides.joined(separator: ","), $0.opaque ? 1 : 0)
+                < (numbers[$1.from]!, numbers[$1.to]!, $1.provides.joined(separator: ","), $1.opaque ? 1 : 0)
+        }
+    }
+
+    private static func order(_ kind: Node.Kind) -> Int {
+        switch kind {
+        case .app: return 0
+        case .preview: return 1
+        case .view: return 2
+        }
+    }
+
+    /// The name of the type a root belongs to: the `@main` type of the file for an app, the `PreviewProvider`
+    /// of the file for `previews`; nil for `#Preview` (it has only a position).
+    static func rootName(_ kind: Renderer.RootKind, in facts: FileFacts, index: ProjectIndex) -> String? {
+        switch kind {
+        case .app:
+            return facts.types.first { $0.attributes.contains("main") }?.name
+        case .previewProvider:
+            return facts.types.first { $0.inherited.contains("PreviewProvider") }?.name
+        case .preview:
+            return nil
+        }
+    }
+
+    // MARK: Rendering
+
+    /// Graphviz: roots as double octagons, views as boxes; a view that some root shows without an object it
+    /// reads in red, with the objects and roots named; edges labeled with what they provide, dashed when they
+    /// cannot be judged.
+    func dot() -> String {
+        var out = ["digraph flowlint {", "    rankdir=LR;", "    node [shape=box, fontname=\"Helvetica\"];",
+                   "    edge [fontname=\"Helvetica\", fontsize=10];"]
+        let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
+        for (i, node) in nodes.enumerated() {
+            var attributes = ["label=\(Self.dotString(lines(of: node).joined(separator: "\n")))"]
+            switch node.kind {
+            case .app: attributes.append("shape=doubleoctagon")
+            case .preview: attributes.append("shape=octagon")
+            case .view: break
+            }
+            if !node.missing.isEmpty { attributes += ["color=red", "fontcolor=red", "penwidth=2"] }
+            out.append("    n\(i) [\(attributes.joined(separator: ", "))];")
+        }
+        for edge in edges {
+            guard let from = numbers[edge.from], let to = numbers[edge.to] else { continue }
+            var attributes: [String] = []
+            if !edge.provides.isEmpty { attributes.append("label=\(Self.dotString("provides " + edge.provides.joined(separator: ", ")))") }
+            if edge.opaque { attributes.append("style=dashed") }
+            out.append("    n\(from) -> n\(to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
+        }
+        out.append("}")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Mermaid (renders in GitHub Markdown): the same picture, missing objects in a red class.
+    func mermaid() -> String {
+        var out = ["flowchart LR"]
+        let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
+        for (i, node) in nodes.enumerated() {
+            let text = Self.mermaidString(lines(of: node).joined(separator: "<br/>"))
+            switch node.kind {
+            case .app: out.append("    n\(i){{\(text)}}")
+            case .preview: out.append("    n\(i)([\(text)])")
+            case .view: out.append("    n\(i)[\(text)]")
+            }
+        }
+        for edge in edges {
+            guard let from = numbers[edge.from], let to = numbers[edge.to] else { continue }
+            let arrow = edge.opaque ? "-.->" : "-->"
+            let label = edge.provides.isEmpty ? "" : "|\(Self.mermaidString("provides " + edge.provides.joined(separator: ", ")))|"
+            out.append("    n\(from) \(arrow)\(label) n\(to)")
+        }
+        let missing = nodes.indices.filter { !nodes[$0].missing.isEmpty }
+        if !missing.isEmpty {
+            out.append("    classDef missing stroke:#d00,stroke-width:2px,color:#d00")
+            out.append("    class \(missing.map { "n\($0)" }.joined(separator: ",")) missing")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func lines(of node: Node) -> [String] {
+        var lines = [node.label]
+        if !node.location.isEmpty { lines.append(node.location) }
+        if !node.reads.isEmpty { lines.append("reads " + node.reads.joined(separator: ", ")) }
+        for (type, roots) in node.missing.sorted(by: { $0.key < $1.key }) {
+            lines.append("MISSING \(type) from \(roots.joined(separator: ", "))")
+        }
+        return lines
+    }
+
+    static func dotString(_ text: String) -> String {
+        var escaped = ""
+        for c in text {
+            switch c {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            default: escaped.append(c)
+            }
+        }
+        return "\"\(escaped)\""
+    }
+
+    /// Quoted, with the characters Mermaid reads as syntax as entity codes.
+    static func mermaidString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "#", with: "#35;").replacingOccurrences(of: "\"", with: "#quot;") + "\""
+    }
+}
+
+/// The text formats `flowlint graph` writes.
+public enum ViewGraphFormat: String, CaseIterable, Sendable {
+    case dot, mermaid
+}
+
+extension LiveProject {
+    /// The project's view tree (`flowlint graph`) in `format`; with `root`, only what the roots or views of that
+    /// name show. Nil when `root` names no root or view.
+    public func viewGraph(_ format: ViewGraphFormat, root: String? = nil) -> String? {
+        let graph = ViewGraph(index: projectIndex, root: root)
+        if root != nil && graph.nodes.isEmpty { return nil }
+        switch format {
+        case .dot: return graph.dot()
+        case .mermaid: return graph.mermaid()
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import FlowLintKit
+
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Print the project's view tree: roots, views, environment objects provided and read, the missing ones in red.",
+        discussion: """
+            The picture behind missing_environment_object: each @main app and preview, the views it shows and \
+            the views they show, what each edge provides (.environmentObject, .environment, provider helpers; \
+            dashed when FlowLint cannot judge it) and what each view reads, with the objects some root shows a \
+            reader without. The project is found from PATH as `flowlint lint` finds it. Render DOT with \
+            Graphviz (`flowlint graph | dot -Tsvg -o graph.svg`); Mermaid renders in GitHub Markdown. \
+            Exit status: 0, or 2 for a usage or configuration error (a nonexistent PATH, a --root that names \
+            no root or view).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A directory or file of the project (default: the working directory).", valueName: "PATH"))
+    var path: String = "."
+
+    @Option(help: ArgumentHelp("Output format: dot or mermaid.", valueName: "FORMAT"))
+    var format: String = "dot"
+
+    @Option(help: ArgumentHelp("Only what the app, preview provider or view of this name shows.", valueName: "NAME"))
+    var root: String?
+
+    @Option(help: ArgumentHelp("Configuration file (default: the .flowlint.yml found from PATH).", valueName: "FILE"))
+    var config: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Do not read or write the facts cache.")
+    var noCache = false
+
+    func validate() throws {
+        if path.isEmpty { throw ValidationError("PATH must not be empty") }
+        if ViewGraphFormat(rawValue: format) == nil {
+            throw ValidationError("unknown format '\(format)'; use one of: \(ViewGraphFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let config, config.isEmpty { throw ValidationError("--config needs a path, not an empty string") }
+        if let root, root.isEmpty { throw ValidationError("--root needs a name") }
+    }
+
+    func run() throws {
+        let absolute = Paths.absolute(path)
+        guard FileDiscovery.exists(absolute) else {
+            Console.error("error: no such file or directory: \(path)")
+            throw ExitCode(ExitStatus.usageError)
+        }
+        let isDirectory = FileDiscovery.isDirectory(absolute, followingSymlinks: true)
+        let projectRoot = ProjectRoot.find(for: absolute) ?? (isDirectory ? Paths.standardize(absolute) : nil)
+        let configuration: Configuration
+        do {
+            if let config {
+                configuration = try Configuration.load(path: config)
+            } else if let file = ProjectRoot.configurationFile(for: absolute) {
+                configuration = try Configuration.load(path: Paths.display(file))
+            } else {
+                configuration = Configuration(rootDirectory: Paths.standardize(projectRoot ?? Paths.currentDirectory))
+            }
+        } catch let error as ConfigurationError {
+            Console.error(error.message)
+            throw ExitCode(ExitStatus.usageError)
+        }
+        for warning in configuration.warnings { Console.error(warning) }
+        let project = LiveProject(root: projectRoot, file: isDirectory ? nil : Paths.standardize(absolute),
+                                  configuration: configuration, cache: noCache ? .disabled : .automatic)
+        guard let text = project.viewGraph(ViewGraphFormat(rawValue: format)!, root: root) else {
+            Console.error("error: no app, preview provider or view named '\(root ?? "")' in the project")
+            throw ExitCode(ExitStatus.usageError)
+        }
+        Console.output(text)
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# flowlint graph as a user renders it: the DOT of every fixture goes through Graphviz's `dot -Tsvg` without an
+# error or warning, the SVG names the fixture's views, the Mermaid output has a node per DOT node, and the
+# picture in docs/ is the one the current build draws. Graphviz is installed with apt-get when it is missing
+# (Debian packages are reachable in CI); the rendering checks are skipped, saying so, only when that fails.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+BIN="$(flowlint_binary)"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+if ! command -v dot >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    { apt-get update && apt-get install -y graphviz; } >"$WORK/apt.log" 2>&1 || true
+fi
+has_dot=0
+command -v dot >/dev/null 2>&1 && has_dot=1
+[ "$has_dot" -eq 1 ] || skip "Graphviz is not installed and apt-get could not install it: DOT is not rendered"
+
+for fixture in "$REPO"/Fixtures/*/; do
+    name="$(basename "$fixture")"
+    if ! (cd "$fixture" && "$BIN" graph --no-cache >"$WORK/$name.dot" 2>"$WORK/$name.err"); then
+        cat "$WORK/$name.err" >&2
+        fail "$name: flowlint graph exits 0"
+        continue
+    fi
+    (cd "$fixture" && "$BIN" graph --no-cache --format mermaid >"$WORK/$name.mmd")
+    dot_nodes="$(grep -cE '^    n[0-9]+ \[label=' "$WORK/$name.dot" || true)"
+    mermaid_nodes="$(grep -cE '^    n[0-9]+(\{\{|\(\[|\[)"' "$WORK/$name.mmd" || true)"
+    check "$name: the Mermaid output has the DOT output's $dot_nodes nodes" [ "$dot_nodes" = "$mermaid_nodes" ]
+    if [ "$has_dot" -eq 1 ]; then
+        if dot -Tsvg "$WORK/$name.dot" >"$WORK/$name.svg" 2>"$WORK/$name.dot-err" && [ ! -s "$WORK/$name.dot-err" ]; then
+            pass "$name: dot -Tsvg renders the graph without a message"
+        else
+            cat "$WORK/$name.dot-err" >&2
+            fail "$name: dot -Tsvg renders the graph without a message"
+        fi
+        first_view="$(sed -n 's/^    n[0-9]* \[label="\([A-Za-z_]*\)\\n.*/\1/p' "$WORK/$name.dot" | head -1)"
+        check "$name: the SVG shows '$first_view'" grep -q ">$first_view<" "$WORK/$name.svg"
+    fi
+done
+
+if [ "$has_dot" -eq 1 ]; then
+    (cd "$REPO/Fixtures/SharedSettings" && "$BIN" graph --no-cache) | dot -Tsvg >"$WORK/docs.svg"
+    check "docs/graph-SharedSettings.svg is what this build draws (regenerate it with the README's command)" \
+        cmp -s "$WORK/docs.svg" "$REPO/docs/graph-SharedSettings.svg"
+fi
+
+finish
