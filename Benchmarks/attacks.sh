@@ -50,6 +50,8 @@ run "operator chain of 200,000 terms" "$d" "echo ok" -- lint --no-cache .
 d=$(project modifiers); python3 -c "
 print('import SwiftUI\nstruct V: View {\n    var body: some View {\n        Text(\"\")' + '.padding()' * 50000 + '\n    }\n}')" >"$d/a.swift"
 run "modifier chain of 50,000 calls in body" "$d" "echo ok" -- lint --no-cache .
+d=$(project constructions); python3 -c "n=20000; print('let x = ' + 'Row(title: ' * n + '1' + ')' * n)" >"$d/a.swift"
+run "constructions nested 20,000 deep" "$d" "echo ok" -- lint --no-cache .
 d=$(project views); python3 -c "
 n=20000
 print('import SwiftUI\nstruct V: View {\n    @EnvironmentObject var s: S\n    var body: some View {\n' + 'VStack {\n' * n + 'Text(\"\")\n' + '}\n' * n + '    }\n}')" >"$d/a.swift"

@@ -73,6 +73,12 @@ final class CompactEncoder: Encoder {
             let raw = value as! RawBytes
             out.uint(UInt64(raw.bytes.count))
             out.raw(raw.bytes)
+        } else if T.self == [UInt32].self {
+            // The bytes the unkeyed container writes (a count, then each value), without a container call per
+            // element: rules record thousands of hashes per file.
+            let values = value as! [UInt32]
+            out.uint(UInt64(values.count))
+            for v in values { out.uint(UInt64(v)) }
         } else {
             try value.encode(to: self)
         }
@@ -250,6 +256,13 @@ final class CompactDecoder: Decoder {
     func read<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == RawBytes.self {
             return RawBytes(try reader.bytes(try reader.count())) as! T
+        }
+        if T.self == [UInt32].self {
+            let count = try reader.count()
+            var values: [UInt32] = []
+            values.reserveCapacity(count)
+            for _ in 0..<count { values.append(try unsigned(UInt32.self)) }
+            return values as! T
         }
         return try T(from: self)
     }

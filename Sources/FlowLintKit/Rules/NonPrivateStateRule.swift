@@ -90,47 +90,107 @@ extension NonPrivateStateRule {
     static func hash(_ text: String) -> UInt32 { UInt32(truncatingIfNeeded: FastHash.hash(text)) }
 
     /// The file's member names and construction labels, from its tokens (so bodies the parser skipped count
-    /// too: a unit test that sets `view.isOn` is a function body nobody parses).
+    /// too: a unit test that sets `view.isOn` is a function body nobody parses). Every file is scanned, so names
+    /// are hashed straight from the source bytes, without a string each.
     static func uses(in file: FileContext) -> Record? {
         let tokens = file.tree.tokens
-        let bytes = file.tree.file.bytes
-        func text(_ i: Int) -> String {
-            String(decoding: bytes[tokens[i].range], as: UTF8.self)
-        }
         // Type declarations by token range, in source order: nested ones follow the one they are in.
         let types = file.typeDeclarations.map { decl in
             (range: Int(file.tree.nodes[decl].firstToken)..<Int(file.tree.nodes[decl].endToken), name: file.typeDeclarationName(decl))
         }
         var nextType = 0
-        var open: [(range: Range<Int>, name: String)] = []
-        var groups: [String?: Set<UInt32>] = [:]
-        var labels: Set<UInt32> = []
-        var i = 0
-        while i < tokens.count {
-            while let innermost = open.last, i >= innermost.range.upperBound { open.removeLast() }
-            while nextType < types.count, types[nextType].range.lowerBound <= i {
-                open.append(types[nextType])
-                nextType += 1
-            }
-            let token = tokens[i]
-            if token.kind == .period, i + 1 < tokens.count, !followsSelf(i, tokens) {
-                let next = tokens[i + 1]
-                if next.kind == .identifier || next.kind == .dollarIdentifier {
-                    var name = Substring(text(i + 1))
-                    if name.hasPrefix("$") || name.hasPrefix("_") { name = name.dropFirst() }
-                    if let first = name.first, first.isLowercase || first == "_" {
-                        groups[open.last?.name, default: []].insert(hash(String(name)))
-                    }
+        // Indices into `types`; the names a file uses go to the innermost one (the last group: file level).
+        var open: [Int] = []
+        var groups = [[UInt32]](repeating: [], count: types.count + 1)
+        var labels: [UInt32] = []
+        var label: [UInt8] = []
+        // Open brackets, innermost last: for a construction's `(`, its callee. `argumentStart` is the depth of
+        // the bracket whose next token starts an argument (so `label:` there is an argument label), -1 when the
+        // next token does not. One pass, however deeply calls nest.
+        var brackets: [Range<Int>?] = []
+        var argumentStart = -1
+        file.tree.file.bytes.withUnsafeBytes { bytes in
+            func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
+            var i = 0
+            while i < tokens.count {
+                while let innermost = open.last, i >= types[innermost].range.upperBound { open.removeLast() }
+                while nextType < types.count, types[nextType].range.lowerBound <= i {
+                    open.append(nextType)
+                    nextType += 1
                 }
-            } else if token.kind == .leftParen, let callee = constructedType(before: i, tokens, text) {
-                for label in argumentLabels(after: i, tokens, text) { labels.insert(hash(callee + "(" + label)) }
+                let token = tokens[i]
+                let startsArgument = argumentStart == brackets.count && argumentStart > 0
+                argumentStart = -1
+                switch token.kind {
+                case .leftParen:
+                    brackets.append(constructedType(before: i, tokens, bytes))
+                    argumentStart = brackets.count
+                case .leftSquare, .leftBrace:
+                    brackets.append(nil)
+                case .rightParen, .rightSquare, .rightBrace:
+                    _ = brackets.popLast()
+                case .comma:
+                    argumentStart = brackets.count
+                case .identifier, .keyword:
+                    if startsArgument, let callee = brackets[brackets.count - 1], i + 1 < tokens.count, tokens[i + 1].kind == .colon {
+                        // The hash of `Callee(label`, as `hash(_:)` computes it from the strings.
+                        label.removeAll(keepingCapacity: true)
+                        label.append(contentsOf: slice(callee))
+                        label.append(UInt8(ascii: "("))
+                        label.append(contentsOf: slice(Int(token.offset)..<Int(token.end)))
+                        labels.append(UInt32(truncatingIfNeeded: FastHash.hash(label)))
+                    }
+                case .period:
+                    guard i + 1 < tokens.count, !followsSelf(i, tokens) else { break }
+                    let next = tokens[i + 1]
+                    guard next.kind == .identifier || next.kind == .dollarIdentifier else { break }
+                    var name = Int(next.offset)..<Int(next.end)
+                    if !name.isEmpty, bytes[name.lowerBound] == UInt8(ascii: "$") || bytes[name.lowerBound] == UInt8(ascii: "_") {
+                        name = (name.lowerBound + 1)..<name.upperBound
+                    }
+                    if startsLowercase(slice(name)) {
+                        groups[open.last ?? types.count].append(UInt32(truncatingIfNeeded: FastHash.hash(slice(name))))
+                    }
+                default:
+                    break
+                }
+                i += 1
             }
-            i += 1
         }
-        guard !groups.isEmpty || !labels.isEmpty else { return nil }
-        return Record(memberNames: groups.map { MemberNames(type: $0.key, names: $0.value.sorted()) }
+        // Types of the same name (an extension and its declaration, `#if` branches) share a group.
+        var byName: [String?: [UInt32]] = [:]
+        for (i, names) in groups.enumerated() where !names.isEmpty {
+            byName[i < types.count ? types[i].name : nil, default: []] += names
+        }
+        guard !byName.isEmpty || !labels.isEmpty else { return nil }
+        return Record(memberNames: byName.map { MemberNames(type: $0.key, names: sortedUnique($0.value)) }
                           .sorted { ($0.type ?? "") < ($1.type ?? "") },
-                      constructionLabels: labels.sorted())
+                      constructionLabels: sortedUnique(labels))
+    }
+
+    static func sortedUnique(_ values: [UInt32]) -> [UInt32] {
+        var sorted = values.sorted()
+        var kept = 0
+        for v in sorted where kept == 0 || sorted[kept - 1] != v {
+            sorted[kept] = v
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
+    }
+
+    /// Whether the name starts with a lowercase letter or `_` (decoded only when it does not start in ASCII).
+    static func startsLowercase(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard let first = name.first else { return false }
+        if first < 0x80 { return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) || first == UInt8(ascii: "_") }
+        return String(decoding: name, as: UTF8.self).first?.isLowercase == true
+    }
+
+    /// Whether the name starts with an uppercase letter.
+    static func startsUppercase(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard let first = name.first else { return false }
+        if first < 0x80 { return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) }
+        return String(decoding: name, as: UTF8.self).first?.isUppercase == true
     }
 
     /// `self.name`, `self?.name`, `self!.name` reach a member of the type the code is written in: if that is
@@ -142,59 +202,38 @@ extension NonPrivateStateRule {
         return i >= 0 && tokens[i].kind == .keyword && tokens[i].keyword == .`self`
     }
 
-    /// For the `(` at `open`: the type a construction builds (`Row(`, `Mod.Row(`, `Row<T>(`, `Row.init(`), ""
-    /// when it cannot be told (`.init(`, `Self(`, `self.init(`), nil when the call is not a construction.
-    static func constructedType(before open: Int, _ tokens: [Token], _ text: (Int) -> String) -> String? {
+    /// For the `(` at `open`: the bytes of the type a construction builds (`Row(`, `Mod.Row(`, `Row<T>(`,
+    /// `Row.init(`), empty when it cannot be told (`.init(`, `Self(`, `self.init(`), nil when the call is not a
+    /// construction.
+    static func constructedType(before open: Int, _ tokens: [Token], _ bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        func range(_ i: Int) -> Range<Int> { Int(tokens[i].offset)..<Int(tokens[i].end) }
         var i = open - 1
         guard i >= 0 else { return nil }
         // `Row<Item>(`: step back over the generic arguments.
+        // At most 64 tokens back: a longer generic argument list is not a construction worth a scan per `(`
+        // (nested ones would make the file's scan quadratic).
         if tokens[i].kind == .rightAngle {
             var depth = 0
-            while i >= 0 {
+            let limit = max(0, i - 64)
+            while i >= limit {
                 if tokens[i].kind == .rightAngle { depth += 1 } else if tokens[i].kind == .leftAngle { depth -= 1; if depth == 0 { break } }
                 i -= 1
             }
+            guard i >= limit, depth == 0 else { return nil }
             i -= 1
             guard i >= 0 else { return nil }
         }
         let token = tokens[i]
         if token.kind == .keyword && token.keyword == .`init` {
             guard i >= 1, tokens[i - 1].kind == .period else { return nil }
-            if i >= 2, tokens[i - 2].kind == .identifier, let first = text(i - 2).first, first.isUppercase { return text(i - 2) }
-            return ""
-        }
-        if token.kind == .keyword && token.keyword == .`Self` { return "" }
-        guard token.kind == .identifier, let first = text(i).first, first.isUppercase else { return nil }
-        return text(i)
-    }
-
-    /// The argument labels of the call whose `(` is at `open` (`label:` at the call's own nesting level).
-    static func argumentLabels(after open: Int, _ tokens: [Token], _ text: (Int) -> String) -> [String] {
-        var labels: [String] = []
-        var depth = 0
-        var i = open
-        var atArgumentStart = true
-        while i < tokens.count {
-            switch tokens[i].kind {
-            case .leftParen, .leftSquare, .leftBrace:
-                depth += 1
-                if depth == 1 { atArgumentStart = true; i += 1; continue }
-            case .rightParen, .rightSquare, .rightBrace:
-                depth -= 1
-                if depth == 0 { return labels }
-            case .comma where depth == 1:
-                atArgumentStart = true
-                i += 1
-                continue
-            case .identifier where depth == 1 && atArgumentStart, .keyword where depth == 1 && atArgumentStart:
-                if i + 1 < tokens.count, tokens[i + 1].kind == .colon { labels.append(text(i)) }
-            default:
-                break
+            if i >= 2, tokens[i - 2].kind == .identifier, startsUppercase(UnsafeRawBufferPointer(rebasing: bytes[range(i - 2)])) {
+                return range(i - 2)
             }
-            atArgumentStart = false
-            i += 1
+            return 0..<0
         }
-        return labels
+        if token.kind == .keyword && token.keyword == .`Self` { return 0..<0 }
+        guard token.kind == .identifier, startsUppercase(UnsafeRawBufferPointer(rebasing: bytes[range(i)])) else { return nil }
+        return range(i)
     }
 
     static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext,

@@ -50,4 +50,21 @@ final class PropertyListTests: XCTestCase {
         tooLong[0] |= 0x80
         XCTAssertNil(PropertyList(validating: tooLong))
     }
+
+    /// The hand-written writer and the generic coder agree byte for byte (the decoder is the generic one), for
+    /// every field set and unset, a span in the coded file and in another one.
+    func testTheFastWriterWritesWhatCompactCodingWrites() {
+        var cases = properties
+        cases.append(PropertyFact(name: "model", isStatic: false, isLet: false, hasInitializer: true, type: "Model", wrapper: "State",
+                                  environmentObjectType: nil, attributeSpan: nil))
+        var elsewhere = span
+        elsewhere.file = "Other.swift"
+        cases.append(PropertyFact(name: "theme", isStatic: false, isLet: true, hasInitializer: false, type: nil, wrapper: "Environment",
+                                  environmentObjectType: "Theme", attributeSpan: elsewhere))
+        for property in cases {
+            var w = BinaryWriter()
+            property.write(to: &w, path: "A.swift")
+            XCTAssertEqual(w.bytes, CompactCoding.encode(property, path: "A.swift"), property.name)
+        }
+    }
 }
