@@ -74,6 +74,8 @@ struct FileContext {
         }
         let k = Int(kind.rawValue)
         return table.nodes[Int(table.offsets[k])..<Int(table.offsets[k + 1])]
+    }
+
     /// Nearest ancestor of each node that is a scope (-1 for the root); see `enclosingScope`.
     private var scopes: [Int32] {
         if let table = lazy.scopes { return table }
