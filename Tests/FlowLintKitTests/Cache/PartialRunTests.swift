@@ -40,18 +40,19 @@ final class PartialRunTests: XCTestCase {
         let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
         let files = try FixtureTests.sources(in: fixture)
         let full = LintEngine.lint(LintRequest(files: files)).diagnostics
-        let root = try XCTUnwrap(full.first { $0.ruleID == "missing_environment_object" })
+        // SharedSettings' root is a preview.
+        let root = try XCTUnwrap(full.first { $0.ruleID == "missing_environment_object_in_preview" })
         let reader = try XCTUnwrap(root.notes.last).span.file
         XCTAssertNotEqual(reader, root.span.file)
         let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: [reader])).diagnostics
-        let moved = try XCTUnwrap(partial.first { $0.ruleID == "missing_environment_object" })
+        let moved = try XCTUnwrap(partial.first { $0.ruleID == "missing_environment_object_in_preview" })
         XCTAssertEqual(moved.span.file, reader)
         XCTAssertEqual(moved.message, root.message)
         XCTAssertEqual(moved.notes.first?.span, root.span)
         XCTAssertTrue(moved.fixes.isEmpty)
         // Both files requested: shown once, at the root.
         let both = LintEngine.lint(LintRequest(files: files, reportedPaths: [reader, root.span.file])).diagnostics
-        XCTAssertEqual(both.filter { $0.ruleID == "missing_environment_object" }, [root])
+        XCTAssertEqual(both.filter { $0.ruleID == "missing_environment_object_in_preview" }, [root])
     }
 
     func testCodecRoundTripsEveryFixtureFile() throws {
