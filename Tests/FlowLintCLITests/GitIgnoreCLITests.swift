@@ -13,7 +13,7 @@ final class GitIgnoreCLITests: CLITestCase {
             final class Model: ObservableObject {}
             struct Reader: View {
                 @EnvironmentObject var model: Model
-                var body: some View { Text("x") }
+                var body: some View { Text(String(describing: model)) }
             }
             """)
         try write("vendor/Checkout/Root.swift", """

@@ -115,12 +115,12 @@ final class HostileSyntaxTests: CLITestCase {
 
             struct ContentView: View {
                 @EnvironmentObject var store: Store
-                var body: some View { Text("a") }
+                var body: some View { Text(String(describing: store)) }
             }
 
             struct Badge: View {
                 @EnvironmentObject var store: Store
-                var body: some View { Text("b") }
+                var body: some View { Text(String(describing: store)) }
             }
 
             """
@@ -148,7 +148,7 @@ final class HostileSyntaxTests: CLITestCase {
 
             struct Reader: View {
                 @EnvironmentObject var store: Store
-                var body: some View { Text("a") }
+                var body: some View { Text(String(describing: store)) }
             }
 
             struct Root: View {

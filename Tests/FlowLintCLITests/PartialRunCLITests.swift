@@ -94,7 +94,7 @@ final class PartialRunCLITests: CLITestCase {
 
             struct ContentView: View {
                 @EnvironmentObject var settings: Settings
-                var body: some View { Text("hi") }
+                var body: some View { Text(String(describing: settings)) }
             }
             """)
         try write("Sources/Support/Providers.swift", """
@@ -138,7 +138,7 @@ final class PartialRunCLITests: CLITestCase {
             final class Model: ObservableObject {}
             struct Reader: View {
                 @EnvironmentObject var model: Model
-                var body: some View { Text("x") }
+                var body: some View { Text(String(describing: model)) }
             }
             """)
         try write("Legacy/Provider.swift", """

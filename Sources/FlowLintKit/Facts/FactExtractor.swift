@@ -66,6 +66,9 @@ struct FactExtractor {
             return
         }
         let members = context.memberDecls(body)
+        let genericParameters = Set(tree.child(decl, .genericParameterClause).map { clause in
+            context.children(clause).filter { context.kind($0) == .genericParameter }.compactMap { context.name($0) }
+        } ?? [])
 
         // Pass 1: properties and the names of view-building members.
         var properties: [PropertyFact] = []
@@ -73,7 +76,7 @@ struct FactExtractor {
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
-                properties += self.properties(of: m)
+                properties += self.properties(of: m, genericParameters: genericParameters)
                 if let memberName = context.firstBindingName(m), memberName != "body", memberName != "previews",
                    isViewBuilding(m, typeNode: tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }) {
                     viewMembers.insert(memberName)
@@ -105,6 +108,10 @@ struct FactExtractor {
                     addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: viewMembers)
                 } else if let memberName, viewMembers.contains(memberName) {
                     addRenderer(.member(type: name, typeIndex: typeIndex, name: memberName), body: m, owner: name, viewMembers: viewMembers)
+                } else {
+                    // `lazy var host = { UIHostingController(rootView: Root().environmentObject(model)) }()` and
+                    // other initializers and accessors: their providers count for "is T provided anywhere".
+                    collectProviders(in: m, owner: name)
                 }
             case .funcDecl:
                 if let n = context.name(m), viewMembers.contains(n) {
@@ -142,7 +149,7 @@ struct FactExtractor {
         return text.hasSuffix("View") || text == "AnyView"
     }
 
-    func properties(of decl: Int) -> [PropertyFact] {
+    func properties(of decl: Int, genericParameters: Set<String> = []) -> [PropertyFact] {
         let attributes = context.attributes(decl)
         let wrapperAttribute = attributes.last { a in
             guard let n = context.name(a) else { return false }
@@ -151,6 +158,9 @@ struct FactExtractor {
         let wrapper = wrapperAttribute.flatMap { context.name($0) }
         var environmentType: String?
         if wrapper == "Environment", let a = wrapperAttribute { environmentType = context.environmentObjectType(ofAttribute: a) }
+        // `struct Controls<Controller: ObservableObject>` reading `Controller`: whatever the user passes, not a type
+        // of the project, so nothing can be said of its provider.
+        if let t = environmentType, genericParameters.contains(t) { environmentType = nil }
         var out: [PropertyFact] = []
         for b in context.children(decl) where context.kind(b) == .patternBinding {
             guard let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) else { continue }
@@ -159,7 +169,7 @@ struct FactExtractor {
             var type = annotation.flatMap { context.typeName($0) }
             if type == nil, let e = initializer { type = context.construction(e).type }
             var environmentObjectType: String?
-            if wrapper == "EnvironmentObject" {
+            if wrapper == "EnvironmentObject", let type, !genericParameters.contains(type) {
                 environmentObjectType = type
             } else if let environmentType {
                 // `@Environment(T.self) var x: T?` tolerates a missing object.
@@ -170,9 +180,25 @@ struct FactExtractor {
                                         isLet: tree.name(decl) == "let", hasInitializer: initializer != nil, type: type,
                                         wrapper: wrapper, environmentObjectType: environmentObjectType,
                                         attributeSpan: environmentObjectType == nil ? nil : wrapperAttribute.map { context.span(of: $0) })
-            out.append(property)
+            var stored = property
+            if wrapper == "EnvironmentObject", environmentObjectType != nil { stored.isUnreadInItsFile = !isNamedElsewhere(n, besides: p) }
+            out.append(stored)
         }
         return out
+    }
+
+    /// Whether `name`, `$name` or `_name` appears in the file other than at `declaration` (an identifier, or text
+    /// inside a string literal with an interpolation): a use, or something that may be one.
+    func isNamedElsewhere(_ name: String, besides declaration: Int) -> Bool {
+        let own = tree.byteRange(declaration)
+        let file = tree.file
+        let spellings = [name, "$" + name, "_" + name]
+        for token in tree.tokens where token.range != own && token.length >= UInt32(name.utf8.count) {
+            let text = file.text(of: token)
+            if spellings.contains(text) { return true }
+            if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\("), text.contains(name) { return true }
+        }
+        return false
     }
 
     mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>) {

@@ -75,6 +75,9 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// where its wrapper attribute is.
     var environmentObjectType: String?
     var attributeSpan: SourceSpan?
+    /// An `@EnvironmentObject` whose name (`x`, `$x`, `_x`) appears nowhere else in its file: unless an extension
+    /// in another file reads it, SwiftUI never looks the object up, so nothing crashes.
+    var isUnreadInItsFile = false
 
     init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?, wrapper: String? = nil,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {

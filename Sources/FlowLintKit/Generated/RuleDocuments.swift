@@ -1451,6 +1451,82 @@ JournalView.swift:13:17: note: 'JournalView' shows 'NewEntryView' here
 JournalView.swift:19:5: note: 'NewEntryView' reads 'EntryStore' here
 ```
 
+Inside a scene's closure, a view of the project named like a scene is a view:
+
+```swift triggering
+// file: AccountApp.swift
+import SwiftUI
+
+@main
+struct AccountApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓Settings()
+        }
+    }
+}
+
+// file: Settings.swift
+import SwiftUI
+
+final class Account: ObservableObject {
+    @Published var name = ""
+}
+
+struct Settings: View {
+    @EnvironmentObject var account: Account
+
+    var body: some View {
+        Form { TextField("Name", text: $account.name) }
+    }
+}
+```
+
+```text output
+AccountApp.swift:7:13: error: 'Settings' is shown here without an 'Account' in its environment, and it reads one: it crashes (Settings needs Account) (missing_environment_object)
+Settings.swift:8:5: note: 'Settings' reads 'Account' here
+```
+
+A read through the projected value (`$settings.flag`) is a read:
+
+```swift triggering
+// file: FlagsApp.swift
+import SwiftUI
+
+@main
+struct FlagsApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓FlagsView()
+        }
+    }
+}
+
+// file: FlagsView.swift
+import SwiftUI
+
+final class FeatureFlags: ObservableObject {
+    @Published var beta = false
+}
+
+struct FlagsView: View {
+    @EnvironmentObject var flags: FeatureFlags
+
+    var body: some View {
+        Toggle("Beta", isOn: $flags.beta)
+    }
+}
+
+#Preview {
+    FlagsView().environmentObject(FeatureFlags())
+}
+```
+
+```text output
+FlagsApp.swift:7:13: error: 'FlagsView' is shown here without a 'FeatureFlags' in its environment, and it reads one: it crashes (FlagsView needs FeatureFlags) (missing_environment_object)
+FlagsView.swift:8:5: note: 'FlagsView' reads 'FeatureFlags' here
+```
+
 ### Non-triggering
 
 The app provides the object to the whole window:
@@ -2148,6 +2224,150 @@ struct FavoritesScreen: View {
     }
 }
 ```
+
+`Settings { ... }` at the top of a scene body is SwiftUI's Settings scene, not the project's view named `Settings`:
+
+```swift non-triggering
+// file: NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @StateObject private var preferences = Preferences()
+
+    var body: some Scene {
+        WindowGroup {
+            Text("Notes")
+        }
+        Settings {
+            PreferencesForm()
+                .environmentObject(preferences)
+        }
+    }
+}
+
+// file: Preferences.swift
+import SwiftUI
+
+final class Preferences: ObservableObject {
+    @Published var fontSize = 14.0
+}
+
+final class Account: ObservableObject {
+    @Published var name = ""
+}
+
+struct PreferencesForm: View {
+    @EnvironmentObject var preferences: Preferences
+
+    var body: some View {
+        Slider(value: $preferences.fontSize, in: 10...24)
+    }
+}
+
+struct Settings: View {
+    @EnvironmentObject var account: Account
+
+    var body: some View {
+        Text(account.name)
+    }
+}
+
+struct AccountScreen: View {
+    var body: some View {
+        Settings().environmentObject(Account())
+    }
+}
+```
+
+An `@EnvironmentObject` the view declares but never reads is never looked up, so nothing crashes:
+
+```swift non-triggering
+// file: HistoryApp.swift
+import SwiftUI
+
+@main
+struct HistoryApp: App {
+    var body: some Scene {
+        WindowGroup {
+            HistoryView()
+        }
+    }
+}
+
+// file: HistoryView.swift
+import SwiftUI
+
+final class Library: ObservableObject {
+    @Published var books: [String] = []
+}
+
+struct HistoryView: View {
+    @EnvironmentObject var library: Library
+
+    var body: some View {
+        Text("History")
+    }
+}
+
+struct Shelf: View {
+    var body: some View {
+        HistoryView().environmentObject(Library())
+    }
+}
+```
+
+A provider in a stored property's initializer (a `lazy var` hosting controller) counts:
+
+```swift non-triggering
+import SwiftUI
+import UIKit
+
+final class PlaybackState: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct PlaybackControls: View {
+    @EnvironmentObject var state: PlaybackState
+
+    var body: some View {
+        Button(state.isPlaying ? "Pause" : "Play") { state.isPlaying.toggle() }
+    }
+}
+
+final class PlayerViewController: UIViewController {
+    private let state = PlaybackState()
+
+    private lazy var controls: UIHostingController<AnyView> = {
+        UIHostingController(rootView: AnyView(PlaybackControls().environmentObject(state)))
+    }()
+}
+```
+
+A generic parameter of the reading view is whatever the user passes, not a type of the project:
+
+```swift non-triggering
+import SwiftUI
+
+struct MachineControls<Controller: ObservableObject>: View {
+    @EnvironmentObject private var controller: Controller
+
+    var body: some View {
+        Text(String(describing: controller))
+    }
+}
+
+final class VMController: ObservableObject {}
+
+struct SessionView: View {
+    @StateObject private var controller = VMController()
+
+    var body: some View {
+        MachineControls<VMController>()
+            .environmentObject(controller)
+    }
+}
+```
 """##,
         "missing_environment_object_in_preview": ##"""
 # missing_environment_object_in_preview
@@ -2785,6 +3005,33 @@ Example.swift:41:9: warning: 'CartBadge' is previewed here without a 'Cart' in i
 Example.swift:20:5: note: 'CartBadge' reads 'Cart' here
 ```
 
+A read through the projected value (`$flags.beta`) is a read:
+
+```swift triggering
+import SwiftUI
+
+final class FeatureFlags: ObservableObject {
+    @Published var beta = false
+}
+
+struct FlagsView: View {
+    @EnvironmentObject var flags: FeatureFlags
+
+    var body: some View {
+        Toggle("Beta", isOn: $flags.beta)
+    }
+}
+
+#Preview {
+    ↓FlagsView()
+}
+```
+
+```text output
+Example.swift:16:5: warning: 'FlagsView' is previewed here without a 'FeatureFlags' in its environment, and it reads one: it crashes (FlagsView needs FeatureFlags) (missing_environment_object_in_preview)
+Example.swift:8:5: note: 'FlagsView' reads 'FeatureFlags' here
+```
+
 ### Non-triggering
 
 
@@ -3293,6 +3540,28 @@ struct ProfileView: View {
     MockEnvironmentHost {
         ProfileView()
     }
+}
+```
+
+An `@EnvironmentObject` the view declares but never reads is never looked up, so the preview renders:
+
+```swift non-triggering
+import SwiftUI
+
+final class Library: ObservableObject {
+    @Published var books: [String] = []
+}
+
+struct HistoryView: View {
+    @EnvironmentObject var library: Library
+
+    var body: some View {
+        Text("History")
+    }
+}
+
+#Preview {
+    HistoryView()
 }
 ```
 """##,

@@ -81,6 +81,9 @@ struct EnvironmentGraph {
         var groupByTypes: [[String]: Int] = [:]
         for edge in root.edges {
             guard case .view(let name) = edge.target, let provided = environment(after: edge, around: []) else { continue }
+            // `Settings { ... }` in an App's scene body is SwiftUI's scene, not a view of the project named so.
+            if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
+                && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
             let missing = self.missing(in: name, provided: provided)
             guard !missing.isEmpty else { continue }
             let types = missing.keys.sorted()
@@ -145,8 +148,14 @@ struct EnvironmentGraph {
 
     /// The environment objects a declaration reads: its `@EnvironmentObject` properties and non-optional
     /// `@Environment(T.self)` ones.
+    /// An `@EnvironmentObject` that its file never names again is not looked up, so it is not a reader, unless
+    /// an extension of the type in another file may read it.
     func readers(of declaration: (file: Int, type: Int)) -> [PropertyFact] {
-        index.properties(of: declaration).filter { $0.environmentObjectType != nil && $0.attributeSpan != nil }
+        let properties = index.properties(of: declaration).filter { $0.environmentObjectType != nil && $0.attributeSpan != nil }
+        guard properties.contains(where: \.isUnreadInItsFile) else { return properties }
+        let name = index.type(declaration).name
+        let extendedElsewhere = index.types(named: name).contains { $0.file != declaration.file && index.type($0).kind == .extension }
+        return extendedElsewhere ? properties : properties.filter { !$0.isUnreadInItsFile }
     }
 
     private mutating func missing(inDeclaration declaration: (file: Int, type: Int), name: String,

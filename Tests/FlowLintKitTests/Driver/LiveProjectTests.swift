@@ -45,7 +45,7 @@ final class ProjectIndexUpdateTests: XCTestCase {
                 protocol Screen: View {}
                 protocol Model: ObservableObject {}
                 extension View { func withSettings() -> some View { environmentObject(Settings()) } }
-                struct Home: Screen { @EnvironmentObject var settings: Settings; var body: some View { Text("") } }
+                struct Home: Screen { @EnvironmentObject var settings: Settings; var body: some View { Text(String(describing: settings)) } }
                 """),
             ("B.swift", """
                 final class Settings: Model {}
@@ -130,7 +130,7 @@ final class LiveProjectTests: XCTestCase {
 
     func testEditsAndClosedBuffersGiveTheFullRunsFindings() throws {
         let project = try load()
-        XCTAssertEqual(project.diagnostics.map(\.ruleID), ["missing_environment_object"])
+        XCTAssertEqual(project.diagnostics.map(\.ruleID), ["missing_environment_object_in_preview"])
         XCTAssertEqual(project.diagnostics, try fullRun())
 
         // The preview gets its provider in an unsaved buffer: no finding, in the header or the badge below it.
