@@ -140,6 +140,11 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// The construction is stored in a local variable first, so its real environment cannot be told.
     var flowsThroughLocal: Bool
     var span: SourceSpan
+    /// A navigation container of the same body encloses the construction: destinations below it can be shown.
+    var underNavigationContainer = false
+    /// The construction is in a `NavigationLink` destination or `.navigationDestination` content that no
+    /// container of the same body encloses: shown only when a container above the body does.
+    var inUncontainedDestination = false
 }
 
 struct ProviderHelper: Sendable, Equatable, Codable {

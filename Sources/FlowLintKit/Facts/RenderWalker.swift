@@ -15,6 +15,11 @@ struct RenderWalker {
         var enclosingCallees = EnvironmentLists<String>.empty
         var helperCalls = EnvironmentLists<String>.empty
         var throughLocal = false
+        /// A `NavigationView` / `NavigationStack` / `NavigationSplitView` of this body encloses the node.
+        var underNavigationContainer = false
+        /// The node is in a navigation destination that no container of this body encloses: it is shown only
+        /// if a container above this body does.
+        var inUncontainedDestination = false
     }
 
     /// Work still to do, the next item last. The walk is iterative (an explicit stack, not recursion): a view
@@ -155,7 +160,12 @@ struct RenderWalker {
             addEdge(.view(type), at: callee, env)
             var inner = env
             inner.enclosingCallees = calleeLists.adding(type, to: env.enclosingCallees)
-            steps.append(.arguments(call, inner))
+            if SwiftUINames.navigationContainers.contains(type) { inner.underNavigationContainer = true }
+            if type == "NavigationLink" {
+                pushNavigationLinkArguments(call, inner)
+            } else {
+                steps.append(.arguments(call, inner))
+            }
             return
         }
         switch context.kind(callee) {
@@ -167,7 +177,8 @@ struct RenderWalker {
                 steps.append(.arguments(call, env))
                 return
             }
-            steps.append(.arguments(call, env))
+            // `.navigationDestination(for:) { ... }`: its content is a destination.
+            steps.append(.arguments(call, name == "navigationDestination" ? destination(env) : env))
             if let receiver = tree.firstChild(callee) {
                 var inner = env
                 inner.helperCalls = helperLists.adding(name, to: env.helperCalls)
@@ -202,6 +213,34 @@ struct RenderWalker {
         steps.append(.walk(base, inner))
     }
 
+    /// The environment of a navigation destination: shown only under a navigation container, of this body or
+    /// (when none of this body encloses it) of a body above.
+    private func destination(_ env: Environment) -> Environment {
+        var inner = env
+        if !env.underNavigationContainer { inner.inUncontainedDestination = true }
+        return inner
+    }
+
+    /// `NavigationLink(destination: D()) { label }`, `NavigationLink { D() } label: { label }`,
+    /// `NavigationLink("Title") { D() }`: the destination argument, or the first trailing closure when no
+    /// `destination:` or `value:` argument is given, is a destination; the label is always shown.
+    private mutating func pushNavigationLinkArguments(_ call: Int, _ env: Environment) {
+        let parts = context.children(call).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
+        let labels = parts.map { context.kind($0) == .argument ? context.name($0) : nil }
+        let firstClosureIsDestination = !labels.contains("destination") && !labels.contains("value")
+        var sawClosure = false
+        let first = steps.count
+        for part in parts {
+            var isDestination = context.kind(part) == .argument && context.name(part) == "destination"
+            if context.kind(part) == .trailingClosure {
+                isDestination = !sawClosure && firstClosureIsDestination && context.name(part) == nil
+                sawClosure = true
+            }
+            steps.append(.walk(part, isDestination ? destination(env) : env))
+        }
+        steps[first...].reverse()
+    }
+
     private mutating func pushArguments(_ call: Int, _ env: Environment) {
         let first = steps.count
         for c in context.children(call) {
@@ -221,10 +260,13 @@ struct RenderWalker {
             return
         }
         entryBudget -= entries
-        edges.append(RenderEdge(target: target, provided: providedLists.array(env.provided),
-                                enclosingCallees: calleeLists.array(env.enclosingCallees),
-                                helperCalls: helperLists.array(env.helperCalls), flowsThroughLocal: env.throughLocal,
-                                span: context.span(of: node)))
+        var edge = RenderEdge(target: target, provided: providedLists.array(env.provided),
+                              enclosingCallees: calleeLists.array(env.enclosingCallees),
+                              helperCalls: helperLists.array(env.helperCalls), flowsThroughLocal: env.throughLocal,
+                              span: context.span(of: node))
+        edge.underNavigationContainer = env.underNavigationContainer
+        edge.inUncontainedDestination = env.inUncontainedDestination
+        edges.append(edge)
     }
 }
 

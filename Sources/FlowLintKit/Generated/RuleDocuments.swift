@@ -1527,6 +1527,61 @@ FlagsApp.swift:7:13: error: 'FlagsView' is shown here without a 'FeatureFlags' i
 FlagsView.swift:8:5: note: 'FlagsView' reads 'FeatureFlags' here
 ```
 
+A `.navigationDestination` inside the app's navigation stack, outside the provider:
+
+```swift triggering
+// file: LibraryApp.swift
+import SwiftUI
+
+@main
+struct LibraryApp: App {
+    var body: some Scene {
+        WindowGroup {
+            NavigationStack {
+                ↓ShelfView()
+            }
+        }
+    }
+}
+
+// file: ShelfView.swift
+import SwiftUI
+
+final class Loans: ObservableObject {
+    @Published var borrowed: [String] = []
+}
+
+struct ShelfView: View {
+    var body: some View {
+        List(["Dune"], id: \.self) { title in
+            NavigationLink(title, value: title)
+        }
+        .navigationDestination(for: String.self) { title in
+            LoanView(title: title)
+        }
+    }
+}
+
+struct LoanView: View {
+    let title: String
+    @EnvironmentObject var loans: Loans
+
+    var body: some View {
+        Button("Borrow \(title)") { loans.borrowed.append(title) }
+    }
+}
+
+#Preview {
+    ShelfView().environmentObject(Loans())
+}
+```
+
+```text output
+LibraryApp.swift:8:17: error: 'ShelfView' is shown here without a 'Loans' in its environment; 'LoanView' below it reads one and crashes (ShelfView -> LoanView needs Loans) (missing_environment_object)
+ShelfView.swift:13:13: note: 'ShelfView' shows 'LoanView' here
+ShelfView.swift:20:5: note: 'LoanView' reads 'Loans' here
+```
+
 ### Non-triggering
 
 The app provides the object to the whole window:
@@ -2368,6 +2423,54 @@ struct SessionView: View {
     }
 }
 ```
+
+A destination the app's scene reaches only through a link outside any navigation container is never shown:
+
+```swift non-triggering
+// file: LibraryApp.swift
+import SwiftUI
+
+@main
+struct LibraryApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ShelfView()
+        }
+    }
+}
+
+// file: ShelfView.swift
+import SwiftUI
+
+final class Loans: ObservableObject {
+    @Published var borrowed: [String] = []
+}
+
+struct ShelfView: View {
+    var body: some View {
+        NavigationLink {
+            LoanView(title: "Dune")
+        } label: {
+            Text("Dune")
+        }
+    }
+}
+
+struct LoanView: View {
+    let title: String
+    @EnvironmentObject var loans: Loans
+
+    var body: some View {
+        Button("Borrow \(title)") { loans.borrowed.append(title) }
+    }
+}
+
+struct Reading: View {
+    var body: some View {
+        NavigationStack { ShelfView() }.environmentObject(Loans())
+    }
+}
+```
 """##,
         "missing_environment_object_in_preview": ##"""
 # missing_environment_object_in_preview
@@ -3032,6 +3135,47 @@ Example.swift:16:5: warning: 'FlagsView' is previewed here without a 'FeatureFla
 Example.swift:8:5: note: 'FlagsView' reads 'FeatureFlags' here
 ```
 
+A navigation destination is followed when a navigation container encloses the link on the way from the preview:
+
+```swift triggering
+import SwiftUI
+
+final class Favorites: ObservableObject {
+    @Published var names: Set<String> = []
+}
+
+struct RecipeDetail: View {
+    let name: String
+    @EnvironmentObject var favorites: Favorites
+
+    var body: some View {
+        Text(favorites.names.contains(name) ? "★ \(name)" : name)
+    }
+}
+
+struct RecipeList: View {
+    var body: some View {
+        List(["Soup", "Bread"], id: \.self) { name in
+            NavigationLink(name) {
+                RecipeDetail(name: name)
+            }
+        }
+    }
+}
+
+#Preview {
+    NavigationStack {
+        ↓RecipeList()
+    }
+}
+```
+
+```text output
+Example.swift:28:9: warning: 'RecipeList' is previewed here without a 'Favorites' in its environment; 'RecipeDetail' below it reads one and crashes (RecipeList -> RecipeDetail needs Favorites) (missing_environment_object_in_preview)
+Example.swift:20:17: note: 'RecipeList' shows 'RecipeDetail' here
+Example.swift:9:5: note: 'RecipeDetail' reads 'Favorites' here
+```
+
 ### Non-triggering
 
 
@@ -3562,6 +3706,50 @@ struct HistoryView: View {
 
 #Preview {
     HistoryView()
+}
+```
+
+Without a navigation container, a `NavigationLink` cannot navigate: its destination is never shown (its label is):
+
+```swift non-triggering
+import SwiftUI
+
+final class Favorites: ObservableObject {
+    @Published var names: Set<String> = []
+}
+
+struct RecipeDetail: View {
+    let name: String
+    @EnvironmentObject var favorites: Favorites
+
+    var body: some View {
+        Text(favorites.names.contains(name) ? "★ \(name)" : name)
+    }
+}
+
+struct RecipeRow: View {
+    let name: String
+
+    var body: some View {
+        NavigationLink(destination: RecipeDetail(name: name)) {
+            Text(name)
+        }
+    }
+}
+
+struct Cookbook: View {
+    @StateObject private var favorites = Favorites()
+
+    var body: some View {
+        NavigationStack {
+            RecipeRow(name: "Soup")
+        }
+        .environmentObject(favorites)
+    }
+}
+
+#Preview {
+    RecipeRow(name: "Soup")
 }
 ```
 """##,

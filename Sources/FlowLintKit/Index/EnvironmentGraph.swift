@@ -84,7 +84,8 @@ struct EnvironmentGraph {
             // `Settings { ... }` in an App's scene body is SwiftUI's scene, not a view of the project named so.
             if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
                 && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
-            let missing = self.missing(in: name, provided: provided)
+            if edge.inUncontainedDestination { continue } // a root has no navigation container above it
+            let missing = self.missing(in: name, provided: provided, navigable: edge.underNavigationContainer)
             guard !missing.isEmpty else { continue }
             let types = missing.keys.sorted()
             if let g = groupByTypes[types] {
@@ -131,14 +132,16 @@ struct EnvironmentGraph {
     /// Object types that rendering the view named `name` with `provided` in the environment would read without a
     /// provider, each with the shortest chain of steps found to its reader. When several declarations share the
     /// name, only what every one of them misses.
-    mutating func missing(in name: String, provided: Set<String>) -> [String: [Step]] {
+    /// `navigable`: a navigation container above encloses the view, so its `NavigationLink` destinations can be
+    /// shown.
+    mutating func missing(in name: String, provided: Set<String>, navigable: Bool) -> [String: [Step]] {
         guard let declarations = candidates[name] else { return [:] }
-        let key = name + "|" + provided.sorted().joined(separator: ",")
+        let key = name + (navigable ? "|n|" : "|") + provided.sorted().joined(separator: ",")
         if let cached = memo[key] { return cached }
         guard inProgress.insert(key).inserted else { return [:] } // recursive views: the cycle adds nothing
         var common: [String: [Step]]?
         for declaration in declarations {
-            let found = missing(inDeclaration: declaration, name: name, provided: provided)
+            let found = missing(inDeclaration: declaration, name: name, provided: provided, navigable: navigable)
             common = common.map { c in c.filter { found[$0.key] != nil } } ?? found
         }
         inProgress.remove(key)
@@ -159,7 +162,7 @@ struct EnvironmentGraph {
     }
 
     private mutating func missing(inDeclaration declaration: (file: Int, type: Int), name: String,
-                                  provided: Set<String>) -> [String: [Step]] {
+                                  provided: Set<String>, navigable: Bool) -> [String: [Step]] {
         reached.insert(DeclarationKey(file: declaration.file, type: declaration.type))
         var result: [String: [Step]] = [:]
         for property in readers(of: declaration) {
@@ -168,7 +171,7 @@ struct EnvironmentGraph {
             result[needed] = [Step(view: name, note: DiagnosticNote(message: "'\(name)' reads '\(needed)' here", span: span))]
         }
         for renderer in renderers(of: declaration, name: name, member: nil) {
-            merge(edgesOf: renderer, owner: name, declaration: declaration, provided: provided, into: &result)
+            merge(edgesOf: renderer, owner: name, declaration: declaration, provided: provided, navigable: navigable, into: &result)
         }
         return result
     }
@@ -190,23 +193,26 @@ struct EnvironmentGraph {
     }
 
     private mutating func merge(edgesOf renderer: Renderer, owner: String, declaration: (file: Int, type: Int),
-                                provided: Set<String>, into result: inout [String: [Step]]) {
+                                provided: Set<String>, navigable: Bool, into result: inout [String: [Step]]) {
         for edge in renderer.edges {
+            // A destination no container encloses can never be navigated to.
+            if edge.inUncontainedDestination && !navigable { continue }
             guard let below = environment(after: edge, around: provided) else { continue }
+            let navigableBelow = navigable || edge.underNavigationContainer
             var found: [String: [Step]]
             switch edge.target {
             case .view(let child):
-                found = missing(in: child, provided: below)
+                found = missing(in: child, provided: below, navigable: navigableBelow)
                 for (needed, steps) in found {
                     let step = Step(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: edge.span))
                     found[needed] = [step] + steps
                 }
             case .member(let member):
                 found = [:]
-                let memberKey = "\(owner).\(member)|" + below.sorted().joined(separator: ",")
+                let memberKey = "\(owner).\(member)" + (navigableBelow ? "|n|" : "|") + below.sorted().joined(separator: ",")
                 guard inProgress.insert(memberKey).inserted else { continue }
                 for r in renderers(of: declaration, name: owner, member: member) {
-                    merge(edgesOf: r, owner: owner, declaration: declaration, provided: below, into: &found)
+                    merge(edgesOf: r, owner: owner, declaration: declaration, provided: below, navigable: navigableBelow, into: &found)
                 }
                 inProgress.remove(memberKey)
             }

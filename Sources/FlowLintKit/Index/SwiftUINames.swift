@@ -19,4 +19,7 @@ enum SwiftUINames {
     static let sceneBuilders: Set<String> = [
         "WindowGroup", "Window", "Settings", "DocumentGroup", "MenuBarExtra", "UtilityWindow", "ImmersiveSpace",
     ]
+
+    /// Containers under which a `NavigationLink` can navigate.
+    static let navigationContainers: Set<String> = ["NavigationView", "NavigationStack", "NavigationSplitView"]
 }
