@@ -2547,6 +2547,34 @@ Suppress one finding in the source, preferably with a reason:
 
 ### Triggering
 
+Observation: nothing provides the model, and a preview renders it:
+
+```swift triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class Stopwatch {
+    var seconds = 0
+}
+
+struct StopwatchLabel: View {
+    @Environment(Stopwatch.self) private var stopwatch
+
+    var body: some View {
+        Text(stopwatch.seconds, format: .number)
+    }
+}
+
+#Preview {
+    ↓StopwatchLabel()
+}
+```
+
+```text output
+Example.swift:18:5: warning: 'StopwatchLabel' is previewed here without a 'Stopwatch' in its environment, and it reads one: it crashes (StopwatchLabel needs Stopwatch) (missing_environment_object_in_preview)
+Example.swift:10:5: note: 'StopwatchLabel' reads 'Stopwatch' here
+```
 
 The app provides the object, a preview of a subview does not (only the preview is reported):
 
@@ -2805,35 +2833,6 @@ struct AccountScreen: View {
 Example.swift:42:5: warning: 'AccountScreen' is previewed here without a 'Session' in its environment; 'AccountDetails' below it reads one and crashes (AccountScreen -> AccountDetails needs Session) (missing_environment_object_in_preview)
 Example.swift:34:21: note: 'AccountScreen' shows 'AccountDetails' here
 Example.swift:16:5: note: 'AccountDetails' reads 'Session' here
-```
-
-Observation: nothing provides the model, and a preview renders it:
-
-```swift triggering
-import SwiftUI
-import Observation
-
-@Observable
-final class Stopwatch {
-    var seconds = 0
-}
-
-struct StopwatchLabel: View {
-    @Environment(Stopwatch.self) private var stopwatch
-
-    var body: some View {
-        Text(stopwatch.seconds, format: .number)
-    }
-}
-
-#Preview {
-    ↓StopwatchLabel()
-}
-```
-
-```text output
-Example.swift:18:5: warning: 'StopwatchLabel' is previewed here without a 'Stopwatch' in its environment, and it reads one: it crashes (StopwatchLabel needs Stopwatch) (missing_environment_object_in_preview)
-Example.swift:10:5: note: 'StopwatchLabel' reads 'Stopwatch' here
 ```
 
 Providing an object of another type does not help:
@@ -3177,7 +3176,6 @@ Example.swift:9:5: note: 'RecipeDetail' reads 'Favorites' here
 ```
 
 ### Non-triggering
-
 
 Every preview provides what the app provides:
 
