@@ -6,6 +6,8 @@ import FlowLintSyntax
 struct FactExtractor {
     let context: FileContext
     var facts: FileFacts
+    /// The platforms of each node (`Platforms.table`), nil when no `#if os(...)` constrains any.
+    let platforms: [Platforms]?
 
     /// The bodies the facts need parsed: view-building members (`body`, `previews`, `@ViewBuilder`, a type
     /// ending in `View`), and any body that applies an environment provider.
@@ -15,6 +17,7 @@ struct FactExtractor {
     init(context: FileContext) {
         self.context = context
         self.facts = FileFacts(path: context.path)
+        self.platforms = Platforms.table(context)
     }
 
     static func extract(_ context: FileContext) -> FileFacts {
@@ -42,7 +45,8 @@ struct FactExtractor {
             case .macroExpansionDecl where owner == nil && context.name(item) == "Preview":
                 var renderer = Renderer(kind: .root(.preview))
                 for closure in context.children(item) where context.kind(closure) == .trailingClosure {
-                    RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], into: &renderer, facts: &facts)
+                    RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], platforms: platforms,
+                                         into: &renderer, facts: &facts)
                 }
                 facts.renderers.append(renderer)
             case .funcDecl where owner == nil:
@@ -59,6 +63,7 @@ struct FactExtractor {
         let name = context.typeDeclarationName(decl)
         let inherited = InheritanceClauses.shared.intern(context.inheritedNames(decl))
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
+        if let platforms { type.platforms = platforms[decl] }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
@@ -181,6 +186,7 @@ struct FactExtractor {
                                         wrapper: wrapper, environmentObjectType: environmentObjectType,
                                         attributeSpan: environmentObjectType == nil ? nil : wrapperAttribute.map { context.span(of: $0) })
             var stored = property
+            if let platforms { stored.platforms = platforms[decl] }
             if wrapper == "EnvironmentObject", environmentObjectType != nil { stored.isUnreadInItsFile = !isNamedElsewhere(n, besides: p) }
             out.append(stored)
         }
@@ -203,7 +209,8 @@ struct FactExtractor {
 
     mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>) {
         var renderer = Renderer(kind: kind)
-        RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, into: &renderer, facts: &facts)
+        RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, platforms: platforms,
+                             into: &renderer, facts: &facts)
         facts.renderers.append(renderer)
     }
 

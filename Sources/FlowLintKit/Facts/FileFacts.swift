@@ -57,6 +57,8 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// Names of view-building members other than `body` (computed properties and functions), sorted: an
     /// array, so the facts encode to the same bytes every time.
     var viewMembers: [String] = []
+    /// The platforms its enclosing `#if os(...)` clauses allow.
+    var platforms: Platforms = .all
 }
 
 /// A stored or computed property, as the project passes need it: decoded from a type's `PropertyList` when
@@ -78,6 +80,8 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// An `@EnvironmentObject` whose name (`x`, `$x`, `_x`) appears nowhere else in its file: unless an extension
     /// in another file reads it, SwiftUI never looks the object up, so nothing crashes.
     var isUnreadInItsFile = false
+    /// The platforms its enclosing `#if os(...)` clauses allow.
+    var platforms: Platforms = .all
 
     init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?, wrapper: String? = nil,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {
@@ -119,6 +123,8 @@ struct Renderer: Sendable, Equatable, Codable {
     enum RootKind: String, Sendable, Codable { case app, previewProvider, preview }
     var kind: Kind
     var edges: [RenderEdge] = []
+    /// The platforms the enclosing `#if os(...)` clauses of the rendering declaration allow.
+    var platforms: Platforms = .all
 }
 
 /// One view construction (or use of a view-building member) inside a renderer, with the environment
@@ -145,6 +151,8 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// The construction is in a `NavigationLink` destination or `.navigationDestination` content that no
     /// container of the same body encloses: shown only when a container above the body does.
     var inUncontainedDestination = false
+    /// The platforms the enclosing `#if os(...)` clauses of the construction allow.
+    var platforms: Platforms = .all
 }
 
 struct ProviderHelper: Sendable, Equatable, Codable {

@@ -35,6 +35,8 @@ struct RenderWalker {
     let context: FileContext
     let resolver: TypeResolver
     let viewMembers: Set<String>
+    /// The file's platforms by node (`Platforms.table`), nil when no `#if os(...)` constrains any.
+    var platforms: [Platforms]?
     var edges: [RenderEdge] = []
     var providers: [TypeReference] = []
     private var steps: [Step] = []
@@ -266,6 +268,7 @@ struct RenderWalker {
                               span: context.span(of: node))
         edge.underNavigationContainer = env.underNavigationContainer
         edge.inUncontainedDestination = env.inUncontainedDestination
+        if let platforms { edge.platforms = platforms[node] }
         edges.append(edge)
     }
 }
@@ -304,8 +307,10 @@ struct EnvironmentLists<Element> {
 extension RenderWalker {
     /// Walks `node` into `renderer`, adding the providers met to `facts`.
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
-                        into renderer: inout Renderer, facts: inout FileFacts) {
+                        platforms: [Platforms]?, into renderer: inout Renderer, facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
+        walker.platforms = platforms
+        if let platforms { renderer.platforms.formIntersection(platforms[node]) }
         walker.walk(node)
         renderer.edges += walker.edges
         facts.providedTypes += walker.providers

@@ -889,6 +889,24 @@ outside and is not.
   (a third-party `DeviceFrame { ... }`, for example): what they do with their content is unknown, so
   everything under them counts as provided.
 - Providers in `#if` / `#else` branches: every branch counts as active.
+- Platforms: a view name resolves only to declarations whose `#if os(...)` clauses allow a platform the
+  using code is compiled for, and a reader declared under `#if os(macOS)` is judged only from paths
+  compiled for macOS alone (a root that may be built for iOS is not reported for it). Conditions other
+  than `os(...)` constrain nothing.
+- `WindowGroup`, `Window`, `Settings`, `DocumentGroup`, `MenuBarExtra`, `UtilityWindow` and
+  `ImmersiveSpace` at the top of an App's scene body are SwiftUI's scenes, even when the project declares
+  a view with the same name.
+- `NavigationLink` destinations (the `destination:` argument, the first trailing closure of
+  `NavigationLink { ... } label: { ... }`, `.navigationDestination` content) when no `NavigationView`,
+  `NavigationStack` or `NavigationSplitView` encloses the link on the chain from the root: such a link
+  cannot navigate. Its label is shown and followed.
+- An `@EnvironmentObject` that the view never uses (its name, `$name` or `_name` appears nowhere else in
+  its file, and no extension in another file could use it): SwiftUI looks the object up only when it is
+  read. `@Environment(T.self)` is always a read.
+- A reader whose object type is a generic parameter of the view (`struct Controls<C: ObservableObject>`
+  with `@EnvironmentObject var c: C`): the type is the user's, not one of the project.
+- Providers anywhere count for "nothing provides `T`": in bodies, functions, initializers, and
+  stored-property initializers (`lazy var host = { UIHostingController(rootView: ...) }()`).
 - When several view types share a name (in different modules), a root is reported only when every one
   of them needs the object.
 
@@ -1580,6 +1598,54 @@ struct LoanView: View {
 LibraryApp.swift:8:17: error: 'ShelfView' is shown here without a 'Loans' in its environment; 'LoanView' below it reads one and crashes (ShelfView -> LoanView needs Loans) (missing_environment_object)
 ShelfView.swift:13:13: note: 'ShelfView' shows 'LoanView' here
 ShelfView.swift:20:5: note: 'LoanView' reads 'Loans' here
+```
+
+A reader under `#if os(macOS)`, shown by a macOS-only app without a provider:
+
+```swift triggering
+// file: UpdaterApp.swift
+import SwiftUI
+
+#if os(macOS)
+@main
+struct UpdaterApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓SidebarFooter()
+        }
+    }
+}
+#endif
+
+// file: SidebarFooter.swift
+import SwiftUI
+
+final class UpdateService: ObservableObject {
+    @Published var isUpdateAvailable = false
+}
+
+struct SidebarFooter: View {
+    #if os(macOS)
+    @EnvironmentObject var updates: UpdateService
+    #endif
+
+    var body: some View {
+        #if os(macOS)
+        Text(updates.isUpdateAvailable ? "Update available" : "Up to date")
+        #else
+        Text("Up to date")
+        #endif
+    }
+}
+
+#Preview {
+    SidebarFooter().environmentObject(UpdateService())
+}
+```
+
+```text output
+UpdaterApp.swift:8:13: error: 'SidebarFooter' is shown here without an 'UpdateService' in its environment, and it reads one: it crashes (SidebarFooter needs UpdateService) (missing_environment_object)
+SidebarFooter.swift:9:5: note: 'SidebarFooter' reads 'UpdateService' here
 ```
 
 ### Non-triggering
@@ -2471,6 +2537,91 @@ struct Reading: View {
     }
 }
 ```
+
+A reader that exists only on macOS is not judged from an app that may be built for other platforms:
+
+```swift non-triggering
+// file: PhoneApp.swift
+import SwiftUI
+
+@main
+struct PhoneApp: App {
+    var body: some Scene {
+        WindowGroup {
+            SidebarFooter()
+        }
+    }
+}
+
+// file: SidebarFooter.swift
+import SwiftUI
+
+final class UpdateService: ObservableObject {
+    @Published var isUpdateAvailable = false
+}
+
+struct SidebarFooter: View {
+    #if os(macOS)
+    @EnvironmentObject var updates: UpdateService
+    #endif
+
+    var body: some View {
+        #if os(macOS)
+        Text(updates.isUpdateAvailable ? "Update available" : "Up to date")
+        #else
+        Text("Up to date")
+        #endif
+    }
+}
+
+struct MacWindow: View {
+    var body: some View {
+        SidebarFooter().environmentObject(UpdateService())
+    }
+}
+```
+
+A name resolves only to the declarations compiled for the platforms of the code that uses it:
+
+```swift non-triggering
+// file: MacApp.swift
+import SwiftUI
+
+#if os(macOS)
+@main
+struct MacApp: App {
+    var body: some Scene {
+        WindowGroup {
+            AccountPanel()
+        }
+    }
+}
+#endif
+
+// file: AccountPanel.swift
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+// macOS's AccountPanel comes from another module; this one is compiled for iOS only.
+#if os(iOS)
+struct AccountPanel: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.user)
+    }
+}
+#endif
+
+struct PhoneRoot: View {
+    var body: some View {
+        AccountPanel().environmentObject(Session())
+    }
+}
+```
 """##,
         "missing_environment_object_in_preview": ##"""
 # missing_environment_object_in_preview
@@ -2514,6 +2665,10 @@ chains, static members and `View` extensions; modifier order counts.
 - Paths through a provider whose type cannot be worked out, through a view that is not declared in the
   analyzed sources, or through a construction kept in a local variable first.
 - App scenes: those are `missing_environment_object`'s.
+- A `NavigationLink` destination when no navigation container encloses the link on the way from the
+  preview (the link cannot navigate), an `@EnvironmentObject` the view never uses, a reader whose type is
+  a generic parameter of the view, and a reader compiled for fewer platforms than the preview (see
+  `missing_environment_object`).
 
 ## Fix
 

@@ -85,7 +85,9 @@ struct EnvironmentGraph {
             if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
                 && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
             if edge.inUncontainedDestination { continue } // a root has no navigation container above it
-            let missing = self.missing(in: name, provided: provided, navigable: edge.underNavigationContainer)
+            let platforms = root.platforms.intersection(edge.platforms)
+            if platforms.isEmpty { continue }
+            let missing = self.missing(in: name, provided: provided, navigable: edge.underNavigationContainer, platforms: platforms)
             guard !missing.isEmpty else { continue }
             let types = missing.keys.sorted()
             if let g = groupByTypes[types] {
@@ -133,15 +135,18 @@ struct EnvironmentGraph {
     /// provider, each with the shortest chain of steps found to its reader. When several declarations share the
     /// name, only what every one of them misses.
     /// `navigable`: a navigation container above encloses the view, so its `NavigationLink` destinations can be
-    /// shown.
-    mutating func missing(in name: String, provided: Set<String>, navigable: Bool) -> [String: [Step]] {
-        guard let declarations = candidates[name] else { return [:] }
-        let key = name + (navigable ? "|n|" : "|") + provided.sorted().joined(separator: ",")
+    /// shown. `platforms`: those the path so far can be compiled for; the name resolves only to declarations
+    /// compiled for one of them.
+    mutating func missing(in name: String, provided: Set<String>, navigable: Bool, platforms: Platforms) -> [String: [Step]] {
+        guard let all = candidates[name] else { return [:] }
+        let declarations = platforms == .all ? all : all.filter { !index.type($0).platforms.isDisjoint(with: platforms) }
+        let key = name + (navigable ? "|n" : "|") + "\(platforms.rawValue)|" + provided.sorted().joined(separator: ",")
         if let cached = memo[key] { return cached }
         guard inProgress.insert(key).inserted else { return [:] } // recursive views: the cycle adds nothing
         var common: [String: [Step]]?
         for declaration in declarations {
-            let found = missing(inDeclaration: declaration, name: name, provided: provided, navigable: navigable)
+            let found = missing(inDeclaration: declaration, name: name, provided: provided, navigable: navigable,
+                                platforms: platforms.intersection(index.type(declaration).platforms))
             common = common.map { c in c.filter { found[$0.key] != nil } } ?? found
         }
         inProgress.remove(key)
@@ -162,16 +167,19 @@ struct EnvironmentGraph {
     }
 
     private mutating func missing(inDeclaration declaration: (file: Int, type: Int), name: String,
-                                  provided: Set<String>, navigable: Bool) -> [String: [Step]] {
+                                  provided: Set<String>, navigable: Bool, platforms: Platforms) -> [String: [Step]] {
         reached.insert(DeclarationKey(file: declaration.file, type: declaration.type))
         var result: [String: [Step]] = [:]
         for property in readers(of: declaration) {
+            // A reader under `#if os(macOS)` is judged only from paths compiled for macOS alone: from a root that
+            // may be built for iOS, the property may not exist (precision first).
             guard let needed = property.environmentObjectType, !provided.contains(needed), let span = property.attributeSpan,
-                  result[needed] == nil else { continue }
+                  result[needed] == nil, property.platforms.isSuperset(of: platforms) else { continue }
             result[needed] = [Step(view: name, note: DiagnosticNote(message: "'\(name)' reads '\(needed)' here", span: span))]
         }
-        for renderer in renderers(of: declaration, name: name, member: nil) {
-            merge(edgesOf: renderer, owner: name, declaration: declaration, provided: provided, navigable: navigable, into: &result)
+        for renderer in renderers(of: declaration, name: name, member: nil) where !renderer.platforms.isDisjoint(with: platforms) {
+            merge(edgesOf: renderer, owner: name, declaration: declaration, provided: provided, navigable: navigable,
+                  platforms: platforms.intersection(renderer.platforms), into: &result)
         }
         return result
     }
@@ -193,26 +201,31 @@ struct EnvironmentGraph {
     }
 
     private mutating func merge(edgesOf renderer: Renderer, owner: String, declaration: (file: Int, type: Int),
-                                provided: Set<String>, navigable: Bool, into result: inout [String: [Step]]) {
+                                provided: Set<String>, navigable: Bool, platforms: Platforms,
+                                into result: inout [String: [Step]]) {
         for edge in renderer.edges {
             // A destination no container encloses can never be navigated to.
             if edge.inUncontainedDestination && !navigable { continue }
+            let edgePlatforms = platforms.intersection(edge.platforms)
+            if edgePlatforms.isEmpty { continue }
             guard let below = environment(after: edge, around: provided) else { continue }
             let navigableBelow = navigable || edge.underNavigationContainer
             var found: [String: [Step]]
             switch edge.target {
             case .view(let child):
-                found = missing(in: child, provided: below, navigable: navigableBelow)
+                found = missing(in: child, provided: below, navigable: navigableBelow, platforms: edgePlatforms)
                 for (needed, steps) in found {
                     let step = Step(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: edge.span))
                     found[needed] = [step] + steps
                 }
             case .member(let member):
                 found = [:]
-                let memberKey = "\(owner).\(member)" + (navigableBelow ? "|n|" : "|") + below.sorted().joined(separator: ",")
+                let memberKey = "\(owner).\(member)" + (navigableBelow ? "|n" : "|") + "\(edgePlatforms.rawValue)|"
+                    + below.sorted().joined(separator: ",")
                 guard inProgress.insert(memberKey).inserted else { continue }
-                for r in renderers(of: declaration, name: owner, member: member) {
-                    merge(edgesOf: r, owner: owner, declaration: declaration, provided: below, navigable: navigableBelow, into: &found)
+                for r in renderers(of: declaration, name: owner, member: member) where !r.platforms.isDisjoint(with: edgePlatforms) {
+                    merge(edgesOf: r, owner: owner, declaration: declaration, provided: below, navigable: navigableBelow,
+                          platforms: edgePlatforms.intersection(r.platforms), into: &found)
                 }
                 inProgress.remove(memberKey)
             }
