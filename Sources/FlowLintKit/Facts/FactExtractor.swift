@@ -78,10 +78,14 @@ struct FactExtractor {
         // Pass 1: properties and the names of view-building members.
         var properties: [PropertyFact] = []
         var viewMembers: Set<String> = []
+        var contentNames: Set<String> = []
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
                 properties += self.properties(of: m, genericParameters: genericParameters)
+                if let memberName = context.firstBindingName(m), isContent(m, genericParameters: genericParameters) {
+                    contentNames.insert(memberName)
+                }
                 if let memberName = context.firstBindingName(m), memberName != "body", memberName != "previews",
                    isViewBuilding(m, typeNode: tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }) {
                     viewMembers.insert(memberName)
@@ -108,7 +112,8 @@ struct FactExtractor {
             case .variableDecl:
                 let memberName = context.firstBindingName(m)
                 if memberName == "body" && !context.hasModifier(m, .static) {
-                    addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name, viewMembers: viewMembers)
+                    addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name,
+                                viewMembers: viewMembers, contentNames: isApp ? [] : contentNames)
                 } else if memberName == "previews" && isPreviewProvider && context.hasModifier(m, .static) {
                     addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: viewMembers)
                 } else if let memberName, viewMembers.contains(memberName) {
@@ -134,6 +139,23 @@ struct FactExtractor {
                 break
             }
         }
+    }
+
+    /// A stored property holding content a caller hands in: `@ViewBuilder let content: () -> Content`,
+    /// `let content: Content`, `let label: () -> Label` (its type is, or returns, a generic parameter).
+    func isContent(_ decl: Int, genericParameters: Set<String>) -> Bool {
+        guard !context.hasModifier(decl, .static) else { return false }
+        if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" }) {
+            // A `@ViewBuilder var header: some View` is a view member, not content: content is stored.
+            return tree.child(decl, .patternBinding).flatMap { tree.child($0, .accessorBlock) } == nil
+        }
+        guard !genericParameters.isEmpty,
+              let annotation = tree.child(decl, .patternBinding).flatMap({ tree.child($0, .typeAnnotation) }).flatMap({ tree.firstChild($0) })
+        else { return false }
+        let text = tree.compactText(annotation)
+        if genericParameters.contains(text) { return true }
+        guard let arrow = text.range(of: "->", options: .backwards) else { return false }
+        return genericParameters.contains(String(text[arrow.upperBound...]).trimmingCharacters(in: .whitespaces))
     }
 
     func returnType(_ function: Int) -> Int? {
@@ -207,10 +229,11 @@ struct FactExtractor {
         return false
     }
 
-    mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>) {
+    mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>,
+                              contentNames: Set<String> = []) {
         var renderer = Renderer(kind: kind)
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, platforms: platforms,
-                             into: &renderer, facts: &facts)
+                             contentNames: contentNames, into: &renderer, facts: &facts)
         facts.renderers.append(renderer)
     }
 

@@ -125,6 +125,10 @@ struct Renderer: Sendable, Equatable, Codable {
     var edges: [RenderEdge] = []
     /// The platforms the enclosing `#if os(...)` clauses of the rendering declaration allow.
     var platforms: Platforms = .all
+    /// For a view's `body` that shows its stored content (`let content: Content`, a `@ViewBuilder` closure):
+    /// the providers applied around every use of it, which the content a caller hands in gets. Nil when the
+    /// body does not use such a property.
+    var contentProviders: [TypeReference]?
 }
 
 /// One view construction (or use of a view-building member) inside a renderer, with the environment

@@ -37,6 +37,10 @@ struct RenderWalker {
     let viewMembers: Set<String>
     /// The file's platforms by node (`Platforms.table`), nil when no `#if os(...)` constrains any.
     var platforms: [Platforms]?
+    /// The owner's stored content properties (see `Renderer.contentProviders`), and the providers around each
+    /// use of one met so far.
+    var contentNames: Set<String> = []
+    var contentUses: [[TypeReference]] = []
     var edges: [RenderEdge] = []
     var providers: [TypeReference] = []
     private var steps: [Step] = []
@@ -117,7 +121,12 @@ struct RenderWalker {
             visitCall(n, env)
         case .identifierExpr:
             if let name = context.name(n), viewMembers.contains(name) { addEdge(.member(name), at: n, env) }
+            if let name = context.name(n), contentNames.contains(name) { contentUses.append(providedLists.array(env.provided)) }
         case .memberAccessExpr:
+            if let name = context.name(n), contentNames.contains(name), let base = tree.firstChild(n),
+               context.kind(base) == .identifierExpr, context.name(base) == "self" {
+                contentUses.append(providedLists.array(env.provided))
+            }
             if let name = context.name(n), viewMembers.contains(name), let base = tree.firstChild(n),
                context.kind(base) == .identifierExpr, context.name(base) == "self" {
                 addEdge(.member(name), at: n, env)
@@ -188,6 +197,7 @@ struct RenderWalker {
             }
         case .identifierExpr:
             if let name = context.name(callee), viewMembers.contains(name) { addEdge(.member(name), at: callee, env) }
+            if let name = context.name(callee), contentNames.contains(name) { contentUses.append(providedLists.array(env.provided)) }
             steps.append(.arguments(call, env))
         default:
             steps.append(.arguments(call, env))
@@ -307,12 +317,18 @@ struct EnvironmentLists<Element> {
 extension RenderWalker {
     /// Walks `node` into `renderer`, adding the providers met to `facts`.
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
-                        platforms: [Platforms]?, into renderer: inout Renderer, facts: inout FileFacts) {
+                        platforms: [Platforms]?, contentNames: Set<String> = [], into renderer: inout Renderer,
+                        facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
         walker.platforms = platforms
+        walker.contentNames = contentNames
         if let platforms { renderer.platforms.formIntersection(platforms[node]) }
         walker.walk(node)
         renderer.edges += walker.edges
         facts.providedTypes += walker.providers
+        // What every use of the content gets (usually there is one use).
+        if let first = walker.contentUses.first {
+            renderer.contentProviders = first.filter { type in walker.contentUses.allSatisfy { $0.contains(type) } }
+        }
     }
 }

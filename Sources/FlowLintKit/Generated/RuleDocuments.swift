@@ -885,6 +885,9 @@ outside and is not.
 - Paths through a provider whose type cannot be worked out (for example the result of a generic
   `container.resolve()`): FlowLint assumes such a provider may be the right one, and a provider it
   cannot resolve also silences finding 1 for every type.
+- Content handed to a container view of the project whose `body` applies the provider around that
+  content (`content().environmentObject(session)`, where `content` is a stored `Content` or
+  `@ViewBuilder` closure): `SessionScope { AccountLine() }` is provided.
 - Paths through views that are not declared in the analyzed sources and are not SwiftUI containers
   (a third-party `DeviceFrame { ... }`, for example): what they do with their content is unknown, so
   everything under them counts as provided.
@@ -1646,6 +1649,65 @@ struct SidebarFooter: View {
 ```text output
 UpdaterApp.swift:8:13: error: 'SidebarFooter' is shown here without an 'UpdateService' in its environment, and it reads one: it crashes (SidebarFooter needs UpdateService) (missing_environment_object)
 SidebarFooter.swift:9:5: note: 'SidebarFooter' reads 'UpdateService' here
+```
+
+A container whose provider covers only its own header, not the content it is handed:
+
+```swift triggering
+// file: StoreApp.swift
+import SwiftUI
+
+@main
+struct StoreApp: App {
+    var body: some Scene {
+        WindowGroup {
+            SessionScope {
+                ↓AccountLine()
+            }
+        }
+    }
+}
+
+// file: SessionScope.swift
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+struct SessionScope<Content: View>: View {
+    @StateObject private var session = Session()
+    let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        VStack {
+            AccountLine()
+                .environmentObject(session)
+            content
+        }
+    }
+}
+
+struct AccountLine: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.user)
+    }
+}
+
+#Preview {
+    AccountLine().environmentObject(Session())
+}
+```
+
+```text output
+StoreApp.swift:8:17: error: 'AccountLine' is shown here without a 'Session' in its environment, and it reads one: it crashes (AccountLine needs Session) (missing_environment_object)
+SessionScope.swift:25:5: note: 'AccountLine' reads 'Session' here
 ```
 
 ### Non-triggering
@@ -2622,6 +2684,49 @@ struct PhoneRoot: View {
     }
 }
 ```
+
+A container view of the project that applies the provider around the content it is handed provides it to that content:
+
+```swift non-triggering
+// file: StoreApp.swift
+import SwiftUI
+
+@main
+struct StoreApp: App {
+    var body: some Scene {
+        WindowGroup {
+            SessionScope {
+                AccountLine()
+            }
+        }
+    }
+}
+
+// file: SessionScope.swift
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+struct SessionScope<Content: View>: View {
+    @StateObject private var session = Session()
+    @ViewBuilder let content: () -> Content
+
+    var body: some View {
+        content()
+            .environmentObject(session)
+    }
+}
+
+struct AccountLine: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.user)
+    }
+}
+```
 """##,
         "missing_environment_object_in_preview": ##"""
 # missing_environment_object_in_preview
@@ -3330,6 +3435,53 @@ Example.swift:20:17: note: 'RecipeList' shows 'RecipeDetail' here
 Example.swift:9:5: note: 'RecipeDetail' reads 'Favorites' here
 ```
 
+A project container that does not provide the object to its content does not help:
+
+```swift triggering
+import SwiftUI
+
+final class Theme: ObservableObject {
+    @Published var accent = Color.indigo
+}
+
+struct Card<Content: View>: View {
+    let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        content.padding().background(.thinMaterial)
+    }
+}
+
+struct Badge: View {
+    @EnvironmentObject var theme: Theme
+
+    var body: some View {
+        Circle().fill(theme.accent)
+    }
+}
+
+struct Screen: View {
+    var body: some View {
+        Badge().environmentObject(Theme())
+    }
+}
+
+#Preview {
+    Card {
+        ↓Badge()
+    }
+}
+```
+
+```text output
+Example.swift:35:9: warning: 'Badge' is previewed here without a 'Theme' in its environment, and it reads one: it crashes (Badge needs Theme) (missing_environment_object_in_preview)
+Example.swift:20:5: note: 'Badge' reads 'Theme' here
+```
+
 ### Non-triggering
 
 Every preview provides what the app provides:
@@ -3903,6 +4055,42 @@ struct Cookbook: View {
 
 #Preview {
     RecipeRow(name: "Soup")
+}
+```
+
+A preview that wraps the view in a project container providing the object to its content:
+
+```swift non-triggering
+import SwiftUI
+
+final class Theme: ObservableObject {
+    @Published var accent = Color.indigo
+}
+
+struct ThemedPreview<Content: View>: View {
+    let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        content.environmentObject(Theme())
+    }
+}
+
+struct Badge: View {
+    @EnvironmentObject var theme: Theme
+
+    var body: some View {
+        Circle().fill(theme.accent)
+    }
+}
+
+#Preview {
+    ThemedPreview {
+        Badge()
+    }
 }
 ```
 """##,

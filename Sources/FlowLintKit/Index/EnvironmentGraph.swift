@@ -16,6 +16,9 @@ struct EnvironmentGraph {
     private var inProgress: Set<String> = []
     /// Bodies and view-building members by their type's name, with the declaration they belong to.
     private var renderersByType: [String: [(file: Int, type: Int, renderer: Renderer)]] = [:]
+    /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
+    /// when the name has one body.
+    private var contentProvidersByType: [String: [TypeReference]] = [:]
 
     struct DeclarationKey: Hashable {
         var file: Int, type: Int
@@ -54,6 +57,9 @@ struct EnvironmentGraph {
                 switch renderer.kind {
                 case .viewBody(let type, let typeIndex), .member(let type, let typeIndex, _):
                     renderersByType[type, default: []].append((f, typeIndex, renderer))
+                    if case .viewBody = renderer.kind, let providers = renderer.contentProviders, !providers.isEmpty {
+                        contentProvidersByType[type] = contentProvidersByType[type] == nil ? providers : []
+                    }
                 case .root:
                     break
                 }
@@ -117,6 +123,14 @@ struct EnvironmentGraph {
             return nil
         }
         var result = provided
+        // `Container { Badge() }` where Container's body wraps its content in `.environmentObject(x)`.
+        for callee in edge.enclosingCallees {
+            guard let references = contentProvidersByType[callee] else { continue }
+            for reference in references {
+                guard let t = index.resolve(reference) else { return nil }
+                result.insert(t)
+            }
+        }
         for reference in edge.provided {
             guard let t = index.resolve(reference) else { return nil }
             result.insert(t)
