@@ -315,6 +315,23 @@ extension EnvironmentGraph {
         return notes
     }
 
+    /// The reading declarations of a root finding, each with the finding as worded there: where a
+    /// `flowlint:` comment may silence it, and where a run that reports the reader's file but not the root's
+    /// shows it.
+    static func readerPlaces(_ finding: RootFinding) -> [RelatedPlace] {
+        let file = finding.span.file.split(separator: "/").last.map(String.init) ?? finding.span.file
+        var places: [RelatedPlace] = []
+        for entry in finding.missing {
+            guard let step = entry.steps.last, !places.contains(where: { $0.span == step.note.span }) else { continue }
+            let reads = "'\(step.view)' reads \(withArticle(entry.type)) here"
+            let message = finding.rootKind == .app
+                ? "\(reads), and the app shows '\(finding.view)' (\(file)) without one: it crashes when shown"
+                : "\(reads), and a preview of '\(finding.view)' (\(file)) does not provide one: the preview crashes"
+            places.append(RelatedPlace(span: step.note.span, message: message))
+        }
+        return places
+    }
+
     static func noProviderMessage(type: String, view: String, property: String) -> String {
         "nothing provides '\(type)' with .environmentObject(_:) or .environment(_:), so '\(view)' crashes when "
             + "it reads '\(property)'"

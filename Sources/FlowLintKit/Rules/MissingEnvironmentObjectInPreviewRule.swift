@@ -21,7 +21,8 @@ enum MissingEnvironmentObjectInPreviewRule: Rule {
     static func check(project: ProjectContext<Unconditional, NoRecord>, report: inout ProjectReport) {
         var graph = EnvironmentGraph(index: project.index)
         for finding in graph.rootFindings(including: { $0 != .app }) {
-            report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding))
+            report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding),
+                          suppressibleAt: EnvironmentGraph.readerPlaces(finding))
         }
     }
 }

@@ -23,7 +23,8 @@ enum MissingEnvironmentObjectRule: Rule {
         // 1. An App scene that shows views reading objects nothing above them provides. Every root is walked,
         // previews too: a reader some root reaches is reported there (by this rule or the preview rule).
         for finding in graph.rootFindings(including: { _ in true }) where finding.rootKind == .app {
-            report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding))
+            report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding),
+                          suppressibleAt: EnvironmentGraph.readerPlaces(finding))
         }
 
         // 2. A reader no root reaches (a library's view, one hosted by UIKit) of a type nothing provides.
