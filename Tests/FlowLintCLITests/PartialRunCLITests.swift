@@ -140,6 +140,56 @@ final class PartialRunCLITests: CLITestCase {
         XCTAssertEqual(missing.status, 1)
     }
 
+    /// Issue 16's layout: an app at the top of a git work tree, feature code in a local package with its own
+    /// `Package.swift`. The package's file linted alone (as pre-commit and editors do) and through
+    /// `--stdin-path` sees the app that provides the object: no false alarm. Without the provider in the app,
+    /// the same runs report it at the reader, so the check is not vacuous.
+    func testALocalPackageFileIsLintedWithTheAppAsContext() throws {
+        try FileManager.default.createDirectory(atPath: directory + "/.git", withIntermediateDirectories: true)
+        let app = """
+            import SwiftUI
+            import Feature
+            @main
+            struct ShopApp: App {
+                @StateObject private var settings = UserSettings()
+                var body: some Scene { WindowGroup { Badge().environmentObject(settings) } }
+            }
+            """
+        try write("App/ShopApp.swift", app)
+        try write("Packages/Feature/Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feature\")\n")
+        let badgePath = "Packages/Feature/Sources/Feature/Badge.swift"
+        let badge = """
+            import SwiftUI
+            public final class UserSettings: ObservableObject { @Published public var name = "" }
+            public struct Badge: View {
+                @EnvironmentObject var settings: UserSettings
+                public init() {}
+                public var body: some View { Text(settings.name) }
+            }
+            """
+        try write(badgePath, badge)
+        for _ in 0..<2 {
+            let alone = try flowlint(["lint", "--strict", "--reporter", "json", "--no-cache", badgePath])
+            XCTAssertEqual(diagnostics(alone).count, 0, alone.stdout)
+            XCTAssertEqual(alone.status, 0, alone.stderr)
+            let stdin = try flowlint(["lint", "--strict", "--reporter", "json", "--no-cache", "--stdin-path", badgePath],
+                                     stdin: Array(badge.utf8))
+            XCTAssertEqual(diagnostics(stdin).count, 0, stdin.stdout)
+            // From inside the package too (an editor opened on it).
+            let inside = try flowlint(["lint", "--strict", "--reporter", "json", "--no-cache", "Sources/Feature/Badge.swift"],
+                                      in: directory + "/Packages/Feature")
+            XCTAssertEqual(diagnostics(inside).count, 0, inside.stdout)
+            // A .flowlint.yml at the top changes nothing.
+            try write(".flowlint.yml", "disabled_rules: []\n")
+        }
+        try write("App/ShopApp.swift", app.replacingOccurrences(of: "Badge().environmentObject(settings)", with: "Badge()"))
+        let missing = try flowlint(["lint", "--reporter", "json", "--no-cache", badgePath])
+        XCTAssertEqual(diagnostics(missing).map { $0["rule"] as? String }, ["missing_environment_object"], missing.stdout)
+        XCTAssertEqual(diagnostics(missing).first?["line"] as? Int, 4)
+        let stdin = try flowlint(["lint", "--reporter", "json", "--no-cache", "--stdin-path", badgePath], stdin: Array(badge.utf8))
+        XCTAssertEqual(diagnostics(stdin).map { $0["line"] as? Int }, [4], stdin.stdout)
+    }
+
     /// `--project` overrides discovery; excluded files stay out of the index; the default cache of a Swift
     /// package is its `.build/flowlint`, and `--no-cache` writes nothing.
     func testProjectOptionExcludesAndCacheLocation() throws {
