@@ -86,6 +86,11 @@ struct FactExtractor {
                 if let memberName = context.firstBindingName(m), isContent(m, genericParameters: genericParameters) {
                     contentNames.insert(memberName)
                 }
+                if context.firstBindingName(m) == "body", !context.hasModifier(m, .static),
+                   let annotation = tree.child(m, .patternBinding).flatMap({ tree.child($0, .typeAnnotation) }),
+                   tree.compactText(annotation).hasSuffix("View") {
+                    type.declaresViewBody = true
+                }
                 if let memberName = context.firstBindingName(m), memberName != "body", memberName != "previews",
                    isViewBuilding(m, typeNode: tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }) {
                     viewMembers.insert(memberName)

@@ -59,6 +59,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     var viewMembers: [String] = []
     /// The platforms its enclosing `#if os(...)` clauses allow.
     var platforms: Platforms = .all
+    /// It declares `var body: some View` (or another type ending in `View`): with a conformance to a protocol
+    /// the project does not declare (a library's `ConnectedView`), it is a view.
+    var declaresViewBody = false
 }
 
 /// A stored or computed property, as the project passes need it: decoded from a type's `PropertyList` when

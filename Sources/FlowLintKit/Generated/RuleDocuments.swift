@@ -2759,8 +2759,12 @@ the first, and a view that misses two objects gives one finding naming both. The
 missing type, the shortest chain found to the view that reads it: `DetailView -> BadgeView needs
 UserSettings`.
 
-What the view graph follows and what it does not is the same as for `missing_environment_object` (see
-that rule's document): providers are found through constructions, typed properties, parameters, member
+Views are the types that conform to `View` (directly, in an extension, or through a protocol of the
+project), the representables (`UIViewRepresentable`, `NSViewRepresentable`,
+`UIViewControllerRepresentable`, `NSViewControllerRepresentable`), and types that declare
+`var body: some View` while conforming to a protocol the project does not declare (a library's
+`ConnectedView`). What the view graph follows and what it does not is the same as for
+`missing_environment_object` (see that rule's document): providers are found through constructions, typed properties, parameters, member
 chains, static members and `View` extensions; modifier order counts.
 
 ## What is not flagged
@@ -3482,6 +3486,115 @@ Example.swift:35:9: warning: 'Badge' is previewed here without a 'Theme' in its 
 Example.swift:20:5: note: 'Badge' reads 'Theme' here
 ```
 
+A `UIViewRepresentable` (or `NSViewRepresentable`, or a view controller representable) is a view; it crashes when it reads the object in `updateUIView`:
+
+```swift triggering
+import SwiftUI
+import UIKit
+
+final class Player: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct VideoSurface: UIViewRepresentable {
+    @EnvironmentObject var player: Player
+
+    func makeUIView(context: Context) -> UIView { UIView() }
+
+    func updateUIView(_ view: UIView, context: Context) {
+        view.isHidden = !player.isPlaying
+    }
+}
+
+struct PlayerScreen: View {
+    var body: some View {
+        VideoSurface().environmentObject(Player())
+    }
+}
+
+#Preview {
+    ↓VideoSurface()
+}
+```
+
+```text output
+Example.swift:25:5: warning: 'VideoSurface' is previewed here without a 'Player' in its environment, and it reads one: it crashes (VideoSurface needs Player) (missing_environment_object_in_preview)
+Example.swift:9:5: note: 'VideoSurface' reads 'Player' here
+```
+
+A type that declares `var body: some View` and conforms only to a protocol of a library (which must refine `View`) is a view:
+
+```swift triggering
+import SwiftUI
+import ConnectKit
+
+final class Player: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct PlaybackLabel: ConnectedView {
+    @EnvironmentObject var player: Player
+
+    var body: some View {
+        Text(player.isPlaying ? "Playing" : "Paused")
+    }
+}
+
+struct PlayerScreen: View {
+    var body: some View {
+        PlaybackLabel().environmentObject(Player())
+    }
+}
+
+#Preview {
+    ↓PlaybackLabel()
+}
+```
+
+```text output
+Example.swift:23:5: warning: 'PlaybackLabel' is previewed here without a 'Player' in its environment, and it reads one: it crashes (PlaybackLabel needs Player) (missing_environment_object_in_preview)
+Example.swift:9:5: note: 'PlaybackLabel' reads 'Player' here
+```
+
+A view whose `View` conformance and `body` are in an extension, in another file:
+
+```swift triggering
+// file: CartBadge.swift
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var count = 0
+}
+
+struct CartBadge {
+    @EnvironmentObject var cart: Cart
+}
+
+struct Shop: View {
+    var body: some View {
+        CartBadge().environmentObject(Cart())
+    }
+}
+
+// file: CartBadge+View.swift
+import SwiftUI
+
+extension CartBadge: View {
+    var body: some View {
+        Text("\(cart.count)")
+    }
+}
+
+#Preview {
+    ↓CartBadge()
+}
+```
+
+```text output
+CartBadge+View.swift:10:5: warning: 'CartBadge' is previewed here without a 'Cart' in its environment, and it reads one: it crashes (CartBadge needs Cart) (missing_environment_object_in_preview)
+CartBadge.swift:8:5: note: 'CartBadge' reads 'Cart' here
+```
+
 ### Non-triggering
 
 Every preview provides what the app provides:
@@ -4091,6 +4204,31 @@ struct Badge: View {
     ThemedPreview {
         Badge()
     }
+}
+```
+
+A type conforming to a library protocol whose `body` is not a view (a scene, a command set) is not a view:
+
+```swift non-triggering
+import SwiftUI
+import ConnectKit
+
+final class Player: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct PlayerCommands: ConnectedCommands {
+    @EnvironmentObject var player: Player
+
+    var body: some Commands {
+        CommandMenu("Playback") {
+            Button(player.isPlaying ? "Pause" : "Play") { player.isPlaying.toggle() }
+        }
+    }
+}
+
+#Preview {
+    PlayerCommands()
 }
 ```
 """##,

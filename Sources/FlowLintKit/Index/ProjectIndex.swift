@@ -68,13 +68,21 @@ struct ProjectIndex {
         names.lazy.filter { !$0.value.inherited.isEmpty }.map(\.key)
     }
 
-    /// SwiftUI's view protocols, by name.
-    static func isViewProtocol(_ name: String) -> Bool { name == "View" || name == "ViewModifier" }
+    /// SwiftUI's view protocols, by name: `View`, `ViewModifier`, and the protocols refining `View` that bring
+    /// UIKit and AppKit views in.
+    static func isViewProtocol(_ name: String) -> Bool {
+        name == "View" || name == "ViewModifier" || representables.contains(name)
+    }
+
+    static let representables: Set<String> = [
+        "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable",
+    ]
 
     /// Protocols of types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene,
-    /// DynamicProperty, styles.
+    /// DynamicProperty, styles, the representables.
     static func isOwnerProtocol(_ name: String) -> Bool {
         ["View", "ViewModifier", "App", "Scene", "DynamicProperty"].contains(name) || name.hasSuffix("Style")
+            || representables.contains(name)
     }
 
     /// The protocols declared in the sources that inherit, directly or through other such protocols, one that
@@ -103,9 +111,17 @@ struct ProjectIndex {
     }
 
     /// Types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene, DynamicProperty, styles.
-    func isSwiftUIOwner(_ name: String) -> Bool { conforms(name, Self.isOwnerProtocol, ownerProtocols) }
+    func isSwiftUIOwner(_ name: String) -> Bool { conforms(name, Self.isOwnerProtocol, ownerProtocols) || isView(name) }
 
-    func isView(_ name: String) -> Bool { conforms(name, Self.isViewProtocol, viewProtocols) }
+    /// A view: conforms to View (or a refinement the sources declare), or declares `var body: some View` and
+    /// conforms to a protocol the sources do not declare (a library's `ConnectedView`, which must refine View
+    /// for that body to be one).
+    func isView(_ name: String) -> Bool {
+        if conforms(name, Self.isViewProtocol, viewProtocols) { return true }
+        let clause = inherited(name)
+        guard clause.contains(where: { !declares($0) && !Self.protocolsNotRefiningObservableObject.contains($0) }) else { return false }
+        return types(named: name).contains { type($0).declaresViewBody }
+    }
 
     func isStruct(_ name: String) -> Bool {
         types(named: name).contains { type($0).kind == .struct }
