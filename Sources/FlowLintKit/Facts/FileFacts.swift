@@ -124,6 +124,13 @@ struct Renderer: Sendable, Equatable, Codable {
         case root(RootKind)
     }
     enum RootKind: String, Sendable, Codable { case app, previewProvider, preview }
+    /// The type whose body or member this is; nil for a root.
+    var ownerType: String? {
+        switch kind {
+        case .viewBody(let type, _), .member(let type, _, _): return type
+        case .root: return nil
+        }
+    }
     var kind: Kind
     var edges: [RenderEdge] = []
     /// The platforms the enclosing `#if os(...)` clauses of the rendering declaration allow.

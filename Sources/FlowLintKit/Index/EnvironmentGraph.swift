@@ -1,3 +1,5 @@
+import Foundation
+
 /// The view graph shared by `missing_environment_object` (App roots, and readers no root reaches) and
 /// `missing_environment_object_in_preview` (preview roots): which view names are declared, what each reads,
 /// what each renders with which providers, and, from each root, which object types the views it shows would
@@ -14,10 +16,8 @@ struct EnvironmentGraph {
     private(set) var reached: Set<DeclarationKey> = []
     private var memo: [String: [String: [Step]]] = [:]
     private var inProgress: Set<String> = []
-    /// Bodies and view-building members by their type's name, with the declaration they belong to.
-    private var renderersByType: [String: [(file: Int, type: Int, renderer: Renderer)]] = [:]
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
-    /// when the name has one body.
+    /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
 
     struct DeclarationKey: Hashable {
@@ -49,20 +49,16 @@ struct EnvironmentGraph {
             let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
             if !declarations.isEmpty { candidates[name] = declarations }
         }
-        for (f, facts) in index.files.enumerated() {
+        for facts in index.files {
             for provider in facts.providedTypes {
                 if let t = index.resolve(provider) { providedAnywhere.insert(t) } else { hasUnknownProvider = true }
             }
-            for renderer in facts.renderers {
-                switch renderer.kind {
-                case .viewBody(let type, let typeIndex), .member(let type, let typeIndex, _):
-                    renderersByType[type, default: []].append((f, typeIndex, renderer))
-                    if case .viewBody = renderer.kind, let providers = renderer.contentProviders, !providers.isEmpty {
-                        contentProvidersByType[type] = contentProvidersByType[type] == nil ? providers : []
-                    }
-                case .root:
-                    break
-                }
+        }
+        // Only the names used as containers need their bodies' content providers: those of every body.
+        for (type, refs) in index.renderersByType {
+            let bodies = refs.map(index.renderer).filter { if case .viewBody = $0.kind { return true } else { return false } }
+            if bodies.count == 1, let providers = bodies[0].contentProviders, !providers.isEmpty {
+                contentProvidersByType[type] = providers
             }
         }
     }
@@ -73,11 +69,10 @@ struct EnvironmentGraph {
     /// of missing types, at the first construction that misses exactly that set.
     mutating func rootFindings(including include: (Renderer.RootKind) -> Bool) -> [RootFinding] {
         var out: [RootFinding] = []
-        for facts in index.files {
-            for renderer in facts.renderers {
-                guard case .root(let rootKind) = renderer.kind, include(rootKind) else { continue }
-                out += findings(of: renderer, rootKind: rootKind)
-            }
+        for ref in index.roots {
+            let renderer = index.renderer(ref)
+            guard case .root(let rootKind) = renderer.kind, include(rootKind) else { continue }
+            out += findings(of: renderer, rootKind: rootKind)
         }
         return out
     }
@@ -202,16 +197,20 @@ struct EnvironmentGraph {
     /// name that only this declaration has.
     private func renderers(of declaration: (file: Int, type: Int), name: String, member: String?) -> [Renderer] {
         let unique = (candidates[name]?.count ?? 0) == 1
-        return (renderersByType[name] ?? []).filter { entry in
-            let memberName: String?
-            switch entry.renderer.kind {
-            case .member(_, _, let m): memberName = m
-            default: memberName = nil
+        return (index.renderersByType[name] ?? []).compactMap { ref in
+            let renderer = index.renderer(ref)
+            let memberName: String?, typeIndex: Int
+            switch renderer.kind {
+            case .member(_, let t, let m): (memberName, typeIndex) = (m, t)
+            case .viewBody(_, let t): (memberName, typeIndex) = (nil, t)
+            case .root: return nil
             }
-            guard memberName == member else { return false }
-            return (entry.file == declaration.file && entry.type == declaration.type)
-                || (unique && index.files[entry.file].types[entry.type].kind == .extension)
-        }.map(\.renderer)
+            guard memberName == member else { return nil }
+            let file = Int(ref.file)
+            let belongs = (file == declaration.file && typeIndex == declaration.type)
+                || (unique && index.files[file].types[typeIndex].kind == .extension)
+            return belongs ? renderer : nil
+        }
     }
 
     private mutating func merge(edgesOf renderer: Renderer, owner: String, declaration: (file: Int, type: Int),
@@ -336,4 +335,54 @@ extension EnvironmentGraph {
         "nothing provides '\(type)' with .environmentObject(_:) or .environment(_:), so '\(view)' crashes when "
             + "it reads '\(property)'"
     }
+}
+
+// MARK: Shared analysis
+
+/// What both environment rules report, computed once per index: they run side by side, and the first to ask
+/// computes it (the other waits).
+struct EnvironmentAnalysis {
+    /// Every root's findings, in file and source order.
+    var rootFindings: [EnvironmentGraph.RootFinding]
+    /// "Nothing provides T" at readers no root reaches.
+    var unreachedReaders: [(span: SourceSpan, message: String)]
+
+    static func of(_ index: ProjectIndex) -> EnvironmentAnalysis {
+        index.environmentAnalysis.value {
+            var graph = EnvironmentGraph(index: index)
+            let findings = graph.rootFindings(including: { _ in true })
+            var unreached: [(span: SourceSpan, message: String)] = []
+            if !graph.hasUnknownProvider {
+                for candidate in graph.candidates.values.flatMap({ $0 })
+                where !graph.reached.contains(.init(file: candidate.file, type: candidate.type)) {
+                    let type = index.type(candidate)
+                    for property in graph.readers(of: candidate) {
+                        guard let needed = property.environmentObjectType, !graph.providedAnywhere.contains(needed),
+                              let span = property.attributeSpan else { continue }
+                        unreached.append((span, EnvironmentGraph.noProviderMessage(type: needed, view: type.name, property: property.name)))
+                    }
+                }
+            }
+            return EnvironmentAnalysis(rootFindings: findings, unreachedReaders: unreached)
+        }
+    }
+}
+
+/// Holds an index's `EnvironmentAnalysis` once computed. A new index, or an index changed by `replaceFile`, gets
+/// an empty one. Shows no contents when reflected (`ProjectIndexUpdateTests` compares indexes by their stored
+/// properties: what is cached is derived, not state).
+final class EnvironmentAnalysisCache: @unchecked Sendable, CustomReflectable {
+    private let lock = NSLock()
+    private var stored: EnvironmentAnalysis?
+
+    func value(_ compute: () -> EnvironmentAnalysis) -> EnvironmentAnalysis {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored { return stored }
+        let computed = compute()
+        stored = computed
+        return computed
+    }
+
+    var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -8,6 +8,17 @@ struct ProjectIndex {
     private var names: [String: NameEntry] = [:]
     private(set) var protocolNames: Set<String> = []
     private(set) var providerHelpers: [String: [TypeReference]] = [:]
+    /// The environment graph's inputs (`EnvironmentGraph`), kept here so that an edit re-derives only its file's:
+    /// the bodies and view-building members by their type's name, and the roots, in file order.
+    private(set) var renderersByType: [String: [RendererRef]] = [:]
+    private(set) var roots: [RendererRef] = []
+    /// What both environment rules compute from this index, once (see `EnvironmentAnalysisCache`).
+    private(set) var environmentAnalysis = EnvironmentAnalysisCache()
+
+    /// A renderer: its file's index in `files` and its index in that file's `renderers`.
+    struct RendererRef: Hashable {
+        var file: Int32, renderer: Int32
+    }
 
     /// Protocols declared in the sources that refine View or ViewModifier (directly or through each other),
     /// and those that refine any SwiftUI owner protocol: computed once, so asking about a type is one look at
@@ -44,6 +55,10 @@ struct ProjectIndex {
                 if type.kind == .protocol { protocolNames.insert(type.name) }
             }
             for helper in facts.providerHelpers { providerHelpers[helper.name, default: []] += helper.provided }
+            for (r, renderer) in facts.renderers.enumerated() {
+                let ref = RendererRef(file: Int32(f), renderer: Int32(r))
+                if let type = renderer.ownerType { renderersByType[type, default: []].append(ref) } else { roots.append(ref) }
+            }
         }
         viewProtocols = refiningProtocols(of: Self.isViewProtocol)
         ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
@@ -51,6 +66,8 @@ struct ProjectIndex {
     }
 
     func type(_ ref: (file: Int, type: Int)) -> TypeFact { files[ref.file].types[ref.type] }
+
+    func renderer(_ ref: RendererRef) -> Renderer { files[Int(ref.file)].renderers[Int(ref.renderer)] }
 
     /// The declarations and extensions of a type name, in file order.
     func types(named name: String) -> [(file: Int, type: Int)] {
@@ -249,6 +266,23 @@ extension ProjectIndex {
                 }
             }
         }
+        // The environment graph's inputs: the refs of this file, for the names its renderers had or have.
+        let renderedTypes = Set((old.renderers + new.renderers).compactMap(\.ownerType))
+        for type in renderedTypes {
+            var refs = renderersByType[type] ?? []
+            refs.removeAll { $0.file == file }
+            let added = new.renderers.indices.filter { new.renderers[$0].ownerType == type }
+                .map { RendererRef(file: file, renderer: Int32($0)) }
+            refs.insert(contentsOf: added, at: refs.firstIndex { $0.file > file } ?? refs.endIndex)
+            renderersByType[type] = refs.isEmpty ? nil : refs
+        }
+        if old.renderers.contains(where: { $0.ownerType == nil }) || new.renderers.contains(where: { $0.ownerType == nil }) {
+            roots.removeAll { $0.file == file }
+            let added = new.renderers.indices.filter { new.renderers[$0].ownerType == nil }
+                .map { RendererRef(file: file, renderer: Int32($0)) }
+            roots.insert(contentsOf: added, at: roots.firstIndex { $0.file > file } ?? roots.endIndex)
+        }
+        environmentAnalysis = EnvironmentAnalysisCache()
         if touchesProtocols {
             viewProtocols = refiningProtocols(of: Self.isViewProtocol)
             ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)

@@ -17,10 +17,9 @@ enum MissingEnvironmentObjectInPreviewRule: Rule {
         defaultSeverity: .warning
     )
 
-    /// Works on the project's shared facts only: the graph `missing_environment_object` walks, from the previews.
+    /// Works on the project's shared facts only: the analysis `missing_environment_object` shares, its previews.
     static func check(project: ProjectContext<Unconditional, NoRecord>, report: inout ProjectReport) {
-        var graph = EnvironmentGraph(index: project.index)
-        for finding in graph.rootFindings(including: { $0 != .app }) {
+        for finding in EnvironmentAnalysis.of(project.index).rootFindings where finding.rootKind != .app {
             report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding),
                           suppressibleAt: EnvironmentGraph.readerPlaces(finding))
         }

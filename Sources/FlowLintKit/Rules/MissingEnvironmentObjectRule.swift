@@ -15,27 +15,17 @@ enum MissingEnvironmentObjectRule: Rule {
         defaultSeverity: .error
     )
 
-    /// Works on the project's shared facts only (renderers, providers, properties): no per-file check.
+    /// Works on the project's shared facts only (renderers, providers, properties): no per-file check. The graph
+    /// is walked from every root, previews too (a reader some root reaches is reported there, by this rule or the
+    /// preview rule), once for both rules (`EnvironmentAnalysis`).
     static func check(project: ProjectContext<Unconditional, NoRecord>, report: inout ProjectReport) {
-        let index = project.index
-        var graph = EnvironmentGraph(index: index)
-
-        // 1. An App scene that shows views reading objects nothing above them provides. Every root is walked,
-        // previews too: a reader some root reaches is reported there (by this rule or the preview rule).
-        for finding in graph.rootFindings(including: { _ in true }) where finding.rootKind == .app {
+        let analysis = EnvironmentAnalysis.of(project.index)
+        // 1. An App scene that shows views reading objects nothing above them provides.
+        for finding in analysis.rootFindings where finding.rootKind == .app {
             report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding),
                           suppressibleAt: EnvironmentGraph.readerPlaces(finding))
         }
-
         // 2. A reader no root reaches (a library's view, one hosted by UIKit) of a type nothing provides.
-        guard !graph.hasUnknownProvider else { return }
-        for candidate in graph.candidates.values.flatMap({ $0 }) where !graph.reached.contains(.init(file: candidate.file, type: candidate.type)) {
-            let type = index.type(candidate)
-            for property in graph.readers(of: candidate) {
-                guard let needed = property.environmentObjectType, !graph.providedAnywhere.contains(needed),
-                      let span = property.attributeSpan else { continue }
-                report.report(at: span, EnvironmentGraph.noProviderMessage(type: needed, view: type.name, property: property.name))
-            }
-        }
+        for reader in analysis.unreachedReaders { report.report(at: reader.span, reader.message) }
     }
 }
