@@ -363,6 +363,8 @@ struct EnvironmentAnalysis {
                     }
                 }
             }
+            // In file and source order, whatever the order of the candidates' dictionary.
+            unreached.sort { ($0.span.file, $0.span.startOffset) < ($1.span.file, $1.span.startOffset) }
             return EnvironmentAnalysis(rootFindings: findings, unreachedReaders: unreached)
         }
     }
