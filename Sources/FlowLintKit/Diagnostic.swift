@@ -93,6 +93,20 @@ public struct DiagnosticNote: Hashable, Sendable, Codable {
     }
 }
 
+/// Another place a finding is about: where the problem is caused (the declaration that reads an environment
+/// object a root does not provide), as opposed to where it is reported (the root, where the fix goes).
+public struct RelatedPlace: Hashable, Sendable, Codable {
+    public var span: SourceSpan
+    /// The finding as worded at this place: what a run that reports this place's file, but not the finding's
+    /// own, shows here.
+    public var message: String
+
+    public init(span: SourceSpan, message: String) {
+        self.span = span
+        self.message = message
+    }
+}
+
 public struct Diagnostic: Hashable, Sendable, Codable {
     public var ruleID: String
     public var severity: Severity
@@ -100,15 +114,21 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     public var span: SourceSpan
     public var notes: [DiagnosticNote]
     public var fixes: [Fix]
+    /// Other places where the finding can be silenced with a `flowlint:` comment (not rendered by reporters).
+    /// A finding with such places is silenced when a comment at its own position, or comments at every one of
+    /// them, cover its rule; a comment at a place silences the finding's part there (so a partial run of that
+    /// place's file does not show it), and is never called superfluous while the finding exists.
+    public var suppressibleAt: [RelatedPlace]
 
     public init(ruleID: String, severity: Severity, message: String, span: SourceSpan,
-                notes: [DiagnosticNote] = [], fixes: [Fix] = []) {
+                notes: [DiagnosticNote] = [], fixes: [Fix] = [], suppressibleAt: [RelatedPlace] = []) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.span = span
         self.notes = notes
         self.fixes = fixes
+        self.suppressibleAt = suppressibleAt
     }
 
     /// The order every reporter prints in: file, then position, then rule, then message. Output never depends

@@ -606,8 +606,8 @@ final class LanguageServer: @unchecked Sendable {
     }
 
     /// "Disable RULE for this line": `// flowlint:disable:next RULE` above the line where the finding belongs,
-    /// indented as that line; added to a `disable:next` comment already there. A finding shown here for a view
-    /// chain whose root is in another file belongs to the root: the comment goes there.
+    /// indented as that line; added to a `disable:next` comment already there. A finding of a root in another
+    /// file is shown here at its reading declaration, where a comment silences it (`Diagnostic.suppressibleAt`).
     private func disableAction(_ finding: LiveFinding, project: LiveProject, document: TextDocument, diagnostic: JSON,
                                texts: inout TextCache) -> JSON? {
         let rule = finding.diagnostic.ruleID

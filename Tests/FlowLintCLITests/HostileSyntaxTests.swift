@@ -124,12 +124,12 @@ final class HostileSyntaxTests: CLITestCase {
 
             struct ContentView: View {
                 @EnvironmentObject var store: Store
-                var body: some View { Text("a") }
+                var body: some View { Text(String(describing: store)) }
             }
 
             struct Badge: View {
                 @EnvironmentObject var store: Store
-                var body: some View { Text("b") }
+                var body: some View { Text(String(describing: store)) }
             }
 
             """
@@ -157,7 +157,7 @@ final class HostileSyntaxTests: CLITestCase {
 
             struct Reader: View {
                 @EnvironmentObject var store: Store
-                var body: some View { Text("a") }
+                var body: some View { Text(String(describing: store)) }
             }
 
             struct Root: View {

@@ -22,5 +22,5 @@ struct CartView: View {
 }
 
 #Preview {
-    CartView() // expect: missing_environment_object
+    CartView() // expect: missing_environment_object_in_preview
 }

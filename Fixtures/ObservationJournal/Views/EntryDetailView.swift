@@ -27,5 +27,5 @@ struct EntryDetailView: View {
 }
 
 #Preview {
-    EntryDetailView(entryID: Journal.preview.entries[0].id) // expect: missing_environment_object
+    EntryDetailView(entryID: Journal.preview.entries[0].id) // expect: missing_environment_object_in_preview
 }

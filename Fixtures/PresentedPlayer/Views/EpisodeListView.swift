@@ -17,5 +17,5 @@ struct EpisodeListView: View {
 }
 
 #Preview {
-    EpisodeListView() // expect: missing_environment_object
+    EpisodeListView() // expect: missing_environment_object_in_preview
 }

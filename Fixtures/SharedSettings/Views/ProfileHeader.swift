@@ -15,5 +15,5 @@ struct ProfileHeader: View {
 }
 
 #Preview {
-    ProfileHeader() // expect: missing_environment_object
+    ProfileHeader() // expect: missing_environment_object_in_preview
 }

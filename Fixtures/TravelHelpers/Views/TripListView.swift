@@ -44,5 +44,5 @@ struct TripCard: View {
 }
 
 #Preview("Bare") {
-    TripListView() // expect: missing_environment_object
+    TripListView() // expect: missing_environment_object_in_preview
 }

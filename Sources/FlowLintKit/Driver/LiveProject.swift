@@ -195,19 +195,23 @@ public final class LiveProject {
         return out
     }
 
-    /// The findings `flowlint lint FILE` shows for this file: its own, and those of a view chain from a root in
-    /// another file that passes through it (`LintEngine.restrict`), in output order.
+    /// The findings `flowlint lint FILE` shows for this file: its own, and, at a reading declaration in it, those
+    /// of roots in other files that do not provide what it reads (`LintEngine.restrict`), in output order.
     public func findings(forAbsolutePath path: String) -> [LiveFinding] {
         guard let position = positions[path] else { return [] }
         let display = members[position].displayPath
         var out: [LiveFinding] = []
+        var elsewhere: [Diagnostic] = []
         for diagnostic in diagnostics {
             if diagnostic.span.file == display {
                 out.append(LiveFinding(diagnostic: diagnostic, suppressionSpan: diagnostic.span))
-            } else if diagnostic.notes.contains(where: { $0.span.file == display }),
-                      let shown = LintEngine.restrict([diagnostic], to: [display]).first {
-                out.append(LiveFinding(diagnostic: shown, suppressionSpan: diagnostic.span))
+            } else if diagnostic.suppressibleAt.contains(where: { $0.span.file == display }) {
+                elsewhere.append(diagnostic)
             }
+        }
+        // Shown at the reading declaration, where a comment silences them (see `Diagnostic.suppressibleAt`).
+        for shown in LintEngine.restrict(elsewhere, to: [display]) {
+            out.append(LiveFinding(diagnostic: shown, suppressionSpan: shown.span))
         }
         return out.sorted { Diagnostic.outputOrder($0.diagnostic, $1.diagnostic) }
     }

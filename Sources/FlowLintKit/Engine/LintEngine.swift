@@ -176,23 +176,33 @@ public enum LintEngine {
         return applySuppression(diagnostics, facts: index.files, settings: settings)
     }
 
-    /// The findings a run that reports only `paths` shows: those in these files, and each finding located
-    /// elsewhere whose notes pass through one of them (a view chain from a root in another file), moved to its
-    /// first note in a reported file, with a note pointing at where it was. Its fixes are dropped (their edits
-    /// belong to the other file). Applied after suppression, so a finding silenced where it is located stays
-    /// silenced wherever it is shown.
+    /// The findings a run that reports only `paths` shows (README, "Partial runs"): those located in these
+    /// files, and, for a finding located elsewhere that can be silenced at a place in one of them
+    /// (`Diagnostic.suppressibleAt`: the declaration that reads an environment object a root in another file
+    /// does not provide), one finding at that place, worded for it, grouping every such finding of the same rule
+    /// (one per root) with their positions as notes. Fixes are not moved (their edits belong to the other
+    /// file). Applied after suppression: a finding silenced at its root, or a place silenced by a comment there,
+    /// is not shown.
     static func restrict(_ diagnostics: [Diagnostic], to paths: Set<String>) -> [Diagnostic] {
         var out: [Diagnostic] = []
+        var groups: [String: [(message: String, place: SourceSpan, root: Diagnostic)]] = [:]
         for d in diagnostics {
             if paths.contains(d.span.file) {
                 out.append(d)
-            } else if let step = d.notes.first(where: { paths.contains($0.span.file) }) {
-                var moved = d
-                moved.span = step.span
-                moved.notes = [DiagnosticNote(message: "the view chain starts at this root, in another file", span: d.span)] + d.notes
-                moved.fixes = []
-                out.append(moved)
+                continue
             }
+            for place in d.suppressibleAt where paths.contains(place.span.file) {
+                groups["\(d.ruleID)|\(place.span.file)|\(place.span.startOffset)", default: []].append((place.message, place.span, d))
+            }
+        }
+        for group in groups.values {
+            let roots = group.sorted { Diagnostic.outputOrder($0.root, $1.root) }
+            let first = roots[0]
+            var message = first.message
+            if roots.count > 1 { message += "; \(roots.count - 1) more root\(roots.count == 2 ? "" : "s") in other files too (see the notes)" }
+            out.append(Diagnostic(ruleID: first.root.ruleID, severity: roots.map(\.root.severity).max() ?? first.root.severity,
+                                  message: message, span: first.place,
+                                  notes: roots.map { DiagnosticNote(message: $0.root.message, span: $0.root.span) }))
         }
         return out
     }
@@ -343,12 +353,40 @@ public enum LintEngine {
     }
 
     static func applySuppression(_ diagnostics: [Diagnostic], facts: [FileFacts], settings: RuleSettings) -> [Diagnostic] {
+        var reaches: [String: DirectiveReach] = [:]
+        for file in facts where !file.directives.isEmpty { reaches[file.path] = DirectiveReach(file.directives) }
+        // First the findings that may be silenced elsewhere (`suppressibleAt`): a place a directive covers is
+        // silenced (dropped from the finding, so a partial run does not show it there), and a finding whose
+        // every place is silenced is silenced. Each place counts as a finding of its file for
+        // `superfluous_disable`.
+        var placed: [String: [Diagnostic]] = [:]
+        var remaining: [Diagnostic] = []
+        for var d in diagnostics {
+            guard !d.suppressibleAt.isEmpty else { remaining.append(d); continue }
+            var open: [RelatedPlace] = []
+            for place in d.suppressibleAt {
+                var atPlace = d
+                atPlace.span = place.span
+                atPlace.suppressibleAt = []
+                placed[place.span.file, default: []].append(atPlace)
+                if let reach = reaches[place.span.file], reach.suppresses(atPlace, namedOnly: false) { continue }
+                open.append(place)
+            }
+            if open.isEmpty {
+                // Silenced at its places: still counted where it is, so a directive at the root is not superfluous.
+                placed[d.span.file, default: []].append(d)
+                continue
+            }
+            d.suppressibleAt = open
+            remaining.append(d)
+        }
         var byFile: [String: [Diagnostic]] = [:]
-        for d in diagnostics { byFile[d.span.file, default: []].append(d) }
+        for d in remaining { byFile[d.span.file, default: []].append(d) }
         var out: [Diagnostic] = []
         // Only files with directives change anything (most have none).
         for file in facts where !file.directives.isEmpty {
-            out += Suppression.apply(file.directives, to: byFile.removeValue(forKey: file.path) ?? [], settings: settings)
+            out += Suppression.apply(file.directives, to: byFile.removeValue(forKey: file.path) ?? [],
+                                     alsoCounted: placed[file.path] ?? [], settings: settings)
         }
         for rest in byFile.values { out += rest }
         return out

@@ -6,6 +6,8 @@ import FlowLintSyntax
 struct FactExtractor {
     let context: FileContext
     var facts: FileFacts
+    /// The platforms of each node (`Platforms.table`), nil when no `#if os(...)` constrains any.
+    let platforms: [Platforms]?
 
     /// The bodies the facts need parsed: view-building members (`body`, `previews`, `@ViewBuilder`, a type
     /// ending in `View`), and any body that applies an environment provider.
@@ -15,6 +17,7 @@ struct FactExtractor {
     init(context: FileContext) {
         self.context = context
         self.facts = FileFacts(path: context.path)
+        self.platforms = Platforms.table(context)
     }
 
     static func extract(_ context: FileContext) -> FileFacts {
@@ -42,7 +45,8 @@ struct FactExtractor {
             case .macroExpansionDecl where owner == nil && context.name(item) == "Preview":
                 var renderer = Renderer(kind: .root(.preview))
                 for closure in context.children(item) where context.kind(closure) == .trailingClosure {
-                    RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], into: &renderer, facts: &facts)
+                    RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], platforms: platforms,
+                                         into: &renderer, facts: &facts)
                 }
                 facts.renderers.append(renderer)
             case .funcDecl where owner == nil:
@@ -59,6 +63,7 @@ struct FactExtractor {
         let name = context.typeDeclarationName(decl)
         let inherited = InheritanceClauses.shared.intern(context.inheritedNames(decl))
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
+        if let platforms { type.platforms = platforms[decl] }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
@@ -66,14 +71,26 @@ struct FactExtractor {
             return
         }
         let members = context.memberDecls(body)
+        let genericParameters = Set(tree.child(decl, .genericParameterClause).map { clause in
+            context.children(clause).filter { context.kind($0) == .genericParameter }.compactMap { context.name($0) }
+        } ?? [])
 
         // Pass 1: properties and the names of view-building members.
         var properties: [PropertyFact] = []
         var viewMembers: Set<String> = []
+        var contentNames: Set<String> = []
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
-                properties += self.properties(of: m)
+                properties += self.properties(of: m, genericParameters: genericParameters)
+                if let memberName = context.firstBindingName(m), isContent(m, genericParameters: genericParameters) {
+                    contentNames.insert(memberName)
+                }
+                if context.firstBindingName(m) == "body", !context.hasModifier(m, .static),
+                   let annotation = tree.child(m, .patternBinding).flatMap({ tree.child($0, .typeAnnotation) }),
+                   tree.compactText(annotation).hasSuffix("View") {
+                    type.declaresViewBody = true
+                }
                 if let memberName = context.firstBindingName(m), memberName != "body", memberName != "previews",
                    isViewBuilding(m, typeNode: tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }) {
                     viewMembers.insert(memberName)
@@ -100,11 +117,16 @@ struct FactExtractor {
             case .variableDecl:
                 let memberName = context.firstBindingName(m)
                 if memberName == "body" && !context.hasModifier(m, .static) {
-                    addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name, viewMembers: viewMembers)
+                    addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name,
+                                viewMembers: viewMembers, contentNames: isApp ? [] : contentNames)
                 } else if memberName == "previews" && isPreviewProvider && context.hasModifier(m, .static) {
                     addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: viewMembers)
                 } else if let memberName, viewMembers.contains(memberName) {
                     addRenderer(.member(type: name, typeIndex: typeIndex, name: memberName), body: m, owner: name, viewMembers: viewMembers)
+                } else {
+                    // `lazy var host = { UIHostingController(rootView: Root().environmentObject(model)) }()` and
+                    // other initializers and accessors: their providers count for "is T provided anywhere".
+                    collectProviders(in: m, owner: name)
                 }
             case .funcDecl:
                 if let n = context.name(m), viewMembers.contains(n) {
@@ -122,6 +144,23 @@ struct FactExtractor {
                 break
             }
         }
+    }
+
+    /// A stored property holding content a caller hands in: `@ViewBuilder let content: () -> Content`,
+    /// `let content: Content`, `let label: () -> Label` (its type is, or returns, a generic parameter).
+    func isContent(_ decl: Int, genericParameters: Set<String>) -> Bool {
+        guard !context.hasModifier(decl, .static) else { return false }
+        if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" }) {
+            // A `@ViewBuilder var header: some View` is a view member, not content: content is stored.
+            return tree.child(decl, .patternBinding).flatMap { tree.child($0, .accessorBlock) } == nil
+        }
+        guard !genericParameters.isEmpty,
+              let annotation = tree.child(decl, .patternBinding).flatMap({ tree.child($0, .typeAnnotation) }).flatMap({ tree.firstChild($0) })
+        else { return false }
+        let text = tree.compactText(annotation)
+        if genericParameters.contains(text) { return true }
+        guard let arrow = text.range(of: "->", options: .backwards) else { return false }
+        return genericParameters.contains(String(text[arrow.upperBound...]).trimmingCharacters(in: .whitespaces))
     }
 
     func returnType(_ function: Int) -> Int? {
@@ -142,7 +181,7 @@ struct FactExtractor {
         return text.hasSuffix("View") || text == "AnyView"
     }
 
-    func properties(of decl: Int) -> [PropertyFact] {
+    func properties(of decl: Int, genericParameters: Set<String> = []) -> [PropertyFact] {
         let attributes = context.attributes(decl)
         let wrapperAttribute = attributes.last { a in
             guard let n = context.name(a) else { return false }
@@ -151,6 +190,9 @@ struct FactExtractor {
         let wrapper = wrapperAttribute.flatMap { context.name($0) }
         var environmentType: String?
         if wrapper == "Environment", let a = wrapperAttribute { environmentType = context.environmentObjectType(ofAttribute: a) }
+        // `struct Controls<Controller: ObservableObject>` reading `Controller`: whatever the user passes, not a type
+        // of the project, so nothing can be said of its provider.
+        if let t = environmentType, genericParameters.contains(t) { environmentType = nil }
         var out: [PropertyFact] = []
         for b in context.children(decl) where context.kind(b) == .patternBinding {
             guard let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) else { continue }
@@ -159,7 +201,7 @@ struct FactExtractor {
             var type = annotation.flatMap { context.typeName($0) }
             if type == nil, let e = initializer { type = context.construction(e).type }
             var environmentObjectType: String?
-            if wrapper == "EnvironmentObject" {
+            if wrapper == "EnvironmentObject", let type, !genericParameters.contains(type) {
                 environmentObjectType = type
             } else if let environmentType {
                 // `@Environment(T.self) var x: T?` tolerates a missing object.
@@ -170,14 +212,33 @@ struct FactExtractor {
                                         isLet: tree.name(decl) == "let", hasInitializer: initializer != nil, type: type,
                                         wrapper: wrapper, environmentObjectType: environmentObjectType,
                                         attributeSpan: environmentObjectType == nil ? nil : wrapperAttribute.map { context.span(of: $0) })
-            out.append(property)
+            var stored = property
+            if let platforms { stored.platforms = platforms[decl] }
+            if wrapper == "EnvironmentObject", environmentObjectType != nil { stored.isUnreadInItsFile = !isNamedElsewhere(n, besides: p) }
+            out.append(stored)
         }
         return out
     }
 
-    mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>) {
+    /// Whether `name`, `$name` or `_name` appears in the file other than at `declaration` (an identifier, or text
+    /// inside a string literal with an interpolation): a use, or something that may be one.
+    func isNamedElsewhere(_ name: String, besides declaration: Int) -> Bool {
+        let own = tree.byteRange(declaration)
+        let file = tree.file
+        let spellings = [name, "$" + name, "_" + name]
+        for token in tree.tokens where token.range != own && token.length >= UInt32(name.utf8.count) {
+            let text = file.text(of: token)
+            if spellings.contains(text) { return true }
+            if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\("), text.contains(name) { return true }
+        }
+        return false
+    }
+
+    mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>,
+                              contentNames: Set<String> = []) {
         var renderer = Renderer(kind: kind)
-        RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, into: &renderer, facts: &facts)
+        RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, platforms: platforms,
+                             contentNames: contentNames, into: &renderer, facts: &facts)
         facts.renderers.append(renderer)
     }
 

@@ -147,6 +147,34 @@ struct FileContext {
         return false
     }
 
+    /// Whether a call has arguments and passes constants only: literals (strings without interpolation),
+    /// implicit members (`.fish`), a type's members (`Tab.all`) and collections of those (`[]`); no trailing
+    /// closure.
+    func hasConstantArguments(_ call: Int) -> Bool {
+        let arguments = Array(children(call).dropFirst())
+        guard !arguments.isEmpty else { return false }
+        for argument in arguments {
+            guard kind(argument) == .argument else { return false }
+            var sawValue = false
+            for n in tree.subtree(argument).dropFirst() {
+                sawValue = true
+                switch kind(n) {
+                case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .arrayExpr, .dictionaryExpr,
+                     .dictionaryElement, .memberAccessExpr:
+                    continue
+                case .identifierExpr:
+                    // Only as the base of a member access: `Tab.all`.
+                    guard let p = parent(n), kind(p) == .memberAccessExpr, tree.firstChild(p) == n,
+                          Self.isTypeLike(name(n) ?? "") else { return false }
+                default:
+                    return false
+                }
+            }
+            if !sawValue { return false }
+        }
+        return true
+    }
+
     /// The signature of a closure (`{ a, b in`), which the parser makes its first child: looked up there, not
     /// among all its statements (asked once per use inside the closure).
     func closureSignature(_ closure: Int) -> Int? {

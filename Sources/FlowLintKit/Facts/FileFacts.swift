@@ -57,6 +57,11 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// Names of view-building members other than `body` (computed properties and functions), sorted: an
     /// array, so the facts encode to the same bytes every time.
     var viewMembers: [String] = []
+    /// The platforms its enclosing `#if os(...)` clauses allow.
+    var platforms: Platforms = .all
+    /// It declares `var body: some View` (or another type ending in `View`): with a conformance to a protocol
+    /// the project does not declare (a library's `ConnectedView`), it is a view.
+    var declaresViewBody = false
 }
 
 /// A stored or computed property, as the project passes need it: decoded from a type's `PropertyList` when
@@ -75,6 +80,11 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// where its wrapper attribute is.
     var environmentObjectType: String?
     var attributeSpan: SourceSpan?
+    /// An `@EnvironmentObject` whose name (`x`, `$x`, `_x`) appears nowhere else in its file: unless an extension
+    /// in another file reads it, SwiftUI never looks the object up, so nothing crashes.
+    var isUnreadInItsFile = false
+    /// The platforms its enclosing `#if os(...)` clauses allow.
+    var platforms: Platforms = .all
 
     init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?, wrapper: String? = nil,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {
@@ -114,8 +124,21 @@ struct Renderer: Sendable, Equatable, Codable {
         case root(RootKind)
     }
     enum RootKind: String, Sendable, Codable { case app, previewProvider, preview }
+    /// The type whose body or member this is; nil for a root.
+    var ownerType: String? {
+        switch kind {
+        case .viewBody(let type, _), .member(let type, _, _): return type
+        case .root: return nil
+        }
+    }
     var kind: Kind
     var edges: [RenderEdge] = []
+    /// The platforms the enclosing `#if os(...)` clauses of the rendering declaration allow.
+    var platforms: Platforms = .all
+    /// For a view's `body` that shows its stored content (`let content: Content`, a `@ViewBuilder` closure):
+    /// the providers applied around every use of it, which the content a caller hands in gets. Nil when the
+    /// body does not use such a property.
+    var contentProviders: [TypeReference]?
 }
 
 /// One view construction (or use of a view-building member) inside a renderer, with the environment
@@ -137,6 +160,23 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// The construction is stored in a local variable first, so its real environment cannot be told.
     var flowsThroughLocal: Bool
     var span: SourceSpan
+    /// A navigation container of the same body encloses the construction: destinations below it can be shown.
+    var underNavigationContainer = false
+    /// The construction is in a `NavigationLink` destination or `.navigationDestination` content that no
+    /// container of the same body encloses: shown only when a container above the body does.
+    var inUncontainedDestination = false
+    /// The platforms the enclosing `#if os(...)` clauses of the construction allow.
+    var platforms: Platforms = .all
+    /// How the construction is shown when not in place: in the content of a `sheet`, `fullScreenCover` or
+    /// `popover`, or as a navigation destination (`flowlint graph` marks these edges).
+    var presentation: Presentation?
+    /// The construction passes constants only (`Row(kind: .fish, items: [])`, see `FileContext.isConstant`):
+    /// what it gives the view never changes.
+    var hasConstantArguments = false
+
+    enum Presentation: String, Sendable, Codable {
+        case sheet, fullScreenCover, popover, navigation
+    }
 }
 
 struct ProviderHelper: Sendable, Equatable, Codable {

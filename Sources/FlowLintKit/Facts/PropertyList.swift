@@ -101,6 +101,8 @@ extension PropertyFact {
         w.optional(wrapper) { $0.string($1) }
         w.optional(environmentObjectType) { $0.string($1) }
         w.optional(attributeSpan) { $1.write(to: &$0, path: path) }
+        w.bool(isUnreadInItsFile)
+        w.uint(UInt64(platforms.rawValue))
     }
 }
 

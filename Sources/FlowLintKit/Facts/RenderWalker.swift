@@ -15,6 +15,13 @@ struct RenderWalker {
         var enclosingCallees = EnvironmentLists<String>.empty
         var helperCalls = EnvironmentLists<String>.empty
         var throughLocal = false
+        /// A `NavigationView` / `NavigationStack` / `NavigationSplitView` of this body encloses the node.
+        var underNavigationContainer = false
+        /// The node is in a navigation destination that no container of this body encloses: it is shown only
+        /// if a container above this body does.
+        var inUncontainedDestination = false
+        /// The node is in presented content or a navigation destination (see `RenderEdge.presentation`).
+        var presentation: RenderEdge.Presentation?
     }
 
     /// Work still to do, the next item last. The walk is iterative (an explicit stack, not recursion): a view
@@ -30,6 +37,12 @@ struct RenderWalker {
     let context: FileContext
     let resolver: TypeResolver
     let viewMembers: Set<String>
+    /// The file's platforms by node (`Platforms.table`), nil when no `#if os(...)` constrains any.
+    var platforms: [Platforms]?
+    /// The owner's stored content properties (see `Renderer.contentProviders`), and the providers around each
+    /// use of one met so far.
+    var contentNames: Set<String> = []
+    var contentUses: [[TypeReference]] = []
     var edges: [RenderEdge] = []
     var providers: [TypeReference] = []
     private var steps: [Step] = []
@@ -110,7 +123,12 @@ struct RenderWalker {
             visitCall(n, env)
         case .identifierExpr:
             if let name = context.name(n), viewMembers.contains(name) { addEdge(.member(name), at: n, env) }
+            if let name = context.name(n), contentNames.contains(name) { contentUses.append(providedLists.array(env.provided)) }
         case .memberAccessExpr:
+            if let name = context.name(n), contentNames.contains(name), let base = tree.firstChild(n),
+               context.kind(base) == .identifierExpr, context.name(base) == "self" {
+                contentUses.append(providedLists.array(env.provided))
+            }
             if let name = context.name(n), viewMembers.contains(name), let base = tree.firstChild(n),
                context.kind(base) == .identifierExpr, context.name(base) == "self" {
                 addEdge(.member(name), at: n, env)
@@ -155,7 +173,12 @@ struct RenderWalker {
             addEdge(.view(type), at: callee, env)
             var inner = env
             inner.enclosingCallees = calleeLists.adding(type, to: env.enclosingCallees)
-            steps.append(.arguments(call, inner))
+            if SwiftUINames.navigationContainers.contains(type) { inner.underNavigationContainer = true }
+            if type == "NavigationLink" {
+                pushNavigationLinkArguments(call, inner)
+            } else {
+                steps.append(.arguments(call, inner))
+            }
             return
         }
         switch context.kind(callee) {
@@ -167,7 +190,13 @@ struct RenderWalker {
                 steps.append(.arguments(call, env))
                 return
             }
-            steps.append(.arguments(call, env))
+            // `.navigationDestination(for:) { ... }`: its content is a destination; `.sheet { ... }` presents its
+            // content.
+            var argumentsEnv = name == "navigationDestination" ? destination(env) : env
+            if let presentation = RenderEdge.Presentation(rawValue: name), presentation != .navigation {
+                argumentsEnv.presentation = presentation
+            }
+            steps.append(.arguments(call, argumentsEnv))
             if let receiver = tree.firstChild(callee) {
                 var inner = env
                 inner.helperCalls = helperLists.adding(name, to: env.helperCalls)
@@ -175,6 +204,7 @@ struct RenderWalker {
             }
         case .identifierExpr:
             if let name = context.name(callee), viewMembers.contains(name) { addEdge(.member(name), at: callee, env) }
+            if let name = context.name(callee), contentNames.contains(name) { contentUses.append(providedLists.array(env.provided)) }
             steps.append(.arguments(call, env))
         default:
             steps.append(.arguments(call, env))
@@ -202,6 +232,35 @@ struct RenderWalker {
         steps.append(.walk(base, inner))
     }
 
+    /// The environment of a navigation destination: shown only under a navigation container, of this body or
+    /// (when none of this body encloses it) of a body above.
+    private func destination(_ env: Environment) -> Environment {
+        var inner = env
+        if !env.underNavigationContainer { inner.inUncontainedDestination = true }
+        inner.presentation = .navigation
+        return inner
+    }
+
+    /// `NavigationLink(destination: D()) { label }`, `NavigationLink { D() } label: { label }`,
+    /// `NavigationLink("Title") { D() }`: the destination argument, or the first trailing closure when no
+    /// `destination:` or `value:` argument is given, is a destination; the label is always shown.
+    private mutating func pushNavigationLinkArguments(_ call: Int, _ env: Environment) {
+        let parts = context.children(call).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
+        let labels = parts.map { context.kind($0) == .argument ? context.name($0) : nil }
+        let firstClosureIsDestination = !labels.contains("destination") && !labels.contains("value")
+        var sawClosure = false
+        let first = steps.count
+        for part in parts {
+            var isDestination = context.kind(part) == .argument && context.name(part) == "destination"
+            if context.kind(part) == .trailingClosure {
+                isDestination = !sawClosure && firstClosureIsDestination && context.name(part) == nil
+                sawClosure = true
+            }
+            steps.append(.walk(part, isDestination ? destination(env) : env))
+        }
+        steps[first...].reverse()
+    }
+
     private mutating func pushArguments(_ call: Int, _ env: Environment) {
         let first = steps.count
         for c in context.children(call) {
@@ -221,10 +280,18 @@ struct RenderWalker {
             return
         }
         entryBudget -= entries
-        edges.append(RenderEdge(target: target, provided: providedLists.array(env.provided),
-                                enclosingCallees: calleeLists.array(env.enclosingCallees),
-                                helperCalls: helperLists.array(env.helperCalls), flowsThroughLocal: env.throughLocal,
-                                span: context.span(of: node)))
+        var edge = RenderEdge(target: target, provided: providedLists.array(env.provided),
+                              enclosingCallees: calleeLists.array(env.enclosingCallees),
+                              helperCalls: helperLists.array(env.helperCalls), flowsThroughLocal: env.throughLocal,
+                              span: context.span(of: node))
+        edge.underNavigationContainer = env.underNavigationContainer
+        edge.inUncontainedDestination = env.inUncontainedDestination
+        edge.presentation = env.presentation
+        if case .view = target, let call = context.parent(node), context.kind(call) == .callExpr, context.tree.firstChild(call) == node {
+            edge.hasConstantArguments = context.hasConstantArguments(call)
+        }
+        if let platforms { edge.platforms = platforms[node] }
+        edges.append(edge)
     }
 }
 
@@ -262,10 +329,18 @@ struct EnvironmentLists<Element> {
 extension RenderWalker {
     /// Walks `node` into `renderer`, adding the providers met to `facts`.
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
-                        into renderer: inout Renderer, facts: inout FileFacts) {
+                        platforms: [Platforms]?, contentNames: Set<String> = [], into renderer: inout Renderer,
+                        facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
+        walker.platforms = platforms
+        walker.contentNames = contentNames
+        if let platforms { renderer.platforms.formIntersection(platforms[node]) }
         walker.walk(node)
         renderer.edges += walker.edges
         facts.providedTypes += walker.providers
+        // What every use of the content gets (usually there is one use).
+        if let first = walker.contentUses.first {
+            renderer.contentProviders = first.filter { type in walker.contentUses.allSatisfy { $0.contains(type) } }
+        }
     }
 }

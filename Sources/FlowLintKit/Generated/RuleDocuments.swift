@@ -843,19 +843,24 @@ that presents them.
 Two kinds of findings, for every view type that reads `@EnvironmentObject var x: T` or
 `@Environment(T.self) var x`:
 
-1. **Nothing provides `T` anywhere** in the analyzed sources: no `.environmentObject(_:)` or
-   `.environment(_:)` is ever given a `T`. Reported at the `@` of the `@EnvironmentObject` or
-   `@Environment` attribute.
-2. **A root renders the view without a provider on the way.** Roots are the scenes of an `App`
-   (`WindowGroup { ... }`, `Settings { ... }`, ...), `static var previews` of a `PreviewProvider`, and
-   `#Preview { ... }`. When a root constructs a view that reads `T`, directly or through the views it
-   constructs (including presented sheets and navigation destinations), and no provider of `T` is
-   applied on that path, the finding is reported at the root's view construction (the `C` of
-   `ContentView()` inside `WindowGroup { ... }`, `static var previews` or `#Preview { ... }`). Related
-   notes show the chain: `ContentView -> DetailView -> BadgeView needs UserSettings`.
+1. **An app scene shows the view without a provider on the way.** The roots of this rule are the scenes
+   of an `App` (`WindowGroup { ... }`, `Window`, `Settings { ... }`, ...). When a scene constructs a view
+   that reads `T`, directly or through the views it constructs (including presented sheets and
+   navigation destinations), and no provider of `T` is applied on that path, the finding is reported at
+   the scene's view construction (the `C` of `ContentView()` inside `WindowGroup { ... }`), where the
+   provider goes. One finding per set of missing types: a view missing two objects gives one finding
+   naming both, and a scene body that shows the same view twice, missing the same objects, gives one
+   finding at the first. The notes show, for each missing type, the shortest chain found to the view
+   that reads it: `ContentView -> DetailView -> BadgeView needs UserSettings`.
+2. **Nothing provides `T` anywhere** in the analyzed sources (no `.environmentObject(_:)` or
+   `.environment(_:)` is ever given a `T`) and no root reaches the view: a view of a library, or one
+   that only UIKit or AppKit shows (`UIHostingController(rootView:)`). Reported at the `@` of the
+   `@EnvironmentObject` or `@Environment` attribute. A view that a root reaches is reported at the root
+   only, never twice.
 
-When no provider exists at all, both findings apply: one at the attribute, one at each root that
-reaches the view.
+Previews (`static var previews` of a `PreviewProvider`, `#Preview { ... }`) are roots too, reported by
+`missing_environment_object_in_preview` (a warning by default): a preview that crashes breaks the canvas,
+not the app, so the two can be configured apart.
 
 How a provider's type is found: from a construction (`.environmentObject(UserSettings())`), from the
 declared or initial type of a property, local or parameter (`@StateObject private var settings =
@@ -874,15 +879,37 @@ outside and is not.
 
 - A view whose every root path has a provider, and any view when a provider exists and no root reaches
   it without one.
+- A view reached only from previews: `missing_environment_object_in_preview` reports those.
 - `@Environment(T.self) var x: T?`: an optional read returns `nil` instead of crashing.
 - Key-path environment values such as `@Environment(\.dismiss)`.
 - Paths through a provider whose type cannot be worked out (for example the result of a generic
   `container.resolve()`): FlowLint assumes such a provider may be the right one, and a provider it
   cannot resolve also silences finding 1 for every type.
+- Content handed to a container view of the project whose `body` applies the provider around that
+  content (`content().environmentObject(session)`, where `content` is a stored `Content` or
+  `@ViewBuilder` closure): `SessionScope { AccountLine() }` is provided.
 - Paths through views that are not declared in the analyzed sources and are not SwiftUI containers
   (a third-party `DeviceFrame { ... }`, for example): what they do with their content is unknown, so
   everything under them counts as provided.
 - Providers in `#if` / `#else` branches: every branch counts as active.
+- Platforms: a view name resolves only to declarations whose `#if os(...)` clauses allow a platform the
+  using code is compiled for, and a reader declared under `#if os(macOS)` is judged only from paths
+  compiled for macOS alone (a root that may be built for iOS is not reported for it). Conditions other
+  than `os(...)` constrain nothing.
+- `WindowGroup`, `Window`, `Settings`, `DocumentGroup`, `MenuBarExtra`, `UtilityWindow` and
+  `ImmersiveSpace` at the top of an App's scene body are SwiftUI's scenes, even when the project declares
+  a view with the same name.
+- `NavigationLink` destinations (the `destination:` argument, the first trailing closure of
+  `NavigationLink { ... } label: { ... }`, `.navigationDestination` content) when no `NavigationView`,
+  `NavigationStack` or `NavigationSplitView` encloses the link on the chain from the root: such a link
+  cannot navigate. Its label is shown and followed.
+- An `@EnvironmentObject` that the view never uses (its name, `$name` or `_name` appears nowhere else in
+  its file, and no extension in another file could use it): SwiftUI looks the object up only when it is
+  read. `@Environment(T.self)` is always a read.
+- A reader whose object type is a generic parameter of the view (`struct Controls<C: ObservableObject>`
+  with `@EnvironmentObject var c: C`): the type is the user's, not one of the project.
+- Providers anywhere count for "nothing provides `T`": in bodies, functions, initializers, and
+  stored-property initializers (`lazy var host = { UIHostingController(rootView: ...) }()`).
 - When several view types share a name (in different modules), a root is reported only when every one
   of them needs the object.
 
@@ -998,7 +1025,7 @@ final class Bookshelf: ObservableObject {
 }
 
 struct ContentView: View {
-    ↓@EnvironmentObject var bookshelf: Bookshelf
+    @EnvironmentObject var bookshelf: Bookshelf
 
     var body: some View {
         List(bookshelf.titles, id: \.self) { Text($0) }
@@ -1009,7 +1036,6 @@ struct ContentView: View {
 ```text output
 BookshelfApp.swift:7:13: error: 'ContentView' is shown here without a 'Bookshelf' in its environment, and it reads one: it crashes (ContentView needs Bookshelf) (missing_environment_object)
 ContentView.swift:8:5: note: 'ContentView' reads 'Bookshelf' here
-ContentView.swift:8:5: error: nothing provides 'Bookshelf' with .environmentObject(_:) or .environment(_:), so 'ContentView' crashes when it reads 'bookshelf' (missing_environment_object)
 ```
 
 Three levels deep, nothing provides the object:
@@ -1052,7 +1078,7 @@ struct DetailView: View {
 }
 
 struct BadgeView: View {
-    ↓@EnvironmentObject var settings: UserSettings
+    @EnvironmentObject var settings: UserSettings
 
     var body: some View {
         Text(settings.username)
@@ -1065,266 +1091,6 @@ ProfileApp.swift:7:13: error: 'ContentView' is shown here without a 'UserSetting
 Views.swift:10:13: note: 'ContentView' shows 'DetailView' here
 Views.swift:19:13: note: 'DetailView' shows 'BadgeView' here
 Views.swift:25:5: note: 'BadgeView' reads 'UserSettings' here
-Views.swift:25:5: error: nothing provides 'UserSettings' with .environmentObject(_:) or .environment(_:), so 'BadgeView' crashes when it reads 'settings' (missing_environment_object)
-```
-
-The app provides the object, a preview of a subview does not (only the preview is reported):
-
-```swift triggering
-// file: ProfileApp.swift
-import SwiftUI
-
-@main
-struct ProfileApp: App {
-    @StateObject private var settings = UserSettings()
-
-    var body: some Scene {
-        WindowGroup {
-            ContentView()
-                .environmentObject(settings)
-        }
-    }
-}
-
-// file: ContentView.swift
-import SwiftUI
-
-final class UserSettings: ObservableObject {
-    @Published var username = "Guest"
-}
-
-struct ContentView: View {
-    var body: some View {
-        NavigationStack {
-            DetailView()
-        }
-    }
-}
-
-// file: DetailView.swift
-import SwiftUI
-
-struct DetailView: View {
-    var body: some View {
-        VStack {
-            Text("Profile")
-            BadgeView()
-        }
-    }
-}
-
-struct BadgeView: View {
-    @EnvironmentObject var settings: UserSettings
-
-    var body: some View {
-        Text(settings.username)
-    }
-}
-
-#Preview {
-    ↓DetailView()
-}
-```
-
-```text output
-DetailView.swift:21:5: error: 'DetailView' is shown here without a 'UserSettings' in its environment; 'BadgeView' below it reads one and crashes (DetailView -> BadgeView needs UserSettings) (missing_environment_object)
-DetailView.swift:7:13: note: 'DetailView' shows 'BadgeView' here
-DetailView.swift:13:5: note: 'BadgeView' reads 'UserSettings' here
-```
-
-A `PreviewProvider` that forgets the object the app provides:
-
-```swift triggering
-// file: CartApp.swift
-import SwiftUI
-
-@main
-struct CartApp: App {
-    @StateObject private var cart = Cart()
-
-    var body: some Scene {
-        WindowGroup {
-            CartView()
-                .environmentObject(cart)
-        }
-    }
-}
-
-// file: CartView.swift
-import SwiftUI
-
-final class Cart: ObservableObject {
-    @Published var items: [String] = []
-}
-
-struct CartView: View {
-    @EnvironmentObject var cart: Cart
-
-    var body: some View {
-        List(cart.items, id: \.self) { Text($0) }
-    }
-}
-
-struct CartView_Previews: PreviewProvider {
-    static var previews: some View {
-        ↓CartView()
-    }
-}
-```
-
-```text output
-CartView.swift:17:9: error: 'CartView' is shown here without a 'Cart' in its environment, and it reads one: it crashes (CartView needs Cart) (missing_environment_object)
-CartView.swift:8:5: note: 'CartView' reads 'Cart' here
-```
-
-The sheet is applied outside the provider, so it does not get the object:
-
-```swift triggering
-import SwiftUI
-
-final class Cart: ObservableObject {
-    @Published var items: [String] = []
-}
-
-struct CartView: View {
-    @EnvironmentObject var cart: Cart
-
-    var body: some View {
-        List(cart.items, id: \.self) { Text($0) }
-    }
-}
-
-struct StoreFront: View {
-    @StateObject private var cart = Cart()
-    @State private var isShowingCart = false
-
-    var body: some View {
-        Button("Show cart") { isShowingCart = true }
-            .environmentObject(cart)
-            .sheet(isPresented: $isShowingCart) {
-                CartView()
-            }
-    }
-}
-
-#Preview {
-    ↓StoreFront()
-}
-```
-
-```text output
-Example.swift:29:5: error: 'StoreFront' is shown here without a 'Cart' in its environment; 'CartView' below it reads one and crashes (StoreFront -> CartView needs Cart) (missing_environment_object)
-Example.swift:23:17: note: 'StoreFront' shows 'CartView' here
-Example.swift:8:5: note: 'CartView' reads 'Cart' here
-```
-
-A sheet on the navigation stack, outside the list that gets the object:
-
-```swift triggering
-import SwiftUI
-
-final class Directory: ObservableObject {
-    @Published var names: [String] = []
-}
-
-struct PeopleList: View {
-    @EnvironmentObject var directory: Directory
-
-    var body: some View {
-        List(directory.names, id: \.self) { Text($0) }
-    }
-}
-
-struct AddPersonView: View {
-    @EnvironmentObject var directory: Directory
-    @State private var name = ""
-
-    var body: some View {
-        Form {
-            TextField("Name", text: $name)
-            Button("Add") { directory.names.append(name) }
-        }
-    }
-}
-
-struct PeopleScreen: View {
-    @StateObject private var directory = Directory()
-    @State private var isAdding = false
-
-    var body: some View {
-        NavigationStack {
-            PeopleList()
-                .environmentObject(directory)
-        }
-        .sheet(isPresented: $isAdding) {
-            AddPersonView()
-        }
-    }
-}
-
-#Preview {
-    ↓PeopleScreen()
-}
-```
-
-```text output
-Example.swift:43:5: error: 'PeopleScreen' is shown here without a 'Directory' in its environment; 'AddPersonView' below it reads one and crashes (PeopleScreen -> AddPersonView needs Directory) (missing_environment_object)
-Example.swift:37:13: note: 'PeopleScreen' shows 'AddPersonView' here
-Example.swift:16:5: note: 'AddPersonView' reads 'Directory' here
-```
-
-A navigation destination next to, not inside, the provided view:
-
-```swift triggering
-import SwiftUI
-
-final class Session: ObservableObject {
-    @Published var email = ""
-}
-
-struct AccountHeader: View {
-    @EnvironmentObject var session: Session
-
-    var body: some View {
-        Text(session.email)
-    }
-}
-
-struct AccountDetails: View {
-    @EnvironmentObject var session: Session
-
-    var body: some View {
-        Form {
-            TextField("Email", text: $session.email)
-        }
-    }
-}
-
-struct AccountScreen: View {
-    @StateObject private var session = Session()
-
-    var body: some View {
-        NavigationStack {
-            VStack {
-                AccountHeader()
-                    .environmentObject(session)
-                NavigationLink("Edit account") {
-                    AccountDetails()
-                }
-            }
-        }
-    }
-}
-
-#Preview {
-    ↓AccountScreen()
-}
-```
-
-```text output
-Example.swift:42:5: error: 'AccountScreen' is shown here without a 'Session' in its environment; 'AccountDetails' below it reads one and crashes (AccountScreen -> AccountDetails needs Session) (missing_environment_object)
-Example.swift:34:21: note: 'AccountScreen' shows 'AccountDetails' here
-Example.swift:16:5: note: 'AccountDetails' reads 'Session' here
 ```
 
 An app with two scenes, one of which forgets the object:
@@ -1426,70 +1192,7 @@ TripsApp.swift:9:13: error: 'TripsView' is shown here without a 'TripsModel' in 
 TripsView.swift:10:5: note: 'TripsView' reads 'TripsModel' here
 ```
 
-Observation: nothing provides the model, and a preview renders it:
-
-```swift triggering
-import SwiftUI
-import Observation
-
-@Observable
-final class Stopwatch {
-    var seconds = 0
-}
-
-struct StopwatchLabel: View {
-    ↓@Environment(Stopwatch.self) private var stopwatch
-
-    var body: some View {
-        Text(stopwatch.seconds, format: .number)
-    }
-}
-
-#Preview {
-    ↓StopwatchLabel()
-}
-```
-
-```text output
-Example.swift:10:5: error: nothing provides 'Stopwatch' with .environmentObject(_:) or .environment(_:), so 'StopwatchLabel' crashes when it reads 'stopwatch' (missing_environment_object)
-Example.swift:18:5: error: 'StopwatchLabel' is shown here without a 'Stopwatch' in its environment, and it reads one: it crashes (StopwatchLabel needs Stopwatch) (missing_environment_object)
-Example.swift:10:5: note: 'StopwatchLabel' reads 'Stopwatch' here
-```
-
-Providing an object of another type does not help:
-
-```swift triggering
-import SwiftUI
-
-final class Cart: ObservableObject {
-    @Published var count = 0
-}
-
-final class UserSettings: ObservableObject {
-    @Published var currency = "EUR"
-}
-
-struct PriceTag: View {
-    ↓@EnvironmentObject var settings: UserSettings
-
-    var body: some View {
-        Text(settings.currency)
-    }
-}
-
-#Preview {
-    ↓PriceTag()
-        .environmentObject(Cart())
-}
-```
-
-```text output
-Example.swift:12:5: error: nothing provides 'UserSettings' with .environmentObject(_:) or .environment(_:), so 'PriceTag' crashes when it reads 'settings' (missing_environment_object)
-Example.swift:20:5: error: 'PriceTag' is shown here without a 'UserSettings' in its environment, and it reads one: it crashes (PriceTag needs UserSettings) (missing_environment_object)
-Example.swift:12:5: note: 'PriceTag' reads 'UserSettings' here
-```
-
-Two roots, nothing provides the object: each root is reported:
+Two roots, nothing provides the object: the app is reported here, the preview by `missing_environment_object_in_preview`:
 
 ```swift triggering
 // file: WeatherApp.swift
@@ -1512,7 +1215,7 @@ final class LocationStore: ObservableObject {
 }
 
 struct ForecastView: View {
-    ↓@EnvironmentObject var location: LocationStore
+    @EnvironmentObject var location: LocationStore
 
     var body: some View {
         Text(location.city)
@@ -1520,66 +1223,13 @@ struct ForecastView: View {
 }
 
 #Preview {
-    ↓ForecastView()
+    ForecastView()
 }
 ```
 
 ```text output
-ForecastView.swift:8:5: error: nothing provides 'LocationStore' with .environmentObject(_:) or .environment(_:), so 'ForecastView' crashes when it reads 'location' (missing_environment_object)
-ForecastView.swift:16:5: error: 'ForecastView' is shown here without a 'LocationStore' in its environment, and it reads one: it crashes (ForecastView needs LocationStore) (missing_environment_object)
-ForecastView.swift:8:5: note: 'ForecastView' reads 'LocationStore' here
 WeatherApp.swift:7:13: error: 'ForecastView' is shown here without a 'LocationStore' in its environment, and it reads one: it crashes (ForecastView needs LocationStore) (missing_environment_object)
 ForecastView.swift:8:5: note: 'ForecastView' reads 'LocationStore' here
-```
-
-The app uses a helper that provides the object; the preview does not:
-
-```swift triggering
-// file: Environment+Helpers.swift
-import SwiftUI
-
-final class Theme: ObservableObject {
-    @Published var accent = Color.indigo
-}
-
-extension View {
-    func withTheme() -> some View {
-        environmentObject(Theme())
-    }
-}
-
-// file: GalleryApp.swift
-import SwiftUI
-
-@main
-struct GalleryApp: App {
-    var body: some Scene {
-        WindowGroup {
-            GalleryView()
-                .withTheme()
-        }
-    }
-}
-
-// file: GalleryView.swift
-import SwiftUI
-
-struct GalleryView: View {
-    @EnvironmentObject var theme: Theme
-
-    var body: some View {
-        Rectangle().fill(theme.accent)
-    }
-}
-
-#Preview {
-    ↓GalleryView()
-}
-```
-
-```text output
-GalleryView.swift:12:5: error: 'GalleryView' is shown here without a 'Theme' in its environment, and it reads one: it crashes (GalleryView needs Theme) (missing_environment_object)
-GalleryView.swift:4:5: note: 'GalleryView' reads 'Theme' here
 ```
 
 A row inside a list, reached from the app, never provided:
@@ -1621,7 +1271,7 @@ struct ContactsList: View {
 
 struct ContactRow: View {
     let contact: Contact
-    ↓@EnvironmentObject var favorites: Favorites
+    @EnvironmentObject var favorites: Favorites
 
     var body: some View {
         Label(contact.name, systemImage: favorites.ids.contains(contact.id) ? "star.fill" : "star")
@@ -1633,7 +1283,431 @@ struct ContactRow: View {
 ContactsApp.swift:7:13: error: 'ContactsList' is shown here without a 'Favorites' in its environment; 'ContactRow' below it reads one and crashes (ContactsList -> ContactRow needs Favorites) (missing_environment_object)
 ContactsList.swift:17:13: note: 'ContactsList' shows 'ContactRow' here
 ContactsList.swift:24:5: note: 'ContactRow' reads 'Favorites' here
-ContactsList.swift:24:5: error: nothing provides 'Favorites' with .environmentObject(_:) or .environment(_:), so 'ContactRow' crashes when it reads 'favorites' (missing_environment_object)
+```
+
+A scene that shows a view missing two objects is one finding naming both, with one chain per object:
+
+```swift triggering
+// file: ShopApp.swift
+import SwiftUI
+
+@main
+struct ShopApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓ShopView()
+        }
+    }
+}
+
+// file: ShopView.swift
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+struct ShopView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        VStack {
+            Text("\(cart.items.count) items")
+            AccountLine()
+        }
+    }
+}
+
+struct AccountLine: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.user)
+    }
+}
+
+struct Checkout: View {
+    var body: some View {
+        ShopView()
+            .environmentObject(Cart())
+            .environmentObject(Session())
+    }
+}
+```
+
+```text output
+ShopApp.swift:7:13: error: 'ShopView' is shown here without a 'Cart' and a 'Session' in its environment; it and 'AccountLine' below it read them and crash (ShopView needs Cart; ShopView -> AccountLine needs Session) (missing_environment_object)
+ShopView.swift:12:5: note: 'ShopView' reads 'Cart' here
+ShopView.swift:17:13: note: 'ShopView' shows 'AccountLine' here
+ShopView.swift:23:5: note: 'AccountLine' reads 'Session' here
+```
+
+A scene body that shows the same view in two windows, both without the object, is one finding at the first:
+
+```swift triggering
+// file: EditorApp.swift
+import SwiftUI
+
+@main
+struct EditorApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓EditorView()
+        }
+        Window("Second Editor", id: "second") {
+            EditorView()
+        }
+    }
+}
+
+// file: EditorView.swift
+import SwiftUI
+
+final class Editor: ObservableObject {
+    @Published var text = ""
+}
+
+struct EditorView: View {
+    @EnvironmentObject var editor: Editor
+
+    var body: some View {
+        TextEditor(text: $editor.text)
+    }
+}
+
+#Preview {
+    EditorView()
+        .environmentObject(Editor())
+}
+```
+
+```text output
+EditorApp.swift:7:13: error: 'EditorView' is shown here without an 'Editor' in its environment, and it reads one: it crashes (EditorView needs Editor) (missing_environment_object)
+EditorView.swift:8:5: note: 'EditorView' reads 'Editor' here
+```
+
+A view that only UIKit shows (no root reaches it), reading an object nothing provides, is reported at its declaration:
+
+```swift triggering
+import SwiftUI
+import UIKit
+
+final class Player: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct PlayerControls: View {
+    ↓@EnvironmentObject var player: Player
+
+    var body: some View {
+        Button(player.isPlaying ? "Pause" : "Play") { player.isPlaying.toggle() }
+    }
+}
+
+func makeControlsController() -> UIViewController {
+    UIHostingController(rootView: PlayerControls())
+}
+```
+
+```text output
+Example.swift:9:5: error: nothing provides 'Player' with .environmentObject(_:) or .environment(_:), so 'PlayerControls' crashes when it reads 'player' (missing_environment_object)
+```
+
+A sheet presented by the app's view, outside the provider, reads the object:
+
+```swift triggering
+// file: JournalApp.swift
+import SwiftUI
+
+@main
+struct JournalApp: App {
+    @StateObject private var store = EntryStore()
+
+    var body: some Scene {
+        WindowGroup {
+            ↓JournalView()
+        }
+    }
+}
+
+// file: JournalView.swift
+import SwiftUI
+
+final class EntryStore: ObservableObject {
+    @Published var entries: [String] = []
+}
+
+struct JournalView: View {
+    @State private var isAdding = false
+
+    var body: some View {
+        Button("New entry") { isAdding = true }
+            .sheet(isPresented: $isAdding) {
+                NewEntryView()
+            }
+    }
+}
+
+struct NewEntryView: View {
+    @EnvironmentObject var store: EntryStore
+
+    var body: some View {
+        Button("Save") { store.entries.append("New") }
+    }
+}
+
+#Preview {
+    JournalView()
+        .environmentObject(EntryStore())
+}
+```
+
+```text output
+JournalApp.swift:9:13: error: 'JournalView' is shown here without an 'EntryStore' in its environment; 'NewEntryView' below it reads one and crashes (JournalView -> NewEntryView needs EntryStore) (missing_environment_object)
+JournalView.swift:13:17: note: 'JournalView' shows 'NewEntryView' here
+JournalView.swift:19:5: note: 'NewEntryView' reads 'EntryStore' here
+```
+
+Inside a scene's closure, a view of the project named like a scene is a view:
+
+```swift triggering
+// file: AccountApp.swift
+import SwiftUI
+
+@main
+struct AccountApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓Settings()
+        }
+    }
+}
+
+// file: Settings.swift
+import SwiftUI
+
+final class Account: ObservableObject {
+    @Published var name = ""
+}
+
+struct Settings: View {
+    @EnvironmentObject var account: Account
+
+    var body: some View {
+        Form { TextField("Name", text: $account.name) }
+    }
+}
+```
+
+```text output
+AccountApp.swift:7:13: error: 'Settings' is shown here without an 'Account' in its environment, and it reads one: it crashes (Settings needs Account) (missing_environment_object)
+Settings.swift:8:5: note: 'Settings' reads 'Account' here
+```
+
+A read through the projected value (`$settings.flag`) is a read:
+
+```swift triggering
+// file: FlagsApp.swift
+import SwiftUI
+
+@main
+struct FlagsApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓FlagsView()
+        }
+    }
+}
+
+// file: FlagsView.swift
+import SwiftUI
+
+final class FeatureFlags: ObservableObject {
+    @Published var beta = false
+}
+
+struct FlagsView: View {
+    @EnvironmentObject var flags: FeatureFlags
+
+    var body: some View {
+        Toggle("Beta", isOn: $flags.beta)
+    }
+}
+
+#Preview {
+    FlagsView().environmentObject(FeatureFlags())
+}
+```
+
+```text output
+FlagsApp.swift:7:13: error: 'FlagsView' is shown here without a 'FeatureFlags' in its environment, and it reads one: it crashes (FlagsView needs FeatureFlags) (missing_environment_object)
+FlagsView.swift:8:5: note: 'FlagsView' reads 'FeatureFlags' here
+```
+
+A `.navigationDestination` inside the app's navigation stack, outside the provider:
+
+```swift triggering
+// file: LibraryApp.swift
+import SwiftUI
+
+@main
+struct LibraryApp: App {
+    var body: some Scene {
+        WindowGroup {
+            NavigationStack {
+                ↓ShelfView()
+            }
+        }
+    }
+}
+
+// file: ShelfView.swift
+import SwiftUI
+
+final class Loans: ObservableObject {
+    @Published var borrowed: [String] = []
+}
+
+struct ShelfView: View {
+    var body: some View {
+        List(["Dune"], id: \.self) { title in
+            NavigationLink(title, value: title)
+        }
+        .navigationDestination(for: String.self) { title in
+            LoanView(title: title)
+        }
+    }
+}
+
+struct LoanView: View {
+    let title: String
+    @EnvironmentObject var loans: Loans
+
+    var body: some View {
+        Button("Borrow \(title)") { loans.borrowed.append(title) }
+    }
+}
+
+#Preview {
+    ShelfView().environmentObject(Loans())
+}
+```
+
+```text output
+LibraryApp.swift:8:17: error: 'ShelfView' is shown here without a 'Loans' in its environment; 'LoanView' below it reads one and crashes (ShelfView -> LoanView needs Loans) (missing_environment_object)
+ShelfView.swift:13:13: note: 'ShelfView' shows 'LoanView' here
+ShelfView.swift:20:5: note: 'LoanView' reads 'Loans' here
+```
+
+A reader under `#if os(macOS)`, shown by a macOS-only app without a provider:
+
+```swift triggering
+// file: UpdaterApp.swift
+import SwiftUI
+
+#if os(macOS)
+@main
+struct UpdaterApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ↓SidebarFooter()
+        }
+    }
+}
+#endif
+
+// file: SidebarFooter.swift
+import SwiftUI
+
+final class UpdateService: ObservableObject {
+    @Published var isUpdateAvailable = false
+}
+
+struct SidebarFooter: View {
+    #if os(macOS)
+    @EnvironmentObject var updates: UpdateService
+    #endif
+
+    var body: some View {
+        #if os(macOS)
+        Text(updates.isUpdateAvailable ? "Update available" : "Up to date")
+        #else
+        Text("Up to date")
+        #endif
+    }
+}
+
+#Preview {
+    SidebarFooter().environmentObject(UpdateService())
+}
+```
+
+```text output
+UpdaterApp.swift:8:13: error: 'SidebarFooter' is shown here without an 'UpdateService' in its environment, and it reads one: it crashes (SidebarFooter needs UpdateService) (missing_environment_object)
+SidebarFooter.swift:9:5: note: 'SidebarFooter' reads 'UpdateService' here
+```
+
+A container whose provider covers only its own header, not the content it is handed:
+
+```swift triggering
+// file: StoreApp.swift
+import SwiftUI
+
+@main
+struct StoreApp: App {
+    var body: some Scene {
+        WindowGroup {
+            SessionScope {
+                ↓AccountLine()
+            }
+        }
+    }
+}
+
+// file: SessionScope.swift
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+struct SessionScope<Content: View>: View {
+    @StateObject private var session = Session()
+    let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        VStack {
+            AccountLine()
+                .environmentObject(session)
+            content
+        }
+    }
+}
+
+struct AccountLine: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.user)
+    }
+}
+
+#Preview {
+    AccountLine().environmentObject(Session())
+}
+```
+
+```text output
+StoreApp.swift:8:17: error: 'AccountLine' is shown here without a 'Session' in its environment, and it reads one: it crashes (AccountLine needs Session) (missing_environment_object)
+SessionScope.swift:25:5: note: 'AccountLine' reads 'Session' here
 ```
 
 ### Non-triggering
@@ -2331,6 +2405,1830 @@ struct FavoritesScreen: View {
         }
         .environmentObject(favorites)
     }
+}
+```
+
+`Settings { ... }` at the top of a scene body is SwiftUI's Settings scene, not the project's view named `Settings`:
+
+```swift non-triggering
+// file: NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @StateObject private var preferences = Preferences()
+
+    var body: some Scene {
+        WindowGroup {
+            Text("Notes")
+        }
+        Settings {
+            PreferencesForm()
+                .environmentObject(preferences)
+        }
+    }
+}
+
+// file: Preferences.swift
+import SwiftUI
+
+final class Preferences: ObservableObject {
+    @Published var fontSize = 14.0
+}
+
+final class Account: ObservableObject {
+    @Published var name = ""
+}
+
+struct PreferencesForm: View {
+    @EnvironmentObject var preferences: Preferences
+
+    var body: some View {
+        Slider(value: $preferences.fontSize, in: 10...24)
+    }
+}
+
+struct Settings: View {
+    @EnvironmentObject var account: Account
+
+    var body: some View {
+        Text(account.name)
+    }
+}
+
+struct AccountScreen: View {
+    var body: some View {
+        Settings().environmentObject(Account())
+    }
+}
+```
+
+An `@EnvironmentObject` the view declares but never reads is never looked up, so nothing crashes:
+
+```swift non-triggering
+// file: HistoryApp.swift
+import SwiftUI
+
+@main
+struct HistoryApp: App {
+    var body: some Scene {
+        WindowGroup {
+            HistoryView()
+        }
+    }
+}
+
+// file: HistoryView.swift
+import SwiftUI
+
+final class Library: ObservableObject {
+    @Published var books: [String] = []
+}
+
+struct HistoryView: View {
+    @EnvironmentObject var library: Library
+
+    var body: some View {
+        Text("History")
+    }
+}
+
+struct Shelf: View {
+    var body: some View {
+        HistoryView().environmentObject(Library())
+    }
+}
+```
+
+A provider in a stored property's initializer (a `lazy var` hosting controller) counts:
+
+```swift non-triggering
+import SwiftUI
+import UIKit
+
+final class PlaybackState: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct PlaybackControls: View {
+    @EnvironmentObject var state: PlaybackState
+
+    var body: some View {
+        Button(state.isPlaying ? "Pause" : "Play") { state.isPlaying.toggle() }
+    }
+}
+
+final class PlayerViewController: UIViewController {
+    private let state = PlaybackState()
+
+    private lazy var controls: UIHostingController<AnyView> = {
+        UIHostingController(rootView: AnyView(PlaybackControls().environmentObject(state)))
+    }()
+}
+```
+
+A generic parameter of the reading view is whatever the user passes, not a type of the project:
+
+```swift non-triggering
+import SwiftUI
+
+struct MachineControls<Controller: ObservableObject>: View {
+    @EnvironmentObject private var controller: Controller
+
+    var body: some View {
+        Text(String(describing: controller))
+    }
+}
+
+final class VMController: ObservableObject {}
+
+struct SessionView: View {
+    @StateObject private var controller = VMController()
+
+    var body: some View {
+        MachineControls<VMController>()
+            .environmentObject(controller)
+    }
+}
+```
+
+A destination the app's scene reaches only through a link outside any navigation container is never shown:
+
+```swift non-triggering
+// file: LibraryApp.swift
+import SwiftUI
+
+@main
+struct LibraryApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ShelfView()
+        }
+    }
+}
+
+// file: ShelfView.swift
+import SwiftUI
+
+final class Loans: ObservableObject {
+    @Published var borrowed: [String] = []
+}
+
+struct ShelfView: View {
+    var body: some View {
+        NavigationLink {
+            LoanView(title: "Dune")
+        } label: {
+            Text("Dune")
+        }
+    }
+}
+
+struct LoanView: View {
+    let title: String
+    @EnvironmentObject var loans: Loans
+
+    var body: some View {
+        Button("Borrow \(title)") { loans.borrowed.append(title) }
+    }
+}
+
+struct Reading: View {
+    var body: some View {
+        NavigationStack { ShelfView() }.environmentObject(Loans())
+    }
+}
+```
+
+A reader that exists only on macOS is not judged from an app that may be built for other platforms:
+
+```swift non-triggering
+// file: PhoneApp.swift
+import SwiftUI
+
+@main
+struct PhoneApp: App {
+    var body: some Scene {
+        WindowGroup {
+            SidebarFooter()
+        }
+    }
+}
+
+// file: SidebarFooter.swift
+import SwiftUI
+
+final class UpdateService: ObservableObject {
+    @Published var isUpdateAvailable = false
+}
+
+struct SidebarFooter: View {
+    #if os(macOS)
+    @EnvironmentObject var updates: UpdateService
+    #endif
+
+    var body: some View {
+        #if os(macOS)
+        Text(updates.isUpdateAvailable ? "Update available" : "Up to date")
+        #else
+        Text("Up to date")
+        #endif
+    }
+}
+
+struct MacWindow: View {
+    var body: some View {
+        SidebarFooter().environmentObject(UpdateService())
+    }
+}
+```
+
+A name resolves only to the declarations compiled for the platforms of the code that uses it:
+
+```swift non-triggering
+// file: MacApp.swift
+import SwiftUI
+
+#if os(macOS)
+@main
+struct MacApp: App {
+    var body: some Scene {
+        WindowGroup {
+            AccountPanel()
+        }
+    }
+}
+#endif
+
+// file: AccountPanel.swift
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+// macOS's AccountPanel comes from another module; this one is compiled for iOS only.
+#if os(iOS)
+struct AccountPanel: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.user)
+    }
+}
+#endif
+
+struct PhoneRoot: View {
+    var body: some View {
+        AccountPanel().environmentObject(Session())
+    }
+}
+```
+
+A container view of the project that applies the provider around the content it is handed provides it to that content:
+
+```swift non-triggering
+// file: StoreApp.swift
+import SwiftUI
+
+@main
+struct StoreApp: App {
+    var body: some Scene {
+        WindowGroup {
+            SessionScope {
+                AccountLine()
+            }
+        }
+    }
+}
+
+// file: SessionScope.swift
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+struct SessionScope<Content: View>: View {
+    @StateObject private var session = Session()
+    @ViewBuilder let content: () -> Content
+
+    var body: some View {
+        content()
+            .environmentObject(session)
+    }
+}
+
+struct AccountLine: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.user)
+    }
+}
+```
+"""##,
+        "missing_environment_object_in_preview": ##"""
+# missing_environment_object_in_preview
+
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none
+
+A preview shows a view that reads an environment object the preview does not provide: the preview crashes.
+
+## Why
+
+`@EnvironmentObject var settings: UserSettings` and, with Observation, `@Environment(UserSettings.self)
+var settings` look the object up in the environment that ancestors built with `.environmentObject(_:)` or
+`.environment(_:)`. A preview (`#Preview { ... }` or `static var previews` of a `PreviewProvider`) is a root
+of its own: what the app's `WindowGroup` provides does not reach it. When the previewed view, or a view it
+shows, reads an object the preview does not provide, SwiftUI stops the preview with a fatal error ("No
+ObservableObject of type UserSettings found") instead of rendering it.
+
+This is `missing_environment_object` for previews. It is a separate rule because a preview that crashes
+breaks the canvas, not the shipped app: a team can keep app crashes as errors and treat previews as
+warnings, or turn previews off, without losing either.
+
+## What is flagged
+
+A preview that constructs a view which reads `T`, directly or through the views it constructs (including
+presented sheets, and navigation destinations under a navigation container), with no provider of `T`
+applied on that path. The finding is at the preview's construction of the view (the `C` of
+`ContentView()` inside `#Preview { ... }` or `static var previews`), where the provider goes. One preview
+gives one finding per set of missing types: a preview that shows a view six times gives one finding, at
+the first, and a view that misses two objects gives one finding naming both. The notes show, for each
+missing type, the shortest chain found to the view that reads it: `DetailView -> BadgeView needs
+UserSettings`.
+
+Views are the types that conform to `View` (directly, in an extension, or through a protocol of the
+project), the representables (`UIViewRepresentable`, `NSViewRepresentable`,
+`UIViewControllerRepresentable`, `NSViewControllerRepresentable`), and types that declare
+`var body: some View` while conforming to a protocol the project does not declare (a library's
+`ConnectedView`). What the view graph follows and what it does not is the same as for
+`missing_environment_object` (see that rule's document): providers are found through constructions, typed properties, parameters, member
+chains, static members and `View` extensions; modifier order counts.
+
+## What is not flagged
+
+- A preview that provides every object the views it shows read, whatever the app does.
+- `@Environment(T.self) var x: T?` (an optional read), key-path environment values.
+- Paths through a provider whose type cannot be worked out, through a view that is not declared in the
+  analyzed sources, or through a construction kept in a local variable first.
+- App scenes: those are `missing_environment_object`'s.
+- A `NavigationLink` destination when no navigation container encloses the link on the way from the
+  preview (the link cannot navigate), an `@EnvironmentObject` the view never uses, a reader whose type is
+  a generic parameter of the view, and a reader compiled for fewer platforms than the preview (see
+  `missing_environment_object`).
+
+## Fix
+
+Provide, in the preview, the objects the app provides above the view:
+
+```swift
+#Preview {
+    DetailView()
+        .environmentObject(UserSettings())
+}
+```
+
+A `View` extension such as `withPreviewEnvironment()` keeps the objects of many previews in one place.
+
+## Configuration
+
+Change the severity or turn the rule off in `.flowlint.yml`:
+
+```yaml
+severity: { missing_environment_object_in_preview: error }
+disabled_rules: [missing_environment_object_in_preview]
+```
+
+Suppress one finding in the source, preferably with a reason:
+
+```swift
+// flowlint:disable:next missing_environment_object_in_preview - shows the empty state on purpose
+```
+
+## Examples
+
+### Triggering
+
+Observation: nothing provides the model, and a preview renders it:
+
+```swift triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class Stopwatch {
+    var seconds = 0
+}
+
+struct StopwatchLabel: View {
+    @Environment(Stopwatch.self) private var stopwatch
+
+    var body: some View {
+        Text(stopwatch.seconds, format: .number)
+    }
+}
+
+#Preview {
+    ↓StopwatchLabel()
+}
+```
+
+```text output
+Example.swift:18:5: warning: 'StopwatchLabel' is previewed here without a 'Stopwatch' in its environment, and it reads one: it crashes (StopwatchLabel needs Stopwatch) (missing_environment_object_in_preview)
+Example.swift:10:5: note: 'StopwatchLabel' reads 'Stopwatch' here
+```
+
+The app provides the object, a preview of a subview does not (only the preview is reported):
+
+```swift triggering
+// file: ProfileApp.swift
+import SwiftUI
+
+@main
+struct ProfileApp: App {
+    @StateObject private var settings = UserSettings()
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView()
+                .environmentObject(settings)
+        }
+    }
+}
+
+// file: ContentView.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+struct ContentView: View {
+    var body: some View {
+        NavigationStack {
+            DetailView()
+        }
+    }
+}
+
+// file: DetailView.swift
+import SwiftUI
+
+struct DetailView: View {
+    var body: some View {
+        VStack {
+            Text("Profile")
+            BadgeView()
+        }
+    }
+}
+
+struct BadgeView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    ↓DetailView()
+}
+```
+
+```text output
+DetailView.swift:21:5: warning: 'DetailView' is previewed here without a 'UserSettings' in its environment; 'BadgeView' below it reads one and crashes (DetailView -> BadgeView needs UserSettings) (missing_environment_object_in_preview)
+DetailView.swift:7:13: note: 'DetailView' shows 'BadgeView' here
+DetailView.swift:13:5: note: 'BadgeView' reads 'UserSettings' here
+```
+
+A `PreviewProvider` that forgets the object the app provides:
+
+```swift triggering
+// file: CartApp.swift
+import SwiftUI
+
+@main
+struct CartApp: App {
+    @StateObject private var cart = Cart()
+
+    var body: some Scene {
+        WindowGroup {
+            CartView()
+                .environmentObject(cart)
+        }
+    }
+}
+
+// file: CartView.swift
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+
+struct CartView_Previews: PreviewProvider {
+    static var previews: some View {
+        ↓CartView()
+    }
+}
+```
+
+```text output
+CartView.swift:17:9: warning: 'CartView' is previewed here without a 'Cart' in its environment, and it reads one: it crashes (CartView needs Cart) (missing_environment_object_in_preview)
+CartView.swift:8:5: note: 'CartView' reads 'Cart' here
+```
+
+The sheet is applied outside the provider, so it does not get the object:
+
+```swift triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+
+struct StoreFront: View {
+    @StateObject private var cart = Cart()
+    @State private var isShowingCart = false
+
+    var body: some View {
+        Button("Show cart") { isShowingCart = true }
+            .environmentObject(cart)
+            .sheet(isPresented: $isShowingCart) {
+                CartView()
+            }
+    }
+}
+
+#Preview {
+    ↓StoreFront()
+}
+```
+
+```text output
+Example.swift:29:5: warning: 'StoreFront' is previewed here without a 'Cart' in its environment; 'CartView' below it reads one and crashes (StoreFront -> CartView needs Cart) (missing_environment_object_in_preview)
+Example.swift:23:17: note: 'StoreFront' shows 'CartView' here
+Example.swift:8:5: note: 'CartView' reads 'Cart' here
+```
+
+A sheet on the navigation stack, outside the list that gets the object:
+
+```swift triggering
+import SwiftUI
+
+final class Directory: ObservableObject {
+    @Published var names: [String] = []
+}
+
+struct PeopleList: View {
+    @EnvironmentObject var directory: Directory
+
+    var body: some View {
+        List(directory.names, id: \.self) { Text($0) }
+    }
+}
+
+struct AddPersonView: View {
+    @EnvironmentObject var directory: Directory
+    @State private var name = ""
+
+    var body: some View {
+        Form {
+            TextField("Name", text: $name)
+            Button("Add") { directory.names.append(name) }
+        }
+    }
+}
+
+struct PeopleScreen: View {
+    @StateObject private var directory = Directory()
+    @State private var isAdding = false
+
+    var body: some View {
+        NavigationStack {
+            PeopleList()
+                .environmentObject(directory)
+        }
+        .sheet(isPresented: $isAdding) {
+            AddPersonView()
+        }
+    }
+}
+
+#Preview {
+    ↓PeopleScreen()
+}
+```
+
+```text output
+Example.swift:43:5: warning: 'PeopleScreen' is previewed here without a 'Directory' in its environment; 'AddPersonView' below it reads one and crashes (PeopleScreen -> AddPersonView needs Directory) (missing_environment_object_in_preview)
+Example.swift:37:13: note: 'PeopleScreen' shows 'AddPersonView' here
+Example.swift:16:5: note: 'AddPersonView' reads 'Directory' here
+```
+
+A navigation destination next to, not inside, the provided view:
+
+```swift triggering
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var email = ""
+}
+
+struct AccountHeader: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.email)
+    }
+}
+
+struct AccountDetails: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Form {
+            TextField("Email", text: $session.email)
+        }
+    }
+}
+
+struct AccountScreen: View {
+    @StateObject private var session = Session()
+
+    var body: some View {
+        NavigationStack {
+            VStack {
+                AccountHeader()
+                    .environmentObject(session)
+                NavigationLink("Edit account") {
+                    AccountDetails()
+                }
+            }
+        }
+    }
+}
+
+#Preview {
+    ↓AccountScreen()
+}
+```
+
+```text output
+Example.swift:42:5: warning: 'AccountScreen' is previewed here without a 'Session' in its environment; 'AccountDetails' below it reads one and crashes (AccountScreen -> AccountDetails needs Session) (missing_environment_object_in_preview)
+Example.swift:34:21: note: 'AccountScreen' shows 'AccountDetails' here
+Example.swift:16:5: note: 'AccountDetails' reads 'Session' here
+```
+
+Providing an object of another type does not help:
+
+```swift triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var count = 0
+}
+
+final class UserSettings: ObservableObject {
+    @Published var currency = "EUR"
+}
+
+struct PriceTag: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.currency)
+    }
+}
+
+#Preview {
+    ↓PriceTag()
+        .environmentObject(Cart())
+}
+```
+
+```text output
+Example.swift:20:5: warning: 'PriceTag' is previewed here without a 'UserSettings' in its environment, and it reads one: it crashes (PriceTag needs UserSettings) (missing_environment_object_in_preview)
+Example.swift:12:5: note: 'PriceTag' reads 'UserSettings' here
+```
+
+The app uses a helper that provides the object; the preview does not:
+
+```swift triggering
+// file: Environment+Helpers.swift
+import SwiftUI
+
+final class Theme: ObservableObject {
+    @Published var accent = Color.indigo
+}
+
+extension View {
+    func withTheme() -> some View {
+        environmentObject(Theme())
+    }
+}
+
+// file: GalleryApp.swift
+import SwiftUI
+
+@main
+struct GalleryApp: App {
+    var body: some Scene {
+        WindowGroup {
+            GalleryView()
+                .withTheme()
+        }
+    }
+}
+
+// file: GalleryView.swift
+import SwiftUI
+
+struct GalleryView: View {
+    @EnvironmentObject var theme: Theme
+
+    var body: some View {
+        Rectangle().fill(theme.accent)
+    }
+}
+
+#Preview {
+    ↓GalleryView()
+}
+```
+
+```text output
+GalleryView.swift:12:5: warning: 'GalleryView' is previewed here without a 'Theme' in its environment, and it reads one: it crashes (GalleryView needs Theme) (missing_environment_object_in_preview)
+GalleryView.swift:4:5: note: 'GalleryView' reads 'Theme' here
+```
+
+Two roots, nothing provides the object: the preview is reported here, the app by `missing_environment_object`:
+
+```swift triggering
+// file: WeatherApp.swift
+import SwiftUI
+
+@main
+struct WeatherApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ForecastView()
+        }
+    }
+}
+
+// file: ForecastView.swift
+import SwiftUI
+
+final class LocationStore: ObservableObject {
+    @Published var city = "Lisbon"
+}
+
+struct ForecastView: View {
+    @EnvironmentObject var location: LocationStore
+
+    var body: some View {
+        Text(location.city)
+    }
+}
+
+#Preview {
+    ↓ForecastView()
+}
+```
+
+```text output
+ForecastView.swift:16:5: warning: 'ForecastView' is previewed here without a 'LocationStore' in its environment, and it reads one: it crashes (ForecastView needs LocationStore) (missing_environment_object_in_preview)
+ForecastView.swift:8:5: note: 'ForecastView' reads 'LocationStore' here
+```
+
+A preview that shows the same view several times is one finding, at the first:
+
+```swift triggering
+import SwiftUI
+
+final class Theme: ObservableObject {
+    @Published var accent = Color.indigo
+}
+
+struct TagChip: View {
+    let title: String
+    @EnvironmentObject var theme: Theme
+
+    var body: some View {
+        Text(title).foregroundStyle(theme.accent)
+    }
+}
+
+struct Shelf: View {
+    @StateObject private var theme = Theme()
+
+    var body: some View {
+        TagChip(title: "Swift").environmentObject(theme)
+    }
+}
+
+#Preview {
+    VStack {
+        ↓TagChip(title: "Swift")
+        TagChip(title: "SwiftUI")
+        TagChip(title: "Combine")
+        TagChip(title: "Observation")
+        TagChip(title: "Charts")
+        TagChip(title: "MapKit")
+    }
+}
+```
+
+```text output
+Example.swift:26:9: warning: 'TagChip' is previewed here without a 'Theme' in its environment, and it reads one: it crashes (TagChip needs Theme) (missing_environment_object_in_preview)
+Example.swift:9:5: note: 'TagChip' reads 'Theme' here
+```
+
+A view missing two objects is one finding that names both, with one chain per object:
+
+```swift triggering
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+final class Theme: ObservableObject {
+    @Published var accent = Color.indigo
+}
+
+struct Greeting: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text("Hello, \(session.user)")
+    }
+}
+
+struct HomeHeader: View {
+    @EnvironmentObject var theme: Theme
+
+    var body: some View {
+        Greeting().tint(theme.accent)
+    }
+}
+
+struct HomeApp_Previews: PreviewProvider {
+    static var previews: some View {
+        ↓HomeHeader()
+    }
+}
+
+struct Root: View {
+    var body: some View {
+        HomeHeader()
+            .environmentObject(Session())
+            .environmentObject(Theme())
+    }
+}
+```
+
+```text output
+Example.swift:29:9: warning: 'HomeHeader' is previewed here without a 'Session' and a 'Theme' in its environment; it and 'Greeting' below it read them and crash (HomeHeader -> Greeting needs Session; HomeHeader needs Theme) (missing_environment_object_in_preview)
+Example.swift:23:9: note: 'HomeHeader' shows 'Greeting' here
+Example.swift:12:5: note: 'Greeting' reads 'Session' here
+Example.swift:20:5: note: 'HomeHeader' reads 'Theme' here
+```
+
+Two constructions in one preview that miss different objects are two findings:
+
+```swift triggering
+import SwiftUI
+
+final class Session: ObservableObject {
+    @Published var user = "guest"
+}
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct AccountBadge: View {
+    @EnvironmentObject var session: Session
+
+    var body: some View {
+        Text(session.user)
+    }
+}
+
+struct CartBadge: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        Text("\(cart.items.count)")
+    }
+}
+
+struct Toolbar: View {
+    var body: some View {
+        HStack {
+            AccountBadge()
+            CartBadge()
+        }
+        .environmentObject(Session())
+        .environmentObject(Cart())
+    }
+}
+
+#Preview {
+    HStack {
+        ↓AccountBadge()
+        ↓CartBadge()
+            .environmentObject(Session())
+    }
+}
+```
+
+```text output
+Example.swift:40:9: warning: 'AccountBadge' is previewed here without a 'Session' in its environment, and it reads one: it crashes (AccountBadge needs Session) (missing_environment_object_in_preview)
+Example.swift:12:5: note: 'AccountBadge' reads 'Session' here
+Example.swift:41:9: warning: 'CartBadge' is previewed here without a 'Cart' in its environment, and it reads one: it crashes (CartBadge needs Cart) (missing_environment_object_in_preview)
+Example.swift:20:5: note: 'CartBadge' reads 'Cart' here
+```
+
+A read through the projected value (`$flags.beta`) is a read:
+
+```swift triggering
+import SwiftUI
+
+final class FeatureFlags: ObservableObject {
+    @Published var beta = false
+}
+
+struct FlagsView: View {
+    @EnvironmentObject var flags: FeatureFlags
+
+    var body: some View {
+        Toggle("Beta", isOn: $flags.beta)
+    }
+}
+
+#Preview {
+    ↓FlagsView()
+}
+```
+
+```text output
+Example.swift:16:5: warning: 'FlagsView' is previewed here without a 'FeatureFlags' in its environment, and it reads one: it crashes (FlagsView needs FeatureFlags) (missing_environment_object_in_preview)
+Example.swift:8:5: note: 'FlagsView' reads 'FeatureFlags' here
+```
+
+A navigation destination is followed when a navigation container encloses the link on the way from the preview:
+
+```swift triggering
+import SwiftUI
+
+final class Favorites: ObservableObject {
+    @Published var names: Set<String> = []
+}
+
+struct RecipeDetail: View {
+    let name: String
+    @EnvironmentObject var favorites: Favorites
+
+    var body: some View {
+        Text(favorites.names.contains(name) ? "★ \(name)" : name)
+    }
+}
+
+struct RecipeList: View {
+    var body: some View {
+        List(["Soup", "Bread"], id: \.self) { name in
+            NavigationLink(name) {
+                RecipeDetail(name: name)
+            }
+        }
+    }
+}
+
+#Preview {
+    NavigationStack {
+        ↓RecipeList()
+    }
+}
+```
+
+```text output
+Example.swift:28:9: warning: 'RecipeList' is previewed here without a 'Favorites' in its environment; 'RecipeDetail' below it reads one and crashes (RecipeList -> RecipeDetail needs Favorites) (missing_environment_object_in_preview)
+Example.swift:20:17: note: 'RecipeList' shows 'RecipeDetail' here
+Example.swift:9:5: note: 'RecipeDetail' reads 'Favorites' here
+```
+
+A project container that does not provide the object to its content does not help:
+
+```swift triggering
+import SwiftUI
+
+final class Theme: ObservableObject {
+    @Published var accent = Color.indigo
+}
+
+struct Card<Content: View>: View {
+    let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        content.padding().background(.thinMaterial)
+    }
+}
+
+struct Badge: View {
+    @EnvironmentObject var theme: Theme
+
+    var body: some View {
+        Circle().fill(theme.accent)
+    }
+}
+
+struct Screen: View {
+    var body: some View {
+        Badge().environmentObject(Theme())
+    }
+}
+
+#Preview {
+    Card {
+        ↓Badge()
+    }
+}
+```
+
+```text output
+Example.swift:35:9: warning: 'Badge' is previewed here without a 'Theme' in its environment, and it reads one: it crashes (Badge needs Theme) (missing_environment_object_in_preview)
+Example.swift:20:5: note: 'Badge' reads 'Theme' here
+```
+
+A `UIViewRepresentable` (or `NSViewRepresentable`, or a view controller representable) is a view; it crashes when it reads the object in `updateUIView`:
+
+```swift triggering
+import SwiftUI
+import UIKit
+
+final class Player: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct VideoSurface: UIViewRepresentable {
+    @EnvironmentObject var player: Player
+
+    func makeUIView(context: Context) -> UIView { UIView() }
+
+    func updateUIView(_ view: UIView, context: Context) {
+        view.isHidden = !player.isPlaying
+    }
+}
+
+struct PlayerScreen: View {
+    var body: some View {
+        VideoSurface().environmentObject(Player())
+    }
+}
+
+#Preview {
+    ↓VideoSurface()
+}
+```
+
+```text output
+Example.swift:25:5: warning: 'VideoSurface' is previewed here without a 'Player' in its environment, and it reads one: it crashes (VideoSurface needs Player) (missing_environment_object_in_preview)
+Example.swift:9:5: note: 'VideoSurface' reads 'Player' here
+```
+
+A type that declares `var body: some View` and conforms only to a protocol of a library (which must refine `View`) is a view:
+
+```swift triggering
+import SwiftUI
+import ConnectKit
+
+final class Player: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct PlaybackLabel: ConnectedView {
+    @EnvironmentObject var player: Player
+
+    var body: some View {
+        Text(player.isPlaying ? "Playing" : "Paused")
+    }
+}
+
+struct PlayerScreen: View {
+    var body: some View {
+        PlaybackLabel().environmentObject(Player())
+    }
+}
+
+#Preview {
+    ↓PlaybackLabel()
+}
+```
+
+```text output
+Example.swift:23:5: warning: 'PlaybackLabel' is previewed here without a 'Player' in its environment, and it reads one: it crashes (PlaybackLabel needs Player) (missing_environment_object_in_preview)
+Example.swift:9:5: note: 'PlaybackLabel' reads 'Player' here
+```
+
+A view whose `View` conformance and `body` are in an extension, in another file:
+
+```swift triggering
+// file: CartBadge.swift
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var count = 0
+}
+
+struct CartBadge {
+    @EnvironmentObject var cart: Cart
+}
+
+struct Shop: View {
+    var body: some View {
+        CartBadge().environmentObject(Cart())
+    }
+}
+
+// file: CartBadge+View.swift
+import SwiftUI
+
+extension CartBadge: View {
+    var body: some View {
+        Text("\(cart.count)")
+    }
+}
+
+#Preview {
+    ↓CartBadge()
+}
+```
+
+```text output
+CartBadge+View.swift:10:5: warning: 'CartBadge' is previewed here without a 'Cart' in its environment, and it reads one: it crashes (CartBadge needs Cart) (missing_environment_object_in_preview)
+CartBadge.swift:8:5: note: 'CartBadge' reads 'Cart' here
+```
+
+### Non-triggering
+
+Every preview provides what the app provides:
+
+```swift non-triggering
+// file: ProfileApp.swift
+import SwiftUI
+
+@main
+struct ProfileApp: App {
+    @StateObject private var settings = UserSettings()
+
+    var body: some Scene {
+        WindowGroup {
+            DetailView()
+                .environmentObject(settings)
+        }
+    }
+}
+
+// file: DetailView.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+struct DetailView: View {
+    var body: some View {
+        VStack {
+            Text("Profile")
+            BadgeView()
+        }
+    }
+}
+
+struct BadgeView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    DetailView()
+        .environmentObject(UserSettings())
+}
+
+#Preview("Badge") {
+    BadgeView()
+        .environmentObject(UserSettings())
+}
+```
+
+A `PreviewProvider` that provides the object:
+
+```swift non-triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+
+struct CartView_Previews: PreviewProvider {
+    static var previews: some View {
+        CartView()
+            .environmentObject(Cart())
+    }
+}
+```
+
+An optional read does not crash when nothing is provided:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+@Observable
+final class Router {
+    var path: [String] = []
+}
+
+struct BackButton: View {
+    @Environment(Router.self) private var router: Router?
+
+    var body: some View {
+        Button("Back") { router?.path.removeLast() }
+            .disabled(router == nil)
+    }
+}
+
+#Preview {
+    BackButton()
+}
+```
+
+Key-path environment values are not objects:
+
+```swift non-triggering
+import SwiftUI
+
+struct CloseButton: View {
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        Button("Close") { dismiss() }
+    }
+}
+
+#Preview {
+    CloseButton()
+}
+```
+
+A `View` extension that provides the object, used by every root:
+
+```swift non-triggering
+// file: Environment+Settings.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+extension View {
+    func withSettings() -> some View {
+        environmentObject(UserSettings())
+    }
+}
+
+// file: ProfileApp.swift
+import SwiftUI
+
+@main
+struct ProfileApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ProfileView()
+                .withSettings()
+        }
+    }
+}
+
+// file: ProfileView.swift
+import SwiftUI
+
+struct ProfileView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    ProfileView()
+        .withSettings()
+}
+```
+
+A helper that takes the object as a typed parameter:
+
+```swift non-triggering
+// file: Environment+Library.swift
+import SwiftUI
+
+final class Library: ObservableObject {
+    @Published var titles: [String] = []
+}
+
+extension View {
+    func library(_ library: Library) -> some View {
+        environmentObject(library)
+    }
+}
+
+// file: LibraryView.swift
+import SwiftUI
+
+struct LibraryView: View {
+    @EnvironmentObject var library: Library
+
+    var body: some View {
+        List(library.titles, id: \.self) { Text($0) }
+    }
+}
+
+#Preview {
+    LibraryView()
+        .library(Library())
+}
+```
+
+A sheet applied before the provider is inside it:
+
+```swift non-triggering
+import SwiftUI
+
+final class Cart: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: Cart
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+    }
+}
+
+struct StoreFront: View {
+    @StateObject private var cart = Cart()
+    @State private var isShowingCart = false
+
+    var body: some View {
+        Button("Show cart") { isShowingCart = true }
+            .sheet(isPresented: $isShowingCart) {
+                CartView()
+            }
+            .environmentObject(cart)
+    }
+}
+
+#Preview {
+    StoreFront()
+}
+```
+
+Navigation destinations inherit the environment of the stack that presents them:
+
+```swift non-triggering
+import SwiftUI
+
+struct Movie: Identifiable, Hashable {
+    let id: Int
+    var title: String
+}
+
+final class Watchlist: ObservableObject {
+    @Published var ids: Set<Int> = []
+}
+
+struct MovieDetail: View {
+    let movie: Movie
+    @EnvironmentObject var watchlist: Watchlist
+
+    var body: some View {
+        Button(watchlist.ids.contains(movie.id) ? "Remove" : "Add") {
+            watchlist.ids.insert(movie.id)
+        }
+        .navigationTitle(movie.title)
+    }
+}
+
+struct WatchlistSummary: View {
+    @EnvironmentObject var watchlist: Watchlist
+
+    var body: some View {
+        Text(watchlist.ids.count, format: .number)
+    }
+}
+
+struct MoviesScreen: View {
+    @StateObject private var watchlist = Watchlist()
+    @State private var movies: [Movie] = []
+
+    var body: some View {
+        NavigationStack {
+            List(movies) { movie in
+                NavigationLink(movie.title, value: movie)
+            }
+            .navigationDestination(for: Movie.self) { movie in
+                MovieDetail(movie: movie)
+            }
+            .toolbar {
+                NavigationLink("Summary") {
+                    WatchlistSummary()
+                }
+            }
+        }
+        .environmentObject(watchlist)
+    }
+}
+
+#Preview {
+    MoviesScreen()
+}
+```
+
+A static member of the object's type:
+
+```swift non-triggering
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+extension UserSettings {
+    static let preview: UserSettings = {
+        let settings = UserSettings()
+        settings.username = "Preview User"
+        return settings
+    }()
+}
+
+struct GreetingView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    GreetingView()
+        .environmentObject(UserSettings.preview)
+}
+```
+
+A value bound by `if let`:
+
+```swift non-triggering
+import SwiftUI
+
+final class Account: ObservableObject {
+    @Published var name = ""
+}
+
+final class AccountStore: ObservableObject {
+    @Published var current: Account?
+}
+
+struct AccountName: View {
+    @EnvironmentObject var account: Account
+
+    var body: some View {
+        Text(account.name)
+    }
+}
+
+struct RootView: View {
+    @StateObject private var store = AccountStore()
+
+    var body: some View {
+        if let account = store.current {
+            AccountName()
+                .environmentObject(account)
+        } else {
+            Text("Signed out")
+        }
+    }
+}
+
+#Preview {
+    RootView()
+}
+```
+
+A value bound by an enum-case pattern:
+
+```swift non-triggering
+import SwiftUI
+
+final class Account: ObservableObject {
+    @Published var name = ""
+}
+
+enum AuthState {
+    case signedOut
+    case signedIn(Account)
+}
+
+struct HomeView: View {
+    @EnvironmentObject var account: Account
+
+    var body: some View {
+        Text(account.name)
+    }
+}
+
+struct AuthGate: View {
+    let state: AuthState
+
+    var body: some View {
+        switch state {
+        case .signedOut:
+            Text("Please sign in")
+        case .signedIn(let account):
+            HomeView()
+                .environmentObject(account)
+        }
+    }
+}
+
+#Preview {
+    AuthGate(state: .signedIn(Account()))
+}
+```
+
+Generic arguments are matched:
+
+```swift non-triggering
+import SwiftUI
+
+struct AppState {
+    var count = 0
+}
+
+final class Store<Value>: ObservableObject {
+    @Published var state: Value
+    init(state: Value) { self.state = state }
+}
+
+struct CounterLabel: View {
+    @EnvironmentObject var store: Store<AppState>
+
+    var body: some View {
+        Text(store.state.count, format: .number)
+    }
+}
+
+#Preview {
+    CounterLabel()
+        .environmentObject(Store<AppState>(state: AppState()))
+}
+```
+
+A provider whose type cannot be worked out is assumed to be the right one:
+
+```swift non-triggering
+import SwiftUI
+
+final class Container {
+    static let shared = Container()
+    private var services: [ObjectIdentifier: Any] = [:]
+
+    func resolve<Service>(_ type: Service.Type) -> Service {
+        services[ObjectIdentifier(type)] as! Service
+    }
+}
+
+final class Analytics: ObservableObject {
+    @Published var events: [String] = []
+}
+
+struct EventsView: View {
+    @EnvironmentObject var analytics: Analytics
+
+    var body: some View {
+        List(analytics.events, id: \.self) { Text($0) }
+    }
+}
+
+#Preview {
+    EventsView()
+        .environmentObject(Container.shared.resolve(Analytics.self))
+}
+```
+
+A view that is not declared in the sources may provide anything:
+
+```swift non-triggering
+// file: ProfileApp.swift
+import SwiftUI
+
+final class UserSettings: ObservableObject {
+    @Published var username = "Guest"
+}
+
+@main
+struct ProfileApp: App {
+    @StateObject private var settings = UserSettings()
+
+    var body: some Scene {
+        WindowGroup {
+            ProfileView()
+                .environmentObject(settings)
+        }
+    }
+}
+
+// file: ProfileView.swift
+import SwiftUI
+import PreviewSupport
+
+struct ProfileView: View {
+    @EnvironmentObject var settings: UserSettings
+
+    var body: some View {
+        Text(settings.username)
+    }
+}
+
+#Preview {
+    MockEnvironmentHost {
+        ProfileView()
+    }
+}
+```
+
+An `@EnvironmentObject` the view declares but never reads is never looked up, so the preview renders:
+
+```swift non-triggering
+import SwiftUI
+
+final class Library: ObservableObject {
+    @Published var books: [String] = []
+}
+
+struct HistoryView: View {
+    @EnvironmentObject var library: Library
+
+    var body: some View {
+        Text("History")
+    }
+}
+
+#Preview {
+    HistoryView()
+}
+```
+
+Without a navigation container, a `NavigationLink` cannot navigate: its destination is never shown (its label is):
+
+```swift non-triggering
+import SwiftUI
+
+final class Favorites: ObservableObject {
+    @Published var names: Set<String> = []
+}
+
+struct RecipeDetail: View {
+    let name: String
+    @EnvironmentObject var favorites: Favorites
+
+    var body: some View {
+        Text(favorites.names.contains(name) ? "★ \(name)" : name)
+    }
+}
+
+struct RecipeRow: View {
+    let name: String
+
+    var body: some View {
+        NavigationLink(destination: RecipeDetail(name: name)) {
+            Text(name)
+        }
+    }
+}
+
+struct Cookbook: View {
+    @StateObject private var favorites = Favorites()
+
+    var body: some View {
+        NavigationStack {
+            RecipeRow(name: "Soup")
+        }
+        .environmentObject(favorites)
+    }
+}
+
+#Preview {
+    RecipeRow(name: "Soup")
+}
+```
+
+A preview that wraps the view in a project container providing the object to its content:
+
+```swift non-triggering
+import SwiftUI
+
+final class Theme: ObservableObject {
+    @Published var accent = Color.indigo
+}
+
+struct ThemedPreview<Content: View>: View {
+    let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        content.environmentObject(Theme())
+    }
+}
+
+struct Badge: View {
+    @EnvironmentObject var theme: Theme
+
+    var body: some View {
+        Circle().fill(theme.accent)
+    }
+}
+
+#Preview {
+    ThemedPreview {
+        Badge()
+    }
+}
+```
+
+A type conforming to a library protocol whose `body` is not a view (a scene, a command set) is not a view:
+
+```swift non-triggering
+import SwiftUI
+import ConnectKit
+
+final class Player: ObservableObject {
+    @Published var isPlaying = false
+}
+
+struct PlayerCommands: ConnectedCommands {
+    @EnvironmentObject var player: Player
+
+    var body: some Commands {
+        CommandMenu("Playback") {
+            Button(player.isPlaying ? "Pause" : "Play") { player.isPlaying.toggle() }
+        }
+    }
+}
+
+#Preview {
+    PlayerCommands()
 }
 ```
 """##,

@@ -8,6 +8,17 @@ struct ProjectIndex {
     private var names: [String: NameEntry] = [:]
     private(set) var protocolNames: Set<String> = []
     private(set) var providerHelpers: [String: [TypeReference]] = [:]
+    /// The environment graph's inputs (`EnvironmentGraph`), kept here so that an edit re-derives only its file's:
+    /// the bodies and view-building members by their type's name, and the roots, in file order.
+    private(set) var renderersByType: [String: [RendererRef]] = [:]
+    private(set) var roots: [RendererRef] = []
+    /// What both environment rules compute from this index, once (see `EnvironmentAnalysisCache`).
+    private(set) var environmentAnalysis = EnvironmentAnalysisCache()
+
+    /// A renderer: its file's index in `files` and its index in that file's `renderers`.
+    struct RendererRef: Hashable {
+        var file: Int32, renderer: Int32
+    }
 
     /// Protocols declared in the sources that refine View or ViewModifier (directly or through each other),
     /// and those that refine any SwiftUI owner protocol: computed once, so asking about a type is one look at
@@ -44,6 +55,10 @@ struct ProjectIndex {
                 if type.kind == .protocol { protocolNames.insert(type.name) }
             }
             for helper in facts.providerHelpers { providerHelpers[helper.name, default: []] += helper.provided }
+            for (r, renderer) in facts.renderers.enumerated() {
+                let ref = RendererRef(file: Int32(f), renderer: Int32(r))
+                if let type = renderer.ownerType { renderersByType[type, default: []].append(ref) } else { roots.append(ref) }
+            }
         }
         viewProtocols = refiningProtocols(of: Self.isViewProtocol)
         ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
@@ -51,6 +66,8 @@ struct ProjectIndex {
     }
 
     func type(_ ref: (file: Int, type: Int)) -> TypeFact { files[ref.file].types[ref.type] }
+
+    func renderer(_ ref: RendererRef) -> Renderer { files[Int(ref.file)].renderers[Int(ref.renderer)] }
 
     /// The declarations and extensions of a type name, in file order.
     func types(named name: String) -> [(file: Int, type: Int)] {
@@ -68,13 +85,21 @@ struct ProjectIndex {
         names.lazy.filter { !$0.value.inherited.isEmpty }.map(\.key)
     }
 
-    /// SwiftUI's view protocols, by name.
-    static func isViewProtocol(_ name: String) -> Bool { name == "View" || name == "ViewModifier" }
+    /// SwiftUI's view protocols, by name: `View`, `ViewModifier`, and the protocols refining `View` that bring
+    /// UIKit and AppKit views in.
+    static func isViewProtocol(_ name: String) -> Bool {
+        name == "View" || name == "ViewModifier" || representables.contains(name)
+    }
+
+    static let representables: Set<String> = [
+        "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable",
+    ]
 
     /// Protocols of types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene,
-    /// DynamicProperty, styles.
+    /// DynamicProperty, styles, the representables.
     static func isOwnerProtocol(_ name: String) -> Bool {
         ["View", "ViewModifier", "App", "Scene", "DynamicProperty"].contains(name) || name.hasSuffix("Style")
+            || representables.contains(name)
     }
 
     /// The protocols declared in the sources that inherit, directly or through other such protocols, one that
@@ -103,9 +128,17 @@ struct ProjectIndex {
     }
 
     /// Types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene, DynamicProperty, styles.
-    func isSwiftUIOwner(_ name: String) -> Bool { conforms(name, Self.isOwnerProtocol, ownerProtocols) }
+    func isSwiftUIOwner(_ name: String) -> Bool { conforms(name, Self.isOwnerProtocol, ownerProtocols) || isView(name) }
 
-    func isView(_ name: String) -> Bool { conforms(name, Self.isViewProtocol, viewProtocols) }
+    /// A view: conforms to View (or a refinement the sources declare), or declares `var body: some View` and
+    /// conforms to a protocol the sources do not declare (a library's `ConnectedView`, which must refine View
+    /// for that body to be one).
+    func isView(_ name: String) -> Bool {
+        if conforms(name, Self.isViewProtocol, viewProtocols) { return true }
+        let clause = inherited(name)
+        guard clause.contains(where: { !declares($0) && !Self.protocolsNotRefiningObservableObject.contains($0) }) else { return false }
+        return types(named: name).contains { type($0).declaresViewBody }
+    }
 
     func isStruct(_ name: String) -> Bool {
         types(named: name).contains { type($0).kind == .struct }
@@ -233,6 +266,23 @@ extension ProjectIndex {
                 }
             }
         }
+        // The environment graph's inputs: the refs of this file, for the names its renderers had or have.
+        let renderedTypes = Set((old.renderers + new.renderers).compactMap(\.ownerType))
+        for type in renderedTypes {
+            var refs = renderersByType[type] ?? []
+            refs.removeAll { $0.file == file }
+            let added = new.renderers.indices.filter { new.renderers[$0].ownerType == type }
+                .map { RendererRef(file: file, renderer: Int32($0)) }
+            refs.insert(contentsOf: added, at: refs.firstIndex { $0.file > file } ?? refs.endIndex)
+            renderersByType[type] = refs.isEmpty ? nil : refs
+        }
+        if old.renderers.contains(where: { $0.ownerType == nil }) || new.renderers.contains(where: { $0.ownerType == nil }) {
+            roots.removeAll { $0.file == file }
+            let added = new.renderers.indices.filter { new.renderers[$0].ownerType == nil }
+                .map { RendererRef(file: file, renderer: Int32($0)) }
+            roots.insert(contentsOf: added, at: roots.firstIndex { $0.file > file } ?? roots.endIndex)
+        }
+        environmentAnalysis = EnvironmentAnalysisCache()
         if touchesProtocols {
             viewProtocols = refiningProtocols(of: Self.isViewProtocol)
             ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)

@@ -13,4 +13,13 @@ enum SwiftUINames {
         "Gauge", "ContentUnavailableView", "PasteButton", "RenameButton", "EditButton", "ToolbarItem",
         "ToolbarItemGroup", "UtilityWindow", "ImmersiveSpace", "Alert", "ConfirmationDialog",
     ]
+
+    /// Scene types an App's scene body constructs: at scene level these names are SwiftUI's scenes, whatever
+    /// views the project declares with the same names.
+    static let sceneBuilders: Set<String> = [
+        "WindowGroup", "Window", "Settings", "DocumentGroup", "MenuBarExtra", "UtilityWindow", "ImmersiveSpace",
+    ]
+
+    /// Containers under which a `NavigationLink` can navigate.
+    static let navigationContainers: Set<String> = ["NavigationView", "NavigationStack", "NavigationSplitView"]
 }

@@ -1,5 +1,6 @@
 /// The project's view tree as the index sees it, for `flowlint graph`: roots (`@main` apps, previews), the
-/// views they and their descendants show, the environment objects provided on each edge and read by each view,
+/// views they and their descendants show (sheets and navigation destinations marked), the environment objects
+/// provided on each edge and read by each view,
 /// and, per reader, the objects some root shows it without. Built from the same facts and the same environment
 /// analysis as `missing_environment_object`, so the picture agrees with the findings.
 ///
@@ -25,6 +26,16 @@ struct ViewGraph {
         var provides: [String]
         /// The construction cannot be judged (kept in a local, handed to an unknown view, an unresolved provider).
         var opaque: Bool
+        /// Presented (`sheet`, `fullScreenCover`, `popover`) or pushed (`navigation`); nil: shown in place.
+        var presentation: String?
+
+        /// `sheet`, `push` (a navigation destination), then what the edge provides.
+        var label: String? {
+            var parts: [String] = []
+            if let presentation { parts.append(presentation == "navigation" ? "push" : presentation) }
+            if !provides.isEmpty { parts.append("provides " + provides.joined(separator: ", ")) }
+            return parts.isEmpty ? nil : parts.joined(separator: "; ")
+        }
     }
 
     private(set) var nodes: [Node] = []
@@ -50,8 +61,11 @@ struct ViewGraph {
             return name
         }
 
-        // Every renderer's edges, members folded into their owner.
-        var roots: [(id: String, renderer: Renderer)] = []
+        // Every renderer's edges, members folded into their owner; each root edge's root, by position.
+        struct RootEdgeKey: Hashable {
+            var file: String, offset: Int
+        }
+        var rootOfEdge: [RootEdgeKey: String] = [:]
         for (f, facts) in index.files.enumerated() {
             for (r, renderer) in facts.renderers.enumerated() {
                 let owner: String
@@ -67,29 +81,27 @@ struct ViewGraph {
                     let label = name ?? (kind == .app ? "App" : "#Preview")
                     nodesByID[owner] = Node(id: owner, kind: kind == .app ? .app : .preview, label: label,
                                             location: "\(facts.path):\(line)", reads: [], missing: [:])
-                    roots.append((owner, renderer))
                 }
                 for edge in renderer.edges {
                     guard case .view(let child) = edge.target, graph.candidates[child] != nil else { continue }
                     let provided = graph.environment(after: edge, around: [])
                     edgeSet.insert(Edge(from: owner, to: viewNode(child), provides: provided.map { $0.sorted() } ?? [],
-                                        opaque: provided == nil))
+                                        opaque: provided == nil, presentation: edge.presentation?.rawValue))
+                    if case .root = renderer.kind { rootOfEdge[RootEdgeKey(file: facts.path, offset: edge.span.startOffset)] = owner }
                 }
             }
         }
 
-        // Missing objects, per root, at their reader.
-        for (rootID, renderer) in roots {
-            for edge in renderer.edges {
-                guard case .view(let name) = edge.target, let provided = graph.environment(after: edge, around: []) else { continue }
-                for (needed, steps) in graph.missing(in: name, provided: provided) {
-                    guard let reader = steps.last?.view, nodesByID[reader] != nil else { continue }
-                    let rootNode = nodesByID[rootID]!
-                    let rootLabel = rootNode.label == "#Preview" ? "#Preview at \(rootNode.location)" : rootNode.label
-                    var roots = nodesByID[reader]!.missing[needed] ?? []
-                    if !roots.contains(rootLabel) { roots.append(rootLabel) }
-                    nodesByID[reader]!.missing[needed] = roots.sorted()
-                }
+        // Missing objects, per root, at their reader: the findings of both environment rules.
+        for finding in graph.rootFindings(including: { _ in true }) {
+            guard let rootID = rootOfEdge[RootEdgeKey(file: finding.span.file, offset: finding.span.startOffset)],
+                  let rootNode = nodesByID[rootID] else { continue }
+            let rootLabel = rootNode.label == "#Preview" ? "#Preview at \(rootNode.location)" : rootNode.label
+            for entry in finding.missing {
+                guard let reader = entry.steps.last?.view ?? Optional(entry.chainStart.view), nodesByID[reader] != nil else { continue }
+                var roots = nodesByID[reader]!.missing[entry.type] ?? []
+                if !roots.contains(rootLabel) { roots.append(rootLabel) }
+                nodesByID[reader]!.missing[entry.type] = roots.sorted()
             }
         }
 
@@ -111,8 +123,8 @@ struct ViewGraph {
         // Edges in the order of their ends' nodes.
         let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
         edges = edgeSet.filter { kept.contains($0.from) && kept.contains($0.to) }.sorted {
-            (numbers[$0.from]!, numbers[$0.to]!, $0.provides.joined(separator: ","), $0.opaque ? 1 : 0)
-                < (numbers[$1.from]!, numbers[$1.to]!, $1.provides.joined(separator: ","), $1.opaque ? 1 : 0)
+            (numbers[$0.from]!, numbers[$0.to]!, $0.provides.joined(separator: ","), $0.opaque ? 1 : 0, $0.presentation ?? "")
+                < (numbers[$1.from]!, numbers[$1.to]!, $1.provides.joined(separator: ","), $1.opaque ? 1 : 0, $1.presentation ?? "")
         }
     }
 
@@ -140,8 +152,8 @@ struct ViewGraph {
     // MARK: Rendering
 
     /// Graphviz: roots as double octagons, views as boxes; a view that some root shows without an object it
-    /// reads in red, with the objects and roots named; edges labeled with what they provide, dashed when they
-    /// cannot be judged.
+    /// reads in red, with the objects and roots named; edges labeled with how they show their view and what
+    /// they provide, bold when presented or pushed, dashed when they cannot be judged.
     func dot() -> String {
         var out = ["digraph flowlint {", "    rankdir=LR;", "    node [shape=box, fontname=\"Helvetica\"];",
                    "    edge [fontname=\"Helvetica\", fontsize=10];"]
@@ -159,8 +171,8 @@ struct ViewGraph {
         for edge in edges {
             guard let from = numbers[edge.from], let to = numbers[edge.to] else { continue }
             var attributes: [String] = []
-            if !edge.provides.isEmpty { attributes.append("label=\(Self.dotString("provides " + edge.provides.joined(separator: ", ")))") }
-            if edge.opaque { attributes.append("style=dashed") }
+            if let text = edge.label { attributes.append("label=\(Self.dotString(text))") }
+            if edge.opaque { attributes.append("style=dashed") } else if edge.presentation != nil { attributes.append("style=bold") }
             out.append("    n\(from) -> n\(to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
         }
         out.append("}")
@@ -181,8 +193,8 @@ struct ViewGraph {
         }
         for edge in edges {
             guard let from = numbers[edge.from], let to = numbers[edge.to] else { continue }
-            let arrow = edge.opaque ? "-.->" : "-->"
-            let label = edge.provides.isEmpty ? "" : "|\(Self.mermaidString("provides " + edge.provides.joined(separator: ", ")))|"
+            let arrow = edge.opaque ? "-.->" : edge.presentation != nil ? "==>" : "-->"
+            let label = edge.label.map { "|\(Self.mermaidString($0))|" } ?? ""
             out.append("    n\(from) \(arrow)\(label) n\(to)")
         }
         let missing = nodes.indices.filter { !nodes[$0].missing.isEmpty }

@@ -134,9 +134,12 @@ struct ProjectReport {
 
     init(descriptor: RuleDescriptor) { self.descriptor = descriptor }
 
-    /// A finding built here.
-    mutating func report(at span: SourceSpan, _ message: String, notes: [DiagnosticNote] = [], fixes: [Fix] = []) {
-        diagnostics.append(descriptor.diagnostic(at: span, message, notes: notes, fixes: fixes))
+    /// A finding built here; `suppressibleAt`: see `Diagnostic.suppressibleAt`.
+    mutating func report(at span: SourceSpan, _ message: String, notes: [DiagnosticNote] = [], fixes: [Fix] = [],
+                         suppressibleAt: [RelatedPlace] = []) {
+        var diagnostic = descriptor.diagnostic(at: span, message, notes: notes, fixes: fixes)
+        diagnostic.suppressibleAt = suppressibleAt
+        diagnostics.append(diagnostic)
     }
 
     /// A per-file finding that holds (possibly changed: a fix that the project shows to be unsafe, say).

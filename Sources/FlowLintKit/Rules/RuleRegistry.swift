@@ -8,6 +8,7 @@ public enum RuleRegistry {
         NonPrivateStateRule.self,
         ForEachIndexIDRule.self,
         MissingEnvironmentObjectRule.self,
+        MissingEnvironmentObjectInPreviewRule.self,
         StateReferenceTypeRule.self,
         PublishedWithoutObservableObjectRule.self,
         WillChangeInDidSetRule.self,

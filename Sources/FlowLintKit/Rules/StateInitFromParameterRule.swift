@@ -40,12 +40,8 @@ extension StateInitFromParameterRule {
     }
 
     /// Where the file constructs views inside the content of a sheet, popover, full-screen cover or navigation
-    /// destination, and where it constructs a type with constant arguments only: the start offsets of the
-    /// constructions' callees (as the view graph's edges record them).
-    struct Record: Codable, Sendable {
-        var presented: [Int]
-        var constant: [Int] = []
-    }
+    /// destination: the start offsets of the constructions' callees (as the view graph's edges record them).
+    struct Record: Codable, Sendable { var presented: [Int] }
 
     static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
@@ -59,9 +55,10 @@ extension StateInitFromParameterRule {
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
         let mentioned = file.mentions(each: [presentingWords, stateWord])
-        let presented = mentioned[0] ? presentedConstructions(file) : []
-        let constant = constantConstructions(file)
-        if !presented.isEmpty || !constant.isEmpty { report.record(Record(presented: presented, constant: constant)) }
+        if mentioned[0] {
+            let presented = presentedConstructions(file)
+            if !presented.isEmpty { report.record(Record(presented: presented)) }
+        }
         guard mentioned[1] else { return }
 
         var reseeded: [String: Set<String>] = [:]
@@ -400,41 +397,6 @@ extension StateInitFromParameterRule {
         return out
     }
 
-    /// Constructions of a type-like callee whose arguments are all constants: literals (strings without
-    /// interpolation), implicit members (`.fish`), a type's members (`Tab.all`) and collections of those
-    /// (`[]`). What they pass never changes, so a state seeded from it cannot go stale.
-    static func constantConstructions(_ file: FileContext) -> [Int] {
-        var out: [Int] = []
-        for node in file.nodes(.callExpr) {
-            let call = Int(node)
-            guard let callee = file.tree.firstChild(call), file.kind(callee) == .identifierExpr,
-                  file.calleeType(callee).type != nil else { continue }
-            let arguments = Array(file.children(call).dropFirst())
-            guard !arguments.isEmpty, arguments.allSatisfy({ file.kind($0) == .argument && isConstantArgument($0, file) }) else { continue }
-            out.append(file.tree.byteRange(callee).lowerBound)
-        }
-        return out
-    }
-
-    static func isConstantArgument(_ argument: Int, _ file: FileContext) -> Bool {
-        var sawValue = false
-        for n in file.tree.subtree(argument).dropFirst() {
-            sawValue = true
-            switch file.kind(n) {
-            case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral, .arrayExpr, .dictionaryExpr,
-                 .dictionaryElement, .memberAccessExpr:
-                continue
-            case .identifierExpr:
-                // Only as the base of a member access: `Tab.all`.
-                guard let parent = file.parent(n), file.kind(parent) == .memberAccessExpr, file.tree.firstChild(parent) == n,
-                      FileContext.isTypeLike(file.name(n) ?? "") else { return false }
-            default:
-                return false
-            }
-        }
-        return sawValue
-    }
-
     /// Every construction of the views in question in the project's view graph (previews left out), and whether
     /// each gets new state for new input (an `.id(...)` around it, presented content or a navigation
     /// destination) or passes constants only.
@@ -443,16 +405,14 @@ extension StateInitFromParameterRule {
 
         init(index: ProjectIndex, views: Set<String>, records: [(path: String, record: Record)]) {
             var presented: [String: Set<Int>] = [:]
-            for entry in records {
-                presented[entry.path, default: []].formUnion(entry.record.presented)
-                presented[entry.path, default: []].formUnion(entry.record.constant)
-            }
+            for entry in records { presented[entry.path, default: []].formUnion(entry.record.presented) }
             for facts in index.files {
                 for renderer in facts.renderers {
                     if case .root(let kind) = renderer.kind, kind != .app { continue }
                     for edge in renderer.edges {
                         guard case .view(let name) = edge.target, views.contains(name) else { continue }
-                        let fresh = edge.helperCalls.contains("id") || presented[facts.path]?.contains(edge.span.startOffset) == true
+                        let fresh = edge.helperCalls.contains("id") || edge.hasConstantArguments
+                            || presented[facts.path]?.contains(edge.span.startOffset) == true
                         counts[name, default: (0, 0)].total += 1
                         if fresh { counts[name, default: (0, 0)].fresh += 1 }
                     }

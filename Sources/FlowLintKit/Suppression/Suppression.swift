@@ -217,10 +217,15 @@ enum Suppression {
 
     /// Removes the findings of one file that its directives suppress, and adds `superfluous_disable` and
     /// `unknown_rule_in_suppression` findings for the directives themselves.
-    static func apply(_ directives: [SuppressionDirective], to diagnostics: [Diagnostic], settings: RuleSettings) -> [Diagnostic] {
+    ///
+    /// `alsoCounted`: findings that the directives reach without being this file's to keep or drop (a finding of
+    /// another file placed at one of its `suppressibleAt` places here, one already silenced at its places):
+    /// a directive that reaches one is not superfluous.
+    static func apply(_ directives: [SuppressionDirective], to diagnostics: [Diagnostic], alsoCounted: [Diagnostic] = [],
+                      settings: RuleSettings) -> [Diagnostic] {
         guard !directives.isEmpty else { return diagnostics }
         let reach = DirectiveReach(directives)
-        let findings = FindingPositions(diagnostics)
+        let findings = FindingPositions(diagnostics + alsoCounted)
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics where !reach.suppresses(diagnostic, namedOnly: false) { kept.append(diagnostic) }
         var own: [Diagnostic] = []

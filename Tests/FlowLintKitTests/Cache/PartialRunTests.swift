@@ -36,22 +36,147 @@ final class PartialRunTests: XCTestCase {
         }
     }
 
-    func testRootFindingIsMovedToARequestedFileOnTheChain() throws {
+    /// README "Partial runs", statement 2: a root finding whose root is in another file is shown at the reading
+    /// declaration in the requested file, worded for it, with the root as a note and without fixes.
+    func testRootFindingIsMovedToTheReadingDeclaration() throws {
         let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
         let files = try FixtureTests.sources(in: fixture)
         let full = LintEngine.lint(LintRequest(files: files)).diagnostics
-        let root = try XCTUnwrap(full.first { $0.ruleID == "missing_environment_object" })
-        let reader = try XCTUnwrap(root.notes.last).span.file
-        XCTAssertNotEqual(reader, root.span.file)
-        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: [reader])).diagnostics
-        let moved = try XCTUnwrap(partial.first { $0.ruleID == "missing_environment_object" })
-        XCTAssertEqual(moved.span.file, reader)
-        XCTAssertEqual(moved.message, root.message)
-        XCTAssertEqual(moved.notes.first?.span, root.span)
+        // SharedSettings' root is a preview.
+        let root = try XCTUnwrap(full.first { $0.ruleID == "missing_environment_object_in_preview" })
+        let place = try XCTUnwrap(root.suppressibleAt.first)
+        XCTAssertEqual(place.span, root.notes.last?.span, "the reader's note")
+        XCTAssertNotEqual(place.span.file, root.span.file)
+        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: [place.span.file])).diagnostics
+        let moved = try XCTUnwrap(partial.first { $0.ruleID == "missing_environment_object_in_preview" })
+        XCTAssertEqual(moved.span, place.span)
+        XCTAssertEqual(moved.message, place.message)
+        XCTAssertTrue(moved.message.hasPrefix("'AvatarBadge' reads a 'UserSettings' here, and a preview of 'ProfileHeader'"), moved.message)
+        XCTAssertEqual(moved.notes, [DiagnosticNote(message: root.message, span: root.span)])
         XCTAssertTrue(moved.fixes.isEmpty)
         // Both files requested: shown once, at the root.
-        let both = LintEngine.lint(LintRequest(files: files, reportedPaths: [reader, root.span.file])).diagnostics
-        XCTAssertEqual(both.filter { $0.ruleID == "missing_environment_object" }, [root])
+        let both = LintEngine.lint(LintRequest(files: files, reportedPaths: [place.span.file, root.span.file])).diagnostics
+        XCTAssertEqual(both.filter { $0.ruleID == "missing_environment_object_in_preview" }, [root])
+    }
+
+    /// An app whose scene and two previews (in other files) show a reader without its object, and a view in the
+    /// middle of the chain.
+    static let threeRoots: [LintFile] = [
+        LintFile(path: "App.swift", bytes: Array("""
+            import SwiftUI
+            @main
+            struct ShopApp: App {
+                var body: some Scene { WindowGroup { Middle() } }
+            }
+            """.utf8)),
+        LintFile(path: "Middle.swift", bytes: Array("""
+            import SwiftUI
+            struct Middle: View {
+                var body: some View { VStack { Badge() } }
+            }
+            #Preview { Middle() }
+            """.utf8)),
+        LintFile(path: "Previews.swift", bytes: Array("""
+            import SwiftUI
+            #Preview { Badge() }
+            """.utf8)),
+        LintFile(path: "Badge.swift", bytes: Array("""
+            import SwiftUI
+            final class Cart: ObservableObject { @Published var count = 0 }
+            struct Badge: View {
+                @EnvironmentObject var cart: Cart
+                var body: some View { Text("\\(cart.count)") }
+            }
+            struct Shop: View {
+                var body: some View { Badge().environmentObject(Cart()) }
+            }
+            """.utf8)),
+    ]
+
+    static func replacing(_ path: String, _ old: String, _ new: String, in files: [LintFile]) -> [LintFile] {
+        files.map { f in
+            guard f.path == path else { return f }
+            return LintFile(path: f.path, bytes: Array(String(decoding: f.bytes, as: UTF8.self).replacingOccurrences(of: old, with: new).utf8))
+        }
+    }
+
+    /// Statement 2 again: one finding per reading declaration and rule, whatever the number of roots.
+    func testRootsInOtherFilesAreGroupedAtTheReader() throws {
+        let files = Self.threeRoots
+        let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+        XCTAssertEqual(full.map(\.ruleID).sorted(), ["missing_environment_object", "missing_environment_object_in_preview",
+                                                     "missing_environment_object_in_preview"])
+        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Badge.swift"])).diagnostics
+        XCTAssertEqual(partial.map(\.ruleID), ["missing_environment_object", "missing_environment_object_in_preview"])
+        XCTAssertTrue(partial.allSatisfy { $0.span.file == "Badge.swift" && $0.span.start.line == 4 }, "\(partial)")
+        let previews = try XCTUnwrap(partial.last)
+        XCTAssertEqual(previews.notes.map(\.span.file), ["Middle.swift", "Previews.swift"])
+        XCTAssertTrue(previews.message.hasSuffix("; 1 more root in other files too (see the notes)"), previews.message)
+    }
+
+    /// Statement 3: a file that is only a step of the chain (neither root nor reader) shows nothing.
+    func testAFileInTheMiddleOfTheChainShowsNothingOfOtherRoots() throws {
+        let files = Self.threeRoots
+        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Middle.swift"])).diagnostics
+        // Only Middle.swift's own preview root.
+        XCTAssertEqual(partial.map(\.ruleID), ["missing_environment_object_in_preview"])
+        XCTAssertEqual(partial.first?.span.start.line, 5)
+    }
+
+    /// Suppression follows the problem: a comment at the reader silences the root findings in the full run
+    /// (and is not superfluous), and what a partial run of either file shows.
+    func testACommentAtTheReaderSilencesItsRootFindingsEverywhere() throws {
+        let files = Self.replacing("Badge.swift", "    @EnvironmentObject var cart: Cart",
+                                   "    // flowlint:disable:next missing_environment_object - the UIKit host provides it\n    @EnvironmentObject var cart: Cart",
+                                   in: Self.threeRoots)
+        let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+        XCTAssertEqual(full.map(\.ruleID).sorted(), ["missing_environment_object_in_preview", "missing_environment_object_in_preview"],
+                       "the App root is silenced, the previews are another rule; no superfluous_disable")
+        let reader = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Badge.swift"])).diagnostics
+        XCTAssertEqual(reader.map(\.ruleID), ["missing_environment_object_in_preview"])
+        let root = LintEngine.lint(LintRequest(files: files, reportedPaths: ["App.swift"])).diagnostics
+        XCTAssertEqual(root, [])
+    }
+
+    /// And a comment at the root silences what a partial run of the reader's file shows.
+    func testACommentAtTheRootSilencesTheFindingAtTheReader() throws {
+        let files = Self.replacing("App.swift", "WindowGroup { Middle() }",
+                                   "WindowGroup { Middle() } // flowlint:disable:this missing_environment_object",
+                                   in: Self.threeRoots)
+        let reader = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Badge.swift"])).diagnostics
+        XCTAssertEqual(reader.map(\.ruleID), ["missing_environment_object_in_preview"])
+        XCTAssertFalse(LintEngine.lint(LintRequest(files: files)).diagnostics.contains { $0.ruleID == "superfluous_disable" })
+    }
+
+    /// A root finding naming two readers stays until both are silenced; the comment at one is not superfluous
+    /// and silences that reader's part in a partial run.
+    func testARootFindingWithTwoReadersNeedsBothSilenced() throws {
+        let files: [LintFile] = [
+            LintFile(path: "App.swift", bytes: Array("""
+                import SwiftUI
+                @main
+                struct ShopApp: App { var body: some Scene { WindowGroup { Screen() } } }
+                """.utf8)),
+            LintFile(path: "Screen.swift", bytes: Array("""
+                import SwiftUI
+                final class Cart: ObservableObject { @Published var count = 0 }
+                final class Session: ObservableObject { @Published var user = "" }
+                struct Screen: View {
+                    // flowlint:disable:next missing_environment_object
+                    @EnvironmentObject var cart: Cart
+                    var body: some View { VStack { Text("\\(cart.count)"); Account() } }
+                }
+                struct Account: View {
+                    @EnvironmentObject var session: Session
+                    var body: some View { Text(session.user) }
+                }
+                """.utf8)),
+        ]
+        let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+        XCTAssertEqual(full.map(\.ruleID), ["missing_environment_object"])
+        XCTAssertEqual(full.first?.suppressibleAt.map(\.span.start.line), [10], "the silenced reader is no longer a place")
+        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Screen.swift"])).diagnostics
+        XCTAssertEqual(partial.map(\.span.start.line), [10])
     }
 
     func testCodecRoundTripsEveryFixtureFile() throws {

@@ -61,6 +61,10 @@ final class PropertyListTests: XCTestCase {
         elsewhere.file = "Other.swift"
         cases.append(PropertyFact(name: "theme", isStatic: false, isLet: true, hasInitializer: false, type: nil, wrapper: "Environment",
                                   environmentObjectType: "Theme", attributeSpan: elsewhere))
+        var unread = cases[cases.count - 1]
+        unread.isUnreadInItsFile = true
+        unread.platforms = [.macOS, .other]
+        cases.append(unread)
         for property in cases {
             var w = BinaryWriter()
             property.write(to: &w, path: "A.swift")
