@@ -14,10 +14,17 @@ struct FactExtractor {
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject"],
                                      declarationWords: ["body", "previews", "ViewBuilder"], typeSuffixes: ["View"])
 
+    /// Whether `environmentObject` or `environment` occurs in the file: a provider is one of those calls, so a
+    /// file without them has no providers to collect, and its non-rendering members are not walked (most files
+    /// of a project).
+    let mentionsProviders: Bool
+    static let providerWords = TokenWords(["environmentObject", "environment"])
+
     init(context: FileContext) {
         self.context = context
         self.facts = FileFacts(path: context.path)
         self.platforms = Platforms.table(context)
+        mentionsProviders = context.mentions(Self.providerWords)
     }
 
     static func extract(_ context: FileContext) -> FileFacts {
@@ -245,6 +252,7 @@ struct FactExtractor {
     /// Providers applied anywhere in a non-rendering member (an `init`, a function): they count for "is `T`
     /// provided anywhere".
     mutating func collectProviders(in decl: Int, owner: String?) {
+        guard mentionsProviders else { return }
         var walker = RenderWalker(context: context, ownerType: owner, viewMembers: [])
         walker.walk(decl)
         facts.providedTypes += walker.providers
