@@ -51,8 +51,9 @@ struct ViewGraph {
             if nodesByID[name] == nil {
                 let location = graph.candidates[name]?.first.map { index.files[$0.file].path } ?? ""
                 var reads: Set<String> = []
+                // The readers the rules judge (an object declared and never used is not read).
                 for d in graph.candidates[name] ?? [] {
-                    for property in index.properties(of: d) {
+                    for property in graph.readers(of: d) {
                         if let type = property.environmentObjectType { reads.insert(type) }
                     }
                 }
@@ -98,7 +99,8 @@ struct ViewGraph {
                   let rootNode = nodesByID[rootID] else { continue }
             let rootLabel = rootNode.label == "#Preview" ? "#Preview at \(rootNode.location)" : rootNode.label
             for entry in finding.missing {
-                guard let reader = entry.steps.last?.view ?? Optional(entry.chainStart.view), nodesByID[reader] != nil else { continue }
+                let reader = entry.steps.last?.view ?? entry.chainStart.view
+                guard nodesByID[reader] != nil else { continue }
                 var roots = nodesByID[reader]!.missing[entry.type] ?? []
                 if !roots.contains(rootLabel) { roots.append(rootLabel) }
                 nodesByID[reader]!.missing[entry.type] = roots.sorted()
