@@ -113,6 +113,13 @@ final class HostileSyntaxTests: CLITestCase {
         try assertLintsNormally("Generic.swift", "let x = " + Self.repeated("Row<Int>(", n) + Self.repeated(")", n) + "\n")
     }
 
+    /// Found by the render-walker fuzz target: a class without a name holding a `@Published` crashed the
+    /// published_without_observable_object fix (it put the conformance after the name token, which is none).
+    func testBrokenDeclarationsWithoutNames() throws {
+        try assertLintsNormally("Unnamed.swift", "@MainActor final class@MainActor final class{ @Published var x = 1 }\n")
+        try assertLintsNormally("UnnamedStruct.swift", "struct : View { @State var x = 0\n var body: some View { Text(\"\") } }\n")
+    }
+
     /// Each edge of a long chain copies the environment around it, and those copies are bounded: past the
     /// bound an edge is left unjudged, never judged without its environment. With the provider, nothing in the
     /// chain is reported; without it, what can be judged is.

@@ -68,7 +68,8 @@ extension PublishedWithoutObservableObjectRule {
         if !record.projectedNames.isEmpty || !record.unreadable.isEmpty { report.record(record) }
 
         guard file.containsAttribute(named: "Published") else { return }
-        for decl in file.typeDeclarations where file.kind(decl) == .classDecl {
+        // A class without a name (broken code: `final class { ... }`) has nowhere to put a conformance.
+        for decl in file.typeDeclarations where file.kind(decl) == .classDecl && file.name(decl) != nil {
             // `@Observable` classes are observed by the macro: a `@Published` there is kept out on purpose.
             guard !file.attributes(decl).contains(where: { ["Observable", "Model"].contains(file.name($0) ?? "") }),
                   let block = file.tree.child(decl, .memberBlock) else { continue }
