@@ -129,7 +129,7 @@ final class ExplainCommandTests: CLITestCase {
 
     /// Runs flowlint with standard output on a pseudo-terminal; returns what it printed.
     func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        guard let binary = Self.binary else { throw XCTSkip("flowlint binary not found next to the tests") }
+        let binary = try XCTUnwrap(Self.binary, "flowlint binary not found next to the tests (a broken build, not a reason to skip)")
         // posix_openpt and friends are POSIX but not exported by Swift's Glibc module: looked up at run time.
         func function<T>(_ name: String, as type: T.Type) throws -> T {
             let handle = dlopen(nil, RTLD_NOW)

@@ -16,7 +16,9 @@ final class HostileIOTests: CLITestCase {
     /// into a file, and `stdout` as standard output (else a file that is thrown away).
     func shell(_ script: String, stdout: FileHandle? = nil, timeout: TimeInterval = 120,
                file: StaticString = #filePath, line: UInt = #line) throws -> RawRun {
-        guard let binary = Self.binary else { throw XCTSkip("flowlint binary not found; run `swift build` first or set FLOWLINT_BIN") }
+        // The test target depends on the executable, so a missing binary is a broken build, not a reason to skip.
+        let binary = try XCTUnwrap(Self.binary, "flowlint binary not found; run `swift build` first or set FLOWLINT_BIN",
+                                   file: file, line: line)
         let scratch = NSTemporaryDirectory() + "flowlint-raw-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
