@@ -61,6 +61,9 @@ struct ParserState {
     /// Body skipping (see `BodySkipping`): on, the sorted indices of the body words' tokens, the matchers for
     /// declarations, and how many bodies enclose the cursor (only outermost bodies are skipped).
     var skipsInertBodies = false
+    /// Parsing a `#if` condition, which ends with its line: a `.member` on the next line belongs to the
+    /// clause's items (`#if os(macOS)` newline `.sheet { ... }`), not to the condition.
+    var inIfConfigCondition = false
     var interestingTokens: [Int32] = []
     var declarationWords = WordMatcher([])
     var typeSuffixes = WordMatcher([])

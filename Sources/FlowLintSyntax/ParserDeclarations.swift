@@ -786,7 +786,10 @@ extension ParserState {
     mutating func parseIfConfigCondition() {
         if atStartOfLine { return }
         let line = pos
+        let outer = inIfConfigCondition
+        inIfConfigCondition = true
         parseExpression(allowTrailingClosure: false)
+        inIfConfigCondition = outer
         // Anything left on the condition line is junk.
         if pos == line && !atStartOfLine { advance() }
         if !atStartOfLine && !atEOF {

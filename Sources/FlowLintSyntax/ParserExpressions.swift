@@ -178,7 +178,9 @@ extension ParserState {
             let t = cur
             switch t.kind {
             case .period:
-                // `.name`, `.init`, `.self`, `.0`, continuing across lines (long modifier chains).
+                // `.name`, `.init`, `.self`, `.0`, continuing across lines (long modifier chains), but not out of
+                // a `#if` condition.
+                if inIfConfigCondition && atStartOfLine { return }
                 let next = peek()
                 guard next.kind == .identifier || next.kind == .keyword || next.kind == .integerLiteral
                         || next.kind == .dollarIdentifier || next.kind == .floatLiteral || next.kind == .wildcard else { return }

@@ -97,6 +97,25 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(tree.compactText(rhs), "xs.count-1")
     }
 
+    /// A postfix `#if` whose first item is a modifier on the next line: the condition ends with its line
+    /// (the modifier and its trailing closure used to become a member of `os(macOS)`, and the closure an error).
+    func testPostfixIfConfigConditionEndsWithItsLine() {
+        let tree = parse("""
+
+            let v = Text("a")
+            #if os(macOS)
+                .sheet(isPresented: $x) {
+                    Update()
+                }
+            #endif
+            """)
+        XCTAssertFalse(tree.nodes.contains { $0.kind == .error })
+        let clause = tree.nodes.indices.first { tree.kind($0) == .ifConfigClause }!
+        let members = tree.subtree(clause).filter { tree.kind($0) == .memberAccessExpr }.compactMap { tree.name($0) }
+        XCTAssertEqual(members, ["sheet"])
+        XCTAssertTrue(tree.subtree(clause).contains { tree.kind($0) == .trailingClosure })
+    }
+
     func testIfConfigKeepsAllBranches() {
         XCTAssertEqual(outline("""
             #if DEBUG
