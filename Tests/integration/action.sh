@@ -17,10 +17,10 @@ mkdir -p "$CACHE"
 
 # An Xcode project's checkout: sources, a project file, no Package.swift.
 WS="$WORK/workspace"
-mkdir -p "$WS/NotesApp.xcodeproj"
-cp -R "$REPO/Fixtures/MultiSceneNotes/." "$WS/"
+mkdir -p "$WS/PlayerApp.xcodeproj"
+cp -R "$REPO/Fixtures/PlayerShell/." "$WS/"
 rm -f "$WS/expected.txt"
-echo "// !\$*UTF8*\$!" > "$WS/NotesApp.xcodeproj/project.pbxproj"
+echo "// !\$*UTF8*\$!" > "$WS/PlayerApp.xcodeproj/project.pbxproj"
 git init --quiet "$WS"
 EXPECTED="$WORK/expected.json"
 (cd "$WS" && "$(flowlint_binary)" lint --no-cache --quiet --reporter json . > "$EXPECTED" || true)
