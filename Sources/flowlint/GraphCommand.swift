@@ -48,15 +48,13 @@ struct GraphCommand: ParsableCommand {
         }
         let isDirectory = FileDiscovery.isDirectory(absolute, followingSymlinks: true)
         let projectRoot = ProjectRoot.find(for: absolute) ?? (isDirectory ? Paths.standardize(absolute) : nil)
+        // The configuration `flowlint lint PATH` would use.
+        var options = LintOptions()
+        options.paths = [path]
+        options.configurationPath = config
         let configuration: Configuration
         do {
-            if let config {
-                configuration = try Configuration.load(path: config)
-            } else if let file = ProjectRoot.configurationFile(for: absolute) {
-                configuration = try Configuration.load(path: Paths.display(file))
-            } else {
-                configuration = Configuration(rootDirectory: Paths.standardize(projectRoot ?? Paths.currentDirectory))
-            }
+            configuration = try LintSession.configurations(for: options).primary
         } catch let error as ConfigurationError {
             Console.error(error.message)
             throw ExitCode(ExitStatus.usageError)
