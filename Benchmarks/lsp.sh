@@ -12,7 +12,8 @@
 # (after 5 warm-up edits), once with --debounce 0 (the server's own work) and once with the default debounce
 # (what an editor sees: the wait plus the work). The facts cache is a fresh directory: the first load of the
 # corpus parses every file.
-# Environment: CORPUS (default Benchmarks/corpus), EDITS (default 50), NICE (default 10, for the build).
+# Environment: CORPUS (default Benchmarks/corpus), EDITS (default 50), NICE (default 10, for the build),
+# WORKSPACES (default "fixture corpus"), DEBOUNCES (default "0 75"): to run a part only.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,8 +44,8 @@ cp -al "$corpus" "$work/corpus/corpus"
 cp "$root/Benchmarks/SmallView.swift" "$work/corpus/"
 
 echo "flowlint lsp benchmark: $bin, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo '+dirty')"
-for workspace in fixture corpus; do
-  for debounce in 0 75; do
+for workspace in ${WORKSPACES:-fixture corpus}; do
+  for debounce in ${DEBOUNCES:-0 75}; do
     echo
     python3 "$root/Benchmarks/lsp-bench.py" "$bin" "$work/$workspace" SmallView.swift --edits "$edits" \
       --debounce "$debounce" --label "$workspace"

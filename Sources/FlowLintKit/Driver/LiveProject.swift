@@ -228,6 +228,8 @@ public final class LiveProject {
             let started = DispatchTime.now()
             index = ProjectIndex(files: [])  // the old index goes first: never two in memory
             index = ProjectIndex(files: files)
+            // Positions change when files join or leave: what was decoded before is dropped with the old index.
+            index.decodedOutputs = DecodedOutputs()
             rebuilding = nil
             timings.index += seconds(since: started)
             timings.rebuiltIndex = true

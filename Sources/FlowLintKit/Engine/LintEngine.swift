@@ -154,8 +154,8 @@ public enum LintEngine {
     /// suppression: every finding of the project, before the restriction to reported files. Shared by `lint` and
     /// `LiveProject` (an editor's server), which keeps the facts and the index between runs.
     /// The checks only read the index, so they run side by side on `jobs` threads (0: one per core); each rule's
-    /// findings are kept in registry order, so the result does not depend on scheduling. On a large project one
-    /// rule (`missing_environment_object`) is about half of the pass, which an editor's server runs per edit.
+    /// findings are kept in registry order, so the result does not depend on scheduling. An editor's server runs
+    /// the pass per edit over an index that keeps what it can between edits (`DecodedOutputs`, `DerivedValue`).
     static func projectPass(_ index: ProjectIndex, _ plan: Plan, settings: RuleSettings, jobs: Int = 0) -> [Diagnostic] {
         var perRule = [[Diagnostic]](repeating: [], count: plan.rules.count)
         if jobs == 1 || plan.rules.count < 2 || ProcessInfoCores.count < 2 {

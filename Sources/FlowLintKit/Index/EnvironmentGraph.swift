@@ -44,11 +44,7 @@ struct EnvironmentGraph {
 
     init(index: ProjectIndex) {
         self.index = index
-        // Only names with an inheritance clause somewhere can be views.
-        for name in index.namesWithInheritance where index.isView(name) {
-            let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
-            if !declarations.isEmpty { candidates[name] = declarations }
-        }
+        candidates = index.viewDeclarations
         for facts in index.files {
             for provider in facts.providedTypes {
                 if let t = index.resolve(provider) { providedAnywhere.insert(t) } else { hasUnknownProvider = true }
@@ -371,13 +367,17 @@ struct EnvironmentAnalysis {
 }
 
 /// Holds an index's `EnvironmentAnalysis` once computed. A new index, or an index changed by `replaceFile`, gets
-/// an empty one. Shows no contents when reflected (`ProjectIndexUpdateTests` compares indexes by their stored
-/// properties: what is cached is derived, not state).
-final class EnvironmentAnalysisCache: @unchecked Sendable, CustomReflectable {
-    private let lock = NSLock()
-    private var stored: EnvironmentAnalysis?
+/// an empty one.
+typealias EnvironmentAnalysisCache = DerivedValue<EnvironmentAnalysis>
 
-    func value(_ compute: () -> EnvironmentAnalysis) -> EnvironmentAnalysis {
+/// A value derived from an index, computed when first asked and kept with it (a class, so that asking does not
+/// mutate the index): an update that can change it replaces it. Shows no contents when reflected
+/// (`ProjectIndexUpdateTests` compares indexes by their stored properties: what is cached is derived, not state).
+final class DerivedValue<T>: @unchecked Sendable, CustomReflectable {
+    private let lock = NSLock()
+    private var stored: T?
+
+    func value(_ compute: () -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
         if let stored { return stored }

@@ -14,6 +14,19 @@ struct ProjectIndex {
     private(set) var roots: [RendererRef] = []
     /// What both environment rules compute from this index, once (see `EnvironmentAnalysisCache`).
     private(set) var environmentAnalysis = EnvironmentAnalysisCache()
+    /// The views and their declarations, built when first asked (`viewDeclarations`).
+    private var viewDeclarationsCache = DerivedValue<[String: [(file: Int, type: Int)]]>()
+    /// Classes by the name of their superclass, built when first asked (`subclasses(of:)`).
+    private var subclassesBySuperclass = DerivedValue<[String: [String]]>()
+    /// For each rule, where its per-file outputs are, in file order: a project check visits those files only.
+    private(set) var outputsByRule: [String: [OutputRef]] = [:]
+    /// Set by an editor's server, which keeps the index between edits: outputs decoded once (`DecodedOutputs`).
+    var decodedOutputs: DecodedOutputs?
+
+    /// A rule's output: its file's index in `files` and its index in that file's `ruleOutputs`.
+    struct OutputRef: Hashable {
+        var file: Int32, output: Int32
+    }
 
     /// A renderer: its file's index in `files` and its index in that file's `renderers`.
     struct RendererRef: Hashable {
@@ -55,6 +68,9 @@ struct ProjectIndex {
                 if type.kind == .protocol { protocolNames.insert(type.name) }
             }
             for helper in facts.providerHelpers { providerHelpers[helper.name, default: []] += helper.provided }
+            for (o, output) in facts.ruleOutputs.enumerated() {
+                outputsByRule[output.rule, default: []].append(OutputRef(file: Int32(f), output: Int32(o)))
+            }
             for (r, renderer) in facts.renderers.enumerated() {
                 let ref = RendererRef(file: Int32(f), renderer: Int32(r))
                 if let type = renderer.ownerType { renderersByType[type, default: []].append(ref) } else { roots.append(ref) }
@@ -68,6 +84,38 @@ struct ProjectIndex {
     func type(_ ref: (file: Int, type: Int)) -> TypeFact { files[ref.file].types[ref.type] }
 
     func renderer(_ ref: RendererRef) -> Renderer { files[Int(ref.file)].renderers[Int(ref.renderer)] }
+
+    /// Every view of the project (`isView`) with its declarations, extensions left out.
+    var viewDeclarations: [String: [(file: Int, type: Int)]] {
+        viewDeclarationsCache.value {
+            var views: [String: [(file: Int, type: Int)]] = [:]
+            // Only names with an inheritance clause somewhere can be views.
+            for name in namesWithInheritance where isView(name) {
+                let declarations = types(named: name).filter { type($0).kind != .extension }
+                if !declarations.isEmpty { views[name] = declarations }
+            }
+            return views
+        }
+    }
+
+    /// The classes whose declaration names `name` first in its inheritance clause (their superclass, when `name`
+    /// is a class), in no particular order; a class with several declarations is listed once per declaration.
+    func subclasses(of name: String) -> [String] {
+        subclassesBySuperclass.value {
+            var subclasses: [String: [String]] = [:]
+            for name in namesWithInheritance {
+                for ref in types(named: name) where type(ref).kind == .class {
+                    if let superclass = type(ref).inherited.first { subclasses[superclass, default: []].append(name) }
+                }
+            }
+            return subclasses
+        }[name] ?? []
+    }
+
+    /// A rule's outputs, with the files they belong to, in file order.
+    func outputs(of rule: String) -> [(file: Int32, output: RuleOutput)] {
+        (outputsByRule[rule] ?? []).map { ($0.file, files[Int($0.file)].ruleOutputs[Int($0.output)]) }
+    }
 
     /// The declarations and extensions of a type name, in file order.
     func types(named name: String) -> [(file: Int, type: Int)] {
@@ -282,7 +330,24 @@ extension ProjectIndex {
                 .map { RendererRef(file: file, renderer: Int32($0)) }
             roots.insert(contentsOf: added, at: roots.firstIndex { $0.file > file } ?? roots.endIndex)
         }
+        for rule in Set((old.ruleOutputs + new.ruleOutputs).map(\.rule)) {
+            var refs = outputsByRule[rule] ?? []
+            refs.removeAll { $0.file == file }
+            let added = new.ruleOutputs.indices.filter { new.ruleOutputs[$0].rule == rule }
+                .map { OutputRef(file: file, output: Int32($0)) }
+            refs.insert(contentsOf: added, at: refs.firstIndex { $0.file > file } ?? refs.endIndex)
+            outputsByRule[rule] = refs.isEmpty ? nil : refs
+        }
         environmentAnalysis = EnvironmentAnalysisCache()
+        func superclasses(_ facts: FileFacts) -> [[String?]] {
+            facts.types.filter { $0.kind == .class }.map { [$0.name, $0.inherited.first] }
+        }
+        if superclasses(old) != superclasses(new) { subclassesBySuperclass = DerivedValue() }
+        // Whether a name is a view depends on the names declared, their kinds and clauses, and the view bodies.
+        func shapes(_ facts: FileFacts) -> [[String]] {
+            facts.types.map { [$0.name, $0.kind.rawValue, $0.declaresViewBody ? "body" : ""] + $0.inherited }
+        }
+        if touchesProtocols || shapes(old) != shapes(new) { viewDeclarationsCache = DerivedValue() }
         if touchesProtocols {
             viewProtocols = refiningProtocols(of: Self.isViewProtocol)
             ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)

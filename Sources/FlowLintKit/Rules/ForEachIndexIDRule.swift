@@ -69,7 +69,7 @@ extension ForEachIndexIDRule {
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
-        let fileConstants = Set(project.records.flatMap(\.record.fileConstants))
+        let fileConstants = project.derived("constants") { Set($0.flatMap(\.record.fileConstants)) }
         for finding in project.pending where !isConstant(finding.condition, project.index, fileConstants: fileConstants) {
             report.report(finding.diagnostic)
         }

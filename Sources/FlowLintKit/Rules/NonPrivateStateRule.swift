@@ -79,12 +79,22 @@ extension NonPrivateStateRule {
         let name = hash(property)
         let labels = [hash(owner + "(" + property), hash("(" + property)]
         for (path, record) in records {
-            if labels.contains(where: { record.constructionLabels.contains($0) }) { return false }
-            for group in record.memberNames where group.names.contains(name) {
+            if labels.contains(where: { sortedContains(record.constructionLabels, $0) }) { return false }
+            for group in record.memberNames where sortedContains(group.names, name) {
                 if path != file || group.type != owner { return false }
             }
         }
         return true
+    }
+
+    /// Whether `values`, sorted, holds `value`: records hold hundreds of hashes, and every file's are searched.
+    static func sortedContains(_ values: [UInt32], _ value: UInt32) -> Bool {
+        var low = 0, high = values.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low < values.count && values[low] == value
     }
 
     static func hash(_ text: String) -> UInt32 { UInt32(truncatingIfNeeded: FastHash.hash(text)) }

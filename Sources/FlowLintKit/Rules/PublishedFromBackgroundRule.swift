@@ -95,7 +95,7 @@ extension PublishedFromBackgroundRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let facts = ChangeFacts(project.records.map(\.record))
+        let facts = project.derived("changes") { ChangeFacts($0.map(\.record)) }
         for finding in project.pending {
             if let message = confirmedMessage(finding.condition, index, facts) {
                 report.report(at: finding.diagnostic.span, message)

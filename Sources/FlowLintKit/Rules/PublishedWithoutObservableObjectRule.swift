@@ -126,34 +126,27 @@ extension PublishedWithoutObservableObjectRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let projected = Set(project.records.flatMap(\.record.projectedNames))
-        let unreadable = Set(project.records.flatMap(\.record.unreadable))
-        // Direct subclasses by superclass name (the first inherited name of a class declaration).
-        var subclasses: [String: [String]] = [:]
-        for name in index.namesWithInheritance {
-            for ref in index.types(named: name) where index.type(ref).kind == .class {
-                if let superclass = index.type(ref).inherited.first { subclasses[superclass, default: []].append(name) }
-            }
+        let (projected, unreadable) = project.derived("names") { records in
+            (Set(records.flatMap(\.record.projectedNames)), Set(records.flatMap(\.record.unreadable)))
         }
         for finding in project.pending {
             let type = finding.condition.type
             guard index.observableObject(type, unreadable: unreadable) == false,
                   !finding.condition.published.contains(where: projected.contains),
-                  !hasObservableSubclass(type, index, subclasses, unreadable) else { continue }
+                  !hasObservableSubclass(type, index, unreadable) else { continue }
             report.report(finding.diagnostic)
         }
     }
 
     /// Whether a subclass declared in the project (at any depth) conforms, or may: its `objectWillChange` then
     /// announces the base class's `@Published` changes too.
-    static func hasObservableSubclass(_ type: String, _ index: ProjectIndex, _ subclasses: [String: [String]],
-                                      _ unreadable: Set<String>) -> Bool {
-        var pending = subclasses[type] ?? []
+    static func hasObservableSubclass(_ type: String, _ index: ProjectIndex, _ unreadable: Set<String>) -> Bool {
+        var pending = index.subclasses(of: type)
         var seen: Set<String> = [type]
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
             if index.observableObject(name, unreadable: unreadable) != false { return true }
-            pending += subclasses[name] ?? []
+            pending += index.subclasses(of: name)
         }
         return false
     }

@@ -112,13 +112,29 @@ struct ProjectContext<Condition, Record> {
     /// This rule's per-file findings, in file order.
     let pending: [PendingFinding<Condition>]
     private let loadRecords: () -> [(path: String, record: Record)]
+    private let loadFileRecords: (Int) -> [Record]
+    private let memo: DecodedOutputs.Slot?
 
     init(descriptor: RuleDescriptor, index: ProjectIndex, pending: [PendingFinding<Condition>],
-         records: @escaping () -> [(path: String, record: Record)]) {
+         memo: DecodedOutputs.Slot? = nil, records: @escaping () -> [(path: String, record: Record)],
+         recordsInFile: @escaping (Int) -> [Record]) {
         self.descriptor = descriptor
         self.index = index
         self.pending = pending
+        self.memo = memo
         loadRecords = records
+        loadFileRecords = recordsInFile
+    }
+
+    /// This rule's records of one file (its position in `index.files`): for a check that needs the records of
+    /// a few files only, such as those declaring a type (`ProjectIndex.types(named:)`).
+    func records(inFile file: Int) -> [Record] { loadFileRecords(file) }
+
+    /// A value computed from this rule's records alone (not from the index): an editor's server keeps it while
+    /// no file's records change, so an edit elsewhere does not rebuild it. `key` names it among the rule's values.
+    func derived<T>(_ key: String, from records: ([(path: String, record: Record)]) -> T) -> T {
+        guard let memo else { return records(self.records) }
+        return memo.derived(key) { records(self.records) }
     }
 
     /// This rule's per-file records, with the path of the file each describes, in file order. Decoded on each

@@ -54,27 +54,42 @@ struct RuleRunner: Sendable {
         checkProject = { index in
             // Outputs were encoded by this build (the cache key includes it) in a pack authenticated as a whole:
             // one that does not decode is left out. Records are decoded only if the check asks for them: most
-            // files have some, and most project checks need them only when there are findings.
-            var pending: [PendingFinding<R.Condition>] = []
-            for facts in index.files {
-                for output in facts.ruleOutputs where output.rule == descriptor.id {
-                    guard let findings = output.findings,
-                          let decoded = try? CompactCoding.decode([PendingFinding<R.Condition>].self, from: findings.bytes, path: facts.path)
-                    else { continue }
-                    pending += decoded
-                }
+            // files have some, and most project checks need them only when there are findings. An editor's
+            // server keeps what was decoded (`DecodedOutputs`).
+            let outputs = index.outputs(of: descriptor.id)
+            let memo = index.decodedOutputs?.slot(descriptor.id)
+            memo?.noteRecords(outputs.compactMap { output in output.output.records.map { (output.file, $0.bytes) } })
+            func decode<T: Decodable>(_ type: T.Type, _ bytes: RawBytes, file: Int32) -> T? {
+                try? CompactCoding.decode(type, from: bytes.bytes, path: index.files[Int(file)].path)
             }
-            let context = ProjectContext<R.Condition, R.Record>(descriptor: descriptor, index: index, pending: pending) {
-                var records: [(path: String, record: R.Record)] = []
-                for facts in index.files {
-                    for output in facts.ruleOutputs where output.rule == descriptor.id {
-                        guard let encoded = output.records,
-                              let decoded = try? CompactCoding.decode([R.Record].self, from: encoded.bytes, path: facts.path)
-                        else { continue }
-                        records += decoded.map { (facts.path, $0) }
-                    }
+            let findingEntries = memo?.entries(isRecords: false, as: [PendingFinding<R.Condition>].self)
+            var pending: [PendingFinding<R.Condition>] = []
+            for (file, output) in outputs {
+                guard let findings = output.findings else { continue }
+                let decoded = findingEntries.map { $0.value(file: file, bytes: findings.bytes) { decode([PendingFinding<R.Condition>].self, findings, file: file) } }
+                    ?? decode([PendingFinding<R.Condition>].self, findings, file: file)
+                if let decoded { pending += decoded }
+            }
+            let recordEntries = memo?.entries(isRecords: true, as: [R.Record].self)
+            func records(of output: RuleOutput, file: Int32) -> [R.Record]? {
+                guard let encoded = output.records else { return nil }
+                return recordEntries.map { $0.value(file: file, bytes: encoded.bytes) { decode([R.Record].self, encoded, file: file) } }
+                    ?? decode([R.Record].self, encoded, file: file)
+            }
+            func assembleRecords() -> [(path: String, record: R.Record)] {
+                var assembled: [(path: String, record: R.Record)] = []
+                for (file, output) in outputs {
+                    guard let decoded = records(of: output, file: file) else { continue }
+                    let path = index.files[Int(file)].path
+                    assembled += decoded.map { (path, $0) }
                 }
-                return records
+                return assembled
+            }
+            let context = ProjectContext<R.Condition, R.Record>(descriptor: descriptor, index: index, pending: pending, memo: memo) {
+                // Kept by an editor's server while no file's records change (most edits change none).
+                memo?.derived(" records", assembleRecords) ?? assembleRecords()
+            } recordsInFile: { file in
+                index.files[file].ruleOutputs.first { $0.rule == descriptor.id }.flatMap { records(of: $0, file: Int32(file)) } ?? []
             }
             var report = ProjectReport(descriptor: descriptor)
             R.check(project: context, report: &report)

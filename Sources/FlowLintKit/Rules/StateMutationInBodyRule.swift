@@ -116,13 +116,15 @@ extension StateMutationInBodyRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let facts = ChangeFacts(project.records.compactMap(\.record.changes))
-        var builders: [String: (builder: Set<String>, action: Set<String>)] = [:]
-        for entry in project.records {
-            for b in entry.record.builders {
-                builders[b.type, default: ([], [])].builder.formUnion(b.builderLabels)
-                builders[b.type, default: ([], [])].action.formUnion(b.actionLabels)
+        let (facts, builders) = project.derived("changes") { records in
+            var builders: [String: (builder: Set<String>, action: Set<String>)] = [:]
+            for entry in records {
+                for b in entry.record.builders {
+                    builders[b.type, default: ([], [])].builder.formUnion(b.builderLabels)
+                    builders[b.type, default: ([], [])].action.formUnion(b.actionLabels)
+                }
             }
+            return (ChangeFacts(records.compactMap(\.record.changes)), builders)
         }
         for finding in project.pending {
             let c = finding.condition

@@ -459,12 +459,8 @@ extension StateReferenceTypeRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        var classes: [String: [ClassRecord]] = [:]
-        var unreadable: Set<String> = []
-        for (path, record) in project.records {
-            for c in ClassRecord.unpack(record.classes, path: path) { classes[c.name, default: []].append(c) }
-            unreadable.formUnion(record.unreadable)
-        }
+        let unreadable = project.derived("unreadable") { Set($0.flatMap(\.record.unreadable)) }
+        let classes = ClassLookup(project: project)
         for finding in project.pending {
             let condition = finding.condition
             guard index.isSwiftUIOwner(condition.owner), let records = classes[condition.type], let declared = records.first else { continue }
@@ -497,7 +493,28 @@ extension StateReferenceTypeRule {
     /// Over a class and its superclasses declared in the project: whether one declares a stored `var`, the names
     /// of their instance `var`s, stored or computed (extensions included), and whether there is such a
     /// superclass. Nil when one of them is `@Observable` or `@Model` (SwiftUI tracks it).
-    static func classChain(_ type: String, _ index: ProjectIndex, _ classes: [String: [ClassRecord]])
+    /// The class records of a name, read from the records of the files that declare it (a project has thousands
+    /// of classes; a check needs the few its findings name and their superclasses).
+    final class ClassLookup {
+        let project: ProjectContext<Condition, Record>
+        private var unpacked: [Int: [ClassRecord]] = [:]
+
+        init(project: ProjectContext<Condition, Record>) { self.project = project }
+
+        subscript(name: String) -> [ClassRecord]? {
+            var found: [ClassRecord] = []
+            for file in Set(project.index.types(named: name).map(\.file)).sorted() {
+                if unpacked[file] == nil {
+                    let path = project.index.files[file].path
+                    unpacked[file] = project.records(inFile: file).flatMap { ClassRecord.unpack($0.classes, path: path) }
+                }
+                found += unpacked[file]!.filter { $0.name == name }
+            }
+            return found.isEmpty ? nil : found
+        }
+    }
+
+    static func classChain(_ type: String, _ index: ProjectIndex, _ classes: ClassLookup)
         -> (hasStoredVar: Bool, properties: Set<String>, hasSuperclass: Bool)? {
         var hasStoredVar = false
         var properties: Set<String> = []

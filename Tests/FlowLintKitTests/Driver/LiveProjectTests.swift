@@ -171,6 +171,44 @@ final class LiveProjectTests: XCTestCase {
         XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.suppressionSpan.file), ["Views/AvatarBadge.swift"])
     }
 
+    /// What the server keeps between edits (decoded records, what project checks derive from them, subclasses and
+    /// views) follows every edit: each step gives the full run's findings.
+    func testWhatTheServerKeepsBetweenEditsFollowsTheEdits() throws {
+        try write("Views/Toggles.swift", """
+            import SwiftUI
+            struct ToggleRow: View { @State var isOn = false; var body: some View { Text("") } }
+            class Base { @Published var value = 0 }
+            """)
+        let other = root + "/Views/Other.swift"
+        try write("Views/Other.swift", "import SwiftUI\nstruct Other: View { var body: some View { Text(\"\") } }\n")
+        let project = try load()
+        func safeFixes() -> [String] {
+            project.diagnostics.filter { $0.ruleID == "non_private_state" }.map { "\($0.fixes.first?.applicability ?? .suggestion)" }
+        }
+        func check(_ buffers: [String: String], _ note: String, line: UInt = #line) throws {
+            for (path, text) in buffers { project.setBuffer(Array(text.utf8), forAbsolutePath: path) }
+            project.lint()
+            XCTAssertEqual(project.diagnostics, try fullRun(buffers), note, line: line)
+        }
+        try check([:], "loaded")
+        XCTAssertEqual(safeFixes(), ["safe"])
+        XCTAssertTrue(project.diagnostics.contains { $0.ruleID == "published_without_observable_object" })
+        // Another file passes the label: the fix is no longer safe; then it stops.
+        try check([other: "import SwiftUI\nstruct Other: View { var body: some View { ToggleRow(isOn: true) } }\n"], "label passed")
+        XCTAssertEqual(safeFixes(), ["suggestion"])
+        try check([other: "import SwiftUI\nstruct Other: View { var body: some View { ToggleRow() } }\n"], "label gone")
+        XCTAssertEqual(safeFixes(), ["safe"])
+        // A subclass that conforms announces the base class's changes: no finding; then the subclass goes.
+        try check([other: "import SwiftUI\nfinal class Sub: Base, ObservableObject {}\n"], "observable subclass")
+        XCTAssertFalse(project.diagnostics.contains { $0.ruleID == "published_without_observable_object" })
+        try check([other: "import SwiftUI\nfinal class Sub: NSObject {}\n"], "subclass gone")
+        XCTAssertTrue(project.diagnostics.contains { $0.ruleID == "published_without_observable_object" })
+        // A name becomes a view and stops being one (what the environment rules know of views).
+        try check([other: "import SwiftUI\nstruct Other: View { @EnvironmentObject var s: UserSettings; var body: some View { Text(\"\") } }\n#Preview { Other() }\n"],
+                  "a view that reads an object")
+        try check([other: "import SwiftUI\nstruct Other { @EnvironmentObject var s: UserSettings }\n#Preview { Other() }\n"], "not a view")
+    }
+
     func testFilesCreatedDeletedAndUnsavedJoinAndLeaveTheProject() throws {
         let project = try load()
         // A new file on disk that provides the object in the preview's place.
