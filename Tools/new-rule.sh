@@ -125,10 +125,10 @@ python3 - "$registry" "$name" <<'PY'
 import sys
 path, name = sys.argv[1], sys.argv[2]
 text = open(path).read()
-anchor = "        SuperfluousDisableRule.self,\n"
+anchor = "        RuleRunner(SuperfluousDisableRule.self),\n"
 if anchor not in text:
     sys.exit("error: cannot find where to add the registry line in " + path)
-open(path, "w").write(text.replace(anchor, f"        {name}.self,\n" + anchor, 1))
+open(path, "w").write(text.replace(anchor, f"        RuleRunner({name}.self),\n" + anchor, 1))
 PY
 
 bash "$root/Tools/generate-rule-docs.sh" >/dev/null

@@ -131,6 +131,9 @@ public struct SyntaxTree: Sendable {
     public let nodes: [Node]
     /// Nesting that hit the depth limit (the skipped regions are `error` nodes).
     public let hitDepthLimit: Bool
+    /// With body skipping: the `BodySkipping.notedWords` (`tracked`) and those that occur in the file as
+    /// identifiers (`present`). Nil when the file was parsed without skipping.
+    public internal(set) var notedWords: (tracked: Set<String>, present: Set<String>)?
 
     public init(file: SourceFile, tokens: [Token], nodes: [Node], hitDepthLimit: Bool) {
         self.file = file

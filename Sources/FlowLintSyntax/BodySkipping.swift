@@ -11,18 +11,61 @@
 ///   one of `typeSuffixes`;
 /// - an identifier of `fileWords` occurs anywhere in the file (then nothing in it is skipped).
 /// Subscript accessors are always parsed.
+///
+/// `notedWords` skip nothing: the parser notes which of them occur as identifiers anywhere in the file
+/// (`SyntaxTree.notedWords`), in the scan it makes for the others, so a client that asks whether a file mentions
+/// a word does not scan the tokens again.
 public struct BodySkipping: Sendable, Hashable {
-    public var bodyWords: Set<String>
-    public var declarationWords: Set<String>
-    public var typeSuffixes: Set<String>
-    public var fileWords: Set<String>
+    public let bodyWords: Set<String>
+    public let declarationWords: Set<String>
+    public let typeSuffixes: Set<String>
+    public let fileWords: Set<String>
+    public let notedWords: Set<String>
+    /// The matchers the parser uses, built once here rather than once per file.
+    let compiled: Compiled
 
     public init(bodyWords: Set<String> = [], declarationWords: Set<String> = [], typeSuffixes: Set<String> = [],
-                fileWords: Set<String> = []) {
+                fileWords: Set<String> = [], notedWords: Set<String> = []) {
         self.bodyWords = bodyWords
         self.declarationWords = declarationWords
         self.typeSuffixes = typeSuffixes
         self.fileWords = fileWords
+        self.notedWords = notedWords
+        compiled = Compiled(bodyWords: bodyWords, declarationWords: declarationWords, typeSuffixes: typeSuffixes,
+                            fileWords: fileWords, notedWords: notedWords)
+    }
+
+    /// One matcher for the words of the parser's token scan, each with what it does (a body word marks its
+    /// token, a file word turns skipping off, a noted word is noted), and the declaration and suffix matchers.
+    final class Compiled: Sendable {
+        let scan: WordMatcher
+        let roles: [(body: Bool, file: Bool, noted: String?)]
+        let declarationWords: WordMatcher
+        let typeSuffixes: WordMatcher
+
+        init(bodyWords: Set<String>, declarationWords: Set<String>, typeSuffixes: Set<String>, fileWords: Set<String>,
+             notedWords: Set<String>) {
+            scan = WordMatcher(bodyWords.union(fileWords).union(notedWords))
+            roles = scan.list.map { bytes in
+                let word = String(decoding: bytes, as: UTF8.self)
+                return (bodyWords.contains(word), fileWords.contains(word), notedWords.contains(word) ? word : nil)
+            }
+            self.declarationWords = WordMatcher(declarationWords)
+            self.typeSuffixes = WordMatcher(typeSuffixes)
+        }
+    }
+
+    public static func == (a: BodySkipping, b: BodySkipping) -> Bool {
+        a.bodyWords == b.bodyWords && a.declarationWords == b.declarationWords && a.typeSuffixes == b.typeSuffixes
+            && a.fileWords == b.fileWords && a.notedWords == b.notedWords
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bodyWords)
+        hasher.combine(declarationWords)
+        hasher.combine(typeSuffixes)
+        hasher.combine(fileWords)
+        hasher.combine(notedWords)
     }
 
     /// Both sets of needs: a body is parsed when either needs it.
@@ -30,40 +73,63 @@ public struct BodySkipping: Sendable, Hashable {
         BodySkipping(bodyWords: bodyWords.union(other.bodyWords),
                      declarationWords: declarationWords.union(other.declarationWords),
                      typeSuffixes: typeSuffixes.union(other.typeSuffixes),
-                     fileWords: fileWords.union(other.fileWords))
+                     fileWords: fileWords.union(other.fileWords),
+                     notedWords: notedWords.union(other.notedWords))
     }
 
     /// A line per set, sorted: what `flowlint debug` prints and what cache keys hash.
     public var summary: String {
         func line(_ name: String, _ words: Set<String>) -> String { "\(name): \(words.sorted().joined(separator: " "))\n" }
         return line("body words", bodyWords) + line("declaration words", declarationWords)
-            + line("type suffixes", typeSuffixes) + line("file words", fileWords)
+            + line("type suffixes", typeSuffixes) + line("file words", fileWords) + line("noted words", notedWords)
     }
 }
 
 /// Words compared with token bytes without building a string per token: by length first (a bit per length
 /// below 64), then byte by byte against the few words of that length.
-struct WordMatcher {
+struct WordMatcher: Sendable {
     private var lengths: UInt64 = 0
     private var words: [[UInt8]] = []
+    /// For each length below 64, the indices of the words of that length: a token is compared with those only.
+    private var byLength: [[Int]] = []
 
     init(_ set: Set<String>) {
+        // Empty when there are no words (`lengths` then turns every token away first).
+        if !set.isEmpty { byLength = Array(repeating: [], count: 64) }
         for word in set.sorted() where !word.isEmpty {
             words.append(Array(word.utf8))
-            if word.utf8.count < 64 { lengths |= 1 << UInt64(word.utf8.count) }
+            if word.utf8.count < 64 {
+                lengths |= 1 << UInt64(word.utf8.count)
+                byLength[word.utf8.count].append(words.count - 1)
+            }
         }
     }
 
     var isEmpty: Bool { words.isEmpty }
 
+    /// The words, in the order `index` numbers them (sorted).
+    var list: [[UInt8]] { words }
+
     /// Whether `bytes[start..<start + length]` is one of the words.
     func matches(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
-        if length < 64 && lengths & (1 << UInt64(length)) == 0 { return false }
-        return words.contains { word in
-            word.count == length && word.withUnsafeBufferPointer { w in
-                for i in 0..<length where bytes[start + i] != w[i] { return false }
-                return true
-            }
+        index(bytes, start: start, length: length) != nil
+    }
+
+    /// The index of the word `bytes[start..<start + length]` is, if it is one.
+    @inline(__always)
+    func index(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Int? {
+        if length < 64 {
+            if lengths & (1 << UInt64(length)) == 0 { return nil }
+            for w in byLength[length] where equals(w, bytes, start: start, length: length) { return w }
+            return nil
+        }
+        return words.indices.first { words[$0].count == length && equals($0, bytes, start: start, length: length) }
+    }
+
+    private func equals(_ w: Int, _ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Bool {
+        words[w].withUnsafeBufferPointer { word in
+            for i in 0..<length where bytes[start + i] != word[i] { return false }
+            return true
         }
     }
 

@@ -23,7 +23,9 @@ public enum Parser {
                 var parser = ParserState(tokens: tokenBuffer, bytes: byteBuffer)
                 if let skipping { parser.prepareBodySkipping(skipping) }
                 parser.parseSourceFile()
-                return SyntaxTree(file: file, tokens: tokens, nodes: parser.preorderNodes(), hitDepthLimit: parser.hitDepthLimit)
+                var tree = SyntaxTree(file: file, tokens: tokens, nodes: parser.preorderNodes(), hitDepthLimit: parser.hitDepthLimit)
+                tree.notedWords = parser.notedWords
+                return tree
             }
         }
     }
@@ -65,6 +67,8 @@ struct ParserState {
     /// clause's items (`#if os(macOS)` newline `.sheet { ... }`), not to the condition.
     var inIfConfigCondition = false
     var interestingTokens: [Int32] = []
+    /// The noted words of `BodySkipping` and those the file mentions; nil without body skipping.
+    var notedWords: (tracked: Set<String>, present: Set<String>)?
     var declarationWords = WordMatcher([])
     var typeSuffixes = WordMatcher([])
     var bodyDepth = 0

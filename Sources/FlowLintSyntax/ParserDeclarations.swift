@@ -421,16 +421,25 @@ extension ParserState {
     // MARK: Body skipping
 
     mutating func prepareBodySkipping(_ skipping: BodySkipping) {
-        let bodyWords = WordMatcher(skipping.bodyWords), fileWords = WordMatcher(skipping.fileWords)
-        declarationWords = WordMatcher(skipping.declarationWords)
-        typeSuffixes = WordMatcher(skipping.typeSuffixes)
+        let compiled = skipping.compiled
+        let all = compiled.scan, roles = compiled.roles
+        declarationWords = compiled.declarationWords
+        typeSuffixes = compiled.typeSuffixes
+        var sawFileWord = false
+        var noted: Set<String> = []
         for i in 0..<tokens.count where tokens[i].kind == .identifier {
             let t = tokens[i]
-            // A file word anywhere: nothing in the file is skipped.
-            if fileWords.matches(bytes, start: Int(t.offset), length: Int(t.length)) { interestingTokens = []; return }
-            if bodyWords.matches(bytes, start: Int(t.offset), length: Int(t.length)) { interestingTokens.append(Int32(i)) }
+            guard let w = all.index(bytes, start: Int(t.offset), length: Int(t.length)) else { continue }
+            let role = roles[w]
+            if role.file { sawFileWord = true }
+            if role.body && !sawFileWord { interestingTokens.append(Int32(i)) }
+            if let word = role.noted { noted.insert(word) }
+            // Nothing more to learn: skipping is off and every noted word is found.
+            if sawFileWord && noted.count == skipping.notedWords.count { break }
         }
-        skipsInertBodies = true
+        notedWords = (skipping.notedWords, noted)
+        // A file word anywhere: nothing in the file is skipped.
+        if sawFileWord { interestingTokens = [] } else { skipsInertBodies = true }
     }
 
     /// A code block that is a declaration's body: skipped when allowed, inert and outermost; parsed otherwise.

@@ -43,6 +43,26 @@ final class FastPathTests: XCTestCase {
 }
 
 extension FastPathTests {
+    /// The parser notes which noted words a file mentions, in the scan it makes for skipping, past a file word too;
+    /// `FileContext.mentions` answers from them as it would by scanning the tokens.
+    func testNotedWordsAreTheWordsTheFileMentions() {
+        let source = "struct V { @State var x = 0\n func f() { show.sheet(); let popover2 = 1 } }"
+        let skipping = BodySkipping(fileWords: ["State"], notedWords: ["sheet", "State", "popover"])
+        let file = FlowLintSyntax.SourceFile(path: "a.swift", text: source)
+        let noted = FlowLintSyntax.Parser.parse(file, skipping: skipping)
+        XCTAssertEqual(noted.notedWords?.tracked, ["sheet", "State", "popover"])
+        XCTAssertEqual(noted.notedWords?.present, ["sheet", "State"])
+        let scanned = FlowLintSyntax.Parser.parse(file, skipping: nil)
+        XCTAssertNil(scanned.notedWords)
+        // Noted words only: answered from the notes. A word the parser did not track: the tokens are scanned.
+        let groups = [TokenWords(["popover"]), TokenWords(["sheet", "popover"]), TokenWords(["State"])]
+        let fromNotes = FileContext(tree: noted, path: "a.swift").mentions(each: groups)
+        XCTAssertEqual(fromNotes, [false, true, true])
+        XCTAssertEqual(fromNotes, FileContext(tree: scanned, path: "a.swift").mentions(each: groups))
+        XCTAssertEqual(FileContext(tree: noted, path: "a.swift").mentions(each: [TokenWords(["show"]), TokenWords(["popover"])]),
+                       [true, false])
+    }
+
     /// On the benchmark corpus (`Benchmarks/corpus.sh` builds it; skipped when absent): every file's facts
     /// and the whole run's findings are the same on both paths.
     func testCorpusHasTheSameFactsOnTheFastPath() throws {

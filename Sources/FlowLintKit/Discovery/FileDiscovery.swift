@@ -310,6 +310,8 @@ public enum FileReader {
     }
 
     static func classify(_ bytes: [UInt8]) -> FileContents {
-        bytes.contains(0) ? .binary : .text(bytes)
+        // memchr, not `contains`: every byte of every file passes here.
+        let hasNUL = bytes.withUnsafeBytes { $0.count > 0 && memchr($0.baseAddress!, 0, $0.count) != nil }
+        return hasNUL ? .binary : .text(bytes)
     }
 }

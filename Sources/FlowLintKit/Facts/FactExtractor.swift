@@ -12,7 +12,8 @@ struct FactExtractor {
     /// The bodies the facts need parsed: view-building members (`body`, `previews`, `@ViewBuilder`, a type
     /// ending in `View`), and any body that applies an environment provider.
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject"],
-                                     declarationWords: ["body", "previews", "ViewBuilder"], typeSuffixes: ["View"])
+                                     declarationWords: ["body", "previews", "ViewBuilder"], typeSuffixes: ["View"],
+                                     notedWords: providerWords.words)
 
     /// Whether `environmentObject` or `environment` occurs in the file: a provider is one of those calls, so a
     /// file without them has no providers to collect, and its non-rendering members are not walked (most files

@@ -3,6 +3,8 @@ import FlowLintSyntax
 /// A few identifier words, compared with token bytes without building a string per token: per-file checks run
 /// on every file of a large corpus, and most of their loops look at names that almost never match.
 struct TokenWords {
+    /// The words, for `BodySkipping.notedWords` (see `FileContext.mentions`).
+    let words: Set<String>
     /// The words' bytes, one after the other; word `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private let bytes: [UInt8]
     private let starts: [Int]
@@ -12,6 +14,7 @@ struct TokenWords {
     let firstBytes: (UInt64, UInt64, UInt64, UInt64)
 
     init(_ words: [String]) {
+        self.words = Set(words.filter { !$0.isEmpty })
         var bytes: [UInt8] = [], starts = [0]
         var lengths: UInt64 = 0
         var first: [UInt64] = [0, 0, 0, 0]
@@ -71,8 +74,13 @@ extension FileContext {
     /// for is left at once.
     func mentions(_ words: TokenWords) -> Bool { mentions(each: [words])[0] }
 
-    /// For each group of words, whether an identifier token of the file is one of them, in one pass.
+    /// For each group of words, whether an identifier token of the file is one of them: from what the parser
+    /// noted when the words are among the noted words the checks declare (`BodySkipping.notedWords`), else in one
+    /// pass over the tokens.
     func mentions(each groups: [TokenWords]) -> [Bool] {
+        if let noted = tree.notedWords, groups.allSatisfy({ $0.words.isSubset(of: noted.tracked) }) {
+            return groups.map { !$0.words.isDisjoint(with: noted.present) }
+        }
         var found = [Bool](repeating: false, count: groups.count)
         var missing = groups.count
         // One cheap test for all groups first: most tokens fail it.

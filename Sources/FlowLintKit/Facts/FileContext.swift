@@ -243,16 +243,20 @@ struct FileContext {
 
     private func flattenedIfConfig(_ parent: Int) -> [Int] {
         var out: [Int] = []
-        var pending = Array(children(parent).reversed())
-        while let n = pending.popLast() {
+        appendFlattened(parent, to: &out)
+        return out
+    }
+
+    /// The children of `parent`, an `#if`'s clauses' items in their place, in source order. Recursive only
+    /// through nested `#if`s, which the parser's depth limit bounds.
+    private func appendFlattened(_ parent: Int, to out: inout [Int]) {
+        for n in children(parent) {
             if kind(n) == .ifConfigDecl {
-                // Clauses, then their items, in source order.
-                for clause in children(n).reversed() { pending += children(clause).reversed() }
+                for clause in children(n) { appendFlattened(clause, to: &out) }
             } else {
                 out.append(n)
             }
         }
-        return out
     }
 
     static let typeDeclarationKinds: Set<NodeKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl]

@@ -30,18 +30,14 @@ extension NonPrivateStateRule {
 
     /// What every file says about who could use a property that becomes `private`: the names it reaches with
     /// `.name` (also `.$name` and `._name`; not `self.name`), grouped by the innermost type declaration they are
-    /// written in, and
-    /// the argument labels it passes to constructions (`ToggleRow(isOn:`, `.init(isOn:`). Kept as 32-bit
-    /// hashes: a collision can only make a fix a suggestion, never a wrong `safe`.
+    /// written in, and the argument labels it passes to constructions (`ToggleRow(isOn:`, `.init(isOn:`). Kept as
+    /// 32-bit hashes: a collision can only make a fix a suggestion, never a wrong `safe`.
+    ///
+    /// Every file has one, so it is packed as the project check reads it, without decoding: 32-bit little-endian
+    /// words, the sorted labels (count, then hashes), then the groups (count, then per group: its type's name as
+    /// a length in bytes, or 0xFFFF_FFFF at file level, and those bytes padded to a word; then its sorted names).
     struct Record: Codable, Sendable {
-        var memberNames: [MemberNames]
-        var constructionLabels: [UInt32]
-    }
-
-    struct MemberNames: Codable, Sendable {
-        /// The innermost type declaration or extension (its name) around the uses; nil at file level.
-        var type: String?
-        var names: [UInt32]
+        var packed: RawBytes
     }
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
@@ -79,22 +75,63 @@ extension NonPrivateStateRule {
         let name = hash(property)
         let labels = [hash(owner + "(" + property), hash("(" + property)]
         for (path, record) in records {
-            if labels.contains(where: { sortedContains(record.constructionLabels, $0) }) { return false }
-            for group in record.memberNames where sortedContains(group.names, name) {
-                if path != file || group.type != owner { return false }
-            }
+            let uses = PackedUses(record.packed.bytes)
+            if labels.contains(where: uses.hasLabel) { return false }
+            if uses.usesName(name, outside: path == file ? owner : nil) { return false }
         }
         return true
     }
 
-    /// Whether `values`, sorted, holds `value`: records hold hundreds of hashes, and every file's are searched.
-    static func sortedContains(_ values: [UInt32], _ value: UInt32) -> Bool {
-        var low = 0, high = values.count
-        while low < high {
-            let mid = (low + high) / 2
-            if values[mid] < value { low = mid + 1 } else { high = mid }
+    /// Reads a `Record`'s packed words in place (see `Record`). A damaged record reads as using everything: the
+    /// fix then stays a suggestion.
+    struct PackedUses {
+        let bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        private func word(_ index: Int) -> UInt32? {
+            guard index >= 0, (index + 1) * 4 <= bytes.count else { return nil }
+            return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) }
         }
-        return low < values.count && values[low] == value
+
+        /// Whether the sorted words `first..<first + count` hold `value`.
+        private func sortedWords(_ first: Int, _ count: Int, contain value: UInt32) -> Bool {
+            var low = first, high = first + count
+            while low < high {
+                let mid = (low + high) / 2
+                if let w = word(mid), w < value { low = mid + 1 } else { high = mid }
+            }
+            return low < first + count && word(low) == value
+        }
+
+        func hasLabel(_ label: UInt32) -> Bool {
+            guard let count = word(0).map(Int.init), count == 0 || word(count) != nil else { return true }
+            return sortedWords(1, count, contain: label)
+        }
+
+        /// Whether a group other than `owner`'s (every group when nil) holds the name.
+        func usesName(_ name: UInt32, outside owner: String?) -> Bool {
+            guard let labels = word(0).map(Int.init), labels < bytes.count,
+                  let groups = word(1 + labels).map(Int.init) else { return true }
+            let ownerBytes = owner.map { Array($0.utf8) }
+            var at = 2 + labels
+            for _ in 0..<min(groups, bytes.count) {
+                guard let length = word(at) else { return true }
+                var isOwner = false
+                at += 1
+                if length != UInt32.max {
+                    let words = (Int(length) + 3) / 4
+                    guard (at + words) * 4 <= bytes.count else { return true }
+                    if let ownerBytes, ownerBytes.count == Int(length) {
+                        isOwner = bytes[(at * 4)..<(at * 4 + Int(length))].elementsEqual(ownerBytes)
+                    }
+                    at += words
+                }
+                guard let count = word(at).map(Int.init), (at + 1 + count) * 4 <= bytes.count else { return true }
+                if !isOwner && sortedWords(at + 1, count, contain: name) { return true }
+                at += 1 + count
+            }
+            return false
+        }
     }
 
     static func hash(_ text: String) -> UInt32 { UInt32(truncatingIfNeeded: FastHash.hash(text)) }
@@ -103,34 +140,38 @@ extension NonPrivateStateRule {
     /// too: a unit test that sets `view.isOn` is a function body nobody parses). Every file is scanned, so names
     /// are hashed straight from the source bytes, without a string each.
     static func uses(in file: FileContext) -> Record? {
-        let tokens = file.tree.tokens
         // Type declarations by token range, in source order: nested ones follow the one they are in.
         let types = file.typeDeclarations.map { decl in
             (range: Int(file.tree.nodes[decl].firstToken)..<Int(file.tree.nodes[decl].endToken), name: file.typeDeclarationName(decl))
         }
-        var nextType = 0
-        // Indices into `types`; the names a file uses go to the innermost one (the last group: file level).
-        var open: [Int] = []
-        var groups = [[UInt32]](repeating: [], count: types.count + 1)
-        var labels: [UInt32] = []
-        var label: [UInt8] = []
-        // Open brackets, innermost last: for a construction's `(`, its callee. `argumentStart` is the depth of
-        // the bracket whose next token starts an argument (so `label:` there is an argument label), -1 when the
-        // next token does not. One pass, however deeply calls nest.
-        var brackets: [Range<Int>?] = []
-        var argumentStart = -1
-        file.tree.file.bytes.withUnsafeBytes { bytes in
+        // The scan's state lives in the closure (not captured from outside it), so the loop keeps it in registers.
+        var (entries, labels) = file.tree.tokens.withUnsafeBufferPointer { tokens in
+          file.tree.file.bytes.withUnsafeBytes { bytes in
+            var nextType = 0
+            // Indices into `types`, innermost last: the declarations open at the last name recorded.
+            var open: [Int] = []
+            // Per name reached after a `.`: the innermost declaration it is written in (its index in `types`, or
+            // `types.count` at file level) in the high half, the name's hash in the low half.
+            var entries: [UInt64] = []
+            var labels: [UInt32] = []
+            var label: [UInt8] = []
+            // Open brackets, innermost last: for a construction's `(`, its callee. `argumentStart` is the depth of
+            // the bracket whose next token starts an argument (so `label:` there is an argument label), -1 when the
+            // next token does not. One pass, however deeply calls nest.
+            var brackets: [Range<Int>?] = []
+            var argumentStart = -1
             func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
-            var i = 0
-            while i < tokens.count {
-                while let innermost = open.last, i >= types[innermost].range.upperBound { open.removeLast() }
-                while nextType < types.count, types[nextType].range.lowerBound <= i {
-                    open.append(nextType)
-                    nextType += 1
-                }
+            // The kinds the scan acts on; an identifier or keyword only where an argument starts (a label).
+            let structural: [TokenKind] = [.leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace, .comma, .period]
+            let always = structural.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
+            let labelKinds: UInt64 = 1 << UInt64(TokenKind.identifier.rawValue) | 1 << UInt64(TokenKind.keyword.rawValue)
+            for i in 0..<tokens.count {
                 let token = tokens[i]
                 let startsArgument = argumentStart == brackets.count && argumentStart > 0
                 argumentStart = -1
+                // Most tokens are none of those below: one bit test instead of a jump through the switch's table.
+                let scanned = startsArgument ? always | labelKinds : always
+                guard scanned & (1 << UInt64(token.kind.rawValue)) != 0 else { continue }
                 switch token.kind {
                 case .leftParen:
                     brackets.append(constructedType(before: i, tokens, bytes))
@@ -158,35 +199,78 @@ extension NonPrivateStateRule {
                     if !name.isEmpty, bytes[name.lowerBound] == UInt8(ascii: "$") || bytes[name.lowerBound] == UInt8(ascii: "_") {
                         name = (name.lowerBound + 1)..<name.upperBound
                     }
-                    if startsLowercase(slice(name)) {
-                        groups[open.last ?? types.count].append(UInt32(truncatingIfNeeded: FastHash.hash(slice(name))))
+                    guard startsLowercase(slice(name)) else { break }
+                    // The declarations open at this token: those ended since the last name close, those begun open
+                    // (and close again if they ended before it).
+                    while true {
+                        while let innermost = open.last, i >= types[innermost].range.upperBound { open.removeLast() }
+                        guard nextType < types.count, types[nextType].range.lowerBound <= i else { break }
+                        open.append(nextType)
+                        nextType += 1
                     }
+                    entries.append(UInt64(open.last ?? types.count) << 32 | UInt64(UInt32(truncatingIfNeeded: FastHash.hash(slice(name)))))
                 default:
                     break
                 }
-                i += 1
             }
+            return (entries, labels)
+          }
         }
         // Types of the same name (an extension and its declaration, `#if` branches) share a group.
-        var byName: [String?: [UInt32]] = [:]
-        for (i, names) in groups.enumerated() where !names.isEmpty {
-            byName[i < types.count ? types[i].name : nil, default: []] += names
+        var groupNames: [String?] = []
+        var groupOfName: [String?: UInt64] = [:]
+        var groupOfType = [UInt64?](repeating: nil, count: types.count + 1)
+        for e in entries.indices {
+            let type = Int(entries[e] >> 32)
+            let group: UInt64
+            if let known = groupOfType[type] {
+                group = known
+            } else {
+                let name = type < types.count ? types[type].name : nil
+                group = groupOfName[name] ?? {
+                    groupNames.append(name)
+                    groupOfName[name] = UInt64(groupNames.count - 1)
+                    return UInt64(groupNames.count - 1)
+                }()
+                groupOfType[type] = group
+            }
+            entries[e] = group << 32 | (entries[e] & 0xFFFF_FFFF)
         }
-        guard !byName.isEmpty || !labels.isEmpty else { return nil }
-        return Record(memberNames: byName.map { MemberNames(type: $0.key, names: sortedUnique($0.value)) }
-                          .sorted { ($0.type ?? "") < ($1.type ?? "") },
-                      constructionLabels: sortedUnique(labels))
-    }
-
-    static func sortedUnique(_ values: [UInt32]) -> [UInt32] {
-        var sorted = values.sorted()
-        var kept = 0
-        for v in sorted where kept == 0 || sorted[kept - 1] != v {
-            sorted[kept] = v
-            kept += 1
+        guard !entries.isEmpty || !labels.isEmpty else { return nil }
+        entries.sort()
+        labels.sort()
+        var out: [UInt8] = []
+        out.reserveCapacity(4 * (entries.count + labels.count + 2 + 4 * groupNames.count))
+        func append(_ word: UInt32) { withUnsafeBytes(of: word.littleEndian) { out.append(contentsOf: $0) } }
+        func appendUnique(_ sorted: some Collection<UInt32>) {
+            var count: UInt32 = 0
+            let countAt = out.count
+            append(0)
+            var last: UInt32?
+            for v in sorted where v != last {
+                append(v)
+                last = v
+                count += 1
+            }
+            withUnsafeBytes(of: count.littleEndian) { out.replaceSubrange(countAt..<countAt + 4, with: $0) }
         }
-        sorted.removeLast(sorted.count - kept)
-        return sorted
+        appendUnique(labels)
+        append(UInt32(groupNames.count))
+        var next = 0
+        for (group, name) in groupNames.enumerated() {
+            if let name {
+                let utf8 = Array(name.utf8)
+                append(UInt32(utf8.count))
+                out.append(contentsOf: utf8)
+                out.append(contentsOf: repeatElement(0, count: (4 - utf8.count % 4) % 4))
+            } else {
+                append(UInt32.max)
+            }
+            let start = next
+            while next < entries.count, entries[next] >> 32 == UInt64(group) { next += 1 }
+            appendUnique(entries[start..<next].lazy.map { UInt32(truncatingIfNeeded: $0) })
+        }
+        return Record(packed: RawBytes(out))
     }
 
     /// Whether the name starts with a lowercase letter or `_` (decoded only when it does not start in ASCII).
@@ -206,7 +290,7 @@ extension NonPrivateStateRule {
     /// `self.name`, `self?.name`, `self!.name` reach a member of the type the code is written in: if that is
     /// the owner, the use is in its declaration or in an extension (another file's extension already makes the
     /// fix unsafe); if not, it is another type's member. Either way it cannot break the owner.
-    static func followsSelf(_ period: Int, _ tokens: [Token]) -> Bool {
+    static func followsSelf(_ period: Int, _ tokens: UnsafeBufferPointer<Token>) -> Bool {
         var i = period - 1
         if i >= 0, tokens[i].kind == .postfixQuestionMark || tokens[i].kind == .exclamationMark { i -= 1 }
         return i >= 0 && tokens[i].kind == .keyword && tokens[i].keyword == .`self`
@@ -215,7 +299,7 @@ extension NonPrivateStateRule {
     /// For the `(` at `open`: the bytes of the type a construction builds (`Row(`, `Mod.Row(`, `Row<T>(`,
     /// `Row.init(`), empty when it cannot be told (`.init(`, `Self(`, `self.init(`), nil when the call is not a
     /// construction.
-    static func constructedType(before open: Int, _ tokens: [Token], _ bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+    static func constructedType(before open: Int, _ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeRawBufferPointer) -> Range<Int>? {
         func range(_ i: Int) -> Range<Int> { Int(tokens[i].offset)..<Int(tokens[i].end) }
         var i = open - 1
         guard i >= 0 else { return nil }

@@ -32,6 +32,8 @@ extension ObservedObjectInlineRule {
     }
 
     static func check(file: FileContext, report: inout FileReport<Condition, NoRecord>) {
+        // Both forms need the attribute: a file without one has nothing to find.
+        guard file.containsAttribute(named: "ObservedObject") else { return }
         for decl in file.typeDeclarations {
             let kind = file.typeKind(decl)
             guard kind != .class, kind != .actor, let block = file.tree.child(decl, .memberBlock) else { continue }

@@ -3,24 +3,24 @@ import FlowLintSyntax
 /// Every rule FlowLint knows, in the order `flowlint rules` prints them: the one line a new rule adds
 /// (`Tools/new-rule.sh` writes it). The engine, the cache, the documents and the CLI find rules only here.
 public enum RuleRegistry {
-    static let rules: [any Rule.Type] = [
-        ObservedObjectInlineRule.self,
-        NonPrivateStateRule.self,
-        ForEachIndexIDRule.self,
-        MissingEnvironmentObjectRule.self,
-        MissingEnvironmentObjectInPreviewRule.self,
-        StateReferenceTypeRule.self,
-        PublishedWithoutObservableObjectRule.self,
-        WillChangeInDidSetRule.self,
-        StateMutationInBodyRule.self,
-        StateInitFromParameterRule.self,
-        PublishedFromBackgroundRule.self,
-        SuperfluousDisableRule.self,
-        UnknownRuleInSuppressionRule.self,
+    /// The rules, each behind the engine's uniform interface, in registry order. Each is named with its type
+    /// (not through `any Rule.Type`), so the compiler specializes its runner: the per-file check runs per file
+    /// per rule.
+    static let runners: [RuleRunner] = [
+        RuleRunner(ObservedObjectInlineRule.self),
+        RuleRunner(NonPrivateStateRule.self),
+        RuleRunner(ForEachIndexIDRule.self),
+        RuleRunner(MissingEnvironmentObjectRule.self),
+        RuleRunner(MissingEnvironmentObjectInPreviewRule.self),
+        RuleRunner(StateReferenceTypeRule.self),
+        RuleRunner(PublishedWithoutObservableObjectRule.self),
+        RuleRunner(WillChangeInDidSetRule.self),
+        RuleRunner(StateMutationInBodyRule.self),
+        RuleRunner(StateInitFromParameterRule.self),
+        RuleRunner(PublishedFromBackgroundRule.self),
+        RuleRunner(SuperfluousDisableRule.self),
+        RuleRunner(UnknownRuleInSuppressionRule.self),
     ]
-
-    /// The rules, each behind the engine's uniform interface, in registry order.
-    static let runners: [RuleRunner] = rules.map { RuleRunner($0) }
 
     public static let descriptors: [RuleDescriptor] = runners.map(\.descriptor)
 
@@ -32,7 +32,7 @@ public enum RuleRegistry {
 /// One rule as the engine drives it, whatever its `Condition` and `Record` types: the per-file check, whose
 /// output is encoded into the file's facts (and so cached with them), and the project check, which decodes
 /// the output of every file.
-struct RuleRunner: Sendable {
+final class RuleRunner: Sendable {
     let descriptor: RuleDescriptor
     let parses: BodySkipping
     private let checkFile: @Sendable (FileContext) -> RuleOutput?

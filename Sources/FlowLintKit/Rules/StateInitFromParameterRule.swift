@@ -21,7 +21,7 @@ extension StateInitFromParameterRule {
     /// `self.x = p` names nothing the body could be kept for, and every seeding needs the file's `@State`
     /// declarations (or a `State(...)`): a file that mentions `State` is parsed whole, and only such files are
     /// judged.
-    static let parses = BodySkipping(fileWords: ["State"])
+    static let parses = BodySkipping(fileWords: ["State"], notedWords: presentingWords.words.union(stateWord.words))
 
     static func message(property: String, view: String, parameter: String) -> String {
         "@State '\(property)' of '\(view)' is seeded from the parameter '\(parameter)', but SwiftUI keeps the first "

@@ -23,7 +23,7 @@ extension StateMutationInBodyRule {
     static let parses = BodySkipping(declarationWords: [
         "makeBody", "makeUIView", "updateUIView", "makeUIViewController", "updateUIViewController", "makeNSView",
         "updateNSView", "makeNSViewController", "updateNSViewController",
-    ])
+    ], notedWords: viewWords.words)
 
     static func message(wrapper: String, property: String, view: String, member: String) -> String {
         "@\(wrapper) '\(property)' is changed while '\(view).\(member)' is computed, " + consequence
