@@ -289,10 +289,8 @@ extension ProjectIndex {
         let file = Int32(position)
         var touchesProtocols = false
         for name in Set(old.types.map(\.name) + new.types.map(\.name)) {
-            var refs = names[name].map { [$0.first] + $0.rest } ?? []
-            refs.removeAll { $0.file == file }
             let added = new.types.indices.filter { new.types[$0].name == name }.map { TypeRef(file: file, type: Int32($0)) }
-            refs.insert(contentsOf: added, at: refs.firstIndex { $0.file > file } ?? refs.endIndex)
+            let refs = Self.replacing(names[name].map { [$0.first] + $0.rest } ?? [], file: file, with: added, fileOf: \.file)
             let wasProtocol = protocolNames.contains(name)
             if refs.isEmpty {
                 names[name] = nil
@@ -316,26 +314,19 @@ extension ProjectIndex {
         }
         // The environment graph's inputs: the refs of this file, for the names its renderers had or have.
         let renderedTypes = Set((old.renderers + new.renderers).compactMap(\.ownerType))
+        func renderers(ownedBy type: String?) -> [RendererRef] {
+            new.renderers.indices.filter { new.renderers[$0].ownerType == type }.map { RendererRef(file: file, renderer: Int32($0)) }
+        }
         for type in renderedTypes {
-            var refs = renderersByType[type] ?? []
-            refs.removeAll { $0.file == file }
-            let added = new.renderers.indices.filter { new.renderers[$0].ownerType == type }
-                .map { RendererRef(file: file, renderer: Int32($0)) }
-            refs.insert(contentsOf: added, at: refs.firstIndex { $0.file > file } ?? refs.endIndex)
+            let refs = Self.replacing(renderersByType[type] ?? [], file: file, with: renderers(ownedBy: type), fileOf: \.file)
             renderersByType[type] = refs.isEmpty ? nil : refs
         }
         if old.renderers.contains(where: { $0.ownerType == nil }) || new.renderers.contains(where: { $0.ownerType == nil }) {
-            roots.removeAll { $0.file == file }
-            let added = new.renderers.indices.filter { new.renderers[$0].ownerType == nil }
-                .map { RendererRef(file: file, renderer: Int32($0)) }
-            roots.insert(contentsOf: added, at: roots.firstIndex { $0.file > file } ?? roots.endIndex)
+            roots = Self.replacing(roots, file: file, with: renderers(ownedBy: nil), fileOf: \.file)
         }
         for rule in Set((old.ruleOutputs + new.ruleOutputs).map(\.rule)) {
-            var refs = outputsByRule[rule] ?? []
-            refs.removeAll { $0.file == file }
-            let added = new.ruleOutputs.indices.filter { new.ruleOutputs[$0].rule == rule }
-                .map { OutputRef(file: file, output: Int32($0)) }
-            refs.insert(contentsOf: added, at: refs.firstIndex { $0.file > file } ?? refs.endIndex)
+            let added = new.ruleOutputs.indices.filter { new.ruleOutputs[$0].rule == rule }.map { OutputRef(file: file, output: Int32($0)) }
+            let refs = Self.replacing(outputsByRule[rule] ?? [], file: file, with: added, fileOf: \.file)
             outputsByRule[rule] = refs.isEmpty ? nil : refs
         }
         environmentAnalysis = EnvironmentAnalysisCache()
@@ -356,4 +347,12 @@ extension ProjectIndex {
     }
 
     private func type(_ ref: TypeRef) -> TypeFact { files[Int(ref.file)].types[Int(ref.type)] }
+
+    /// `refs`, in file order, with the entries of `file` replaced by `added` (in their place).
+    private static func replacing<Ref>(_ refs: [Ref], file: Int32, with added: [Ref], fileOf: (Ref) -> Int32) -> [Ref] {
+        var refs = refs
+        refs.removeAll { fileOf($0) == file }
+        refs.insert(contentsOf: added, at: refs.firstIndex { fileOf($0) > file } ?? refs.endIndex)
+        return refs
+    }
 }
