@@ -90,8 +90,7 @@ extension FileContext {
                 guard let inner = tree.firstChild(e) else { return nil }
                 e = inner
             case .tupleExpr:
-                let elements = Array(children(e))
-                guard elements.count == 1, tree.nodes[elements[0]].name < 0, let inner = tree.firstChild(elements[0]) else { return nil }
+                guard let inner = parenthesizedValue(e) else { return nil }
                 e = inner
             case .identifierExpr:
                 guard let rootName = name(e) else { return nil }

@@ -315,6 +315,13 @@ struct FileContext {
         return first.properties.isUppercase
     }
 
+    /// The value inside parentheses: `x` for `(x)`, a tuple of one element without a label; nil for any other tuple.
+    func parenthesizedValue(_ tuple: Int) -> Int? {
+        let elements = Array(children(tuple))
+        guard elements.count == 1, tree.nodes[elements[0]].name < 0 else { return nil }
+        return tree.firstChild(elements[0])
+    }
+
     /// Strips `try`, `await`, parentheses (one-element tuples), force unwraps and optional chaining.
     func unwrapped(_ e: Int) -> Int {
         var e = e
@@ -324,8 +331,7 @@ struct FileContext {
                 guard let c = tree.firstChild(e) else { return e }
                 e = c
             case .tupleExpr:
-                let elements = Array(children(e))
-                guard elements.count == 1, tree.nodes[elements[0]].name < 0, let v = tree.firstChild(elements[0]) else { return e }
+                guard let v = parenthesizedValue(e) else { return e }
                 e = v
             default:
                 return e

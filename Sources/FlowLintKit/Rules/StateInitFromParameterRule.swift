@@ -233,8 +233,7 @@ extension StateInitFromParameterRule {
                 guard let inner = file.tree.firstChild(e) else { return nil }
                 e = inner
             case .tupleExpr:
-                let elements = Array(file.children(e))
-                guard elements.count == 1, file.tree.nodes[elements[0]].name < 0, let inner = file.tree.firstChild(elements[0]) else { return nil }
+                guard let inner = file.parenthesizedValue(e) else { return nil }
                 e = inner
             case .identifierExpr:
                 guard let n = file.name(e), n != "self", !FileContext.isTypeLike(n), !n.hasPrefix("$") else { return nil }
