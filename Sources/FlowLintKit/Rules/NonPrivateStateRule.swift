@@ -26,27 +26,51 @@ extension NonPrivateStateRule {
     struct Condition: Codable, Sendable {
         var owner: String
         var property: String
+        /// The owner's own file names the property after a `.` outside the owner's declarations there (decided
+        /// with the file at hand; the other files answer through their records).
+        var namedElsewhereInFile: Bool
     }
 
     /// What every file says about who could use a property that becomes `private`: the names it reaches with
-    /// `.name` (also `.$name` and `._name`; not `self.name`), grouped by the innermost type declaration they are
-    /// written in, and the argument labels it passes to constructions (`ToggleRow(isOn:`, `.init(isOn:`). Kept as
-    /// 32-bit hashes: a collision can only make a fix a suggestion, never a wrong `safe`.
+    /// `.name` (also `.$name` and `._name`; not `self.name`), and the argument labels it passes to constructions
+    /// (`ToggleRow(isOn:`, `.init(isOn:`). Kept as 32-bit hashes: a collision can only make a fix a suggestion,
+    /// never a wrong `safe`.
     ///
     /// Every file has one, so it is packed as the project check reads it, without decoding: 32-bit little-endian
-    /// words, the sorted labels (count, then hashes), then the groups (count, then per group: its type's name as
-    /// a length in bytes, or 0xFFFF_FFFF at file level, and those bytes padded to a word; then its sorted names).
+    /// words, the sorted labels (count, then hashes), then the sorted names (count, then hashes).
     struct Record: Codable, Sendable {
         var packed: RawBytes
     }
 
+    /// A finding of `checkProperty`, reported once the file's uses are known.
+    struct Candidate {
+        var attribute: Int
+        var message: String
+        var fix: Fix
+        var owner: String
+        var property: String
+    }
+
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
+        var candidates: [Candidate] = []
         for decl in file.typeDeclarations where file.typeKind(decl) == .struct {
             guard let block = file.tree.child(decl, .memberBlock) else { continue }
             let owner = file.typeDeclarationName(decl)
-            for m in file.memberDecls(block) where file.kind(m) == .variableDecl { checkProperty(m, owner, file, &report) }
+            for m in file.memberDecls(block) where file.kind(m) == .variableDecl {
+                if let candidate = checkProperty(m, owner, file) { candidates.append(candidate) }
+            }
         }
-        if let record = uses(in: file) { report.record(record) }
+        // Which declaration each name is written in matters only to a file with findings (the others' uses all count).
+        let uses = scanUses(in: file, trackingDeclarations: !candidates.isEmpty)
+        for c in candidates {
+            let name = hash(c.property)
+            let elsewhere = uses.entries.contains { entry in
+                UInt32(truncatingIfNeeded: entry) == name && uses.declarationName(Int(entry >> 32)) != c.owner
+            }
+            report.report(at: c.attribute, c.message, fixes: [c.fix],
+                          condition: Condition(owner: c.owner, property: c.property, namedElsewhereInFile: elsewhere))
+        }
+        if let record = uses.record { report.record(record) }
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
@@ -71,13 +95,15 @@ extension NonPrivateStateRule {
                           _ records: [(path: String, record: Record)]) -> Bool {
         let owner = finding.condition.owner, property = finding.condition.property
         let file = finding.diagnostic.span.file
+        if finding.condition.namedElsewhereInFile { return false }
         if index.types(named: owner).contains(where: { index.files[$0.file].path != file }) { return false }
         let name = hash(property)
         let labels = [hash(owner + "(" + property), hash("(" + property)]
         for (path, record) in records {
             let uses = PackedUses(record.packed.bytes)
             if labels.contains(where: uses.hasLabel) { return false }
-            if uses.usesName(name, outside: path == file ? owner : nil) { return false }
+            // The owner's own file was decided by its per-file check (`namedElsewhereInFile`).
+            if path != file && uses.hasName(name) { return false }
         }
         return true
     }
@@ -93,65 +119,76 @@ extension NonPrivateStateRule {
             return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) }
         }
 
-        /// Whether the sorted words `first..<first + count` hold `value`.
-        private func sortedWords(_ first: Int, _ count: Int, contain value: UInt32) -> Bool {
-            var low = first, high = first + count
+        /// Whether the section at word `at` (a count, then that many sorted words) holds `value`; true when the
+        /// section does not fit the bytes.
+        private func section(at: Int, contains value: UInt32) -> Bool {
+            guard let count = word(at).map(Int.init), (at + 1 + count) * 4 <= bytes.count else { return true }
+            var low = at + 1, high = at + 1 + count
             while low < high {
                 let mid = (low + high) / 2
                 if let w = word(mid), w < value { low = mid + 1 } else { high = mid }
             }
-            return low < first + count && word(low) == value
+            return low < at + 1 + count && word(low) == value
         }
 
-        func hasLabel(_ label: UInt32) -> Bool {
-            guard let count = word(0).map(Int.init), count == 0 || word(count) != nil else { return true }
-            return sortedWords(1, count, contain: label)
-        }
+        func hasLabel(_ label: UInt32) -> Bool { section(at: 0, contains: label) }
 
-        /// Whether a group other than `owner`'s (every group when nil) holds the name.
-        func usesName(_ name: UInt32, outside owner: String?) -> Bool {
-            guard let labels = word(0).map(Int.init), labels < bytes.count,
-                  let groups = word(1 + labels).map(Int.init) else { return true }
-            let ownerBytes = owner.map { Array($0.utf8) }
-            var at = 2 + labels
-            for _ in 0..<min(groups, bytes.count) {
-                guard let length = word(at) else { return true }
-                var isOwner = false
-                at += 1
-                if length != UInt32.max {
-                    let words = (Int(length) + 3) / 4
-                    guard (at + words) * 4 <= bytes.count else { return true }
-                    if let ownerBytes, ownerBytes.count == Int(length) {
-                        isOwner = bytes[(at * 4)..<(at * 4 + Int(length))].elementsEqual(ownerBytes)
-                    }
-                    at += words
-                }
-                guard let count = word(at).map(Int.init), (at + 1 + count) * 4 <= bytes.count else { return true }
-                if !isOwner && sortedWords(at + 1, count, contain: name) { return true }
-                at += 1 + count
-            }
-            return false
+        func hasName(_ name: UInt32) -> Bool {
+            guard let labels = word(0).map(Int.init), labels < bytes.count else { return true }
+            return section(at: 1 + labels, contains: name)
         }
     }
 
     static func hash(_ text: String) -> UInt32 { UInt32(truncatingIfNeeded: FastHash.hash(text)) }
 
+    /// A file's uses, as `scanUses` finds them.
+    struct Uses {
+        /// Per name reached after a `.`: the innermost type declaration it is written in (an index into
+        /// `declarations`, which is `declarations.count` at file level) in the high half, the name's hash in the
+        /// low half. The declaration is tracked only when asked (else every entry says file level).
+        var entries: [UInt64]
+        /// The hashes of `Callee(label` for each construction's argument label.
+        var labels: [UInt32]
+        /// The file's type declarations (and extensions) by token range, with their names, in source order.
+        var declarations: [(range: Range<Int>, name: String)]
+
+        func declarationName(_ index: Int) -> String? { index < declarations.count ? declarations[index].name : nil }
+
+        /// Packed as `Record` says; nil when the file has neither names nor labels.
+        var record: Record? {
+            guard !entries.isEmpty || !labels.isEmpty else { return nil }
+            var words: [UInt32] = []
+            words.reserveCapacity(entries.count + labels.count + 2)
+            func appendSection(_ values: inout [UInt32]) {
+                values.sort()
+                let countAt = words.count
+                words.append(0)
+                for v in values where words.count == countAt + 1 || v != words[words.count - 1] { words.append(v) }
+                words[countAt] = UInt32(words.count - countAt - 1)
+            }
+            var sectionValues = labels
+            appendSection(&sectionValues)
+            sectionValues = entries.map { UInt32(truncatingIfNeeded: $0) }
+            appendSection(&sectionValues)
+            return Record(packed: RawBytes(words.map(\.littleEndian).withUnsafeBytes { [UInt8]($0) }))
+        }
+    }
+
     /// The file's member names and construction labels, from its tokens (so bodies the parser skipped count
     /// too: a unit test that sets `view.isOn` is a function body nobody parses). Every file is scanned, so names
     /// are hashed straight from the source bytes, without a string each.
-    static func uses(in file: FileContext) -> Record? {
+    static func scanUses(in file: FileContext, trackingDeclarations: Bool) -> Uses {
         // Type declarations by token range, in source order: nested ones follow the one they are in.
-        let types = file.typeDeclarations.map { decl in
+        let types = !trackingDeclarations ? [] : file.typeDeclarations.map { decl in
             (range: Int(file.tree.nodes[decl].firstToken)..<Int(file.tree.nodes[decl].endToken), name: file.typeDeclarationName(decl))
         }
+        let ranges = types.map(\.range)
         // The scan's state lives in the closure (not captured from outside it), so the loop keeps it in registers.
-        var (entries, labels) = file.tree.tokens.withUnsafeBufferPointer { tokens in
+        let (entries, labels) = file.tree.tokens.withUnsafeBufferPointer { tokens in
           file.tree.file.bytes.withUnsafeBytes { bytes in
             var nextType = 0
-            // Indices into `types`, innermost last: the declarations open at the last name recorded.
+            // Indices into `ranges`, innermost last: the declarations open at the last name recorded.
             var open: [Int] = []
-            // Per name reached after a `.`: the innermost declaration it is written in (its index in `types`, or
-            // `types.count` at file level) in the high half, the name's hash in the low half.
             var entries: [UInt64] = []
             var labels: [UInt32] = []
             var label: [UInt8] = []
@@ -203,12 +240,12 @@ extension NonPrivateStateRule {
                     // The declarations open at this token: those ended since the last name close, those begun open
                     // (and close again if they ended before it).
                     while true {
-                        while let innermost = open.last, i >= types[innermost].range.upperBound { open.removeLast() }
-                        guard nextType < types.count, types[nextType].range.lowerBound <= i else { break }
+                        while let innermost = open.last, i >= ranges[innermost].upperBound { open.removeLast() }
+                        guard nextType < ranges.count, ranges[nextType].lowerBound <= i else { break }
                         open.append(nextType)
                         nextType += 1
                     }
-                    entries.append(UInt64(open.last ?? types.count) << 32 | UInt64(UInt32(truncatingIfNeeded: FastHash.hash(slice(name)))))
+                    entries.append(UInt64(open.last ?? ranges.count) << 32 | UInt64(UInt32(truncatingIfNeeded: FastHash.hash(slice(name)))))
                 default:
                     break
                 }
@@ -216,61 +253,7 @@ extension NonPrivateStateRule {
             return (entries, labels)
           }
         }
-        // Types of the same name (an extension and its declaration, `#if` branches) share a group.
-        var groupNames: [String?] = []
-        var groupOfName: [String?: UInt64] = [:]
-        var groupOfType = [UInt64?](repeating: nil, count: types.count + 1)
-        for e in entries.indices {
-            let type = Int(entries[e] >> 32)
-            let group: UInt64
-            if let known = groupOfType[type] {
-                group = known
-            } else {
-                let name = type < types.count ? types[type].name : nil
-                group = groupOfName[name] ?? {
-                    groupNames.append(name)
-                    groupOfName[name] = UInt64(groupNames.count - 1)
-                    return UInt64(groupNames.count - 1)
-                }()
-                groupOfType[type] = group
-            }
-            entries[e] = group << 32 | (entries[e] & 0xFFFF_FFFF)
-        }
-        guard !entries.isEmpty || !labels.isEmpty else { return nil }
-        entries.sort()
-        labels.sort()
-        var out: [UInt8] = []
-        out.reserveCapacity(4 * (entries.count + labels.count + 2 + 4 * groupNames.count))
-        func append(_ word: UInt32) { withUnsafeBytes(of: word.littleEndian) { out.append(contentsOf: $0) } }
-        func appendUnique(_ sorted: some Collection<UInt32>) {
-            var count: UInt32 = 0
-            let countAt = out.count
-            append(0)
-            var last: UInt32?
-            for v in sorted where v != last {
-                append(v)
-                last = v
-                count += 1
-            }
-            withUnsafeBytes(of: count.littleEndian) { out.replaceSubrange(countAt..<countAt + 4, with: $0) }
-        }
-        appendUnique(labels)
-        append(UInt32(groupNames.count))
-        var next = 0
-        for (group, name) in groupNames.enumerated() {
-            if let name {
-                let utf8 = Array(name.utf8)
-                append(UInt32(utf8.count))
-                out.append(contentsOf: utf8)
-                out.append(contentsOf: repeatElement(0, count: (4 - utf8.count % 4) % 4))
-            } else {
-                append(UInt32.max)
-            }
-            let start = next
-            while next < entries.count, entries[next] >> 32 == UInt64(group) { next += 1 }
-            appendUnique(entries[start..<next].lazy.map { UInt32(truncatingIfNeeded: $0) })
-        }
-        return Record(packed: RawBytes(out))
+        return Uses(entries: entries, labels: labels, declarations: types)
     }
 
     /// Whether the name starts with a lowercase letter or `_` (decoded only when it does not start in ASCII).
@@ -330,10 +313,9 @@ extension NonPrivateStateRule {
         return range(i)
     }
 
-    static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext,
-                              _ report: inout FileReport<Condition, Record>) {
+    static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext) -> Candidate? {
         guard let attribute = context.attributes(decl).first(where: { ["State", "StateObject"].contains(context.name($0) ?? "") })
-        else { return }
+        else { return nil }
         let tree = context.tree
         let access = context.modifiers(decl).first { m in
             guard let k = tree.nameToken(m)?.keyword else { return false }
@@ -343,7 +325,7 @@ extension NonPrivateStateRule {
             // `private` and `fileprivate` are fine; `private(set)` and `fileprivate(set)` only restrict the setter.
             let keyword = tree.nameToken(access)!.keyword
             let restrictsSetterOnly = tree.nodes[access].endToken - tree.nodes[access].firstToken > 1
-            if (keyword == .private || keyword == .fileprivate) && !restrictsSetterOnly { return }
+            if (keyword == .private || keyword == .fileprivate) && !restrictsSetterOnly { return nil }
         }
         let bindings = context.children(decl).filter { context.kind($0) == .patternBinding }
         let property = bindings.first.flatMap { tree.firstChild($0) }.flatMap { context.name($0) } ?? "?"
@@ -363,7 +345,7 @@ extension NonPrivateStateRule {
         let fix = Fix(message: access == nil ? "insert 'private'" : "make it 'private'",
                       applicability: hasInitializer && access == nil ? .safe : .suggestion, edits: [edit])
         let wrapper = context.name(attribute) ?? "State"
-        report.report(at: attribute, message(wrapper: wrapper, property: property), fixes: [fix],
-                      condition: Condition(owner: owner, property: property))
+        return Candidate(attribute: attribute, message: message(wrapper: wrapper, property: property), fix: fix,
+                         owner: owner, property: property)
     }
 }
