@@ -5,6 +5,7 @@ import Foundation
 // error, 3 some inputs could not be read, 4 standard output or standard error could not be written.
 // ArgumentParser's own usage errors exit with 64 (EX_USAGE); they are mapped to 2 here so scripts see one
 // code for every kind of usage error.
+MemoryPolicy.apply()
 Console.prepareStandardStreams()
 var status = ExitStatus.clean
 do {
