@@ -224,6 +224,25 @@ public struct SyntaxTree: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether `compactText(n)` ends with `suffix` (ASCII), read from the last tokens' bytes without building
+    /// the text.
+    public func compactText(_ n: NodeID, hasSuffix suffix: StaticString) -> Bool {
+        let node = nodes[n]
+        var remaining = suffix.utf8CodeUnitCount
+        var t = Int(node.endToken) - 1
+        while remaining > 0 {
+            guard t >= Int(node.firstToken) else { return false }
+            let range = tokens[t].range
+            let take = min(remaining, range.count)
+            for k in 0..<take where file.bytes[range.upperBound - 1 - k] != suffix.utf8Start[remaining - 1 - k] {
+                return false
+            }
+            remaining -= take
+            t -= 1
+        }
+        return true
+    }
+
     /// Whether the token at index `t` is exactly `literal`.
     @inlinable public func token(_ t: Int, is literal: StaticString) -> Bool { file.token(tokens[t], is: literal) }
 }

@@ -1,7 +1,7 @@
-// Keyword lookup without strings or dictionaries: switch on the length, then on the first eight bytes
-// packed little-endian into a UInt64, then compare any remaining bytes. The constants were generated from
-// the `Keyword` enum (Token.swift); when a keyword is added there, add its case here too
-// (`LexerTests.testEveryKeywordSpelling` fails until it is).
+// Keyword lookup without strings or dictionaries: a bit test on the length and the first byte, then a switch
+// on the length, then on the first eight bytes packed little-endian into a UInt64, then compare any remaining
+// bytes. The constants were generated from the `Keyword` enum (Token.swift); when a keyword is added there,
+// add its case and its first byte here too (`LexerTests.testEveryKeywordSpelling` fails until it is).
 
 extension Keyword {
     /// The keyword spelled by `length` bytes at `start`, or `.none`.
@@ -9,6 +9,8 @@ extension Keyword {
     @inline(__always)
     static func lookup(_ start: UnsafePointer<UInt8>, length: Int) -> Keyword {
         guard length >= 2 && length <= 20 else { return .none }
+        let lead = start[0]
+        guard lead >= 0x40, lead < 0x80, firstBytes(ofLength: length) >> UInt64(lead - 0x40) & 1 != 0 else { return .none }
         let first = packedWord(start, count: min(length, 8))
         switch length {
         case 2:
@@ -178,6 +180,30 @@ extension Keyword {
             default: return .none
             }
         default: return .none
+        }
+    }
+
+    /// For the keywords of `length` bytes, bit `b - 0x40` is set for each byte `b` one of them starts with. Most
+    /// identifiers are no keyword: this one test sends most of them away before the switches above. Generated
+    /// from the `Keyword` enum like the constants above (`LexerTests.testEveryKeywordSpelling` fails when a
+    /// keyword is missing here).
+    @inline(__always)
+    private static func firstBytes(ofLength length: Int) -> UInt64 {
+        switch length {
+        case 2: return 0x0000_0212_0000_0000 // as do if in is
+        case 3: return 0x0058_50c2_0000_0002 // Any any for get let nil set try var
+        case 4: return 0x009c_9268_0018_0000 // Self Type case copy each else enum func init lazy open read self some then true weak
+        case 5: return 0x0098_22de_8000_0000 // _read actor async await break catch class defer false final guard infix inout macro super throw where while
+        case 6: return 0x001d_2210_0000_0000 // deinit didSet import modify prefix public repeat return static struct switch throws
+        case 7: return 0x00a9_0018_8000_0000 // _modify consume default discard dynamic package postfix private sending unowned willSet
+        case 8: return 0x0005_a208_0001_0000 // Protocol continue indirect internal isolated mutating operator optional override protocol required rethrows
+        case 9: return 0x0018_002c_0000_0000 // borrowing consuming extension subscript typealias
+        case 11: return 0x0000_4058_0000_0000 // convenience distributed fallthrough fileprivate nonisolated nonmutating
+        case 13: return 0x0020_0000_0000_0000 // unsafeAddress
+        case 14: return 0x0000_0002_0000_0000 // associatedtype
+        case 15: return 0x0001_0000_0000_0000 // precedencegroup
+        case 20: return 0x0020_0000_0000_0000 // unsafeMutableAddress
+        default: return 0
         }
     }
 

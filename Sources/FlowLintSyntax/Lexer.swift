@@ -170,11 +170,11 @@ struct Tokenizer {
         scan: while i < count {
             switch base[i] {
             case Byte.space, Byte.tab, Byte.verticalTab, Byte.formFeed:
-                i += 1
+                i = LexerCursor.endOfSpaces(base, count: count, from: i + 1)
             case Byte.lineFeed, Byte.carriageReturn:
                 if !allowNewlines { break scan }
                 sawNewline = true
-                i += 1
+                i = LexerCursor.endOfSpaces(base, count: count, from: i + 1)
             case Byte.slash:
                 let next = i + 1 < count ? base[i + 1] : 0
                 if next == Byte.slash {

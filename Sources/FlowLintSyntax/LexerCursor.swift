@@ -224,20 +224,66 @@ struct LexerCursor {
         return s.isValid && CodePoint.isIdentifierContinuation(s.value) ? s.length : 0
     }
 
-    /// Advances over identifier-continuation characters.
+    /// The end of the run of spaces from `start` (indentation, mostly), eight bytes at a time.
+    @inline(__always) static func endOfSpaces(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int {
+        var i = start
+        while i + 8 <= count {
+            let other = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ repeated(Byte.space)
+            if other != 0 { return i + other.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < count && base[i] == Byte.space { i += 1 }
+        return i
+    }
+
+    /// Advances over identifier-continuation characters: eight bytes at a time while they are ASCII identifier
+    /// characters (most identifiers end within the first word), then byte by byte for the rest and for anything
+    /// not ASCII.
     @inline(__always) mutating func advanceOverIdentifierCharacters() {
-        while pos < count {
-            let b = base[pos]
+        var i = pos
+        while i + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let identifier = asciiIdentifierBytes(word)
+            if identifier == highBits { i += 8; continue }
+            i += (~identifier & highBits).trailingZeroBitCount >> 3
+            break
+        }
+        while i < count {
+            let b = base[i]
             if b < 0x80 {
-                if !isASCIIIdentifierContinue(b) { return }
-                pos += 1
+                if !isASCIIIdentifierContinue(b) { break }
+                i += 1
             } else {
-                let n = identifierContinuationLength(at: pos)
-                if n == 0 { return }
-                pos += n
+                let n = identifierContinuationLength(at: i)
+                if n == 0 { break }
+                i += n
             }
         }
+        pos = i
     }
+}
+
+// MARK: - Eight bytes at a time
+
+/// The high bit of every byte.
+private let highBits: UInt64 = 0x8080_8080_8080_8080
+
+@inline(__always) func repeated(_ byte: UInt8) -> UInt64 { UInt64(byte) &* 0x0101_0101_0101_0101 }
+
+/// The high bit of each byte of `word` (first byte lowest) set where that byte is `[A-Za-z0-9_$]`. Each byte is
+/// compared on its low seven bits, so no borrow crosses into the next byte; bytes that are not ASCII are
+/// cleared at the end.
+@inline(__always) func asciiIdentifierBytes(_ word: UInt64) -> UInt64 {
+    let low = word & ~highBits
+    // Set where the byte is at least `lo`, at most `hi`, or equal to `v`.
+    func atLeast(_ x: UInt64, _ lo: UInt8) -> UInt64 { ((x | highBits) &- repeated(lo)) & highBits }
+    func atMost(_ x: UInt64, _ hi: UInt8) -> UInt64 { (repeated(0x80 | hi) &- x) & highBits }
+    func equal(_ x: UInt64, _ v: UInt8) -> UInt64 { ~((x ^ repeated(v)) &+ repeated(0x7F)) & highBits }
+    let folded = low | repeated(0x20)
+    let letters = atLeast(folded, UInt8(ascii: "a")) & atMost(folded, UInt8(ascii: "z"))
+    let digits = atLeast(low, UInt8(ascii: "0")) & atMost(low, UInt8(ascii: "9"))
+    let marks = equal(low, UInt8(ascii: "_")) | equal(low, UInt8(ascii: "$"))
+    return (letters | digits | marks) & ~word & highBits
 }
 
 @inline(__always) func isUTF8StartByte(_ b: UInt8) -> Bool { b < 0x80 || (b >= 0xC0 && b < 0xF8) }

@@ -91,16 +91,14 @@ struct FactExtractor {
             switch context.kind(m) {
             case .variableDecl:
                 properties += self.properties(of: m, genericParameters: genericParameters)
-                if let memberName = context.firstBindingName(m), isContent(m, genericParameters: genericParameters) {
-                    contentNames.insert(memberName)
-                }
-                if context.firstBindingName(m) == "body", !context.hasModifier(m, .static),
-                   let annotation = tree.child(m, .patternBinding).flatMap({ tree.child($0, .typeAnnotation) }),
-                   tree.compactText(annotation).hasSuffix("View") {
-                    type.declaresViewBody = true
-                }
-                if let memberName = context.firstBindingName(m), memberName != "body", memberName != "previews",
-                   isViewBuilding(m, typeNode: tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }) {
+                guard let memberName = context.firstBindingName(m) else { break }
+                if isContent(m, genericParameters: genericParameters) { contentNames.insert(memberName) }
+                let annotation = tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }
+                if memberName == "body" {
+                    if !context.hasModifier(m, .static), let annotation, tree.compactText(annotation, hasSuffix: "View") {
+                        type.declaresViewBody = true
+                    }
+                } else if memberName != "previews", isViewBuilding(m, typeNode: annotation) {
                     viewMembers.insert(memberName)
                 }
             case .funcDecl:
@@ -185,8 +183,7 @@ struct FactExtractor {
     func isViewBuilding(_ decl: Int, typeNode: Int?) -> Bool {
         if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" }) { return true }
         guard let t = typeNode else { return false }
-        let text = tree.compactText(t)
-        return text.hasSuffix("View") || text == "AnyView"
+        return tree.compactText(t, hasSuffix: "View")
     }
 
     func properties(of decl: Int, genericParameters: Set<String> = []) -> [PropertyFact] {
