@@ -144,15 +144,15 @@ extension NonPrivateStateRule {
     /// A file's uses, as `scanUses` finds them.
     struct Uses {
         /// Per name reached after a `.`: the innermost type declaration it is written in (an index into
-        /// `declarations`, which is `declarations.count` at file level) in the high half, the name's hash in the
-        /// low half. The declaration is tracked only when asked (else every entry says file level).
+        /// `declarationNames`, which is its count at file level) in the high half, the name's hash in the low
+        /// half. The declaration is tracked only when asked (else every entry says file level).
         var entries: [UInt64]
         /// The hashes of `Callee(label` for each construction's argument label.
         var labels: [UInt32]
-        /// The file's type declarations (and extensions) by token range, with their names, in source order.
-        var declarations: [(range: Range<Int>, name: String)]
+        /// The names of the file's type declarations (and extensions), in source order, when tracked.
+        var declarationNames: [String]
 
-        func declarationName(_ index: Int) -> String? { index < declarations.count ? declarations[index].name : nil }
+        func declarationName(_ index: Int) -> String? { index < declarationNames.count ? declarationNames[index] : nil }
 
         /// Packed as `Record` says; nil when the file has neither names nor labels.
         var record: Record? {
@@ -179,10 +179,8 @@ extension NonPrivateStateRule {
     /// are hashed straight from the source bytes, without a string each.
     static func scanUses(in file: FileContext, trackingDeclarations: Bool) -> Uses {
         // Type declarations by token range, in source order: nested ones follow the one they are in.
-        let types = !trackingDeclarations ? [] : file.typeDeclarations.map { decl in
-            (range: Int(file.tree.nodes[decl].firstToken)..<Int(file.tree.nodes[decl].endToken), name: file.typeDeclarationName(decl))
-        }
-        let ranges = types.map(\.range)
+        let declarations = trackingDeclarations ? file.typeDeclarations : []
+        let ranges = declarations.map { Int(file.tree.nodes[$0].firstToken)..<Int(file.tree.nodes[$0].endToken) }
         // The scan's state lives in the closure (not captured from outside it), so the loop keeps it in registers.
         let (entries, labels) = file.tree.tokens.withUnsafeBufferPointer { tokens in
           file.tree.file.bytes.withUnsafeBytes { bytes in
@@ -253,7 +251,7 @@ extension NonPrivateStateRule {
             return (entries, labels)
           }
         }
-        return Uses(entries: entries, labels: labels, declarations: types)
+        return Uses(entries: entries, labels: labels, declarationNames: declarations.map(file.typeDeclarationName))
     }
 
     /// Whether the name starts with a lowercase letter or `_` (decoded only when it does not start in ASCII).
