@@ -64,8 +64,8 @@ extension NonPrivateStateRule {
         let uses = scanUses(in: file, trackingDeclarations: !candidates.isEmpty)
         for c in candidates {
             let name = hash(c.property)
-            let elsewhere = uses.entries.contains { entry in
-                UInt32(truncatingIfNeeded: entry) == name && uses.declarationName(Int(entry >> 32)) != c.owner
+            let elsewhere = uses.names.indices.contains { i in
+                uses.names[i] == name && uses.declarationName(Int(uses.declarations[i])) != c.owner
             }
             report.report(at: c.attribute, c.message, fixes: [c.fix],
                           condition: Condition(owner: c.owner, property: c.property, namedElsewhereInFile: elsewhere))
@@ -143,10 +143,11 @@ extension NonPrivateStateRule {
 
     /// A file's uses, as `scanUses` finds them.
     struct Uses {
-        /// Per name reached after a `.`: the innermost type declaration it is written in (an index into
-        /// `declarationNames`, which is its count at file level) in the high half, the name's hash in the low
-        /// half. The declaration is tracked only when asked (else every entry says file level).
-        var entries: [UInt64]
+        /// The hashes of the names reached after a `.`, in source order.
+        var names: [UInt32]
+        /// For each of `names`, the innermost type declaration it is written in: an index into
+        /// `declarationNames`, which is its count at file level. Empty when declarations are not tracked.
+        var declarations: [Int32]
         /// The hashes of `Callee(label` for each construction's argument label.
         var labels: [UInt32]
         /// The names of the file's type declarations (and extensions), in source order, when tracked.
@@ -156,21 +157,30 @@ extension NonPrivateStateRule {
 
         /// Packed as `Record` says; nil when the file has neither names nor labels.
         var record: Record? {
-            guard !entries.isEmpty || !labels.isEmpty else { return nil }
-            var words: [UInt32] = []
-            words.reserveCapacity(entries.count + labels.count + 2)
-            func appendSection(_ values: inout [UInt32]) {
-                values.sort()
-                let countAt = words.count
-                words.append(0)
-                for v in values where words.count == countAt + 1 || v != words[words.count - 1] { words.append(v) }
-                words[countAt] = UInt32(words.count - countAt - 1)
+            guard !names.isEmpty || !labels.isEmpty else { return nil }
+            var labels = labels, names = names
+            labels.sort()
+            names.sort()
+            let bytes = [UInt8](unsafeUninitializedCapacity: 4 * (2 + labels.count + names.count)) { buffer, written in
+                let out = UnsafeMutableRawBufferPointer(buffer)
+                var offset = 0
+                // A count, then the distinct values (sorted, so a repeat follows its first occurrence).
+                func appendSection(_ values: [UInt32]) {
+                    let countAt = offset
+                    offset += 4
+                    var count: UInt32 = 0
+                    for (i, v) in values.enumerated() where i == 0 || v != values[i - 1] {
+                        out.storeBytes(of: v.littleEndian, toByteOffset: offset, as: UInt32.self)
+                        offset += 4
+                        count += 1
+                    }
+                    out.storeBytes(of: count.littleEndian, toByteOffset: countAt, as: UInt32.self)
+                }
+                appendSection(labels)
+                appendSection(names)
+                written = offset
             }
-            var sectionValues = labels
-            appendSection(&sectionValues)
-            sectionValues = entries.map { UInt32(truncatingIfNeeded: $0) }
-            appendSection(&sectionValues)
-            return Record(packed: RawBytes(words.map(\.littleEndian).withUnsafeBytes { [UInt8]($0) }))
+            return Record(packed: RawBytes(bytes))
         }
     }
 
@@ -182,18 +192,35 @@ extension NonPrivateStateRule {
         let declarations = trackingDeclarations ? file.typeDeclarations : []
         let ranges = declarations.map { Int(file.tree.nodes[$0].firstToken)..<Int(file.tree.nodes[$0].endToken) }
         // The scan's state lives in the closure (not captured from outside it), so the loop keeps it in registers.
-        let (entries, labels) = file.tree.tokens.withUnsafeBufferPointer { tokens in
+        let (names, inDeclarations, labels) = file.tree.tokens.withUnsafeBufferPointer { tokens in
           file.tree.file.bytes.withUnsafeBytes { bytes in
             var nextType = 0
             // Indices into `ranges`, innermost last: the declarations open at the last name recorded.
             var open: [Int] = []
-            var entries: [UInt64] = []
+            var names: [UInt32] = []
+            names.reserveCapacity(tokens.count / 16)
+            var inDeclarations: [Int32] = []
             var labels: [UInt32] = []
             var label: [UInt8] = []
-            // Open brackets, innermost last: for a construction's `(`, its callee. `argumentStart` is the depth of
-            // the bracket whose next token starts an argument (so `label:` there is an argument label), -1 when the
-            // next token does not. One pass, however deeply calls nest.
-            var brackets: [Range<Int>?] = []
+            // Open brackets, innermost last: for a construction's `(`, its callee (`Callee` below); for any other
+            // bracket, `notConstruction`. A stack of its own (not an array), since a third of all tokens push or
+            // pop it. `argumentStart` is the depth of the bracket whose next token starts an argument (so `label:`
+            // there is an argument label), -1 when the next token does not. One pass, however deeply calls nest.
+            var capacity = 64
+            var brackets = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+            defer { brackets.deallocate() }
+            var depth = 0
+            func push(_ callee: Int32) {
+                if depth == capacity {
+                    let grown = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
+                    grown.update(from: brackets, count: depth)
+                    brackets.deallocate()
+                    brackets = grown
+                    capacity *= 2
+                }
+                brackets[depth] = callee
+                depth += 1
+            }
             var argumentStart = -1
             func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
             // The kinds the scan acts on; an identifier or keyword only where an argument starts (a label).
@@ -202,26 +229,28 @@ extension NonPrivateStateRule {
             let labelKinds: UInt64 = 1 << UInt64(TokenKind.identifier.rawValue) | 1 << UInt64(TokenKind.keyword.rawValue)
             for i in 0..<tokens.count {
                 let token = tokens[i]
-                let startsArgument = argumentStart == brackets.count && argumentStart > 0
+                let startsArgument = argumentStart == depth && argumentStart > 0
                 argumentStart = -1
                 // Most tokens are none of those below: one bit test instead of a jump through the switch's table.
                 let scanned = startsArgument ? always | labelKinds : always
                 guard scanned & (1 << UInt64(token.kind.rawValue)) != 0 else { continue }
                 switch token.kind {
                 case .leftParen:
-                    brackets.append(constructedType(before: i, tokens, bytes))
-                    argumentStart = brackets.count
+                    push(constructedType(before: i, tokens, bytes))
+                    argumentStart = depth
                 case .leftSquare, .leftBrace:
-                    brackets.append(nil)
+                    push(Callee.notConstruction)
                 case .rightParen, .rightSquare, .rightBrace:
-                    _ = brackets.popLast()
+                    if depth > 0 { depth -= 1 }
                 case .comma:
-                    argumentStart = brackets.count
+                    argumentStart = depth
                 case .identifier, .keyword:
-                    if startsArgument, let callee = brackets[brackets.count - 1], i + 1 < tokens.count, tokens[i + 1].kind == .colon {
+                    guard startsArgument else { break }
+                    let callee = brackets[depth - 1]
+                    if callee != Callee.notConstruction, i + 1 < tokens.count, tokens[i + 1].kind == .colon {
                         // The hash of `Callee(label`, as `hash(_:)` computes it from the strings.
                         label.removeAll(keepingCapacity: true)
-                        label.append(contentsOf: slice(callee))
+                        if callee >= 0 { label.append(contentsOf: slice(Int(tokens[Int(callee)].offset)..<Int(tokens[Int(callee)].end))) }
                         label.append(UInt8(ascii: "("))
                         label.append(contentsOf: slice(Int(token.offset)..<Int(token.end)))
                         labels.append(UInt32(truncatingIfNeeded: FastHash.hash(label)))
@@ -235,6 +264,8 @@ extension NonPrivateStateRule {
                         name = (name.lowerBound + 1)..<name.upperBound
                     }
                     guard startsLowercase(slice(name)) else { break }
+                    names.append(UInt32(truncatingIfNeeded: FastHash.hash(slice(name))))
+                    guard trackingDeclarations else { break }
                     // The declarations open at this token: those ended since the last name close, those begun open
                     // (and close again if they ended before it).
                     while true {
@@ -243,15 +274,16 @@ extension NonPrivateStateRule {
                         open.append(nextType)
                         nextType += 1
                     }
-                    entries.append(UInt64(open.last ?? ranges.count) << 32 | UInt64(UInt32(truncatingIfNeeded: FastHash.hash(slice(name)))))
+                    inDeclarations.append(Int32(open.last ?? ranges.count))
                 default:
                     break
                 }
             }
-            return (entries, labels)
+            return (names, inDeclarations, labels)
           }
         }
-        return Uses(entries: entries, labels: labels, declarationNames: declarations.map(file.typeDeclarationName))
+        return Uses(names: names, declarations: inDeclarations, labels: labels,
+                    declarationNames: declarations.map(file.typeDeclarationName))
     }
 
     /// Whether the name starts with a lowercase letter or `_` (decoded only when it does not start in ASCII).
@@ -277,13 +309,22 @@ extension NonPrivateStateRule {
         return i >= 0 && tokens[i].kind == .keyword && tokens[i].keyword == .`self`
     }
 
-    /// For the `(` at `open`: the bytes of the type a construction builds (`Row(`, `Mod.Row(`, `Row<T>(`,
-    /// `Row.init(`), empty when it cannot be told (`.init(`, `Self(`, `self.init(`), nil when the call is not a
-    /// construction.
-    static func constructedType(before open: Int, _ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeRawBufferPointer) -> Range<Int>? {
-        func range(_ i: Int) -> Range<Int> { Int(tokens[i].offset)..<Int(tokens[i].end) }
+    /// What `constructedType(before:)` says of a `(`: the token index of the type a construction builds, or one
+    /// of these.
+    enum Callee {
+        /// A construction whose type cannot be told (`.init(`, `Self(`, `self.init(`).
+        static let unknownType: Int32 = -2
+        /// Not a construction (or not a `(`).
+        static let notConstruction: Int32 = -1
+    }
+
+    /// For the `(` at `open`: the token of the type a construction builds (`Row(`, `Mod.Row(`, `Row<T>(`,
+    /// `Row.init(`), `Callee.unknownType` when it cannot be told, `Callee.notConstruction` when the call is not
+    /// a construction.
+    static func constructedType(before open: Int, _ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        func name(_ i: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[Int(tokens[i].offset)..<Int(tokens[i].end)]) }
         var i = open - 1
-        guard i >= 0 else { return nil }
+        guard i >= 0 else { return Callee.notConstruction }
         // `Row<Item>(`: step back over the generic arguments.
         // At most 64 tokens back: a longer generic argument list is not a construction worth a scan per `(`
         // (nested ones would make the file's scan quadratic).
@@ -294,21 +335,19 @@ extension NonPrivateStateRule {
                 if tokens[i].kind == .rightAngle { depth += 1 } else if tokens[i].kind == .leftAngle { depth -= 1; if depth == 0 { break } }
                 i -= 1
             }
-            guard i >= limit, depth == 0 else { return nil }
+            guard i >= limit, depth == 0 else { return Callee.notConstruction }
             i -= 1
-            guard i >= 0 else { return nil }
+            guard i >= 0 else { return Callee.notConstruction }
         }
         let token = tokens[i]
         if token.kind == .keyword && token.keyword == .`init` {
-            guard i >= 1, tokens[i - 1].kind == .period else { return nil }
-            if i >= 2, tokens[i - 2].kind == .identifier, startsUppercase(UnsafeRawBufferPointer(rebasing: bytes[range(i - 2)])) {
-                return range(i - 2)
-            }
-            return 0..<0
+            guard i >= 1, tokens[i - 1].kind == .period else { return Callee.notConstruction }
+            if i >= 2, tokens[i - 2].kind == .identifier, startsUppercase(name(i - 2)) { return Int32(i - 2) }
+            return Callee.unknownType
         }
-        if token.kind == .keyword && token.keyword == .`Self` { return 0..<0 }
-        guard token.kind == .identifier, startsUppercase(UnsafeRawBufferPointer(rebasing: bytes[range(i)])) else { return nil }
-        return range(i)
+        if token.kind == .keyword && token.keyword == .`Self` { return Callee.unknownType }
+        guard token.kind == .identifier, startsUppercase(name(i)) else { return Callee.notConstruction }
+        return Int32(i)
     }
 
     static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext) -> Candidate? {
