@@ -86,12 +86,14 @@ public struct BodySkipping: Sendable, Hashable {
 }
 
 /// Words compared with token bytes without building a string per token: by length first (a bit per length
-/// below 64), then byte by byte against the few words of that length.
+/// below 64), then by first byte, then byte by byte against the few words of that length.
 struct WordMatcher: Sendable {
     private var lengths: UInt64 = 0
     private var words: [[UInt8]] = []
     /// For each length below 64, the indices of the words of that length: a token is compared with those only.
     private var byLength: [[Int]] = []
+    /// By length (under 64): a bit for each first byte (its low six bits) of a word of that length.
+    private var firstBytes = [UInt64](repeating: 0, count: 64)
 
     init(_ set: Set<String>) {
         // Empty when there are no words (`lengths` then turns every token away first).
@@ -101,6 +103,7 @@ struct WordMatcher: Sendable {
             if word.utf8.count < 64 {
                 lengths |= 1 << UInt64(word.utf8.count)
                 byLength[word.utf8.count].append(words.count - 1)
+                firstBytes[word.utf8.count] |= 1 << UInt64(word.utf8.first! & 63)
             }
         }
     }
@@ -120,6 +123,8 @@ struct WordMatcher: Sendable {
     func index(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Int? {
         if length < 64 {
             if lengths & (1 << UInt64(length)) == 0 { return nil }
+            // Most identifiers of a listed length start with none of those words' first bytes.
+            if firstBytes[length] & (1 << UInt64(bytes[start] & 63)) == 0 { return nil }
             for w in byLength[length] where equals(w, bytes, start: start, length: length) { return w }
             return nil
         }

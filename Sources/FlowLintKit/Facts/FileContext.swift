@@ -231,7 +231,7 @@ struct FileContext {
     /// (`extension Foo.Bar<T>` → `Bar`).
     func typeDeclarationName(_ decl: Int) -> String {
         guard kind(decl) == .extensionDecl else { return name(decl) ?? "" }
-        let typeNode = children(decl).first { ![.attribute, .modifier, .ifConfigDecl].contains(kind($0)) }
+        let typeNode = children(decl).first { kind($0) != .attribute && kind($0) != .modifier && kind($0) != .ifConfigDecl }
         return typeNode.flatMap { typeName($0) } ?? ""
     }
 
@@ -259,7 +259,12 @@ struct FileContext {
         }
     }
 
-    static let typeDeclarationKinds: Set<NodeKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl]
+    static func isTypeDeclaration(_ kind: NodeKind) -> Bool {
+        switch kind {
+        case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: return true
+        default: return false
+        }
+    }
 
     /// The type declarations and extensions of the file, in source order: at file level and nested in other
     /// types (through `#if` clauses), not those local to a function body.
@@ -267,7 +272,7 @@ struct FileContext {
         if let found = lazy.typeDeclarations { return found }
         var out: [Int] = []
         func visit(_ items: [Int]) {
-            for item in items where Self.typeDeclarationKinds.contains(kind(item)) {
+            for item in items where Self.isTypeDeclaration(kind(item)) {
                 out.append(item)
                 if let block = tree.child(item, .memberBlock) { visit(memberDecls(block)) }
             }
