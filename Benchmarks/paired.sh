@@ -6,8 +6,8 @@
 # A shared host's speed can drift by a quarter within minutes, so two figures taken minutes apart (as
 # Benchmarks/run takes them) can put the ratio anywhere from 7x to 12x. Here each pair is one swift-syntax
 # parse of the corpus (`syntax-oracle bench --runs 1`, one thread) followed at once by one `flowlint lint`
-# of it (all cores, the binary Tools/install.sh builds, as in Benchmarks/run). Printed: each pair's ratio,
-# the median of the ratios, and the ratio of the two best times.
+# of it (all cores, the binary Tools/install.sh builds, the corpus a project of its own, as in Benchmarks/run).
+# Printed: each pair's ratio, the median of the ratios, and the ratio of the two best times.
 #
 # Needs what Benchmarks/run builds: the oracle (ORACLE_SCRATCH, default Tools/SyntaxOracle/.build) and
 # .build-install. Environment: CORPUS (default Benchmarks/corpus).
@@ -29,7 +29,7 @@ timing="$(mktemp)"
 trap 'rm -f "$timing"' EXIT
 for pair in $(seq "$pairs"); do
   parse=$("$oracle" bench "$corpus" --runs 1 2> /dev/null | awk '/^swift-syntax parse/ { print $4 }')
-  /usr/bin/time -f "%e" -o "$timing" "$flowlint" lint "$corpus" --reporter json --quiet --no-cache > /dev/null || true
+  /usr/bin/time -f "%e" -o "$timing" "$flowlint" lint "$corpus" --project "$corpus" --reporter json --quiet --no-cache > /dev/null || true
   echo "$pair $parse $(cat "$timing")"
 done | python3 -c '
 import sys, statistics
