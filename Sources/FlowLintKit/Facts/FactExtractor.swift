@@ -23,6 +23,7 @@ struct FactExtractor {
 
     init(context: FileContext) {
         self.context = context
+        self.tree = context.tree
         self.facts = FileFacts(path: context.path)
         self.platforms = Platforms.table(context)
         mentionsProviders = context.mentions(Self.providerWords)
@@ -39,7 +40,9 @@ struct FactExtractor {
         return extractor.facts
     }
 
-    private var tree: SyntaxTree { context.tree }
+    /// `context.tree`, held here: read through a computed property, the tree (five references) was copied and
+    /// released at every use.
+    private let tree: SyntaxTree
 
     // MARK: Declarations
 

@@ -54,11 +54,13 @@ struct RenderWalker {
 
     init(context: FileContext, ownerType: String?, viewMembers: Set<String>) {
         self.context = context
+        self.tree = context.tree
         self.resolver = TypeResolver(context: context, ownerType: ownerType)
         self.viewMembers = viewMembers
     }
 
-    private var tree: SyntaxTree { context.tree }
+    /// `context.tree`, held here (see `FactExtractor.tree`).
+    private let tree: SyntaxTree
 
     /// `.environmentObject(x)` / `.environment(x)` (one unlabeled argument; `.environment(\.key, v)` sets an
     /// environment value, not an object): the argument.
