@@ -74,38 +74,67 @@ extension NonPrivateStateRule {
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
-        var records: [(path: String, record: Record)]?
+        let index = project.index
+        var diagnostics: [Diagnostic] = []
+        // The findings whose safe fix still waits for the other files' records, by their place in `diagnostics`.
+        var unproven: [(diagnostic: Int, proof: SafeFixProof)] = []
         for finding in project.pending {
             let owner = finding.condition.owner
-            guard project.index.isSwiftUIOwner(owner), project.index.isStruct(owner),
-                  !project.index.inherited(owner).contains("App") else { continue }
+            guard index.isSwiftUIOwner(owner), index.isStruct(owner), !index.inherited(owner).contains("App") else { continue }
             var diagnostic = finding.diagnostic
             if diagnostic.fixes.first?.applicability == .safe {
-                if records == nil { records = project.records }
-                if !fixIsSafe(finding, project.index, records!) { diagnostic.fixes[0].applicability = .suggestion }
+                if let proof = SafeFixProof(finding, index) {
+                    unproven.append((diagnostics.count, proof))
+                } else {
+                    diagnostic.fixes[0].applicability = .suggestion
+                }
             }
-            report.report(diagnostic)
+            diagnostics.append(diagnostic)
         }
+        // One pass over the files for all of them, each file's records decoded in turn and dropped (the records of
+        // every file at once were the largest block of memory of the project pass); it ends early once every fix
+        // is known to be unsafe.
+        for file in index.files.indices where !unproven.isEmpty {
+            let records = project.records(inFile: file)
+            guard !records.isEmpty else { continue }
+            let path = index.files[file].path
+            for record in records {
+                let uses = PackedUses(record.packed.bytes)
+                unproven.removeAll { entry in
+                    guard entry.proof.isBroken(by: uses, inFile: path) else { return false }
+                    diagnostics[entry.diagnostic].fixes[0].applicability = .suggestion
+                    return true
+                }
+            }
+        }
+        for diagnostic in diagnostics { report.report(diagnostic) }
     }
 
     /// Making the property private cannot break the build: no construction of the owner passes its label, no
     /// code outside the owner's declaration and its extensions in the same file names it after a `.`, and
     /// the owner has no declaration or extension in another file (whose code may use it by its bare name).
-    static func fixIsSafe(_ finding: PendingFinding<Condition>, _ index: ProjectIndex,
-                          _ records: [(path: String, record: Record)]) -> Bool {
-        let owner = finding.condition.owner, property = finding.condition.property
-        let file = finding.diagnostic.span.file
-        if finding.condition.namedElsewhereInFile { return false }
-        if index.types(named: owner).contains(where: { index.files[$0.file].path != file }) { return false }
-        let name = hash(property)
-        let labels = [hash(owner + "(" + property), hash("(" + property)]
-        for (path, record) in records {
-            let uses = PackedUses(record.packed.bytes)
-            if labels.contains(where: uses.hasLabel) { return false }
-            // The owner's own file was decided by its per-file check (`namedElsewhereInFile`).
-            if path != file && uses.hasName(name) { return false }
+    /// What one file can tell is decided by `init` (nil: the fix is not safe); every file's record must then
+    /// pass `isBroken(by:inFile:)`.
+    struct SafeFixProof {
+        let file: String
+        let name: UInt32
+        let labels: [UInt32]
+
+        init?(_ finding: PendingFinding<Condition>, _ index: ProjectIndex) {
+            let owner = finding.condition.owner, property = finding.condition.property
+            let file = finding.diagnostic.span.file
+            if finding.condition.namedElsewhereInFile { return nil }
+            if index.types(named: owner).contains(where: { index.files[$0.file].path != file }) { return nil }
+            self.file = file
+            name = NonPrivateStateRule.hash(property)
+            labels = [NonPrivateStateRule.hash(owner + "(" + property), NonPrivateStateRule.hash("(" + property)]
         }
-        return true
+
+        /// Whether the record of the file at `path` passes a label or, outside the owner's own file (decided by
+        /// its per-file check: `namedElsewhereInFile`), names the property.
+        func isBroken(by uses: PackedUses, inFile path: String) -> Bool {
+            labels.contains(where: uses.hasLabel) || (path != file && uses.hasName(name))
+        }
     }
 
     /// Reads a `Record`'s packed words in place (see `Record`). A damaged record reads as using everything: the
