@@ -181,4 +181,24 @@ final class SuppressionTests: XCTestCase {
         }
         XCTAssertNil(SuppressionDirective.Kind(rawValue: "disable:nope"))
     }
+
+    /// The marker search scans for the needle's rare byte: a needle at either end, one cut off by either end, and
+    /// key bytes too close to the start to belong to a match.
+    func testMarkerSearchFindsTheNeedleWhereverItsKeyByteIs() {
+        let needle = Array("flowlint:".utf8), key = Suppression.prefixRareByte
+        func found(_ text: String) -> Bool { Suppression.contains(Array(text.utf8), needle, scanningFor: key) }
+        XCTAssertTrue(found("flowlint:"))
+        XCTAssertTrue(found("// flowlint:disable"))
+        XCTAssertTrue(found("wwww flowlint:"))
+        XCTAssertTrue(found("flowlint:wwww"))
+        XCTAssertTrue(found("flowflowlint:"))
+        XCTAssertFalse(found("w flowlint"))
+        XCTAssertFalse(found("lowlint: flowlint"))
+        XCTAssertFalse(found("flowlin"))
+        XCTAssertFalse(found(""))
+        for key in needle.indices {
+            XCTAssertEqual(Suppression.contains(Array("ab flowlint: cd".utf8), needle, scanningFor: key), true, "key \(key)")
+            XCTAssertEqual(Suppression.contains(Array("ab flowlint; cd".utf8), needle, scanningFor: key), false, "key \(key)")
+        }
+    }
 }
