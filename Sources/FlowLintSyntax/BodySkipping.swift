@@ -85,23 +85,22 @@ public struct BodySkipping: Sendable, Hashable {
     }
 }
 
-/// Words compared with token bytes without building a string per token: by length first (a bit per length
-/// below 64), then by first byte, then byte by byte against the few words of that length.
+/// Words compared with token bytes without building a string per token: by length and first byte first (one
+/// bit test, for lengths below 64), then byte by byte against the few words of that length.
 struct WordMatcher: Sendable {
-    private var lengths: UInt64 = 0
     private var words: [[UInt8]] = []
     /// For each length below 64, the indices of the words of that length: a token is compared with those only.
     private var byLength: [[Int]] = []
-    /// By length (under 64): a bit for each first byte (its low six bits) of a word of that length.
+    /// By length (under 64): a bit for each first byte (its low six bits) of a word of that length; 0 when no
+    /// word has that length.
     private var firstBytes = [UInt64](repeating: 0, count: 64)
 
     init(_ set: Set<String>) {
-        // Empty when there are no words (`lengths` then turns every token away first).
+        // Empty when there are no words (`firstBytes`, all 0, then turns every token away first).
         if !set.isEmpty { byLength = Array(repeating: [], count: 64) }
         for word in set.sorted() where !word.isEmpty {
             words.append(Array(word.utf8))
             if word.utf8.count < 64 {
-                lengths |= 1 << UInt64(word.utf8.count)
                 byLength[word.utf8.count].append(words.count - 1)
                 firstBytes[word.utf8.count] |= 1 << UInt64(word.utf8.first! & 63)
             }
@@ -122,9 +121,9 @@ struct WordMatcher: Sendable {
     @inline(__always)
     func index(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Int? {
         if length < 64 {
-            if lengths & (1 << UInt64(length)) == 0 { return nil }
-            // Most identifiers of a listed length start with none of those words' first bytes.
-            if firstBytes[length] & (1 << UInt64(bytes[start] & 63)) == 0 { return nil }
+            // Most identifiers have no word's length, or start with none of those words' first bytes.
+            let starts = firstBytes[length]
+            if starts == 0 || starts & (1 << UInt64(bytes[start] & 63)) == 0 { return nil }
             for w in byLength[length] where equals(w, bytes, start: start, length: length) { return w }
             return nil
         }

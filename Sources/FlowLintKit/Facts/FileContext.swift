@@ -259,6 +259,7 @@ struct FileContext {
         }
     }
 
+    /// Whether a node of `kind` declares a type or extends one: what `typeDeclarations` lists.
     static func isTypeDeclaration(_ kind: NodeKind) -> Bool {
         switch kind {
         case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: return true

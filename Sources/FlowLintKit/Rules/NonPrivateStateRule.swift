@@ -94,7 +94,8 @@ extension NonPrivateStateRule {
         // One pass over the files for all of them, each file's records decoded in turn and dropped (the records of
         // every file at once were the largest block of memory of the project pass); it ends early once every fix
         // is known to be unsafe.
-        for file in index.files.indices where !unproven.isEmpty {
+        for file in index.files.indices {
+            if unproven.isEmpty { break }
             let records = project.records(inFile: file)
             guard !records.isEmpty else { continue }
             let path = index.files[file].path
