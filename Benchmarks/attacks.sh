@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Benchmarks/attacks.sh — the hostile inputs of issue 13 against one flowlint binary: a Markdown table with,
-# per attack, the exit code, the wall time and what was checked afterwards (a file unchanged, the findings
-# still found, control characters escaped).
+# Benchmarks/attacks.sh — the hostile inputs of issues 13 and 23 against one flowlint binary: a Markdown table
+# with, per attack, the exit code, the wall time, the peak resident memory (GNU time's maximum RSS) and what was
+# checked afterwards (a file unchanged, the findings still found, control characters escaped).
 #
 #   Benchmarks/attacks.sh [FLOWLINT] [TIMEOUT_SECONDS]
 #
@@ -18,8 +18,8 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/flowlint-attacks.XXXXXX")"
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 export XDG_CACHE_HOME="$work/xdg-cache" XDG_STATE_HOME="$work/xdg-state"
 
-echo "| attack | exit | time | check |"
-echo "| --- | --- | --- | --- |"
+echo "| attack | exit | time | peak memory | check |"
+echo "| --- | --- | --- | --- | --- |"
 
 # run NAME DIR CHECK-COMMAND -- FLOWLINT-ARGS...: runs flowlint in DIR, prints a row; CHECK-COMMAND (a shell
 # snippet, may read $out) prints the last column.
@@ -28,15 +28,18 @@ run() {
     shift 4
     local start end status
     start=$(date +%s.%N)
-    (cd "$dir" && timeout -s KILL "$limit" "$bin" "$@" >"$work/out" 2>"$work/err" </dev/null)
+    (cd "$dir" && /usr/bin/time -f %M -o "$work/rss" timeout -s KILL "$limit" "$bin" "$@" >"$work/out" 2>"$work/err" </dev/null)
     status=$?
     end=$(date +%s.%N)
     [ "$status" -eq 137 ] && status="killed"
     [ "$status" != killed ] && [ "$status" -gt 128 ] 2>/dev/null && status="signal $((status - 128))"
     local result
     result="$(out="$work/out" err="$work/err" bash -c "$check" 2>/dev/null | head -1)"
-    printf '| %s | %s | %.2f s | %s |\n' "$name" "$status" "$(echo "$end - $start" | bc)" "$result"
+    printf '| %s | %s | %.2f s | %s | %s |\n' "$name" "$status" "$(echo "$end - $start" | bc)" "$(peak)" "$result"
 }
+
+# The peak resident memory of the last `run` (GNU time measures timeout and, below it, flowlint), in MB.
+peak() { local kb; kb="$(tail -1 "$work/rss" 2>/dev/null)"; [[ "$kb" =~ ^[0-9]+$ ]] && echo "$((kb / 1024)) MB" || echo "-"; }
 
 project() { local d="$work/$1"; rm -rf "$d"; mkdir -p "$d"; echo "$d"; }
 findings='grep -c "warning:\|error:" "$out" || true'
@@ -108,7 +111,7 @@ open(p, 'wb').write(b)" "$pack"
     run "a FIFO in place of the cache pack" "$d" "$findings" -- lint --reporter text .
     rm -f "$pack"
 else
-    echo "| a damaged cache pack | - | - | no pack written |"
+    echo "| a damaged cache pack | - | - | - | no pack written |"
 fi
 
 # Writes.
@@ -117,7 +120,17 @@ chmod 444 "$d/a.swift"; before="$(sha1sum <"$d/a.swift")"
 run "--fix on a read-only file" "$d" "[ \"\$(sha1sum <'$d/a.swift')\" = '$before' ] && echo unchanged || echo CHANGED" -- lint --no-cache --fix .
 chmod 644 "$d/a.swift"
 d=$(project full); printf 'struct A {}\n' >"$d/a.swift"
-start=$(date +%s.%N); (cd "$d" && timeout -s KILL "$limit" "$bin" lint --no-cache --reporter json . >/dev/full 2>"$work/err"); status=$?
-printf '| %s | %s | %.2f s | %s |\n' "report to a full disk (/dev/full)" "$status" "$(echo "$(date +%s.%N) - $start" | bc)" "$(head -c 80 "$work/err")"
+start=$(date +%s.%N); (cd "$d" && /usr/bin/time -f %M -o "$work/rss" timeout -s KILL "$limit" "$bin" lint --no-cache --reporter json . >/dev/full 2>"$work/err"); status=$?
+printf '| %s | %s | %.2f s | %s | %s |\n' "report to a full disk (/dev/full)" "$status" "$(echo "$(date +%s.%N) - $start" | bc)" "$(peak)" "$(head -c 80 "$work/err")"
 d=$(project empty-option); touch "$d/a.swift"
 run "--config with an empty path" "$d" "head -c 80 \"\$err\"" -- lint --no-cache --config "" .
+
+# Issue 23, round three. Each part adds its rows under its own heading.
+
+# --- 23: the working directory, the file system, configuration and baselines ---
+
+# --- 23: the environment analysis ---
+
+# --- 23: outputs (graph, finding-dense reports, the GitHub Action, the installer) ---
+
+# --- 23: the language server ---
