@@ -1,0 +1,304 @@
+import FlowLintSyntax
+
+/// Reads a `Package.swift` with FlowLint's own parser, without running it (no toolchain is needed at lint time:
+/// pre-commit and CI images often have none): `platforms:`, the targets with their `path:`, `exclude:`,
+/// `sources:`, dependencies and `swiftSettings` (`.define`, `.swiftLanguageMode`, `.defaultIsolation`,
+/// `-D` in `.unsafeFlags`), and the package's language modes. What is not written literally is not guessed:
+/// a target list that is not literal falls back to the directory layout (`Sources/*`, `Tests/*`) with a warning,
+/// and the model is then incomplete (files in no target are still linted).
+enum PackageManifestLoader {
+    struct Result {
+        var targets: [BuildTarget] = []
+        var warnings: [String] = []
+        var isComplete = true
+    }
+
+    /// `manifest`: the absolute path of a `Package.swift`; `root`: the model's root, which `BuildTarget.manifest`
+    /// is relative to.
+    static func load(manifest: String, root: String, buildConfiguration: String) -> Result {
+        let shown = Paths.relative(manifest, to: root).map { $0.isEmpty ? manifest : $0 } ?? manifest
+        var result = Result()
+        func warn(_ message: String) { result.warnings.append("\(shown): warning: \(message)") }
+        let directory = Paths.parent(manifest)
+        guard case .text(let bytes) = FileReader.read(manifest) else {
+            warn("cannot be read; its directories are linted as files of no known target")
+            result.isComplete = false
+            return result
+        }
+        let tree = Parser.parse(SourceFile(path: manifest, bytes: bytes))
+        let evaluator = ManifestEvaluator(tree: tree)
+        guard let call = packageCall(tree, evaluator) else {
+            warn("no 'Package(...)' found; each directory of Sources/ and Tests/ is taken as a target")
+            result.targets = layoutTargets(directory: directory, manifest: shown, platforms: [], languageMode: nil,
+                                          debug: isDebug(buildConfiguration))
+            result.isComplete = false
+            return result
+        }
+        let package = evaluator.evaluate(call)
+        let debug = isDebug(buildConfiguration)
+
+        var platforms: [PlatformDeployment] = []
+        if let list = package.argument("platforms") {
+            if let items = list.array {
+                for item in items {
+                    guard let callee = item.callee else { warn("a platform that is not written literally is not read"); continue }
+                    guard let platform = ApplePlatform(rawValue: callee) else { continue } // macCatalyst, driverKit, custom
+                    let version = item.argument(nil).flatMap(Self.version)
+                    if version == nil { warn("the '\(callee)' deployment target is not written literally") }
+                    platforms.append(PlatformDeployment(platform: platform, minimum: version))
+                }
+            } else {
+                warn("'platforms:' is not written literally; every platform is assumed")
+            }
+        }
+        platforms.sort { $0.platform < $1.platform }
+        let languageMode = (package.argument("swiftLanguageModes") ?? package.argument("swiftLanguageVersions"))
+            .flatMap(\.array)?.compactMap(Self.languageMode).max()
+
+        guard let targetList = package.argument("targets") else {
+            return result // a package with no targets (an umbrella of dependencies)
+        }
+        guard let items = targetList.array, items.allSatisfy({ $0.callee != nil && $0.argument("name")?.string != nil }) else {
+            warn("the targets are not written literally; each directory of Sources/ and Tests/ is taken as a target")
+            result.targets = layoutTargets(directory: directory, manifest: shown, platforms: platforms, languageMode: languageMode, debug: debug)
+            result.isComplete = false
+            return result
+        }
+        let localNames = Set(items.compactMap { $0.argument("name")?.string })
+        let packageName = package.argument("name")?.string
+        for item in items {
+            guard let callee = item.callee, let name = item.argument("name")?.string else { continue }
+            let kind: BuildTarget.Kind
+            switch callee {
+            case "target": kind = .library
+            case "executableTarget": kind = .executable
+            case "testTarget": kind = .test
+            case "macro": kind = .macro
+            case "plugin": kind = .plugin
+            default: continue // systemLibrary, binaryTarget: no Swift sources of the package's own
+            }
+            var target = BuildTarget(name: name, module: Self.c99Name(name), kind: kind, manifest: shown)
+            target.platforms = platforms
+            target.languageMode = languageMode
+
+            // Where its sources are.
+            let path: String
+            if let given = item.argument("path") {
+                guard let text = given.string else {
+                    warn("the path of target '\(name)' is not written literally; its files are not known")
+                    result.isComplete = false
+                    continue
+                }
+                path = Paths.standardize(Paths.join(directory, text))
+            } else {
+                guard let found = defaultDirectory(of: name, kind: kind, packageDirectory: directory) else {
+                    warn("target '\(name)' has no directory (Sources/\(name), Tests/\(name), ...)")
+                    continue
+                }
+                path = found
+            }
+            let excluded = (item.argument("exclude")?.array ?? []).compactMap(\.string).map { Paths.standardize(Paths.join(path, $0)) }
+            if let exclude = item.argument("exclude"), !exclude.isLiteral {
+                warn("the excludes of target '\(name)' are not all written literally; those that are not are ignored")
+            }
+            var roots = [path]
+            if let sources = item.argument("sources") {
+                if let list = sources.array, sources.isLiteral {
+                    roots = list.compactMap(\.string).map { Paths.standardize(Paths.join(path, $0)) }
+                } else {
+                    warn("the sources of target '\(name)' are not written literally; its whole directory is taken")
+                }
+            }
+            target.files = SwiftFileLister.swiftFiles(under: roots, excluding: excluded)
+
+            // Dependencies on targets of the same package (a product of another package is not in this model).
+            var dependencies: Set<String> = []
+            for dependency in item.argument("dependencies")?.array ?? [] {
+                switch dependency {
+                case .string(let n) where localNames.contains(n):
+                    dependencies.insert(n)
+                case .call(let c, _):
+                    let n = dependency.argument("name")?.string
+                    if (c == "target" || c == "byName"), let n, localNames.contains(n) { dependencies.insert(n) }
+                    if c == "product", let n, let p = dependency.argument("package")?.string, p == packageName,
+                       localNames.contains(n) { dependencies.insert(n) }
+                default:
+                    break
+                }
+            }
+            target.dependencies = dependencies.sorted()
+
+            // Swift settings.
+            var defines: [(name: String, platforms: [ApplePlatform]?)] = [("SWIFT_PACKAGE", nil)]
+            if debug { defines.append(("DEBUG", nil)) }
+            let settings = item.argument("swiftSettings")
+            if let settings, settings.array == nil {
+                warn("the Swift settings of target '\(name)' are not written literally; they are not read")
+            }
+            for setting in settings?.array ?? [] {
+                guard let callee = setting.callee else {
+                    warn("a Swift setting of target '\(name)' is not written literally; it is not read")
+                    continue
+                }
+                // `.when(platforms: [...], configuration: .debug)`: the setting applies only there.
+                var onPlatforms: [ApplePlatform]?
+                if case .call(_, let arguments) = setting,
+                   let condition = arguments.first(where: { $0.value.callee == "when" })?.value {
+                    if let configuration = condition.argument("configuration") {
+                        guard case .member(let c) = configuration else { continue }
+                        if (c == "debug") != debug { continue }
+                    }
+                    if let list = condition.argument("platforms")?.array {
+                        onPlatforms = list.compactMap { value -> ApplePlatform? in
+                            if case .member(let p) = value { return ApplePlatform(rawValue: p) }
+                            return nil
+                        }
+                    }
+                }
+                switch callee {
+                case "define":
+                    if let flag = setting.argument(nil)?.string { defines.append((flag, onPlatforms)) }
+                case "unsafeFlags":
+                    let flags = setting.argument(nil)?.array?.compactMap(\.string) ?? []
+                    for flag in Self.definedConditions(in: flags) { defines.append((flag, onPlatforms)) }
+                case "swiftLanguageMode", "swiftLanguageVersion":
+                    if let mode = setting.argument(nil).flatMap(Self.languageMode) { target.languageMode = mode }
+                case "defaultIsolation":
+                    if case .member(let actor)? = setting.argument(nil) {
+                        target.defaultIsolation = actor.hasSuffix(".self") ? String(actor.dropLast(5)) : actor
+                    } else if case .unknown? = setting.argument(nil) {
+                        break
+                    } else {
+                        target.defaultIsolation = "nonisolated"
+                    }
+                default:
+                    break
+                }
+            }
+            target.conditions = Self.conditions(defines, platforms: platforms.map(\.platform))
+            result.targets.append(target)
+        }
+        if mutatesTargetsAfterward(tree) {
+            warn("targets or their settings are changed after 'Package(...)'; those changes are not read")
+        }
+        return result
+    }
+
+    /// The conditions active per platform, given defines that apply everywhere (nil) or on some platforms.
+    static func conditions(_ defines: [(name: String, platforms: [ApplePlatform]?)], platforms: [ApplePlatform]) -> [PlatformConditions] {
+        if platforms.isEmpty {
+            // Every platform: a platform-only define cannot be told to apply.
+            return [PlatformConditions(platform: nil, conditions: Set(defines.filter { $0.platforms == nil }.map(\.name)).sorted())]
+        }
+        return platforms.map { platform in
+            PlatformConditions(platform: platform,
+                               conditions: Set(defines.filter { $0.platforms?.contains(platform) ?? true }.map(\.name)).sorted())
+        }
+    }
+
+    /// `-DFLAG` and `-D FLAG` in compiler flags (`OTHER_SWIFT_FLAGS`, `.unsafeFlags`).
+    static func definedConditions(in flags: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < flags.count {
+            let flag = flags[index]
+            if flag == "-D", index + 1 < flags.count {
+                out.append(flags[index + 1])
+                index += 2
+                continue
+            }
+            if flag.hasPrefix("-D"), flag.count > 2 { out.append(String(flag.dropFirst(2))) }
+            index += 1
+        }
+        return out.filter { !$0.contains("=") }
+    }
+
+    static func isDebug(_ configuration: String) -> Bool { configuration.lowercased() != "release" }
+
+    /// `.v17` → 17.0, `.v10_15` → 10.15, `"17.4"` → 17.4.
+    static func version(_ value: ManifestValue) -> OSVersion? {
+        switch value {
+        case .string(let text): return OSVersion(text)
+        case .member(let member) where member.hasPrefix("v"):
+            return OSVersion(member.dropFirst().replacingOccurrences(of: "_", with: "."))
+        default: return nil
+        }
+    }
+
+    /// `.v5`, `.v6`, `.version("6")` → `5`, `6`.
+    static func languageMode(_ value: ManifestValue) -> String? {
+        switch value {
+        case .member(let member) where member.hasPrefix("v"):
+            return member.dropFirst().replacingOccurrences(of: "_", with: ".")
+        case .call("version", _):
+            return value.argument(nil)?.string
+        default:
+            return nil
+        }
+    }
+
+    /// The module name SwiftPM gives a target: its name with characters that cannot be in an identifier made `_`.
+    static func c99Name(_ name: String) -> String {
+        var out = ""
+        for (i, scalar) in name.unicodeScalars.enumerated() {
+            let isLetter = scalar.properties.isAlphabetic || scalar == "_"
+            let isDigit = scalar.properties.numericType == .decimal
+            out.unicodeScalars.append(isLetter || (isDigit && i > 0) ? scalar : "_")
+        }
+        return out.isEmpty ? "_" : out
+    }
+
+    /// The `Package(...)` call: the initializer of the top-level `package`, else the first `Package(` anywhere.
+    private static func packageCall(_ tree: SyntaxTree, _ evaluator: ManifestEvaluator) -> Int? {
+        if let bound = evaluator.binding("package"), tree.kind(bound) == .callExpr { return bound }
+        for n in tree.nodes.indices where tree.kind(n) == .callExpr {
+            if let callee = tree.firstChild(n), tree.kind(callee) == .identifierExpr, tree.name(callee) == "Package" { return n }
+        }
+        return nil
+    }
+
+    /// `package.targets.append(...)`, `package.targets += ...`, `for target in package.targets { target.swiftSettings
+    /// = ... }`: statements after `Package(...)` that change what was read.
+    private static func mutatesTargetsAfterward(_ tree: SyntaxTree) -> Bool {
+        for n in tree.nodes.indices where tree.kind(n) == .memberAccessExpr && tree.name(n) == "targets" {
+            if let base = tree.firstChild(n), tree.kind(base) == .identifierExpr, tree.name(base) == "package" { return true }
+        }
+        return false
+    }
+
+    /// Where SwiftPM looks for a target's sources when it has no `path:`.
+    private static func defaultDirectory(of name: String, kind: BuildTarget.Kind, packageDirectory: String) -> String? {
+        let parents: [String]
+        switch kind {
+        case .test: parents = ["Tests", "Sources", "Source", "src", "srcs"]
+        case .plugin: parents = ["Plugins"]
+        default: parents = ["Sources", "Source", "src", "srcs"]
+        }
+        for parent in parents {
+            let candidate = Paths.join(Paths.join(packageDirectory, parent), name)
+            if FileDiscovery.isDirectory(candidate, followingSymlinks: true) { return candidate }
+        }
+        return nil
+    }
+
+    /// One target per directory of `Sources/` (and `Tests/`, as test targets): the layout SwiftPM's
+    /// conventions give when the manifest cannot be read literally.
+    private static func layoutTargets(directory: String, manifest: String, platforms: [PlatformDeployment],
+                                      languageMode: String?, debug: Bool) -> [BuildTarget] {
+        var targets: [BuildTarget] = []
+        for (parent, kind) in [("Sources", BuildTarget.Kind.library), ("Tests", .test)] {
+            let base = Paths.join(directory, parent)
+            for name in SwiftFileLister.subdirectories(of: base) {
+                var target = BuildTarget(name: name, module: c99Name(name), kind: kind, manifest: manifest)
+                target.platforms = platforms
+                target.languageMode = languageMode
+                target.files = SwiftFileLister.swiftFiles(under: [Paths.join(base, name)], excluding: [])
+                var defines: [(name: String, platforms: [ApplePlatform]?)] = [("SWIFT_PACKAGE", nil)]
+                if debug { defines.append(("DEBUG", nil)) }
+                target.conditions = conditions(defines, platforms: platforms.map(\.platform))
+                targets.append(target)
+            }
+        }
+        return targets
+    }
+}

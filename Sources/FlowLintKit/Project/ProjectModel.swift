@@ -1,0 +1,165 @@
+/// What FlowLint understood of the build of one project root: the targets its Xcode projects and Swift packages
+/// declare, each with its Swift files, module, platforms, deployment targets and active compilation conditions.
+/// Built once per run by the loaders (`ProjectModel.load`), cached with the facts, and shared by every driver
+/// (`flowlint lint`, partial runs, `--stdin-path`, `flowlint graph`, `flowlint project`, the language server, and
+/// through `flowlint lint` both plugins).
+///
+/// A model answers which files are compiled at all (a file in no target is not linted), and, per target and
+/// platform, what a file's `#if` clauses select and which modules a name can come from.
+struct ProjectModel: Sendable, Equatable, Codable {
+    /// The project root (absolute, standardized) the model was loaded for.
+    var root: String
+    /// The build configuration whose settings were read (`Debug` unless chosen otherwise).
+    var buildConfiguration: String
+    var targets: [BuildTarget] = []
+    /// The project files read, relative to `root`, sorted: `project.pbxproj`, `contents.xcworkspacedata`,
+    /// `Package.swift`. Their contents key the cached model.
+    var manifests: [String] = []
+    /// What a loader could not read or had to guess, one line each (`path: warning: ...`), in the order found.
+    var warnings: [String] = []
+    /// Whether every project file found was read: false when one could not be (a malformed `project.pbxproj`,
+    /// a manifest whose targets are not written literally and whose layout gave nothing). Then a file in no
+    /// target may still be compiled by the unread project, so it is linted as before (the directory walk).
+    var isComplete = true
+
+    init(root: String, buildConfiguration: String = ProjectModel.defaultBuildConfiguration) {
+        self.root = root
+        self.buildConfiguration = buildConfiguration
+    }
+
+    static let defaultBuildConfiguration = "Debug"
+
+    /// Whether any target was found: a model without targets changes nothing (every file, every platform).
+    var isEmpty: Bool { targets.isEmpty }
+}
+
+/// One compiled module: an Xcode target or a SwiftPM target.
+struct BuildTarget: Sendable, Equatable, Codable {
+    enum Kind: String, Sendable, Codable, CaseIterable {
+        case app, appExtension = "app-extension", framework, library, executable, test, macro, plugin, other
+    }
+
+    var name: String
+    /// The module its files are compiled into (`PRODUCT_MODULE_NAME`, else the target's name made a C99
+    /// identifier; a package target's name).
+    var module: String
+    var kind: Kind
+    /// The project file that declares it, relative to the model's root.
+    var manifest: String
+    /// The platforms it is built for, each with its deployment target when the project states one. Empty when
+    /// the project does not say (a package without `platforms:`): every platform, as without a model.
+    var platforms: [PlatformDeployment] = []
+    /// The active compilation conditions (`#if FLAG`) per platform, sorted. A platform that is built has an
+    /// entry, even when empty; with no platforms, one entry for `.all`.
+    var conditions: [PlatformConditions] = []
+    /// `SWIFT_VERSION` / `swiftLanguageMode`, when set (`5`, `6`).
+    var languageMode: String?
+    /// `SWIFT_DEFAULT_ACTOR_ISOLATION` / `.defaultIsolation(...)`, when set (`MainActor`, `nonisolated`).
+    var defaultIsolation: String?
+    /// Names of the targets of the same model it depends on directly (target dependencies, local package
+    /// products resolved to their targets), sorted.
+    var dependencies: [String] = []
+    /// Absolute paths of its Swift files, sorted.
+    var files: [String] = []
+}
+
+/// A platform a target is built for, and its deployment target (`17.0`) when known.
+struct PlatformDeployment: Sendable, Equatable, Codable {
+    var platform: ApplePlatform
+    var minimum: OSVersion?
+}
+
+struct PlatformConditions: Sendable, Equatable, Codable {
+    /// Nil: every platform of the target (the target states no platform, or the conditions do not depend on it).
+    var platform: ApplePlatform?
+    var conditions: [String]
+}
+
+/// The platforms `#if os(...)` tells apart, as a build setting or manifest names them.
+enum ApplePlatform: String, Sendable, Codable, CaseIterable, Comparable {
+    case iOS, macOS, tvOS, watchOS, visionOS
+
+    /// The `Platforms` bit `#if os(...)` evaluation uses.
+    var platforms: Platforms {
+        switch self {
+        case .iOS: return .iOS
+        case .macOS: return .macOS
+        case .tvOS: return .tvOS
+        case .watchOS: return .watchOS
+        case .visionOS: return .visionOS
+        }
+    }
+
+    /// The platform of an Xcode SDK name (`iphoneos`, `iphonesimulator`, `macosx`, `appletvos`, `watchos`,
+    /// `xros`), or nil for one that is not an Apple platform FlowLint knows.
+    init?(sdk: String) {
+        switch sdk.lowercased() {
+        case "iphoneos", "iphonesimulator": self = .iOS
+        case "macosx", "macos": self = .macOS
+        case "appletvos", "appletvsimulator": self = .tvOS
+        case "watchos", "watchsimulator": self = .watchOS
+        case "xros", "xrsimulator", "visionos", "visionsimulator": self = .visionOS
+        default: return nil
+        }
+    }
+
+    /// The Xcode build setting that holds its deployment target.
+    var deploymentTargetSetting: String {
+        switch self {
+        case .iOS: return "IPHONEOS_DEPLOYMENT_TARGET"
+        case .macOS: return "MACOSX_DEPLOYMENT_TARGET"
+        case .tvOS: return "TVOS_DEPLOYMENT_TARGET"
+        case .watchOS: return "WATCHOS_DEPLOYMENT_TARGET"
+        case .visionOS: return "XROS_DEPLOYMENT_TARGET"
+        }
+    }
+
+    /// The SDK name prefix Xcode's conditional settings use (`KEY[sdk=iphoneos*]`).
+    var sdkNames: [String] {
+        switch self {
+        case .iOS: return ["iphoneos", "iphonesimulator"]
+        case .macOS: return ["macosx"]
+        case .tvOS: return ["appletvos", "appletvsimulator"]
+        case .watchOS: return ["watchos", "watchsimulator"]
+        case .visionOS: return ["xros", "xrsimulator"]
+        }
+    }
+
+    static func < (a: ApplePlatform, b: ApplePlatform) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// A version such as `17.0` or `10.15.4`, compared component by component (`17` equals `17.0`).
+struct OSVersion: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    var components: [Int]
+
+    init(_ components: [Int]) {
+        var trimmed = components
+        while trimmed.count > 1 && trimmed.last == 0 { trimmed.removeLast() }
+        self.components = trimmed
+    }
+
+    /// `17`, `17.0`, `"10.15.4"`; nil for anything else (`$(RECOMMENDED_MACOSX_DEPLOYMENT_TARGET)`).
+    init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.count <= 4 else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int(part), n < 1_000_000 else { return nil }
+            numbers.append(n)
+        }
+        self.init(numbers)
+    }
+
+    var description: String { components.count == 1 ? "\(components[0]).0" : components.map(String.init).joined(separator: ".") }
+
+    static func < (a: OSVersion, b: OSVersion) -> Bool {
+        for i in 0..<max(a.components.count, b.components.count) {
+            let x = i < a.components.count ? a.components[i] : 0
+            let y = i < b.components.count ? b.components[i] : 0
+            if x != y { return x < y }
+        }
+        return false
+    }
+}
