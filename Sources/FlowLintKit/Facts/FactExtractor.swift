@@ -6,8 +6,8 @@ import FlowLintSyntax
 struct FactExtractor {
     let context: FileContext
     var facts: FileFacts
-    /// The platforms of each node (`Platforms.table`), nil when no `#if os(...)` constrains any.
-    let platforms: [Platforms]?
+    /// What the `#if` clauses around each node say.
+    let scopes: ConditionalScopes
 
     /// The bodies the facts need parsed: view-building members (`body`, `previews`, `@ViewBuilder`, a type
     /// ending in `View`), and any body that applies an environment provider.
@@ -25,7 +25,9 @@ struct FactExtractor {
         self.context = context
         self.tree = context.tree
         self.facts = FileFacts(path: context.path)
-        self.platforms = Platforms.table(context)
+        let clauses = ConditionalClause.table(context)
+        self.scopes = ConditionalScopes(platforms: Platforms.table(context), clauseOfNode: clauses?.clauseOfNode)
+        facts.clauses = clauses?.clauses ?? []
         mentionsProviders = context.mentions(Self.providerWords)
     }
 
@@ -35,6 +37,7 @@ struct FactExtractor {
         // Tokens the parser skipped (nesting past its depth limit, broken code) are not read: when a provider's
         // name is among them, "nothing provides T" cannot be said of this project.
         if context.skippedTokensMentionProvider() { extractor.facts.providedTypes.append(.unknown) }
+        extractor.keepReferencedClauses()
         // Facts of every file stay in memory until the project pass: no spare capacity from appending.
         extractor.facts.types = extractor.facts.types.exactSized()
         return extractor.facts
@@ -43,6 +46,51 @@ struct FactExtractor {
     /// `context.tree`, held here: read through a computed property, the tree (five references) was copied and
     /// released at every use.
     private let tree: SyntaxTree
+
+    /// In a file with `#if`: each kept type's properties, by type index, until `keepReferencedClauses`.
+    private var propertiesAwaitingClauses: [Int: [PropertyFact]] = [:]
+
+    /// Keeps in `facts.clauses` only the clauses some fact lies in (and the clauses around those), renumbered
+    /// in source order. Without this, the facts would depend on which bodies the parser skipped (a `#if` in a
+    /// skipped function would be listed or not), and the cache and `FastPathTests` require that they do not.
+    private mutating func keepReferencedClauses() {
+        guard !facts.clauses.isEmpty else { return }
+        var used = [Bool](repeating: false, count: facts.clauses.count)
+        func use(_ clause: Int32) {
+            var c = clause
+            while c >= 0 && !used[Int(c)] {
+                used[Int(c)] = true
+                c = facts.clauses[Int(c)].parent
+            }
+        }
+        for type in facts.types { use(type.clause) }
+        for properties in propertiesAwaitingClauses.values { for p in properties { use(p.clause) } }
+        for renderer in facts.renderers {
+            use(renderer.clause)
+            for edge in renderer.edges { use(edge.clause) }
+        }
+        var renumbered = [Int32](repeating: -1, count: facts.clauses.count)
+        var kept: [ConditionalClause] = []
+        for (old, clause) in facts.clauses.enumerated() where used[old] {
+            renumbered[old] = Int32(kept.count)
+            var copy = clause
+            copy.parent = clause.parent >= 0 ? renumbered[Int(clause.parent)] : -1
+            kept.append(copy)
+        }
+        func map(_ clause: Int32) -> Int32 { clause >= 0 ? renumbered[Int(clause)] : -1 }
+        for t in facts.types.indices {
+            facts.types[t].clause = map(facts.types[t].clause)
+            if var properties = propertiesAwaitingClauses[t] {
+                for p in properties.indices { properties[p].clause = map(properties[p].clause) }
+                facts.types[t].properties = PropertyList(properties, path: context.path)
+            }
+        }
+        for r in facts.renderers.indices {
+            facts.renderers[r].clause = map(facts.renderers[r].clause)
+            for e in facts.renderers[r].edges.indices { facts.renderers[r].edges[e].clause = map(facts.renderers[r].edges[e].clause) }
+        }
+        facts.clauses = kept
+    }
 
     // MARK: Declarations
 
@@ -56,7 +104,7 @@ struct FactExtractor {
             case .macroExpansionDecl where owner == nil && context.name(item) == "Preview":
                 var renderer = Renderer(kind: .root(.preview))
                 for closure in context.children(item) where context.kind(closure) == .trailingClosure {
-                    RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], platforms: platforms,
+                    RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], scopes: scopes,
                                          into: &renderer, facts: &facts)
                 }
                 facts.renderers.append(renderer)
@@ -74,7 +122,9 @@ struct FactExtractor {
         let name = context.typeDeclarationName(decl)
         let inherited = InheritanceClauses.shared.intern(context.inheritedNames(decl))
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
-        if let platforms { type.platforms = platforms[decl] }
+        type.platforms = scopes.platforms(decl)
+        type.clause = scopes.clause(decl)
+        if kind != .extension, context.enclosingType(decl) != nil { type.qualifiedName = context.qualifiedTypeName(decl) }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
@@ -110,11 +160,16 @@ struct FactExtractor {
                 break
             }
         }
+        type.viewMembers = viewMembers.sorted()
         // An extension that adds no conformance, property or view member tells the index nothing (and no
         // renderer can refer to it): it is not kept, since facts of every file stay in memory for the project pass.
-        type.properties = PropertyList(properties, path: context.path)
-        type.viewMembers = viewMembers.sorted()
         if kind != .extension || !inherited.isEmpty || !properties.isEmpty || !type.viewMembers.isEmpty {
+            if facts.clauses.isEmpty {
+                type.properties = PropertyList(properties, path: context.path)
+            } else {
+                // Encoded once their clauses are renumbered (`keepReferencedClauses`).
+                propertiesAwaitingClauses[typeIndex] = properties
+            }
             facts.types.append(type)
         }
 
@@ -221,7 +276,8 @@ struct FactExtractor {
                                         wrapper: wrapper, environmentObjectType: environmentObjectType,
                                         attributeSpan: environmentObjectType == nil ? nil : wrapperAttribute.map { context.span(of: $0) })
             var stored = property
-            if let platforms { stored.platforms = platforms[decl] }
+            stored.platforms = scopes.platforms(decl)
+            stored.clause = scopes.clause(decl)
             if wrapper == "EnvironmentObject", environmentObjectType != nil { stored.isUnreadInItsFile = !isNamedElsewhere(n, besides: p) }
             out.append(stored)
         }
@@ -245,7 +301,7 @@ struct FactExtractor {
     mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>,
                               contentNames: Set<String> = []) {
         var renderer = Renderer(kind: kind)
-        RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, platforms: platforms,
+        RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
                              contentNames: contentNames, into: &renderer, facts: &facts)
         facts.renderers.append(renderer)
     }

@@ -409,6 +409,40 @@ struct FileContext {
         }
     }
 
+    /// What a construction's callee names before the type (`Settings` for `Settings.RootView(...)`, `A.B` for
+    /// `A.B.Row<T>.init(...)`), nil when it names the type alone. Every component is type-like (see
+    /// `typeNameOfTypeExpression`); generic arguments are left out.
+    func constructionQualifier(_ callee: Int) -> String? {
+        var e = callee
+        while kind(e) == .genericSpecializationExpr, let base = tree.firstChild(e) { e = base }
+        guard kind(e) == .memberAccessExpr, var base = tree.firstChild(e) else { return nil }
+        if name(e) == "init" {
+            // `A.B.Row.init`: the type is `A.B.Row`; what is before it qualifies it.
+            while kind(base) == .genericSpecializationExpr, let inner = tree.firstChild(base) { base = inner }
+            guard kind(base) == .memberAccessExpr, let qualifier = tree.firstChild(base) else { return nil }
+            base = qualifier
+        }
+        var components: [String] = []
+        var current: Int? = base
+        while let n = current {
+            switch kind(n) {
+            case .identifierExpr:
+                guard let text = name(n), Self.isTypeLike(text) else { return nil }
+                components.append(text)
+                current = nil
+            case .memberAccessExpr:
+                guard let text = name(n), Self.isTypeLike(text) else { return nil }
+                components.append(text)
+                current = tree.firstChild(n)
+            case .genericSpecializationExpr:
+                current = tree.firstChild(n)
+            default:
+                return nil
+            }
+        }
+        return components.isEmpty ? nil : components.reversed().joined(separator: ".")
+    }
+
     /// Arguments of a call, labeled or not, in order (not trailing closures).
     func arguments(_ call: Int) -> [(label: String?, value: Int?)] {
         children(call).filter { kind($0) == .argument }.map { arg in

@@ -23,6 +23,9 @@ struct FileFacts: Sendable, Equatable, Codable {
     var directives: [SuppressionDirective] = []
     /// What each enabled rule's per-file check reported, encoded with the rule's own types.
     var ruleOutputs: [RuleOutput] = []
+    /// The `#if` clauses of the file, in pre-order, for deciding per target and platform what is compiled (facts
+    /// name the innermost clause around them by index: their `clause`, -1 for none). Empty without `#if`.
+    var clauses: [ConditionalClause] = []
 
     init(path: String) { self.path = path }
 }
@@ -59,6 +62,11 @@ struct TypeFact: Sendable, Equatable, Codable {
     var viewMembers: [String] = []
     /// The platforms its enclosing `#if os(...)` clauses allow.
     var platforms: Platforms = .all
+    /// The innermost `#if` clause around it (an index into the file's `clauses`), -1 for none.
+    var clause: Int32 = -1
+    /// The name with the types around it (`Home.RootView`) when it is declared inside another type or an
+    /// extension; nil at file level, where it is `name`.
+    var qualifiedName: String?
     /// It declares `var body: some View` (or another type ending in `View`): with a conformance to a protocol
     /// the project does not declare (a library's `ConnectedView`), it is a view.
     var declaresViewBody = false
@@ -85,6 +93,8 @@ struct PropertyFact: Sendable, Equatable, Codable {
     var isUnreadInItsFile = false
     /// The platforms its enclosing `#if os(...)` clauses allow.
     var platforms: Platforms = .all
+    /// The innermost `#if` clause around it (an index into its file's `clauses`), -1 for none.
+    var clause: Int32 = -1
 
     init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?, wrapper: String? = nil,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {
@@ -135,6 +145,8 @@ struct Renderer: Sendable, Equatable, Codable {
     var edges: [RenderEdge] = []
     /// The platforms the enclosing `#if os(...)` clauses of the rendering declaration allow.
     var platforms: Platforms = .all
+    /// The innermost `#if` clause around the rendering declaration (an index into the file's `clauses`), -1 for none.
+    var clause: Int32 = -1
     /// For a view's `body` that shows its stored content (`let content: Content`, a `@ViewBuilder` closure):
     /// the providers applied around every use of it, which the content a caller hands in gets. Nil when the
     /// body does not use such a property.
@@ -167,6 +179,11 @@ struct RenderEdge: Sendable, Equatable, Codable {
     var inUncontainedDestination = false
     /// The platforms the enclosing `#if os(...)` clauses of the construction allow.
     var platforms: Platforms = .all
+    /// The innermost `#if` clause around the construction (an index into the file's `clauses`), -1 for none.
+    var clause: Int32 = -1
+    /// The types or module the construction names before the view (`Settings` in `Settings.RootView()`), nil
+    /// when it names the view alone.
+    var qualifier: String?
     /// How the construction is shown when not in place: in the content of a `sheet`, `fullScreenCover` or
     /// `popover`, or as a navigation destination (`flowlint graph` marks these edges).
     var presentation: Presentation?

@@ -90,6 +90,9 @@ struct Platforms: OptionSet, Hashable, Sendable, Codable {
                 break
             case .tupleExpr:
                 return node
+            case .identifierExpr:
+                // `#if DEBUG .padding() #endif`: the condition is the chain's base.
+                return node
             default:
                 return nil
             }

@@ -103,6 +103,7 @@ extension PropertyFact {
         w.optional(attributeSpan) { $1.write(to: &$0, path: path) }
         w.bool(isUnreadInItsFile)
         w.uint(UInt64(platforms.rawValue))
+        w.int(Int(clause))
     }
 }
 

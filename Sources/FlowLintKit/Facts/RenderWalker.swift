@@ -37,8 +37,8 @@ struct RenderWalker {
     let context: FileContext
     let resolver: TypeResolver
     let viewMembers: Set<String>
-    /// The file's platforms by node (`Platforms.table`), nil when no `#if os(...)` constrains any.
-    var platforms: [Platforms]?
+    /// What the file's `#if` clauses say of each node (`ConditionalScopes`).
+    var scopes = ConditionalScopes()
     /// The owner's stored content properties (see `Renderer.contentProviders`), and the providers around each
     /// use of one met so far.
     var contentNames: Set<String> = []
@@ -172,7 +172,7 @@ struct RenderWalker {
         }
         let (isConstruction, constructed) = context.calleeType(callee)
         if isConstruction, let type = constructed {
-            addEdge(.view(type), at: callee, env)
+            addEdge(.view(type), at: callee, env, qualifier: context.constructionQualifier(callee))
             var inner = env
             inner.enclosingCallees = calleeLists.adding(type, to: env.enclosingCallees)
             if SwiftUINames.navigationContainers.contains(type) { inner.underNavigationContainer = true }
@@ -272,7 +272,7 @@ struct RenderWalker {
         steps[first...].reverse()
     }
 
-    private mutating func addEdge(_ target: RenderEdge.Target, at node: Int, _ env: Environment) {
+    private mutating func addEdge(_ target: RenderEdge.Target, at node: Int, _ env: Environment, qualifier: String? = nil) {
         let entries = Int(providedLists.count(env.provided)) + Int(calleeLists.count(env.enclosingCallees))
             + Int(helperLists.count(env.helperCalls))
         guard entries <= entryBudget else {
@@ -292,7 +292,9 @@ struct RenderWalker {
         if case .view = target, let call = context.parent(node), context.kind(call) == .callExpr, context.tree.firstChild(call) == node {
             edge.hasConstantArguments = context.hasConstantArguments(call)
         }
-        if let platforms { edge.platforms = platforms[node] }
+        edge.platforms = scopes.platforms(node)
+        edge.clause = scopes.clause(node)
+        edge.qualifier = qualifier
         edges.append(edge)
     }
 }
@@ -331,12 +333,13 @@ struct EnvironmentLists<Element> {
 extension RenderWalker {
     /// Walks `node` into `renderer`, adding the providers met to `facts`.
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
-                        platforms: [Platforms]?, contentNames: Set<String> = [], into renderer: inout Renderer,
+                        scopes: ConditionalScopes, contentNames: Set<String> = [], into renderer: inout Renderer,
                         facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
-        walker.platforms = platforms
+        walker.scopes = scopes
         walker.contentNames = contentNames
-        if let platforms { renderer.platforms.formIntersection(platforms[node]) }
+        renderer.platforms.formIntersection(scopes.platforms(node))
+        renderer.clause = scopes.clause(node)
         walker.walk(node)
         renderer.edges += walker.edges
         facts.providedTypes += walker.providers
