@@ -11,7 +11,7 @@ struct FlowLintCommand: ParsableCommand {
             4 standard output or standard error could not be written.
             """,
         version: FlowLintVersion.current,
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, GraphCommand.self, VersionCommand.self, LSPCommand.self, DebugCommand.self],
+        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, GraphCommand.self, ProjectCommand.self, VersionCommand.self, LSPCommand.self, DebugCommand.self],
         defaultSubcommand: LintCommand.self
     )
 }

@@ -11,6 +11,7 @@ enum PackageManifestLoader {
         var targets: [BuildTarget] = []
         var warnings: [String] = []
         var isComplete = true
+        var products: [PackageProduct] = []
     }
 
     /// `manifest`: the absolute path of a `Package.swift`; `root`: the model's root, which `BuildTarget.manifest`
@@ -66,6 +67,20 @@ enum PackageManifestLoader {
         }
         let localNames = Set(items.compactMap { $0.argument("name")?.string })
         let packageName = package.argument("name")?.string
+        // Products, and the local packages this one depends on (`.package(path:)`), by the names a
+        // `.product(name:package:)` may use for them: the directory's name and the declared name.
+        for product in package.argument("products")?.array ?? [] where product.callee == "library" {
+            guard let name = product.argument("name")?.string else { continue }
+            result.products.append(PackageProduct(packageDirectory: directory, packageName: packageName, name: name,
+                                                  targets: (product.argument("targets")?.array ?? []).compactMap(\.string)))
+        }
+        var localPackages: [String: String] = [:]
+        for dependency in package.argument("dependencies")?.array ?? [] where dependency.callee == "package" {
+            guard let path = dependency.argument("path")?.string else { continue }
+            let absolute = Paths.standardize(Paths.join(directory, path))
+            localPackages[Paths.lastComponent(absolute).lowercased()] = absolute
+            if let name = dependency.argument("name")?.string { localPackages[name.lowercased()] = absolute }
+        }
         for item in items {
             guard let callee = item.callee, let name = item.argument("name")?.string else { continue }
             let kind: BuildTarget.Kind
@@ -120,13 +135,18 @@ enum PackageManifestLoader {
                 case .call(let c, _):
                     let n = dependency.argument("name")?.string
                     if (c == "target" || c == "byName"), let n, localNames.contains(n) { dependencies.insert(n) }
-                    if c == "product", let n, let p = dependency.argument("package")?.string, p == packageName,
-                       localNames.contains(n) { dependencies.insert(n) }
+                    if c == "product", let n, let p = dependency.argument("package")?.string {
+                        if p == packageName, localNames.contains(n) {
+                            dependencies.insert(n)
+                        } else {
+                            target.productDependencies.append(ProductDependency(product: n, package: localPackages[p.lowercased()] ?? p))
+                        }
+                    }
                 default:
                     break
                 }
             }
-            target.dependencies = dependencies.sorted()
+            target.dependencies = dependencies.map { "\(shown):\($0)" }.sorted()
 
             // Swift settings.
             var defines: [(name: String, platforms: [ApplePlatform]?)] = [("SWIFT_PACKAGE", nil)]

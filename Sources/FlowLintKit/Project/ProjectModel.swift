@@ -21,6 +21,8 @@ struct ProjectModel: Sendable, Equatable, Codable {
     /// a manifest whose targets are not written literally and whose layout gave nothing). Then a file in no
     /// target may still be compiled by the unread project, so it is linted as before (the directory walk).
     var isComplete = true
+    /// The library products of the model's packages, for resolving product dependencies.
+    var products: [PackageProduct] = []
 
     init(root: String, buildConfiguration: String = ProjectModel.defaultBuildConfiguration) {
         self.root = root
@@ -56,11 +58,35 @@ struct BuildTarget: Sendable, Equatable, Codable {
     var languageMode: String?
     /// `SWIFT_DEFAULT_ACTOR_ISOLATION` / `.defaultIsolation(...)`, when set (`MainActor`, `nonisolated`).
     var defaultIsolation: String?
-    /// Names of the targets of the same model it depends on directly (target dependencies, local package
-    /// products resolved to their targets), sorted.
+    /// The targets of the same model it depends on directly (`id`s: target dependencies, and products of
+    /// packages of the model resolved to their targets), sorted.
     var dependencies: [String] = []
+    /// Products of other packages it depends on, as written (`.product(name:package:)`, an Xcode target's package
+    /// product), until `ProjectModel.load` resolves those of packages in the model into `dependencies`; what is
+    /// left names packages outside the project (remote ones).
+    var productDependencies: [ProductDependency] = []
+
+    /// Unique in a model: the manifest and the target's name.
+    var id: String { "\(manifest):\(name)" }
     /// Absolute paths of its Swift files, sorted.
     var files: [String] = []
+}
+
+/// A product of a package a target uses: `.product(name: "Models", package: "Models")`. `package` is the package's
+/// identity as the dependent wrote it (a local package's directory name or declared name), or, for a package the
+/// loader located, the absolute path of its directory.
+struct ProductDependency: Sendable, Equatable, Codable {
+    var product: String
+    var package: String
+}
+
+/// A library product of a package of the model, for resolving `ProductDependency`s: the package's directory and
+/// name, the product's name and the targets it is made of.
+struct PackageProduct: Sendable, Equatable, Codable {
+    var packageDirectory: String
+    var packageName: String?
+    var name: String
+    var targets: [String]
 }
 
 /// A platform a target is built for, and its deployment target (`17.0`) when known.

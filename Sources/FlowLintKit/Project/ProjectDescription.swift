@@ -1,0 +1,111 @@
+/// What `flowlint project` prints: the model FlowLint read for a root (targets with their file counts, modules,
+/// platforms, deployment targets and conditions), the Swift files of the root that no target compiles, and the
+/// loaders' warnings. Text for people, JSON (`version: 1`, keys in a fixed order) for tools.
+public struct ProjectDescription: Sendable {
+    let model: ProjectModel
+    /// Swift files under the root (as a lint finds them) that no target lists, relative to the root.
+    let filesInNoTarget: [String]
+    let swiftFileCount: Int
+
+    /// The model of the project `path` belongs to (found as `flowlint lint` finds it; a directory with no project
+    /// marker above it is its own root), and the Swift files a lint of that root finds (the configuration's
+    /// excludes and `.gitignore` apply) that no target compiles.
+    public init(path: String, configuration: Configuration, buildConfiguration: String? = nil, respectingGitIgnores: Bool = true) {
+        let absolute = Paths.absolute(path)
+        let isDirectory = FileDiscovery.isDirectory(absolute, followingSymlinks: true)
+        let root = ProjectRoot.find(for: absolute) ?? Paths.standardize(isDirectory ? absolute : Paths.parent(absolute))
+        let files = (try? FileDiscovery.discover(paths: [root], configuration: configuration,
+                                                 respectingGitIgnores: respectingGitIgnores))?.files.map(\.absolutePath) ?? []
+        self.init(root: root, swiftFiles: files, buildConfiguration: buildConfiguration)
+    }
+
+    /// The model of the project at `root` (absolute), and the files `swiftFiles` (absolute) holds that no target
+    /// compiles.
+    init(root: String, swiftFiles: [String], buildConfiguration: String? = nil) {
+        model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration)
+        let inTargets = Set(model.targets.flatMap(\.files))
+        filesInNoTarget = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
+            .map { Paths.relative($0, to: root).map { $0.isEmpty ? "." : $0 } ?? $0 }.sorted()
+        swiftFileCount = swiftFiles.count
+    }
+
+    /// The loaders' warnings, for standard error.
+    public var warnings: [String] { model.warnings }
+
+    public func text() -> String {
+        var lines: [String] = []
+        lines.append("Project \(Escaping.text(model.root)) (\(Escaping.text(model.buildConfiguration)) configuration)")
+        if model.isEmpty {
+            lines.append("  no Xcode project or Swift package found: every Swift file is linted, for every platform")
+        }
+        for target in model.targets {
+            lines.append("")
+            lines.append("target \(Escaping.text(target.name)) (\(target.kind.rawValue), module \(Escaping.text(target.module))) "
+                         + "in \(Escaping.text(target.manifest)): \(target.files.count) Swift file\(target.files.count == 1 ? "" : "s")")
+            let platforms = target.platforms.isEmpty ? "every platform (none stated)"
+                : target.platforms.map { p in p.platform.rawValue + (p.minimum.map { " \($0)" } ?? "") }.joined(separator: ", ")
+            lines.append("  platforms: \(platforms)")
+            for entry in target.conditions {
+                let on = entry.platform.map { " on \($0.rawValue)" } ?? ""
+                let flags = entry.conditions.isEmpty ? "none" : entry.conditions.map(Escaping.text).joined(separator: " ")
+                lines.append("  conditions\(on): \(flags)")
+            }
+            if let mode = target.languageMode { lines.append("  Swift language mode: \(Escaping.text(mode))") }
+            if let isolation = target.defaultIsolation { lines.append("  default isolation: \(Escaping.text(isolation))") }
+            if !target.dependencies.isEmpty {
+                // Another manifest's target is named with its manifest.
+                let names = target.dependencies.map { id in id.hasPrefix(target.manifest + ":") ? String(id.dropFirst(target.manifest.count + 1)) : id }
+                lines.append("  depends on: \(names.map(Escaping.text).joined(separator: ", "))")
+            }
+            if !target.productDependencies.isEmpty {
+                lines.append("  products of packages outside the project: "
+                             + target.productDependencies.map { Escaping.text("\($0.product) (\($0.package))") }.joined(separator: ", "))
+            }
+        }
+        if !model.isEmpty {
+            lines.append("")
+            lines.append("\(filesInNoTarget.count) of \(swiftFileCount) Swift file\(swiftFileCount == 1 ? "" : "s") in no target"
+                         + (filesInNoTarget.isEmpty ? "" : ":"))
+            for file in filesInNoTarget { lines.append("  \(Escaping.text(file))") }
+            if !model.isComplete {
+                lines.append("  (some project files could not be read: files in no target are still linted)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public func json() -> String {
+        func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        let targets: [JSONValue] = model.targets.map { target in
+            .object([
+                ("name", .string(target.name)),
+                ("module", .string(target.module)),
+                ("kind", .string(target.kind.rawValue)),
+                ("manifest", .string(target.manifest)),
+                ("platforms", .array(target.platforms.map { p in
+                    .object([("platform", .string(p.platform.rawValue)), ("minimum", p.minimum.map { .string($0.description) } ?? .null)])
+                })),
+                ("conditions", .array(target.conditions.map { c in
+                    .object([("platform", c.platform.map { .string($0.rawValue) } ?? .null), ("conditions", strings(c.conditions))])
+                })),
+                ("languageMode", target.languageMode.map(JSONValue.string) ?? .null),
+                ("defaultIsolation", target.defaultIsolation.map(JSONValue.string) ?? .null),
+                ("dependencies", strings(target.dependencies)),
+                ("externalProducts", .array(target.productDependencies.map { d in
+                    .object([("product", .string(d.product)), ("package", .string(d.package))])
+                })),
+                ("files", strings(target.files.map { Paths.relative($0, to: model.root) ?? $0 })),
+            ])
+        }
+        return JSONValue.object([
+            ("version", .int(1)),
+            ("root", .string(model.root)),
+            ("buildConfiguration", .string(model.buildConfiguration)),
+            ("manifests", strings(model.manifests)),
+            ("complete", .bool(model.isComplete)),
+            ("targets", .array(targets)),
+            ("filesInNoTarget", strings(filesInNoTarget)),
+            ("warnings", strings(model.warnings)),
+        ]).rendered()
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The project files of a root and how they are read into one `ProjectModel`.
+extension ProjectModel {
+    /// The project files under `root`, found by one walk of its directories: `Package.swift` files, `*.xcodeproj`
+    /// bundles (their `project.pbxproj`) and `*.xcworkspace` bundles (their `contents.xcworkspacedata`), with
+    /// the directories discovery never enters left out (`.build`, `DerivedData`, `Pods`, hidden ones), and
+    /// nothing inside a project bundle searched further. Absolute paths, sorted.
+    struct Manifests: Sendable, Equatable {
+        var packages: [String] = []
+        var projects: [String] = []
+        var workspaces: [String] = []
+
+        var isEmpty: Bool { packages.isEmpty && projects.isEmpty && workspaces.isEmpty }
+    }
+
+    /// At most this many directories are walked looking for project files (a root that holds a whole disk is
+    /// not a project; the walk stops and says so).
+    static let maximumDirectoriesSearched = 200_000
+
+    static func findManifests(under root: String) -> (manifests: Manifests, truncated: Bool) {
+        var found = Manifests()
+        var stack = [root]
+        var searched = 0
+        while let directory = stack.popLast() {
+            searched += 1
+            if searched > maximumDirectoriesSearched { return (found, true) }
+            for entry in DirectoryListings.read(directory) ?? [] {
+                let path = Paths.join(directory, entry.name)
+                if entry.name == "Package.swift" {
+                    if !FileDiscovery.isDirectory(path, followingSymlinks: false) { found.packages.append(path) }
+                    continue
+                }
+                let isDirectory = entry.type == UInt8(DT_DIR)
+                    || (entry.type == UInt8(DT_UNKNOWN) && FileDiscovery.isDirectory(path, followingSymlinks: false))
+                guard isDirectory, !entry.name.hasPrefix("."), !FileDiscovery.isSkippedDirectory(named: entry.name) else { continue }
+                if entry.name.hasSuffix(".xcodeproj") {
+                    found.projects.append(path)
+                } else if entry.name.hasSuffix(".xcworkspace") {
+                    found.workspaces.append(path)
+                } else {
+                    stack.append(path)
+                }
+            }
+        }
+        found.packages.sort()
+        found.projects.sort()
+        found.workspaces.sort()
+        return (found, false)
+    }
+
+    /// Reads every project file under `root` into one model. Never fails: what cannot be read is a warning, and
+    /// the model is then incomplete (files in no target are linted as before).
+    static func load(root: String, buildConfiguration: String = defaultBuildConfiguration) -> ProjectModel {
+        let (manifests, truncated) = findManifests(under: root)
+        var model = load(root: root, manifests: manifests, buildConfiguration: buildConfiguration)
+        if truncated {
+            model.warnings.append("\(root): warning: more than \(maximumDirectoriesSearched) directories; project files below them are not read")
+            model.isComplete = false
+        }
+        return model
+    }
+
+    static func load(root: String, manifests: Manifests, buildConfiguration: String) -> ProjectModel {
+        var model = ProjectModel(root: root, buildConfiguration: buildConfiguration)
+        for package in manifests.packages {
+            let result = PackageManifestLoader.load(manifest: package, root: root, buildConfiguration: buildConfiguration)
+            model.add(result.targets, warnings: result.warnings, complete: result.isComplete, manifest: package)
+            model.products += result.products
+        }
+        model.resolveProductDependencies()
+        model.targets.sort { ($0.manifest, $0.name) < ($1.manifest, $1.name) }
+        return model
+    }
+
+    /// Turns each product dependency on a package of the model into dependencies on the product's targets; the
+    /// others (remote packages) are kept as they are.
+    mutating func resolveProductDependencies() {
+        var idsByPackage: [String: [String: String]] = [:]  // package directory → target name → id
+        for target in targets {
+            let directory = Paths.parent(Paths.join(root, target.manifest))
+            idsByPackage[directory, default: [:]][target.name] = target.id
+        }
+        for t in targets.indices where !targets[t].productDependencies.isEmpty {
+            var unresolved: [ProductDependency] = []
+            var dependencies = Set(targets[t].dependencies)
+            for dependency in targets[t].productDependencies {
+                let product = products.first { product in
+                    product.name == dependency.product
+                        && (product.packageDirectory == dependency.package
+                            || Paths.lastComponent(product.packageDirectory).lowercased() == dependency.package.lowercased()
+                            || product.packageName?.lowercased() == dependency.package.lowercased())
+                }
+                guard let product, let ids = idsByPackage[product.packageDirectory] else { unresolved.append(dependency); continue }
+                for name in product.targets { if let id = ids[name] { dependencies.insert(id) } }
+            }
+            targets[t].dependencies = dependencies.sorted()
+            targets[t].productDependencies = unresolved
+        }
+    }
+
+    private mutating func add(_ newTargets: [BuildTarget], warnings newWarnings: [String], complete: Bool, manifest: String) {
+        targets += newTargets
+        warnings += newWarnings
+        isComplete = isComplete && complete
+        if let relative = Paths.relative(manifest, to: root), !relative.isEmpty { manifests.append(relative) } else { manifests.append(manifest) }
+        manifests.sort()
+    }
+}
