@@ -14,10 +14,9 @@ struct ProjectIndex {
     private(set) var roots: [RendererRef] = []
     /// What both environment rules compute from this index, once (see `EnvironmentAnalysisCache`).
     private(set) var environmentAnalysis = EnvironmentAnalysisCache()
-    /// The views and their declarations, built when first asked (`viewDeclarations`).
-    private var viewDeclarationsCache = DerivedValue<[String: [(file: Int, type: Int)]]>()
-    /// Classes by the name of their superclass, built when first asked (`subclasses(of:)`).
-    private var subclassesBySuperclass = DerivedValue<[String: [String]]>()
+    /// The values of the analyses computed over this index (`ProjectAnalysis`), kept until an edit changes
+    /// what one reads.
+    private(set) var analyses = AnalysisStore()
     /// For each rule, where its per-file outputs are, in file order: a project check visits those files only.
     private(set) var outputsByRule: [String: [OutputRef]] = [:]
     /// Set by an editor's server, which keeps the index between edits: outputs decoded once (`DecodedOutputs`).
@@ -86,31 +85,11 @@ struct ProjectIndex {
     func renderer(_ ref: RendererRef) -> Renderer { files[Int(ref.file)].renderers[Int(ref.renderer)] }
 
     /// Every view of the project (`isView`) with its declarations, extensions left out.
-    var viewDeclarations: [String: [(file: Int, type: Int)]] {
-        viewDeclarationsCache.value {
-            var views: [String: [(file: Int, type: Int)]] = [:]
-            // Only names with an inheritance clause somewhere can be views.
-            for name in namesWithInheritance where isView(name) {
-                let declarations = types(named: name).filter { type($0).kind != .extension }
-                if !declarations.isEmpty { views[name] = declarations }
-            }
-            return views
-        }
-    }
+    var viewDeclarations: [String: [(file: Int, type: Int)]] { self[ViewDeclarations.self] }
 
     /// The classes whose declaration names `name` first in its inheritance clause (their superclass, when `name`
-    /// is a class), in no particular order; a class with several declarations is listed once per declaration.
-    func subclasses(of name: String) -> [String] {
-        subclassesBySuperclass.value {
-            var subclasses: [String: [String]] = [:]
-            for name in namesWithInheritance {
-                for ref in types(named: name) where type(ref).kind == .class {
-                    if let superclass = type(ref).inherited.first { subclasses[superclass, default: []].append(name) }
-                }
-            }
-            return subclasses
-        }[name] ?? []
-    }
+    /// is a class), sorted; a class with several declarations is listed once per declaration.
+    func subclasses(of name: String) -> [String] { self[Subclasses.self][name] ?? [] }
 
     /// A rule's outputs, with the files they belong to, in file order.
     func outputs(of rule: String) -> [(file: Int32, output: RuleOutput)] {
@@ -330,15 +309,7 @@ extension ProjectIndex {
             outputsByRule[rule] = refs.isEmpty ? nil : refs
         }
         environmentAnalysis = EnvironmentAnalysisCache()
-        func superclasses(_ facts: FileFacts) -> [[String?]] {
-            facts.types.filter { $0.kind == .class }.map { [$0.name, $0.inherited.first] }
-        }
-        if superclasses(old) != superclasses(new) { subclassesBySuperclass = DerivedValue() }
-        // Whether a name is a view depends on the names declared, their kinds and clauses, and the view bodies.
-        func shapes(_ facts: FileFacts) -> [[String]] {
-            facts.types.map { [$0.name, $0.kind.rawValue, $0.declaresViewBody ? "body" : ""] + $0.inherited }
-        }
-        if touchesProtocols || shapes(old) != shapes(new) { viewDeclarationsCache = DerivedValue() }
+        analyses = analyses.keeping(afterChanging: old, to: new)
         if touchesProtocols {
             viewProtocols = refiningProtocols(of: Self.isViewProtocol)
             ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)

@@ -32,11 +32,21 @@ final class ProjectIndexUpdateTests: XCTestCase {
                        file: StaticString = #filePath, line: UInt = #line) {
         let files = sources.map { facts($0.0, $0.1) }
         var index = ProjectIndex(files: files)
+        // Every analysis computed before the edit: the edit keeps those whose inputs it does not change.
+        for analysis in AnalysisRegistry.all { _ = analysis.anyValue(in: index) }
         let replacement = facts(sources[position].0, source)
         index.replaceFile(at: position, with: replacement)
         var expected = files
         expected[position] = replacement
-        XCTAssertEqual(Self.canonical(index), Self.canonical(ProjectIndex(files: expected)), file: file, line: line)
+        let fresh = ProjectIndex(files: expected)
+        XCTAssertEqual(Self.canonical(index), Self.canonical(fresh), file: file, line: line)
+        for analysis in AnalysisRegistry.all {
+            let kept = index.analyses.computed.contains(ObjectIdentifier(analysis))
+            XCTAssertEqual(kept, !analysis.isAffected(from: files[position], to: replacement),
+                           "\(analysis): kept exactly when its inputs did not change", file: file, line: line)
+            XCTAssertEqual(Self.canonical(analysis.anyValue(in: index)), Self.canonical(analysis.anyValue(in: fresh)),
+                           "\(analysis) after an edit differs from a fresh computation", file: file, line: line)
+        }
     }
 
     func testReplacingAFileGivesTheIndexBuiltFromScratch() {

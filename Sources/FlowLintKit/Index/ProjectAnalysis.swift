@@ -1,0 +1,148 @@
+import Foundation
+
+/// A value that project checks (and `flowlint graph`) share, computed from the index once per run, as
+/// go/analysis's analyzers are: it declares what it reads of each file's facts (`inputs(of:)`) and which other
+/// analyses it reads (`requires`), and is asked for with `index[SomeAnalysis.self]`.
+///
+/// The index computes it when first asked and keeps it. An editor's server keeps the index between edits: when
+/// an edit changes a file, every analysis whose inputs differ between the old and the new facts of that file is
+/// dropped, and so is every analysis that requires a dropped one; the others are kept. No analysis is
+/// invalidated by hand. `ProjectAnalysisTests` checks every registered analysis against a fresh computation
+/// after a series of edits, so an `inputs(of:)` that leaves out something `compute` reads fails there.
+protocol ProjectAnalysis {
+    associatedtype Value: Sendable
+    /// What the analysis reads of one file's facts (directly, or through the index's tables built from them).
+    associatedtype Inputs: Equatable
+    static func inputs(of facts: FileFacts) -> Inputs
+    /// The analyses whose values `compute` asks the index for.
+    static var requires: [any ProjectAnalysis.Type] { get }
+    static func compute(_ index: ProjectIndex) -> Value
+}
+
+extension ProjectAnalysis {
+    static var requires: [any ProjectAnalysis.Type] { [] }
+
+    /// Whether an edit from `old` to `new` can change the value.
+    static func isAffected(from old: FileFacts, to new: FileFacts) -> Bool { inputs(of: old) != inputs(of: new) }
+
+    /// The value over `index`, for code that holds the analysis as `any ProjectAnalysis.Type` (tests).
+    static func anyValue(in index: ProjectIndex) -> Any { index[Self.self] }
+}
+
+/// Every analysis, for the tests that compare kept values with fresh ones.
+enum AnalysisRegistry {
+    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self]
+}
+
+extension ProjectIndex {
+    /// The value of an analysis over this index, computed when first asked (by whichever check asks first;
+    /// the others wait for it) and kept with the index.
+    subscript<A: ProjectAnalysis>(_ analysis: A.Type) -> A.Value { analyses.value(of: analysis, in: self) }
+}
+
+/// The analyses computed over one index. A class, so that asking does not mutate the index (project checks read
+/// it side by side); a copy of an index shares it until `replaceFile` gives the copy one of its own.
+final class AnalysisStore: @unchecked Sendable, CustomReflectable {
+    private let lock = NSLock()
+    private var values: [ObjectIdentifier: (analysis: any ProjectAnalysis.Type, value: Any)] = [:]
+    /// One lock per analysis, so that a value is computed once however many checks ask for it at the same time,
+    /// while analyses that do not depend on each other are computed side by side.
+    private var computing: [ObjectIdentifier: NSLock] = [:]
+
+    init() {}
+
+    func value<A: ProjectAnalysis>(of analysis: A.Type, in index: ProjectIndex) -> A.Value {
+        let key = ObjectIdentifier(analysis)
+        lock.lock()
+        if let known = values[key]?.value as? A.Value {
+            lock.unlock()
+            return known
+        }
+        let once = computing[key] ?? NSLock()
+        computing[key] = once
+        lock.unlock()
+        once.lock()
+        defer { once.unlock() }
+        lock.lock()
+        if let known = values[key]?.value as? A.Value {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let computed = A.compute(index)
+        lock.lock()
+        values[key] = (analysis, computed)
+        lock.unlock()
+        return computed
+    }
+
+    /// A store holding what stays true after one file's facts change from `old` to `new`.
+    func keeping(afterChanging old: FileFacts, to new: FileFacts) -> AnalysisStore {
+        lock.lock()
+        defer { lock.unlock() }
+        var dropped = Set(values.filter { $0.value.analysis.isAffected(from: old, to: new) }.keys)
+        // Whatever requires a dropped analysis goes too (a fixed point over the few kept ones).
+        var changed = !dropped.isEmpty
+        while changed {
+            changed = false
+            for (key, entry) in values where !dropped.contains(key)
+                && entry.analysis.requires.contains(where: { dropped.contains(ObjectIdentifier($0)) }) {
+                dropped.insert(key)
+                changed = true
+            }
+        }
+        let kept = AnalysisStore()
+        kept.values = values.filter { !dropped.contains($0.key) }
+        return kept
+    }
+
+    /// Which analyses hold a value, for tests.
+    var computed: Set<ObjectIdentifier> {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(values.keys)
+    }
+
+    /// Not part of what an index is: two indexes of the same facts are equal whatever was computed.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+// MARK: Analyses of the index's names
+
+/// Every view of the project (`ProjectIndex.isView`) with its declarations, extensions left out.
+enum ViewDeclarations: ProjectAnalysis {
+    /// Whether a name is a view depends on the names declared, their kinds and inheritance clauses (protocols
+    /// included: a refinement of `View` declared in the project), and whether they declare a view `body`.
+    static func inputs(of facts: FileFacts) -> [[String]] {
+        facts.types.map { [$0.name, $0.kind.rawValue, $0.declaresViewBody ? "body" : ""] + $0.inherited }
+    }
+
+    static func compute(_ index: ProjectIndex) -> [String: [(file: Int, type: Int)]] {
+        var views: [String: [(file: Int, type: Int)]] = [:]
+        // Only names with an inheritance clause somewhere can be views.
+        for name in index.namesWithInheritance where index.isView(name) {
+            let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
+            if !declarations.isEmpty { views[name] = declarations }
+        }
+        return views
+    }
+}
+
+/// The classes by the name of the superclass their declaration names first, sorted; a class with several
+/// declarations is listed once per declaration.
+enum Subclasses: ProjectAnalysis {
+    static func inputs(of facts: FileFacts) -> [[String?]] {
+        facts.types.filter { $0.kind == .class }.map { [$0.name, $0.inherited.first] }
+    }
+
+    static func compute(_ index: ProjectIndex) -> [String: [String]] {
+        var subclasses: [String: [String]] = [:]
+        for name in index.namesWithInheritance {
+            for ref in index.types(named: name) where index.type(ref).kind == .class {
+                if let superclass = index.type(ref).inherited.first { subclasses[superclass, default: []].append(name) }
+            }
+        }
+        // Sorted, so the value does not depend on the order of the index's name table.
+        return subclasses.mapValues { $0.sorted() }
+    }
+}
