@@ -15,8 +15,9 @@ enum PackageManifestLoader {
     }
 
     /// `manifest`: the absolute path of a `Package.swift`; `root`: the model's root, which `BuildTarget.manifest`
-    /// is relative to.
-    static func load(manifest: String, root: String, buildConfiguration: String) -> Result {
+    /// is relative to; `files`: the Swift files a lint found (the targets' files are taken from them), nil to
+    /// list the targets' directories.
+    static func load(manifest: String, root: String, buildConfiguration: String, files: SwiftFileSet? = nil) -> Result {
         let shown = Paths.relative(manifest, to: root).map { $0.isEmpty ? manifest : $0 } ?? manifest
         var result = Result()
         func warn(_ message: String) { result.warnings.append("\(shown): warning: \(message)") }
@@ -31,7 +32,7 @@ enum PackageManifestLoader {
         guard let call = packageCall(tree, evaluator) else {
             warn("no 'Package(...)' found; each directory of Sources/ and Tests/ is taken as a target")
             result.targets = layoutTargets(directory: directory, manifest: shown, platforms: [], languageMode: nil,
-                                          debug: isDebug(buildConfiguration))
+                                          debug: isDebug(buildConfiguration), files: files)
             result.isComplete = false
             return result
         }
@@ -61,7 +62,8 @@ enum PackageManifestLoader {
         }
         guard let items = targetList.array, items.allSatisfy({ $0.callee != nil && $0.argument("name")?.string != nil }) else {
             warn("the targets are not written literally; each directory of Sources/ and Tests/ is taken as a target")
-            result.targets = layoutTargets(directory: directory, manifest: shown, platforms: platforms, languageMode: languageMode, debug: debug)
+            result.targets = layoutTargets(directory: directory, manifest: shown, platforms: platforms, languageMode: languageMode,
+                                           debug: debug, files: files)
             result.isComplete = false
             return result
         }
@@ -124,7 +126,7 @@ enum PackageManifestLoader {
                     warn("the sources of target '\(name)' are not written literally; its whole directory is taken")
                 }
             }
-            target.files = SwiftFileLister.swiftFiles(under: roots, excluding: excluded)
+            target.files = SwiftFileLister.swiftFiles(under: roots, excluding: excluded, in: files)
 
             // Dependencies on targets of the same package (a product of another package is not in this model).
             var dependencies: Set<String> = []
@@ -304,7 +306,7 @@ enum PackageManifestLoader {
     /// One target per directory of `Sources/` (and `Tests/`, as test targets): the layout SwiftPM's
     /// conventions give when the manifest cannot be read literally.
     private static func layoutTargets(directory: String, manifest: String, platforms: [PlatformDeployment],
-                                      languageMode: String?, debug: Bool) -> [BuildTarget] {
+                                      languageMode: String?, debug: Bool, files: SwiftFileSet?) -> [BuildTarget] {
         var targets: [BuildTarget] = []
         for (parent, kind) in [("Sources", BuildTarget.Kind.library), ("Tests", .test)] {
             let base = Paths.join(directory, parent)
@@ -312,7 +314,7 @@ enum PackageManifestLoader {
                 var target = BuildTarget(name: name, module: c99Name(name), kind: kind, manifest: manifest)
                 target.platforms = platforms
                 target.languageMode = languageMode
-                target.files = SwiftFileLister.swiftFiles(under: [Paths.join(base, name)], excluding: [])
+                target.files = SwiftFileLister.swiftFiles(under: [Paths.join(base, name)], excluding: [], in: files)
                 var defines: [(name: String, platforms: [ApplePlatform]?)] = [("SWIFT_PACKAGE", nil)]
                 if debug { defines.append(("DEBUG", nil)) }
                 target.conditions = conditions(defines, platforms: platforms.map(\.platform))

@@ -22,7 +22,8 @@ public struct ProjectDescription: Sendable {
     /// The model of the project at `root` (absolute), and the files `swiftFiles` (absolute) holds that no target
     /// compiles.
     init(root: String, swiftFiles: [String], buildConfiguration: String? = nil) {
-        model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration)
+        model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
+                                  files: SwiftFileSet(swiftFiles))
         let inTargets = Set(model.targets.flatMap(\.files))
         filesInNoTarget = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
             .map { Paths.relative($0, to: root).map { $0.isEmpty ? "." : $0 } ?? $0 }.sorted()

@@ -51,9 +51,9 @@ extension ProjectModel {
 
     /// Reads every project file under `root` into one model. Never fails: what cannot be read is a warning, and
     /// the model is then incomplete (files in no target are linted as before).
-    static func load(root: String, buildConfiguration: String = defaultBuildConfiguration) -> ProjectModel {
+    static func load(root: String, buildConfiguration: String = defaultBuildConfiguration, files: SwiftFileSet? = nil) -> ProjectModel {
         let (manifests, truncated) = findManifests(under: root)
-        var model = load(root: root, manifests: manifests, buildConfiguration: buildConfiguration)
+        var model = load(root: root, manifests: manifests, buildConfiguration: buildConfiguration, files: files)
         if truncated {
             model.warnings.append("\(root): warning: more than \(maximumDirectoriesSearched) directories; project files below them are not read")
             model.isComplete = false
@@ -61,10 +61,12 @@ extension ProjectModel {
         return model
     }
 
-    static func load(root: String, manifests: Manifests, buildConfiguration: String) -> ProjectModel {
+    /// `files`: the Swift files a lint found under the root, which targets' directories are matched against; nil
+    /// to list the directories.
+    static func load(root: String, manifests: Manifests, buildConfiguration: String, files: SwiftFileSet? = nil) -> ProjectModel {
         var model = ProjectModel(root: root, buildConfiguration: buildConfiguration)
         for package in manifests.packages {
-            let result = PackageManifestLoader.load(manifest: package, root: root, buildConfiguration: buildConfiguration)
+            let result = PackageManifestLoader.load(manifest: package, root: root, buildConfiguration: buildConfiguration, files: files)
             model.add(result.targets, warnings: result.warnings, complete: result.isComplete, manifest: package)
             model.products += result.products
         }

@@ -1,16 +1,26 @@
 import Foundation
 
 /// Lists the Swift files a target's directories hold, as a build system sees them: every `*.swift` below, hidden
-/// entries (`.build`, `.git`) left out. Symbolic links to files are listed; links to directories are not followed
-/// (a loop cannot trap the walk). The walk is a loop over a stack, and stops at `maximumFiles` (a target of a
+/// entries (`.build`, `.git`) left out. Within a lint, the files are those the run's discovery found (a
+/// `SwiftFileSet`): a directory's files are then a range of that sorted list, and nothing is walked twice.
+/// Otherwise the directories are walked: symbolic links to files are listed, links to directories are not followed
+/// (a loop cannot trap the walk); the walk is a loop over a stack, and stops at `maximumFiles` (a target of a
 /// million files is not a target a linter can help with).
 enum SwiftFileLister {
     static let maximumFiles = 200_000
 
     /// Absolute paths of the Swift files under `roots` (directories, or files themselves), except those under an
-    /// `excluded` path; sorted, each once.
-    static func swiftFiles(under roots: [String], excluding excluded: [String]) -> [String] {
+    /// `excluded` path; sorted, each once. With `known`, only files of that set are listed, and nothing is read
+    /// from the disk.
+    static func swiftFiles(under roots: [String], excluding excluded: [String], in known: SwiftFileSet? = nil) -> [String] {
         let excludedSet = Set(excluded)
+        if let known {
+            var out: Set<String> = []
+            for root in roots where !isExcluded(root, excludedSet) {
+                for file in known.files(under: root) where !isExcluded(file, excludedSet) { out.insert(file) }
+            }
+            return out.sorted()
+        }
         var out: Set<String> = []
         var stack: [String] = []
         for root in roots where !isExcluded(root, excludedSet) {
@@ -49,6 +59,7 @@ enum SwiftFileLister {
     }
 
     private static func isExcluded(_ path: String, _ excluded: Set<String>) -> Bool {
+        if excluded.isEmpty { return false }
         var current = path
         while true {
             if excluded.contains(current) { return true }
@@ -56,5 +67,37 @@ enum SwiftFileLister {
             if parent == current { return false }
             current = parent
         }
+    }
+}
+
+/// The Swift files a lint found (absolute, standardized paths), sorted, so that the files under a directory are
+/// one range found by binary search.
+struct SwiftFileSet: Sendable {
+    let sorted: [String]
+
+    init(_ files: [String]) { sorted = files.sorted() }
+
+    /// The file itself, or the files below a directory: both are one range of the sorted list (the file sorts
+    /// first; `path-x` or `path.swift` may sort between it and `path/...`, so each is searched for apart).
+    func files(under path: String) -> [String] {
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        var out: [String] = []
+        let exact = lowerBound(path)
+        if exact < sorted.count, sorted[exact] == path { out.append(path) }
+        var i = lowerBound(prefix)
+        while i < sorted.count, sorted[i].hasPrefix(prefix) {
+            out.append(sorted[i])
+            i += 1
+        }
+        return out
+    }
+
+    private func lowerBound(_ key: String) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }
