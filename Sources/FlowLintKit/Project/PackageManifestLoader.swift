@@ -107,6 +107,12 @@ enum PackageManifestLoader {
                     continue
                 }
                 path = Paths.standardize(Paths.join(directory, text))
+                // SwiftPM refuses a target outside its package, and FlowLint reads nothing outside the project.
+                guard Paths.relative(path, to: directory) != nil else {
+                    warn("the path of target '\(name)' is outside the package; the target is not read")
+                    result.isComplete = false
+                    continue
+                }
             } else {
                 guard let found = defaultDirectory(of: name, kind: kind, packageDirectory: directory) else {
                     warn("target '\(name)' has no directory (Sources/\(name), Tests/\(name), ...)")
