@@ -49,6 +49,12 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .customLong("no-ignore-vcs"), help: "Search directories ignored by git too (.gitignore, .git/info/exclude); by default they are skipped inside a git work tree.")
     var noIgnoreVCS = false
 
+    @Flag(name: .customLong("no-targets"), help: "Do not read the project's Xcode projects and Swift packages: lint every Swift file, for every platform (see `flowlint project`).")
+    var noTargets = false
+
+    @Option(name: .customLong("configuration"), help: ArgumentHelp("The build configuration whose settings (compilation conditions) are read, as xcodebuild -configuration names it (default: Debug).", valueName: "NAME"))
+    var buildConfiguration: String?
+
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the facts cache.")
     var noCache = false
 
@@ -69,6 +75,7 @@ struct LintCommand: ParsableCommand {
         if stdinPath != nil && !paths.isEmpty { throw ValidationError("--stdin-path lints standard input; do not also give paths") }
         if stdinPath != nil && fix { throw ValidationError("--fix cannot be used with --stdin-path") }
         if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path cannot be used together") }
+        if buildConfiguration?.isEmpty == true { throw ValidationError("--configuration needs a build configuration name") }
         // An empty path would mean the working directory (`--cache-path ""` wrote the cache into the source
         // tree) or nothing at all; a path that must exist and does not is a typo, not a default.
         let paths: [(option: String, value: String?)] = [
@@ -125,6 +132,8 @@ struct LintRun {
         lint.jobs = options.jobs
         lint.fix = options.fix
         lint.respectsGitIgnores = !options.noIgnoreVCS
+        lint.readsTargets = !options.noTargets
+        lint.buildConfiguration = options.buildConfiguration
         lint.keepsFactsUntilExit = true
         let outcome: LintOutcome
         do {
@@ -133,6 +142,7 @@ struct LintRun {
             Console.error(error.description)
             return ExitStatus.usageError
         }
+        for warning in outcome.projectWarnings { Console.error(Escaping.text(warning)) }
         for notice in outcome.notices { Console.error(notice) }
         let reporter = ReporterKind(rawValue: options.reporter ?? outcome.configuration.reporter ?? "text") ?? .text
         let strict = options.strict || outcome.configuration.strict
@@ -198,6 +208,7 @@ struct LintRun {
         var parts = ["\(plural(errors, "error"))", "\(plural(warnings, "warning"))"]
         if inBaseline > 0 { parts.append("\(inBaseline) in baseline") }
         if !outcome.skipped.isEmpty { parts.append("\(plural(outcome.skipped.count, "file")) skipped") }
+        if !outcome.filesInNoTarget.isEmpty { parts.append("\(plural(outcome.filesInNoTarget.count, "file")) in no target") }
         if !outcome.problems.isEmpty { parts.append("\(plural(outcome.problems.count, "input")) unreadable") }
         let seconds = String(format: "%.2f", Date().timeIntervalSince(startTime))
         return "Linted \(plural(filesLinted, "file")): \(parts.joined(separator: ", ")) (\(seconds)s)"

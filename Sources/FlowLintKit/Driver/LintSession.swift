@@ -24,6 +24,12 @@ public struct LintOptions: Sendable {
     public var unsavedBuffers: (any UnsavedBuffers)?
     /// Set by a command-line run that ends after reporting (see `LintRequest.keepsFactsUntilExit`).
     public var keepsFactsUntilExit = false
+    /// Read the project's Xcode projects and packages (`ProjectModel`): files in no target are not linted, and
+    /// `#if`, names and roots are judged per target. Off with `--no-targets` (or `targets: false`).
+    public var readsTargets = true
+    /// The build configuration whose settings are read (`--configuration`); nil: the configuration file's
+    /// `build_configuration`, else `Debug`.
+    public var buildConfiguration: String?
 
     public enum CacheChoice: Sendable, Equatable {
         /// The project's `.build/flowlint` for a Swift package, else the user cache directory.
@@ -48,6 +54,11 @@ public struct LintOutcome: Sendable {
     public var problems: [InputProblem] = []
     /// Inputs skipped because they are not text.
     public var skipped: [String] = []
+    /// Files found in directories given as inputs that no target of the project compiles: not linted (display
+    /// paths, sorted).
+    public var filesInNoTarget: [String] = []
+    /// What the project model's loaders could not read, one line each, for standard error.
+    public var projectWarnings: [String] = []
     /// Lines for standard error, in the order they arose: skipped inputs, unreadable inputs, files that could
     /// not be fixed.
     public var notices: [String] = []
@@ -155,6 +166,15 @@ public enum LintSession {
         let lintFiles = { (files: [(String, [UInt8])]) -> LintResult in
             projects.lint(files.map { LintFile(path: $0.0, bytes: $0.1) }, settings: settings, jobs: options.jobs)
         }
+        // Files of directories given as inputs that no target compiles are not linted (a file named on the command
+        // line, or standard input, always is).
+        outcome.filesInNoTarget = projects.filesInNoTarget.sorted()
+        outcome.projectWarnings = projects.projectWarnings
+        let notLinted = projects.filesInNoTarget.union(projects.manifestsNotLinted)
+        if !notLinted.isEmpty {
+            inputs.deferred.removeAll { notLinted.contains($0.path) }
+            inputs.files.removeAll { notLinted.contains($0.0) }
+        }
         var files = inputs.files
         var result = inputs.deferred.isEmpty ? lintFiles(files) : projects.lint(inputs.deferred, settings: settings, jobs: options.jobs)
         // The file lists and the cache (directory listings included) end with the process, not before it.
@@ -243,6 +263,8 @@ extension LintOutcome {
         out.sources.merge(other.sources) { first, _ in first }
         out.problems += other.problems
         out.skipped += other.skipped
+        out.filesInNoTarget += other.filesInNoTarget
+        for warning in other.projectWarnings where !out.projectWarnings.contains(warning) { out.projectWarnings.append(warning) }
         out.notices += other.notices
         out.directoriesWithoutSwiftFiles += other.directoriesWithoutSwiftFiles
         if let theirs = other.fixes {

@@ -78,8 +78,17 @@ struct ProjectPlan {
         var inputs: [String]
         var context: [LintFile] = []
         var cache: FactsCache?
+        /// What the project's Xcode projects and packages say (nil: not read, or no root).
+        var model: ProjectModel?
     }
     var projects: [Project] = []
+    /// Requested files (display paths) that no target compiles: found in a directory given as input, they are
+    /// not linted.
+    var filesInNoTarget: Set<String> = []
+    /// Requested `Package.swift` manifests of packages the model read: not linted, not counted.
+    var manifestsNotLinted: Set<String> = []
+    /// The model loaders' warnings, each once.
+    var projectWarnings: [String] = []
 
     static func make(inputs paths: [String], requested: Inputs, configuration: Configuration, options: LintOptions) -> ProjectPlan {
         var plan = ProjectPlan()
@@ -105,18 +114,49 @@ struct ProjectPlan {
             }
             // Directories given as inputs were searched already: their files are the requested ones.
             let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
+            var context: [DiscoveredFile] = []
             if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
                                                            listings: plan.projects[index].cache?.listings,
                                                            respectingGitIgnores: options.respectsGitIgnores),
                !discovery.files.isEmpty {
                 let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
                 requestedAbsolute = requestedSet
-                plan.projects[index].context = discovery.files
-                    .filter { !requestedSet.contains($0.absolutePath) }
-                    .map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
+                context = discovery.files.filter { !requestedSet.contains($0.absolutePath) }
             }
+            if options.readsTargets {
+                let model = loadModel(root: root, requested: requestedPaths.filter { plan.project(of: $0) == index },
+                                      context: context.map(\.absolutePath), configuration: configuration, options: options)
+                if !model.isEmpty { plan.projects[index].model = model }
+                for warning in model.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
+                if model.isComplete && !model.isEmpty {
+                    // A file no target compiles gives no facts: it is no part of any build. A package's manifest is
+                    // compiled apart, against PackageDescription: not app code, and not counted as in no target.
+                    let compiled = Set(model.targets.flatMap(\.files))
+                    let manifests = Set(model.manifests.filter { $0.hasSuffix(".swift") }.map { Paths.join(root, $0) })
+                    context.removeAll { !compiled.contains($0.absolutePath) }
+                    let named = Set(paths.map { Paths.absolute($0) }.filter { !FileDiscovery.isDirectory($0, followingSymlinks: true) })
+                    for path in requestedPaths where plan.project(of: path) == index && !readsStandardInputPath(path, options) {
+                        let absolute = Paths.absolute(path)
+                        if compiled.contains(absolute) || named.contains(absolute) { continue }
+                        if manifests.contains(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
+                    }
+                }
+            }
+            plan.projects[index].context = context.map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
         }
         return plan
+    }
+
+    /// The model of the project at `root`, its targets' files matched against the Swift files of the run.
+    private static func loadModel(root: String, requested: [String], context: [String], configuration: Configuration,
+                                  options: LintOptions) -> ProjectModel {
+        let files = SwiftFileSet(requested.map { Paths.absolute($0) } + context)
+        return ProjectModel.load(root: root, buildConfiguration: options.buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
+                                 files: files)
+    }
+
+    private static func readsStandardInputPath(_ path: String, _ options: LintOptions) -> Bool {
+        options.standardInput.map { Paths.absolute($0.path) == Paths.absolute(path) } ?? false
     }
 
     /// Where the facts cache of the project at `root` is looked for and written, in order: the project's
@@ -167,6 +207,7 @@ struct ProjectPlan {
             } else {
                 request = LintRequest(files: merged(requested, project.context), settings: settings, jobs: jobs,
                                       reportedPaths: Set(requested.map(\.path)), cache: project.cache)
+                request.model = project.model
             }
             request.keepsFactsUntilExit = keepsFactsUntilExit
             request.unsavedBuffers = unsavedBuffers

@@ -85,6 +85,12 @@ struct LintRequest: Sendable {
     /// are still stored). Set by `--fix`: the fixes it applies come from the bytes it rewrites, never from a
     /// pack on disk.
     var recomputesGivenFiles = false
+    /// The project's targets (`ProjectModel`): `#if`, names and roots are judged per target and platform. Nil:
+    /// every file is compiled everywhere, as without a project file.
+    var model: ProjectModel?
+    /// The directory relative display paths are relative to (the working directory, unless the caller shows
+    /// paths relative to something else), for matching files with the model's absolute paths.
+    var displayPathBase = Paths.currentDirectory
     init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
                 reportedPaths: Set<String>? = nil, cache: FactsCache? = nil) {
         self.files = files
@@ -139,7 +145,12 @@ public enum LintEngine {
             DispatchQueue.global().async(group: saving) { cache.save(records) }
         }
         defer { saving.wait() }
-        let index = ProjectIndex(files: facts)
+        var index = ProjectIndex(files: facts)
+        if let model = request.model {
+            index.layout = BuildLayout(model: model, absolutePaths: request.files.map {
+                $0.diskPath ?? Paths.absolute($0.path, base: request.displayPathBase)
+            })
+        }
         if request.keepsFactsUntilExit { UntilExit.keep(index) }
         var diagnostics = projectPass(index, plan, settings: request.settings, jobs: request.jobs)
         if let reported = request.reportedPaths { diagnostics = restrict(diagnostics, to: reported) }

@@ -21,6 +21,8 @@ struct ProjectIndex {
     private(set) var outputsByRule: [String: [OutputRef]] = [:]
     /// Set by an editor's server, which keeps the index between edits: outputs decoded once (`DecodedOutputs`).
     var decodedOutputs: DecodedOutputs?
+    /// The builds each file is compiled in (`BuildLayout`), from the project model; unknown without one.
+    var layout = BuildLayout.unknown
 
     /// A rule's output: its file's index in `files` and its index in that file's `ruleOutputs`.
     struct OutputRef: Hashable {

@@ -24,7 +24,8 @@ public struct ProjectDescription: Sendable {
     init(root: String, swiftFiles: [String], buildConfiguration: String? = nil) {
         model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
                                   files: SwiftFileSet(swiftFiles))
-        let inTargets = Set(model.targets.flatMap(\.files))
+        // A package's manifest is compiled apart, against PackageDescription: it is in no target, and no app code.
+        let inTargets = Set(model.targets.flatMap(\.files)).union(model.manifests.map { Paths.join(root, $0) })
         filesInNoTarget = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
             .map { Paths.relative($0, to: root).map { $0.isEmpty ? "." : $0 } ?? $0 }.sorted()
         swiftFileCount = swiftFiles.count
