@@ -31,7 +31,7 @@ extension ProjectAnalysis {
 
 /// Every analysis, for the tests that compare kept values with fresh ones.
 enum AnalysisRegistry {
-    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self]
+    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self]
 }
 
 extension ProjectIndex {

@@ -1,0 +1,82 @@
+/// The views of the project by their qualified names (`Home.RootView`, `Settings.RootView`), and how a
+/// construction's name resolves to the declarations it can mean, as Swift looks names up: a type nested in the
+/// enclosing types first (innermost first), then the module's own top-level types, then those of the modules it
+/// imports. Two views that share a simple name in different namespaces or modules are different views.
+enum ViewNames: ProjectAnalysis {
+    struct Table: Sendable {
+        /// Declarations (extensions left out) by qualified name, in file order.
+        var byQualifiedName: [String: [ViewDeclaration]] = [:]
+    }
+
+    struct ViewDeclaration: Sendable, Hashable {
+        var file: Int
+        var type: Int
+    }
+
+    static var requires: [any ProjectAnalysis.Type] { [ViewDeclarations.self] }
+
+    static func inputs(of facts: FileFacts) -> [[String?]] {
+        facts.types.map { [$0.name, $0.qualifiedName] }
+    }
+
+    static func compute(_ index: ProjectIndex) -> Table {
+        var table = Table()
+        for (_, declarations) in index[ViewDeclarations.self] {
+            for d in declarations {
+                let type = index.type(d)
+                table.byQualifiedName[type.qualifiedName ?? type.name, default: []].append(ViewDeclaration(file: d.file, type: d.type))
+            }
+        }
+        for key in table.byQualifiedName.keys {
+            table.byQualifiedName[key]!.sort { ($0.file, $0.type) < ($1.file, $1.type) }
+        }
+        return table
+    }
+}
+
+extension ViewNames.Table {
+    /// What a construction of `name` (written with `qualifier`: `Settings` in `Settings.RootView()`) inside the
+    /// type `scope` (its qualified name; nil at file level or in a root) of the file `file` means: the qualified
+    /// name and its declarations, or nil when no view of the project has that name there.
+    ///
+    /// Each enclosing scope is tried from the innermost out (`A.B.name`, `A.name`, `name`); at the first that
+    /// names views, declarations in the file's own module win over those of other modules, and other modules
+    /// count only when `visible` accepts their file (the modules the build can import; everything when the
+    /// project's targets are not known).
+    func resolve(_ name: String, qualifier: String?, scope: String?, file: Int, layout: BuildLayout,
+                 visible: (Int) -> Bool) -> (name: String, declarations: [ViewNames.ViewDeclaration])? {
+        let written = qualifier.map { "\($0).\(name)" } ?? name
+        var prefixes: [String] = []
+        if let scope {
+            var components = scope.split(separator: ".").map(String.init)
+            while !components.isEmpty {
+                prefixes.append(components.joined(separator: "."))
+                components.removeLast()
+            }
+        }
+        for prefix in prefixes.map({ "\($0).\(written)" }) + [written] {
+            guard let all = byQualifiedName[prefix] else { continue }
+            let ownModule = layout.modules(ofFile: file)
+            if let ownModule, !ownModule.isEmpty {
+                let own = all.filter { layout.modules(ofFile: $0.file).map { !$0.isDisjoint(with: ownModule) } ?? false }
+                if !own.isEmpty { return (prefix, own) }
+            }
+            let seen = all.filter { visible($0.file) }
+            if !seen.isEmpty { return (prefix, seen) }
+        }
+        // `Module.View()`: a top-level view of that module.
+        if let qualifier, !qualifier.contains("."), let all = byQualifiedName[name] {
+            let inModule = all.filter { layout.modules(ofFile: $0.file)?.contains(qualifier) ?? false }
+            if !inModule.isEmpty { return (name, inModule) }
+        }
+        return nil
+    }
+}
+
+extension BuildLayout {
+    /// The modules a file is compiled into (several when several targets list it); nil when nothing is known.
+    func modules(ofFile file: Int) -> Set<String>? {
+        guard let model, file < buildsOfFile.count, let builds = buildsOfFile[file] else { return nil }
+        return Set(builds.map { model.targets[self.builds[Int($0)].target].module })
+    }
+}
