@@ -14,8 +14,12 @@ enum Console {
     private(set) static var writeFailed = false
 
     static func output(_ text: String) {
-        guard !text.isEmpty else { return }
-        if let failure = write(Array(text.utf8), to: STDOUT_FILENO) {
+        output(bytes: Array(text.utf8))
+    }
+
+    static func output(bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if let failure = write(bytes, to: STDOUT_FILENO) {
             writeFailed = true
             error("error: cannot write to standard output: \(String(cString: strerror(failure)))")
             exit(ExitStatus.outputError)

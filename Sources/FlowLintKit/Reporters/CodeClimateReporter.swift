@@ -11,10 +11,18 @@
 /// and the trimmed text of the finding's line (not its number, so an edit above it keeps it), plus an
 /// occurrence counter that tells identical lines apart.
 enum CodeClimateReporter {
-    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+    static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
         var lines = SourceLines(sources: context.sources)
+        // Counted per file, as SARIF's (the key includes the file).
         var occurrences: [String: Int] = [:]
-        let issues = diagnostics.map { diagnostic -> JSONValue in
+        var occurrencesFile = ""
+        var json = JSONStream(out)
+        json.open("[")
+        for diagnostic in diagnostics {
+            if diagnostic.span.file != occurrencesFile {
+                occurrences.removeAll()
+                occurrencesFile = diagnostic.span.file
+            }
             let lineText = lines.trimmedText(file: diagnostic.span.file, line: diagnostic.span.start.line)
             let key = SARIFReporter.fingerprint(ruleID: diagnostic.ruleID, file: diagnostic.span.file, lineText: lineText)
             occurrences[key, default: 0] += 1
@@ -30,9 +38,9 @@ enum CodeClimateReporter {
             if !diagnostic.notes.isEmpty {
                 issue.append(("other_locations", .array(diagnostic.notes.map { location($0.span, context) })))
             }
-            return .object(issue)
+            json.value(.object(issue))
         }
-        return JSONValue.array(issues).rendered()
+        json.close("]")
     }
 
     static func location(_ span: SourceSpan, _ context: ReportContext) -> JSONValue {

@@ -14,19 +14,29 @@ public enum ReporterKind: String, CaseIterable, Sendable {
         self = kind
     }
 
-    /// Renders a whole report. Diagnostics are sorted here (`Diagnostic.outputOrder`), so output never
-    /// depends on the order they arrive in. The result is written to standard output in one piece.
-    public func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
-        let sorted = diagnostics.sorted(by: Diagnostic.outputOrder)
+    /// Renders a whole report into `out`, then hands on the rest of its buffer. Diagnostics are put in output
+    /// order here (`Diagnostic.outputOrder`; a list already in that order, as a run's is, is used as it is,
+    /// not copied), so output never depends on the order they arrive in.
+    public func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
+        let inOrder = zip(diagnostics, diagnostics.dropFirst()).allSatisfy { !Diagnostic.outputOrder($1, $0) }
+        let sorted = inOrder ? diagnostics : diagnostics.sorted(by: Diagnostic.outputOrder)
         switch self {
-        case .text: return TextReporter.render(sorted, context: context)
-        case .json: return JSONReporter.render(sorted, context: context)
-        case .sarif: return SARIFReporter.render(sorted, context: context)
-        case .github: return GitHubReporter.render(sorted, context: context)
-        case .checkstyle: return CheckstyleReporter.render(sorted, context: context)
-        case .junit: return JUnitReporter.render(sorted, context: context)
-        case .codeclimate: return CodeClimateReporter.render(sorted, context: context)
+        case .text: TextReporter.write(sorted, context: context, to: out)
+        case .json: JSONReporter.write(sorted, context: context, to: out)
+        case .sarif: SARIFReporter.write(sorted, context: context, to: out)
+        case .github: GitHubReporter.write(sorted, context: context, to: out)
+        case .checkstyle: CheckstyleReporter.write(sorted, context: context, to: out)
+        case .junit: JUnitReporter.write(sorted, context: context, to: out)
+        case .codeclimate: CodeClimateReporter.write(sorted, context: context, to: out)
         }
+        out.flush()
+    }
+
+    /// The whole report as one string (tests, and reports known to be small).
+    public func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+        var bytes: [UInt8] = []
+        write(diagnostics, context: context, to: ReportOutput { bytes += $0; return true })
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -5,7 +5,7 @@
 enum SARIFReporter {
     static let rootBase = "%SRCROOT%"
 
-    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+    static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
         var lines = SourceLines(sources: context.sources)
 
         // Every known rule, plus any id the engine reported that the registry does not list, so each
@@ -18,9 +18,37 @@ enum SARIFReporter {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
 
+        let driver: JSONValue = .object([
+            ("name", .string("FlowLint")),
+            ("version", .string(context.toolVersion)),
+            ("semanticVersion", .string(context.toolVersion)),
+            ("informationUri", .string(ReportContext.informationURI)),
+            ("rules", .array(rules.map { ruleJSON($0, document: context.ruleDocuments[$0.id]) })),
+        ])
+        var json = JSONStream(out)
+        json.open("{")
+        json.value(.string("https://json.schemastore.org/sarif-2.1.0.json"), key: "$schema")
+        json.value(.string("2.1.0"), key: "version")
+        json.open("[", key: "runs")
+        json.open("{")
+        json.value(.object([("driver", driver)]), key: "tool")
+        if let root = context.rootDirectory {
+            json.value(.object([
+                (rootBase, .object([("uri", .string(Escaping.uri(forPath: root.hasSuffix("/") ? root : root + "/")))])),
+            ]), key: "originalUriBaseIds")
+        }
+        json.value(.array([invocation(context)]), key: "invocations")
+        json.value(.string("utf16CodeUnits"), key: "columnKind")
+        json.open("[", key: "results")
+        // Occurrences of a line's fingerprint, counted per file (the fingerprint includes the file, and the
+        // findings come file by file), so the table holds one file's lines at a time.
         var occurrences: [String: Int] = [:]
-        var results: [JSONValue] = []
+        var occurrencesFile = ""
         for diagnostic in diagnostics {
+            if diagnostic.span.file != occurrencesFile {
+                occurrences.removeAll()
+                occurrencesFile = diagnostic.span.file
+            }
             let lineText = lines.trimmedText(file: diagnostic.span.file, line: diagnostic.span.start.line)
             let hash = fingerprint(ruleID: diagnostic.ruleID, file: diagnostic.span.file, lineText: lineText)
             occurrences[hash, default: 0] += 1
@@ -62,30 +90,12 @@ enum SARIFReporter {
                     ])
                 })))
             }
-            results.append(.object(result))
+            json.value(.object(result))
         }
-
-        let driver: JSONValue = .object([
-            ("name", .string("FlowLint")),
-            ("version", .string(context.toolVersion)),
-            ("semanticVersion", .string(context.toolVersion)),
-            ("informationUri", .string(ReportContext.informationURI)),
-            ("rules", .array(rules.map { ruleJSON($0, document: context.ruleDocuments[$0.id]) })),
-        ])
-        var run: [(String, JSONValue)] = [("tool", .object([("driver", driver)]))]
-        if let root = context.rootDirectory {
-            run.append(("originalUriBaseIds", .object([
-                (rootBase, .object([("uri", .string(Escaping.uri(forPath: root.hasSuffix("/") ? root : root + "/")))])),
-            ])))
-        }
-        run.append(("invocations", .array([invocation(context)])))
-        run.append(("columnKind", .string("utf16CodeUnits")))
-        run.append(("results", .array(results)))
-        return JSONValue.object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object(run)])),
-        ]).rendered()
+        json.close("]")
+        json.close("}")
+        json.close("]")
+        json.close("}")
     }
 
     /// Whether the run succeeded, with what it said besides findings.
