@@ -1,8 +1,8 @@
 import FlowLintKit
 import Foundation
 
-/// Standard output and standard error. Reports go to standard output in one write, so a reader never
-/// sees half a report; everything for people (summary, warnings, errors) goes to standard error.
+/// Standard output and standard error. Reports go to standard output once the run is done, in pieces as they
+/// are rendered (`ReportOutput`); everything for people (summary, warnings, errors) goes to standard error.
 ///
 /// Every write is checked. A report that cannot be written (a full disk, a closed descriptor) ends the run
 /// at once with `ExitStatus.outputError` and one line on standard error, if that still works; a line that
