@@ -13,26 +13,20 @@
 enum CodeClimateReporter {
     static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
         var lines = SourceLines(sources: context.sources)
-        // Counted per file, as SARIF's (the key includes the file).
-        var occurrences: [String: Int] = [:]
-        var occurrencesFile = ""
+        var occurrences = OccurrenceCounter()
         var json = JSONStream(out)
         json.open("[")
         for diagnostic in diagnostics {
-            if diagnostic.span.file != occurrencesFile {
-                occurrences.removeAll()
-                occurrencesFile = diagnostic.span.file
-            }
             let lineText = lines.trimmedText(file: diagnostic.span.file, line: diagnostic.span.start.line)
             let key = SARIFReporter.fingerprint(ruleID: diagnostic.ruleID, file: diagnostic.span.file, lineText: lineText)
-            occurrences[key, default: 0] += 1
+            let occurrence = occurrences.next(key, file: diagnostic.span.file)
             var issue: [(String, JSONValue)] = [
                 ("type", .string("issue")),
                 ("check_name", .string(diagnostic.ruleID)),
                 ("description", .string(diagnostic.message)),
                 ("categories", .array([.string("Bug Risk")])),
                 ("severity", .string(diagnostic.severity == .error ? "major" : "minor")),
-                ("fingerprint", .string(fingerprint(key, occurrence: occurrences[key]!))),
+                ("fingerprint", .string(fingerprint(key, occurrence: occurrence))),
                 ("location", location(diagnostic.span, context)),
             ]
             if !diagnostic.notes.isEmpty {

@@ -85,6 +85,23 @@ public struct ReportContext: Sendable {
     }
 }
 
+/// Numbers the findings that share a fingerprint key (SARIF's and codeclimate's: rule, file and line text) 1, 2,
+/// ... in output order. A key includes its file and findings come file by file, so only the current file's keys
+/// are kept: the table holds one file's lines, not the whole report's.
+struct OccurrenceCounter {
+    private var file = ""
+    private var counts: [String: Int] = [:]
+
+    mutating func next(_ key: String, file: String) -> Int {
+        if file != self.file {
+            counts.removeAll()
+            self.file = file
+        }
+        counts[key, default: 0] += 1
+        return counts[key]!
+    }
+}
+
 /// The text of source lines, for fingerprints and baselines. Builds each file's line table once.
 struct SourceLines {
     private let sources: [String: [UInt8]]

@@ -40,18 +40,11 @@ enum SARIFReporter {
         json.value(.array([invocation(context)]), key: "invocations")
         json.value(.string("utf16CodeUnits"), key: "columnKind")
         json.open("[", key: "results")
-        // Occurrences of a line's fingerprint, counted per file (the fingerprint includes the file, and the
-        // findings come file by file), so the table holds one file's lines at a time.
-        var occurrences: [String: Int] = [:]
-        var occurrencesFile = ""
+        var occurrences = OccurrenceCounter()
         for diagnostic in diagnostics {
-            if diagnostic.span.file != occurrencesFile {
-                occurrences.removeAll()
-                occurrencesFile = diagnostic.span.file
-            }
             let lineText = lines.trimmedText(file: diagnostic.span.file, line: diagnostic.span.start.line)
             let hash = fingerprint(ruleID: diagnostic.ruleID, file: diagnostic.span.file, lineText: lineText)
-            occurrences[hash, default: 0] += 1
+            let occurrence = occurrences.next(hash, file: diagnostic.span.file)
             var result: [(String, JSONValue)] = [
                 ("ruleId", .string(diagnostic.ruleID)),
                 ("ruleIndex", .int(ruleIndex[diagnostic.ruleID] ?? 0)),
@@ -69,7 +62,7 @@ enum SARIFReporter {
                 })))
             }
             result.append(("partialFingerprints", .object([
-                ("primaryLocationLineHash", .string("\(hash):\(occurrences[hash]!)")),
+                ("primaryLocationLineHash", .string("\(hash):\(occurrence)")),
             ])))
             if !diagnostic.fixes.isEmpty {
                 result.append(("fixes", .array(diagnostic.fixes.map { fix in
