@@ -17,6 +17,15 @@ has_dot=0
 command -v dot >/dev/null 2>&1 && has_dot=1
 [ "$has_dot" -eq 1 ] || skip "Graphviz is not installed and apt-get could not install it: DOT is not rendered"
 
+renders() {  # renders NAME: dot -Tsvg turns $WORK/NAME.dot into $WORK/NAME.svg without a message
+    if dot -Tsvg "$WORK/$1.dot" >"$WORK/$1.svg" 2>"$WORK/$1.dot-err" && [ ! -s "$WORK/$1.dot-err" ]; then
+        pass "$1: dot -Tsvg renders the graph without a message"
+    else
+        cat "$WORK/$1.dot-err" >&2
+        fail "$1: dot -Tsvg renders the graph without a message"
+    fi
+}
+
 for fixture in "$REPO"/Fixtures/*/; do
     name="$(basename "$fixture")"
     if ! (cd "$fixture" && "$BIN" graph --no-cache >"$WORK/$name.dot" 2>"$WORK/$name.err"); then
@@ -29,12 +38,7 @@ for fixture in "$REPO"/Fixtures/*/; do
     mermaid_nodes="$(grep -cE '^    n[0-9]+(\{\{|\(\[|\[)"' "$WORK/$name.mmd" || true)"
     check "$name: the Mermaid output has the DOT output's $dot_nodes nodes" [ "$dot_nodes" = "$mermaid_nodes" ]
     if [ "$has_dot" -eq 1 ]; then
-        if dot -Tsvg "$WORK/$name.dot" >"$WORK/$name.svg" 2>"$WORK/$name.dot-err" && [ ! -s "$WORK/$name.dot-err" ]; then
-            pass "$name: dot -Tsvg renders the graph without a message"
-        else
-            cat "$WORK/$name.dot-err" >&2
-            fail "$name: dot -Tsvg renders the graph without a message"
-        fi
+        renders "$name"
         first_view="$(sed -n 's/^    "n[0-9]*" \[label="\([A-Za-z_]*\)\\n.*/\1/p' "$WORK/$name.dot" | head -1)"
         check "$name: the SVG shows '$first_view'" grep -q ">$first_view<" "$WORK/$name.svg"
     fi
@@ -76,12 +80,7 @@ check "hostile names: no raw control character in the DOT or Mermaid output" \
 check "hostile names: every Mermaid line is a statement FlowLint writes" \
     bash -c '! grep -vE "^(flowchart LR|    n[0-9]+(\{\{|\(\[|\[)\".*\"(\}\}|\]\)|\])|    n[0-9]+ (-->|-\.->|==>)(\|\"[^\"]*\"\|)? n[0-9]+|    classDef missing .*|    class n[0-9,]+ missing)$" "$1"' _ "$WORK/hostile.mmd"
 if [ "$has_dot" -eq 1 ]; then
-    if dot -Tsvg "$WORK/hostile.dot" >"$WORK/hostile.svg" 2>"$WORK/hostile.err" && [ ! -s "$WORK/hostile.err" ]; then
-        pass "hostile names: dot -Tsvg renders the graph without a message"
-    else
-        cat "$WORK/hostile.err" >&2
-        fail "hostile names: dot -Tsvg renders the graph without a message"
-    fi
+    renders hostile
     check "hostile names: the SVG has no link (no <a>, no href)" bash -c '! grep -qE "<a |href=" "$1"' _ "$WORK/hostile.svg"
     check "hostile names: the SVG shows the name as text" grep -qF "URL=&lt;javascript:alert(1)&gt;" "$WORK/hostile.svg"
 fi
