@@ -132,5 +132,72 @@ run "--config with an empty path" "$d" "head -c 80 \"\$err\"" -- lint --no-cache
 # --- 23: the environment analysis ---
 
 # --- 23: outputs (graph, finding-dense reports, the GitHub Action, the installer) ---
+# flowlint graph: a raw identifier whose `"` is followed by a combining mark (one Character) and a file name with
+# a newline, ESC and BEL. The DOT goes through Graphviz as the README shows (`dot -Tsvg`).
+d=$(project graph); mark=$'\xcc\x81'
+object="\`S\"$mark=1, URL=<javascript:alert(1)>, $mark=\"$mark\`"
+printf 'import SwiftUI\nfinal class %s: ObservableObject {}\n@main struct MyApp: App {\n    @StateObject private var s = %s()\n    var body: some Scene { WindowGroup { B().environmentObject(s) } }\n}\nstruct B: View {\n    @EnvironmentObject var s: %s\n    var body: some View { Text("") }\n}\n' "$object" "$object" "$object" >"$d/App.swift"
+printf 'import SwiftUI\nstruct V: View {\n    var body: some View { Text("") }\n}\n' >"$d/$(printf 'v\n  click n0 "javascript:alert(2)"\n\033[31m\a.swift')"
+run "graph: raw identifier \`\"$mark URL=<javascript:...>\`, through dot -Tsvg" "$d" \
+    'if ! command -v dot >/dev/null; then echo "no Graphviz"; elif dot -Tsvg "$out" 2>/dev/null | grep -qE "<a |href="; then echo "javascript: LINK in the SVG"; else echo "no link in the SVG"; fi' -- graph --no-cache .
+run "graph: a file name with newline, ESC, BEL" "$d" \
+    'if LC_ALL=C grep -q "[[:cntrl:]]" <(tr -d "\n" <"$out"); then echo "raw control characters"; else echo escaped; fi' -- graph --no-cache .
+run "graph --format mermaid: the same names" "$d" \
+    'n=$(grep -cvE "^(flowchart LR|    n[0-9]+[[{(].*|    n[0-9]+ [-=.]+>.*|    classDef .*|    class .*)$" "$out"); [ "$n" = 0 ] && echo "only FlowLint statements" || echo "$n forged lines"' -- graph --no-cache --format mermaid .
+
+# Finding-dense files: just under 8 MiB of `@State var aN = 0` lines in one view (314,794 findings each); the
+# check column gives the peak memory per input byte.
+dense() {  # dense FILE: writes a finding-dense view of just under 8 MiB
+    python3 -c "
+import sys
+out, size, i = ['import SwiftUI\nstruct V: View {\n'], 0, 0
+tail = '    var body: some View { Text(\"\") }\n}\n'
+while True:
+    line = '    @State var a%d = 0\n' % i
+    if size + len(line) + len(tail) + 40 > 8 * 1024 * 1024: break
+    out.append(line); size += len(line); i += 1
+out.append(tail)
+sys.stdout.write(''.join(out))" >"$1"
+}
+per_byte() {  # per_byte DIR: a check snippet, the findings counted by PATTERN and the peak memory per input byte
+    echo "n=\$(grep -c '$2' \"\$out\"); kb=\$(tail -1 '$work/rss'); bytes=\$(cat '$1'/*.swift | wc -c); echo \"\$n findings, \$((kb * 1024 / bytes)) B of memory per input byte\""
+}
+d=$(project dense); dense "$d/a.swift"
+run "8 MiB of @State lines, --reporter text" "$d" "$(per_byte "$d" 'warning:')" -- lint --no-cache --reporter text .
+run "8 MiB of @State lines, --reporter json" "$d" "$(per_byte "$d" '"rule": ')" -- lint --no-cache --reporter json .
+run "8 MiB of @State lines, --reporter sarif" "$d" "$(per_byte "$d" '"ruleId": ')" -- lint --no-cache --reporter sarif .
+d=$(project dense3); dense "$d/a.swift"; cp "$d/a.swift" "$d/b.swift"; cp "$d/a.swift" "$d/c.swift"
+run "three such files, --reporter json" "$d" "$(per_byte "$d" '"rule": ')" -- lint --no-cache --reporter json .
+
+# The GitHub Action's lint step (Tools/github-action.sh lint, as action.yml runs it) and Tools/install.sh, run
+# through env(1) in place of flowlint; install.sh with a stand-in `swift` that "builds" instantly.
+flowlint_bin="$bin"; bin=/usr/bin/env
+d=$(project action); mkdir -p "$d/prefix/bin"; ln -s "$flowlint_bin" "$d/prefix/bin/flowlint"
+printf 'import SwiftUI\nstruct V: View {\n    @State var x = 0\n    var body: some View { Text("") }\n}\n' >"$d/a.swift"
+printf 'strict: maybe\n' >"$d/broken.yml"
+action_check='grep -q Stale "$out" && echo "stale report printed" || { grep -q "^::error::" "$err" && echo "error annotation, nothing stale" || echo "no error annotation"; }'
+: >"$d/outputs"
+run "Action: github reporter after a configuration error" "$d" "$action_check" -- \
+    GITHUB_OUTPUT="$d/outputs" FLOWLINT_PREFIX="$d/prefix" INPUT_REPORTER=github INPUT_CONFIG=broken.yml bash "$root/Tools/github-action.sh" lint
+printf '::error file=Stale.swift,line=1::a finding of an earlier run\n' >"$d/flowlint.txt"
+run "the same with a report of an earlier run at the path" "$d" "$action_check" -- \
+    GITHUB_OUTPUT="$d/outputs" FLOWLINT_PREFIX="$d/prefix" INPUT_REPORTER=github INPUT_CONFIG=broken.yml bash "$root/Tools/github-action.sh" lint
+: >"$d/outputs"
+run "Action: a line break in the output input (flowlint exits 1)" "$d" \
+    "if grep -q '^exit-code=0' '$d/outputs'; then echo 'exit-code=0 injected'; else echo \"\$(grep -c . '$d/outputs') lines of step outputs\"; fi" -- \
+    GITHUB_OUTPUT="$d/outputs" FLOWLINT_PREFIX="$d/prefix" INPUT_STRICT=true INPUT_OUTPUT=$'forged.sarif\nexit-code=0' bash "$root/Tools/github-action.sh" lint
+d=$(project install); mkdir -p "$d/good/bin" "$d/good/products" "$d/bad/bin" "$d/bad/products" "$d/dir-prefix/bin/flowlint" "$d/old-prefix/bin"
+cp "$flowlint_bin" "$d/good/products/flowlint"
+printf '\177ELF\002not a program' >"$d/bad/products/flowlint"; chmod 755 "$d/bad/products/flowlint"
+for kind in good bad; do printf '#!/usr/bin/env bash\ncase " $* " in *" --show-bin-path "*) echo "%s" ;; esac\n' "$d/$kind/products" >"$d/$kind/bin/swift"; chmod 755 "$d/$kind/bin/swift"; done
+printf '#!/bin/sh\necho old\n' >"$d/old-prefix/bin/flowlint"; chmod 755 "$d/old-prefix/bin/flowlint"
+run "install.sh: PREFIX/bin/flowlint is a directory" "$d" \
+    "[ -n \"\$(ls -A '$d/dir-prefix/bin/flowlint')\" ] && echo 'moved into the directory' || echo 'nothing installed'" -- \
+    PATH="$d/good/bin:$PATH" PREFIX="$d/dir-prefix" bash "$root/Tools/install.sh"
+run "install.sh: the built binary cannot run" "$d" \
+    "[ \"\$('$d/old-prefix/bin/flowlint' 2>/dev/null)\" = old ] && echo 'old flowlint kept' || echo 'replaced by a binary that does not run'" -- \
+    PATH="$d/bad/bin:$PATH" PREFIX="$d/old-prefix" bash "$root/Tools/install.sh"
+bin="$flowlint_bin"
+
 
 # --- 23: the language server ---

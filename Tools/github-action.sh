@@ -14,7 +14,16 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"  # the action's own checkout: FlowLint's source
 
-output() {  # output NAME VALUE: a step output
+command_data() {  # command_data TEXT: TEXT as the data of a workflow command (one line: %, CR and LF escaped)
+    local text="${1//%/%25}"
+    text="${text//$'\r'/%0D}"
+    printf '%s' "${text//$'\n'/%0A}"
+}
+
+output() {  # output NAME VALUE: a step output (one line of GITHUB_OUTPUT; a line break would start another)
+    case "$2" in
+        *$'\n'*|*$'\r'*) echo "::error::FlowLint action: step output '$1' would hold a line break: $(command_data "$2")" >&2; exit 2 ;;
+    esac
     printf '%s=%s\n' "$1" "$2" >> "${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set}"
 }
 
@@ -22,7 +31,7 @@ boolean() {  # boolean NAME VALUE: prints true or false, or stops with an error 
     case "$2" in
         true|True|TRUE) echo true ;;
         false|False|FALSE|"") echo false ;;
-        *) echo "::error::FlowLint action: input '$1' must be true or false, not '$2'" >&2; exit 2 ;;
+        *) echo "::error::FlowLint action: input '$1' must be true or false, not '$(command_data "$2")'" >&2; exit 2 ;;
     esac
 }
 
@@ -35,7 +44,7 @@ prepare() {
         rm -rf "$source"
         git init --quiet "$source"
         if ! git -C "$source" fetch --quiet --depth 1 "$url" "$INPUT_VERSION" || ! git -C "$source" checkout --quiet FETCH_HEAD; then
-            echo "::error::FlowLint action: cannot fetch version '$INPUT_VERSION' from $url" >&2
+            echo "::error::FlowLint action: cannot fetch version '$(command_data "$INPUT_VERSION")' from $url" >&2
             exit 1
         fi
     fi
@@ -61,6 +70,13 @@ lint() {
     fail_on_findings="$(boolean fail-on-findings "${INPUT_FAIL_ON_FINDINGS:-false}")"
 
     local report="${INPUT_OUTPUT:-}"
+    # The report's path becomes the step output `report`, one line of GITHUB_OUTPUT: a line break in it would
+    # add outputs of its own (`exit-code=0`).
+    case "$report" in
+        *$'\n'*|*$'\r'*)
+            echo "::error::FlowLint action: input 'output' must be one path, without a line break: '$(command_data "$report")'" >&2
+            exit 2 ;;
+    esac
     if [ -z "$report" ]; then
         case "$reporter" in
             sarif) report=flowlint.sarif ;;
@@ -85,21 +101,27 @@ lint() {
     # The report goes to the file (written whole, atomically); the summary and any error to the log.
     "$flowlint" "${args[@]}" --output "$report" -- "${paths[@]}" || status=$?
 
-    output report "$report"
+    # flowlint writes the report when it exits 0, 1 or 3; after 2 (nothing linted) or 4 (the report could not
+    # be written) the file at that path, if any, is not this run's: `report` stays empty and it is not shown.
+    local written=false
+    case "$status" in 0|1|3) written=true ;; esac
+    if [ "$written" = true ]; then output report "$report"; else output report ""; fi
     output exit-code "$status"
     # Workflow commands become annotations only when they are in the log.
-    [ "$reporter" = github ] && cat "$report"
+    if [ "$reporter" = github ] && [ "$written" = true ]; then cat -- "$report"; fi
 
+    local shown
+    shown="$(command_data "$report")"
     case "$status" in
         0) ;;
         1)
             if [ "$fail_on_findings" = true ]; then
-                echo "::error::FlowLint found failing findings (report: $report)" >&2
+                echo "::error::FlowLint found failing findings (report: $shown)" >&2
                 exit 1
             fi
-            echo "::notice::FlowLint found failing findings (report: $report); they do not fail this step (fail-on-findings: false)" >&2
+            echo "::notice::FlowLint found failing findings (report: $shown); they do not fail this step (fail-on-findings: false)" >&2
             ;;
-        2) echo "::error::FlowLint: usage or configuration error (exit 2), see above" >&2; exit 2 ;;
+        2) echo "::error::FlowLint: usage or configuration error (exit 2), see above; no report was written" >&2; exit 2 ;;
         3) echo "::error::FlowLint: some inputs could not be read (exit 3), see above; the report covers the rest" >&2; exit 3 ;;
         *) echo "::error::FlowLint stopped with status $status" >&2; exit "$status" ;;
     esac

@@ -13,7 +13,9 @@
 # library it was built against (glibc), so build on the oldest distribution you deploy to. On macOS the
 # Swift runtime is part of the system.
 #
-# Exit status: 0 installed; 1 the build or the copy failed; 2 bad arguments.
+# Exit status: 0 installed, and the installed flowlint runs; 1 the build or the copy failed, PREFIX/bin/flowlint
+# is a directory, or the binary does not run where it was installed (a noexec file system, a C library too
+# old); 2 bad arguments.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -50,14 +52,28 @@ binary="$("${build[@]}" --show-bin-path)/flowlint"
 [ -x "$binary" ] || { echo "install.sh: the build did not produce $binary" >&2; exit 1; }
 
 bindir="$destdir$prefix/bin"
+target="$bindir/flowlint"
 mkdir -p "$bindir"
-# Copied beside the target, then renamed over it: a flowlint running from there keeps its file, and a
-# failed copy leaves the old one in place.
+# `mv` onto a directory would move the binary into it and succeed.
+if [ -d "$target" ]; then
+    echo "install.sh: $target is a directory; nothing installed" >&2
+    exit 1
+fi
+# Copied beside the target, run there (same file system, same mount options), then renamed over it: a
+# flowlint running from there keeps its file, and a copy that fails or does not run leaves the old one in place.
 temporary="$(mktemp "$bindir/.flowlint.XXXXXX")"
 trap 'rm -f "$temporary"' EXIT
 cp "$binary" "$temporary"
 chmod 755 "$temporary"
-mv -f "$temporary" "$bindir/flowlint"
+if ! version="$("$temporary" version 2>&1)"; then
+    echo "install.sh: the built flowlint does not run from $bindir: ${version:-no output}; nothing installed" >&2
+    exit 1
+fi
+mv -f "$temporary" "$target"
 trap - EXIT
+if ! installed="$("$target" version 2>&1)" || [ "$installed" != "$version" ]; then
+    echo "install.sh: $target does not run as installed (${installed:-no output})" >&2
+    exit 1
+fi
 
-echo "install.sh: installed $bindir/flowlint ($("$bindir/flowlint" version))" >&2
+echo "install.sh: installed $target ($installed)" >&2

@@ -1,8 +1,8 @@
 import FlowLintKit
 import Foundation
 
-/// Standard output and standard error. Reports go to standard output in one write, so a reader never
-/// sees half a report; everything for people (summary, warnings, errors) goes to standard error.
+/// Standard output and standard error. Reports go to standard output once the run is done, in pieces as they
+/// are rendered (`ReportOutput`); everything for people (summary, warnings, errors) goes to standard error.
 ///
 /// Every write is checked. A report that cannot be written (a full disk, a closed descriptor) ends the run
 /// at once with `ExitStatus.outputError` and one line on standard error, if that still works; a line that
@@ -14,8 +14,12 @@ enum Console {
     private(set) static var writeFailed = false
 
     static func output(_ text: String) {
-        guard !text.isEmpty else { return }
-        if let failure = write(Array(text.utf8), to: STDOUT_FILENO) {
+        output(bytes: Array(text.utf8))
+    }
+
+    static func output(bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if let failure = write(bytes, to: STDOUT_FILENO) {
             writeFailed = true
             error("error: cannot write to standard output: \(String(cString: strerror(failure)))")
             exit(ExitStatus.outputError)

@@ -178,16 +178,18 @@ struct LintRun {
         context.configurationNotices = configurations.warnings
         context.executionNotices = outcome.notices
         context.executionSuccessful = outcome.problems.isEmpty && writeFailures == 0
-        let report = reporter.render(diagnostics, context: context)
+        // Streamed: a report of many findings is never held whole (`ReportOutput`).
         if let output = options.output {
             do {
-                try FixApplier.writeOutput(Array(report.utf8), to: output)
+                try FixApplier.writeOutput(to: output) { write in
+                    reporter.write(diagnostics, context: context, to: ReportOutput(send: write))
+                }
             } catch {
                 Console.error("\(Escaping.text(output)): error: cannot write the report: \((error as? FixWriteError)?.reason ?? "\(error)")")
                 return ExitStatus.outputError
             }
         } else {
-            Console.output(report)
+            reporter.write(diagnostics, context: context, to: ReportOutput { Console.output(bytes: $0); return true })
         }
         if !options.quiet {
             for path in outcome.directoriesWithoutSwiftFiles { Console.error("no Swift files found in \(path)") }

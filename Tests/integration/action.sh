@@ -77,6 +77,18 @@ printf 'strict: maybe\n' > "$WS/broken.yml"
 action --input config=broken.yml || true
 expect "an invalid configuration fails the step with status 2" "r['failed_step'] == 'lint' and r['status'] == 2"
 grep -q "'strict' must be true or false" "$LOG" && pass "the log says what is wrong with the configuration" || fail "the log says what is wrong with the configuration"
+# With the github reporter, the report is printed to the log; after a configuration error there is none, and a
+# report left from an earlier run is not this run's: status 2 with the error annotation, nothing printed.
+printf '::error file=Stale.swift,line=1::a finding of an earlier run\n' > "$WS/flowlint.txt"
+action --input reporter=github --input config=broken.yml || true
+expect "reporter github + a configuration error: status 2, exit-code 2, no report named" \
+    "r['failed_step'] == 'lint' and r['status'] == 2 and r['steps']['lint']['outputs'] == {'report': '', 'exit-code': '2'}"
+grep -q "^::error::FlowLint: usage or configuration error (exit 2)" "$LOG" \
+    && pass "reporter github + a configuration error: the error annotation is in the log" \
+    || fail "reporter github + a configuration error: the error annotation is in the log"
+! grep -q "Stale.swift" "$LOG" && pass "a report left from an earlier run is not printed as this run's" \
+    || fail "a report left from an earlier run is not printed as this run's"
+rm -f "$WS/flowlint.txt"
 action --input path=NoSuchDirectory || true
 expect "a path that does not exist fails the step with status 2" "r['failed_step'] == 'lint' and r['status'] == 2"
 action --input strict=yes || true
@@ -112,6 +124,16 @@ assert isinstance(issues, list) and issues and all(i["location"]["path"].split("
 else
     fail "a codeclimate report of the two paths given one per line"
 fi
+# Step outputs are lines of GITHUB_OUTPUT: a line break in the output input would add its own (exit-code=0).
+action --input "output=$(printf 'forged.sarif\nexit-code=0\nreport=elsewhere')" || true
+expect "a line break in the output input: status 2, no step output written" \
+    "r['failed_step'] == 'lint' and r['status'] == 2 and r['steps']['lint']['outputs'] == {}"
+grep -q "^::error::FlowLint action: input 'output' must be one path, without a line break: 'forged.sarif%0Aexit-code=0%0Areport=elsewhere'" "$LOG" \
+    && pass "a line break in the output input: one error annotation, the line breaks escaped" \
+    || fail "a line break in the output input: one error annotation, the line breaks escaped"
+action --input "strict=$(printf 'yes\n::warning::forged')" || true
+! grep -q "^::warning::forged" "$LOG" && pass "an input quoted in an error annotation cannot start a workflow command" \
+    || fail "an input quoted in an error annotation cannot start a workflow command"
 action --input reporter=github || true
 grep -q "^::error file=" "$LOG" && pass "reporter github: annotations appear in the log" || fail "reporter github: annotations appear in the log"
 

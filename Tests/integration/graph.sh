@@ -17,6 +17,15 @@ has_dot=0
 command -v dot >/dev/null 2>&1 && has_dot=1
 [ "$has_dot" -eq 1 ] || skip "Graphviz is not installed and apt-get could not install it: DOT is not rendered"
 
+renders() {  # renders NAME: dot -Tsvg turns $WORK/NAME.dot into $WORK/NAME.svg without a message
+    if dot -Tsvg "$WORK/$1.dot" >"$WORK/$1.svg" 2>"$WORK/$1.dot-err" && [ ! -s "$WORK/$1.dot-err" ]; then
+        pass "$1: dot -Tsvg renders the graph without a message"
+    else
+        cat "$WORK/$1.dot-err" >&2
+        fail "$1: dot -Tsvg renders the graph without a message"
+    fi
+}
+
 for fixture in "$REPO"/Fixtures/*/; do
     name="$(basename "$fixture")"
     if ! (cd "$fixture" && "$BIN" graph --no-cache >"$WORK/$name.dot" 2>"$WORK/$name.err"); then
@@ -25,17 +34,12 @@ for fixture in "$REPO"/Fixtures/*/; do
         continue
     fi
     (cd "$fixture" && "$BIN" graph --no-cache --format mermaid >"$WORK/$name.mmd")
-    dot_nodes="$(grep -cE '^    n[0-9]+ \[label=' "$WORK/$name.dot" || true)"
+    dot_nodes="$(grep -cE '^    "n[0-9]+" \[label=' "$WORK/$name.dot" || true)"
     mermaid_nodes="$(grep -cE '^    n[0-9]+(\{\{|\(\[|\[)"' "$WORK/$name.mmd" || true)"
     check "$name: the Mermaid output has the DOT output's $dot_nodes nodes" [ "$dot_nodes" = "$mermaid_nodes" ]
     if [ "$has_dot" -eq 1 ]; then
-        if dot -Tsvg "$WORK/$name.dot" >"$WORK/$name.svg" 2>"$WORK/$name.dot-err" && [ ! -s "$WORK/$name.dot-err" ]; then
-            pass "$name: dot -Tsvg renders the graph without a message"
-        else
-            cat "$WORK/$name.dot-err" >&2
-            fail "$name: dot -Tsvg renders the graph without a message"
-        fi
-        first_view="$(sed -n 's/^    n[0-9]* \[label="\([A-Za-z_]*\)\\n.*/\1/p' "$WORK/$name.dot" | head -1)"
+        renders "$name"
+        first_view="$(sed -n 's/^    "n[0-9]*" \[label="\([A-Za-z_]*\)\\n.*/\1/p' "$WORK/$name.dot" | head -1)"
         check "$name: the SVG shows '$first_view'" grep -q ">$first_view<" "$WORK/$name.svg"
     fi
 done
@@ -46,7 +50,39 @@ done
 stale=0
 while IFS= read -r text; do
     grep -qF ">$text<" "$REPO/docs/graph-SharedSettings.svg" || { echo "not in docs/graph-SharedSettings.svg: $text" >&2; stale=1; }
-done < <(sed -n 's/^    n[0-9]* \[label="\([^"]*\)".*/\1/p' "$WORK/docs.dot" | sed 's/\\n/\n/g' | grep -E '^[A-Z#]|^MISSING')
+done < <(sed -n 's/^    "n[0-9]*" \[label="\([^"]*\)".*/\1/p' "$WORK/docs.dot" | sed 's/\\n/\n/g' | grep -E '^[A-Z#]|^MISSING')
 check "docs/graph-SharedSettings.svg shows what this build draws (regenerate: see the README's 'The view tree')" [ "$stale" -eq 0 ]
+
+# Names from the project are label text, whatever they hold: a raw identifier whose `"` is followed by a
+# combining mark (one Character, so escaping by Character let it through) once closed the label and added a
+# URL attribute that `dot -Tsvg` rendered as a javascript: link; a file name with a newline and ESC.
+HOSTILE="$WORK/hostile"
+mkdir -p "$HOSTILE"
+mark="$(printf '\xcc\x81')"
+object="\`S\"$mark=1, URL=<javascript:alert(1)>, $mark=\"$mark\`"
+cat >"$HOSTILE/App.swift" <<SWIFT
+import SwiftUI
+final class $object: ObservableObject {}
+@main struct MyApp: App {
+    @StateObject private var s = $object()
+    var body: some Scene { WindowGroup { B().environmentObject(s) } }
+}
+struct B: View {
+    @EnvironmentObject var s: $object
+    var body: some View { Text("") }
+}
+#Preview { B() }
+SWIFT
+printf 'import SwiftUI\nstruct V: View {\n    var body: some View { Text("") }\n}\n' >"$HOSTILE/$(printf 'v\n  click n0 "javascript:alert(2)"\n\033[31m.swift')"
+(cd "$HOSTILE" && "$BIN" graph --no-cache >"$WORK/hostile.dot" && "$BIN" graph --no-cache --format mermaid >"$WORK/hostile.mmd")
+check "hostile names: no raw control character in the DOT or Mermaid output" \
+    bash -c '! LC_ALL=C grep -q "[[:cntrl:]]" <(tr -d "\n" <"$1" ; tr -d "\n" <"$2")' _ "$WORK/hostile.dot" "$WORK/hostile.mmd"
+check "hostile names: every Mermaid line is a statement FlowLint writes" \
+    bash -c '! grep -vE "^(flowchart LR|    n[0-9]+(\{\{|\(\[|\[)\".*\"(\}\}|\]\)|\])|    n[0-9]+ (-->|-\.->|==>)(\|\"[^\"]*\"\|)? n[0-9]+|    classDef missing .*|    class n[0-9,]+ missing)$" "$1"' _ "$WORK/hostile.mmd"
+if [ "$has_dot" -eq 1 ]; then
+    renders hostile
+    check "hostile names: the SVG has no link (no <a>, no href)" bash -c '! grep -qE "<a |href=" "$1"' _ "$WORK/hostile.svg"
+    check "hostile names: the SVG shows the name as text" grep -qF "URL=&lt;javascript:alert(1)&gt;" "$WORK/hostile.svg"
+fi
 
 finish

@@ -74,6 +74,42 @@ for arguments in "--prefix relative/dir" "--no-such-option" "--prefix"; do
     fi
 done
 
+# PREFIX/bin/flowlint is a directory: `mv` would move the binary into it and succeed. Exit 1, nothing moved.
+mkdir -p "$WORK/dir-prefix/bin/flowlint"
+status=0
+PREFIX="$WORK/dir-prefix" bash "$REPO/Tools/install.sh" --scratch-path "$SCRATCH" > "$LOG" 2>&1 || status=$?
+if [ "$status" -eq 1 ] && grep -q "is a directory; nothing installed" "$LOG" && ! grep -q "installed $WORK" "$LOG" \
+    && [ -z "$(ls -A "$WORK/dir-prefix/bin/flowlint")" ] && [ "$(ls -A "$WORK/dir-prefix/bin")" = flowlint ]; then
+    pass "PREFIX/bin/flowlint is a directory: exit 1, nothing installed"
+else
+    cat "$LOG" >&2
+    fail "PREFIX/bin/flowlint is a directory: exit 1, nothing installed (status $status)"
+fi
+
+# A binary that does not run where it is installed (here: a `swift` stand-in that "builds" a file the system
+# cannot execute): exit 1, and the flowlint installed before stays.
+STUB="$WORK/stub"
+mkdir -p "$STUB/bin" "$STUB/products" "$WORK/old-prefix/bin"
+cat > "$STUB/bin/swift" <<SH
+#!/usr/bin/env bash
+case " \$* " in
+    *" --show-bin-path "*) echo "$STUB/products" ;;
+    *) printf '\177ELF\002not a program' > "$STUB/products/flowlint"; chmod 755 "$STUB/products/flowlint" ;;
+esac
+SH
+chmod 755 "$STUB/bin/swift"
+printf '#!/bin/sh\necho old\n' > "$WORK/old-prefix/bin/flowlint"
+chmod 755 "$WORK/old-prefix/bin/flowlint"
+status=0
+PATH="$STUB/bin:$PATH" PREFIX="$WORK/old-prefix" bash "$REPO/Tools/install.sh" > "$LOG" 2>&1 || status=$?
+if [ "$status" -eq 1 ] && grep -q "does not run from $WORK/old-prefix/bin" "$LOG" && ! grep -q "install.sh: installed" "$LOG" \
+    && [ "$("$WORK/old-prefix/bin/flowlint")" = old ] && [ "$(ls -A "$WORK/old-prefix/bin")" = flowlint ]; then
+    pass "a built binary that does not run: exit 1, the installed flowlint kept, no temporary file left"
+else
+    cat "$LOG" >&2
+    fail "a built binary that does not run: exit 1, the installed flowlint kept, no temporary file left (status $status)"
+fi
+
 # Mint (`mint install flowlint/flowlint`) builds every executable product that `swift package dump-package`
 # lists with `swift build -c release --product NAME`, and links .build/release/NAME.
 if (cd "$REPO" && swift package dump-package 2>/dev/null) | python3 -c '

@@ -179,7 +179,11 @@ public enum LintEngine {
                 }
             }
         }
-        var diagnostics = Array(perRule.joined())
+        // One rule's list taken as it is when no other rule found anything (a finding-dense file): not a copy of
+        // what may be hundreds of thousands of findings.
+        let withFindings = perRule.indices.filter { !perRule[$0].isEmpty }
+        var diagnostics = withFindings.count == 1 ? perRule[withFindings[0]] : Array(perRule.joined())
+        perRule = []
         // Severities are applied here, once, after the cache: changing one re-parses nothing.
         for i in diagnostics.indices {
             if let severity = settings.severities[diagnostics[i].ruleID] { diagnostics[i].severity = severity }
@@ -364,6 +368,8 @@ public enum LintEngine {
     }
 
     static func applySuppression(_ diagnostics: [Diagnostic], facts: [FileFacts], settings: RuleSettings) -> [Diagnostic] {
+        // Without a directive anywhere nothing is silenced: the findings as they are, not regrouped into copies.
+        guard facts.contains(where: { !$0.directives.isEmpty }) else { return diagnostics }
         var reaches: [String: DirectiveReach] = [:]
         for file in facts where !file.directives.isEmpty { reaches[file.path] = DirectiveReach(file.directives) }
         // First the findings that may be silenced elsewhere (`suppressibleAt`): a place a directive covers is

@@ -114,6 +114,12 @@ public enum FixApplier {
     /// node or a pipe would replace it (as root, `/dev/null` itself), not write to it. A read-only file or a
     /// directory is an error.
     public static func writeOutput(_ bytes: [UInt8], to path: String) throws {
+        try writeOutput(to: path) { write in _ = write(bytes) }
+    }
+
+    /// `writeOutput(_:to:)` with the bytes handed over in pieces (a report, rendered as it is written):
+    /// `produce` gets a function that writes one piece and returns false once a write has failed.
+    public static func writeOutput(to path: String, _ produce: (_ write: @escaping ([UInt8]) -> Bool) -> Void) throws {
         let absolute = Paths.absolute(path)
         func failure(_ kind: FixWriteError.Kind) -> FixWriteError { FixWriteError(path: path, kind: kind, writing: .output) }
         var info = stat()
@@ -128,13 +134,24 @@ public enum FixApplier {
             let descriptor = open(absolute, O_WRONLY | O_CLOEXEC | O_NOCTTY | (type == S_IFREG ? O_TRUNC : 0))
             guard descriptor >= 0 else { throw failure(.system(reason: String(cString: strerror(errno)))) }
             defer { close(descriptor) }
-            if let error = writeAll(bytes, to: descriptor) { throw failure(.system(reason: String(cString: strerror(error)))) }
+            var error: Int32?
+            produce { bytes in
+                error = error ?? writeAll(bytes, to: descriptor)
+                return error == nil
+            }
+            if let error { throw failure(.system(reason: String(cString: strerror(error)))) }
             return
         }
         let target = exists ? (Paths.resolved(absolute) ?? absolute) : absolute
         let temporary = try TemporaryFile(beside: target, path: path, writing: .output)
         defer { temporary.discard() }
-        try temporary.write(bytes)
+        var writeError: Error?
+        produce { bytes in
+            guard writeError == nil else { return false }
+            do { try temporary.write(bytes) } catch { writeError = error }
+            return writeError == nil
+        }
+        if let writeError { throw writeError }
         if exists {
             // Best effort for an output file: its content is what matters.
             _ = fchown(temporary.descriptor, info.st_uid, info.st_gid)

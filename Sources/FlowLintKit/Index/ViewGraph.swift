@@ -155,38 +155,42 @@ struct ViewGraph {
 
     /// Graphviz: roots as double octagons, views as boxes; a view that some root shows without an object it
     /// reads in red, with the objects and roots named; edges labeled with how they show their view and what
-    /// they provide, bold when presented or pushed, dashed when they cannot be judged.
+    /// they provide, bold when presented or pushed, dashed when they cannot be judged. Node ids are quoted
+    /// numbers and every label a quoted string (`dotString`): no text from the project becomes DOT syntax, an
+    /// attribute or an HTML-like label, and FlowLint emits no attribute that links anywhere (URL, href).
     func dot() -> String {
         var out = ["digraph flowlint {", "    rankdir=LR;", "    node [shape=box, fontname=\"Helvetica\"];",
                    "    edge [fontname=\"Helvetica\", fontsize=10];"]
         let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
         for (i, node) in nodes.enumerated() {
-            var attributes = ["label=\(Self.dotString(lines(of: node).joined(separator: "\n")))"]
+            var attributes = ["label=\(Self.dotString(lines(of: node)))"]
             switch node.kind {
             case .app: attributes.append("shape=doubleoctagon")
             case .preview: attributes.append("shape=octagon")
             case .view: break
             }
             if !node.missing.isEmpty { attributes += ["color=red", "fontcolor=red", "penwidth=2"] }
-            out.append("    n\(i) [\(attributes.joined(separator: ", "))];")
+            out.append("    \"n\(i)\" [\(attributes.joined(separator: ", "))];")
         }
         for edge in edges {
             guard let from = numbers[edge.from], let to = numbers[edge.to] else { continue }
             var attributes: [String] = []
-            if let text = edge.label { attributes.append("label=\(Self.dotString(text))") }
+            if let text = edge.label { attributes.append("label=\(Self.dotString([text]))") }
             if edge.opaque { attributes.append("style=dashed") } else if edge.presentation != nil { attributes.append("style=bold") }
-            out.append("    n\(from) -> n\(to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
+            out.append("    \"n\(from)\" -> \"n\(to)\"" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
         }
         out.append("}")
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// Mermaid (renders in GitHub Markdown): the same picture, missing objects in a red class.
+    /// Mermaid (renders in GitHub Markdown): the same picture, missing objects in a red class. Node ids are
+    /// FlowLint's numbers; every label is quoted, with what Mermaid reads as syntax as entity codes
+    /// (`mermaidString`), so no text from the project starts a statement, closes a label or becomes HTML.
     func mermaid() -> String {
         var out = ["flowchart LR"]
         let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
         for (i, node) in nodes.enumerated() {
-            let text = Self.mermaidString(lines(of: node).joined(separator: "<br/>"))
+            let text = Self.mermaidString(lines(of: node))
             switch node.kind {
             case .app: out.append("    n\(i){{\(text)}}")
             case .preview: out.append("    n\(i)([\(text)])")
@@ -196,7 +200,7 @@ struct ViewGraph {
         for edge in edges {
             guard let from = numbers[edge.from], let to = numbers[edge.to] else { continue }
             let arrow = edge.opaque ? "-.->" : edge.presentation != nil ? "==>" : "-->"
-            let label = edge.label.map { "|\(Self.mermaidString($0))|" } ?? ""
+            let label = edge.label.map { "|\(Self.mermaidString([$0]))|" } ?? ""
             out.append("    n\(from) \(arrow)\(label) n\(to)")
         }
         let missing = nodes.indices.filter { !nodes[$0].missing.isEmpty }
@@ -217,22 +221,44 @@ struct ViewGraph {
         return lines
     }
 
-    static func dotString(_ text: String) -> String {
-        var escaped = ""
-        for c in text {
-            switch c {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            default: escaped.append(c)
+    /// A DOT quoted string of `lines`, one per line (`\n`). Escaped one Unicode scalar at a time, so a `"`
+    /// followed by a combining mark (one `Character`) is escaped too: `"` as `\"`; a backslash doubled, so
+    /// text never makes one of Graphviz's escapes (`\N`, `\G`, `\l`, `\n`); the characters of
+    /// `Escaping.isUnsafeInText` (line breaks, ESC, BEL, bidirectional overrides) shown as `\n`, `\u{1B}`,
+    /// as in every report. Always quoted: never an HTML-like `<...>` label.
+    static func dotString(_ lines: [String]) -> String {
+        var out = "\""
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "\\n" }
+            for scalar in Escaping.text(line).unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                default: out.unicodeScalars.append(scalar)
+                }
             }
         }
-        return "\"\(escaped)\""
+        return out + "\""
     }
 
-    /// Quoted, with the characters Mermaid reads as syntax as entity codes.
-    static func mermaidString(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "#", with: "#35;").replacingOccurrences(of: "\"", with: "#quot;") + "\""
+    /// A quoted Mermaid label of `lines`, joined by `<br/>`. Escaped one Unicode scalar at a time: the
+    /// characters of `Escaping.isUnsafeInText` shown as `\n`, `\u{1B}` (so a newline in a file name cannot
+    /// start a statement), then as an entity code (`#34;` for `"`) every character that could end the quoted
+    /// label or mean something inside or after it: `"`, `#` (entity codes), `&`, `<`, `>` (HTML), backtick
+    /// (Markdown strings), `|` (edge labels), `;` (statements), `%` (comments).
+    static func mermaidString(_ lines: [String]) -> String {
+        var out = "\""
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "<br/>" }
+            for scalar in Escaping.text(line).unicodeScalars {
+                switch scalar {
+                case "\"", "#", "&", "<", ">", "`", "|", ";", "%":
+                    out += "#\(scalar.value);"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 }
 

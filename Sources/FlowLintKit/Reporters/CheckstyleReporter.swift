@@ -1,34 +1,34 @@
 /// Checkstyle XML, read by Jenkins' warnings plugin, danger and many CI dashboards.
 enum CheckstyleReporter {
-    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
-        for (file, findings) in groupedByFile(diagnostics) {
-            out += "  <file name=\"\(Escaping.xml(file))\">\n"
-            for diagnostic in findings {
+    static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
+        for (file, range) in fileRuns(diagnostics) {
+            out.write("  <file name=\"\(Escaping.xml(file))\">\n")
+            for diagnostic in diagnostics[range] {
                 var message = diagnostic.message
                 for note in diagnostic.notes {
                     message += "\nnote: \(note.span.file):\(note.span.start.line):\(note.span.start.column): \(note.message)"
                 }
-                out += "    <error line=\"\(diagnostic.span.start.line)\" column=\"\(diagnostic.span.start.column)\""
-                out += " severity=\"\(diagnostic.severity.rawValue)\" message=\"\(Escaping.xml(message))\""
-                out += " source=\"flowlint.\(Escaping.xml(diagnostic.ruleID))\"/>\n"
+                out.write("    <error line=\"\(diagnostic.span.start.line)\" column=\"\(diagnostic.span.start.column)\""
+                          + " severity=\"\(diagnostic.severity.rawValue)\" message=\"\(Escaping.xml(message))\""
+                          + " source=\"flowlint.\(Escaping.xml(diagnostic.ruleID))\"/>\n")
             }
-            out += "  </file>\n"
+            out.write("  </file>\n")
         }
-        out += "</checkstyle>\n"
-        return out
+        out.write("</checkstyle>\n")
     }
 }
 
-/// Diagnostics (already in output order) grouped by file, files in first-seen order.
-func groupedByFile(_ diagnostics: [Diagnostic]) -> [(String, [Diagnostic])] {
-    var groups: [(String, [Diagnostic])] = []
-    for diagnostic in diagnostics {
-        if let last = groups.last, last.0 == diagnostic.span.file {
-            groups[groups.count - 1].1.append(diagnostic)
+/// The runs of diagnostics (already in output order) of each file: the file and the indices of its
+/// diagnostics, files in first-seen order. Indices, not copies: a report of many findings holds them once.
+func fileRuns(_ diagnostics: [Diagnostic]) -> [(file: String, range: Range<Int>)] {
+    var runs: [(file: String, range: Range<Int>)] = []
+    for (index, diagnostic) in diagnostics.enumerated() {
+        if let last = runs.last, last.file == diagnostic.span.file {
+            runs[runs.count - 1].range = last.range.lowerBound..<index + 1
         } else {
-            groups.append((diagnostic.span.file, [diagnostic]))
+            runs.append((diagnostic.span.file, index..<index + 1))
         }
     }
-    return groups
+    return runs
 }

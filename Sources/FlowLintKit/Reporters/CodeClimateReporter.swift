@@ -11,28 +11,30 @@
 /// and the trimmed text of the finding's line (not its number, so an edit above it keeps it), plus an
 /// occurrence counter that tells identical lines apart.
 enum CodeClimateReporter {
-    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+    static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
         var lines = SourceLines(sources: context.sources)
-        var occurrences: [String: Int] = [:]
-        let issues = diagnostics.map { diagnostic -> JSONValue in
+        var occurrences = OccurrenceCounter()
+        var json = JSONStream(out)
+        json.open("[")
+        for diagnostic in diagnostics {
             let lineText = lines.trimmedText(file: diagnostic.span.file, line: diagnostic.span.start.line)
             let key = SARIFReporter.fingerprint(ruleID: diagnostic.ruleID, file: diagnostic.span.file, lineText: lineText)
-            occurrences[key, default: 0] += 1
+            let occurrence = occurrences.next(key, file: diagnostic.span.file)
             var issue: [(String, JSONValue)] = [
                 ("type", .string("issue")),
                 ("check_name", .string(diagnostic.ruleID)),
                 ("description", .string(diagnostic.message)),
                 ("categories", .array([.string("Bug Risk")])),
                 ("severity", .string(diagnostic.severity == .error ? "major" : "minor")),
-                ("fingerprint", .string(fingerprint(key, occurrence: occurrences[key]!))),
+                ("fingerprint", .string(fingerprint(key, occurrence: occurrence))),
                 ("location", location(diagnostic.span, context)),
             ]
             if !diagnostic.notes.isEmpty {
                 issue.append(("other_locations", .array(diagnostic.notes.map { location($0.span, context) })))
             }
-            return .object(issue)
+            json.value(.object(issue))
         }
-        return JSONValue.array(issues).rendered()
+        json.close("]")
     }
 
     static func location(_ span: SourceSpan, _ context: ReportContext) -> JSONValue {

@@ -3,8 +3,7 @@
 /// relative to the repository's root (the context's root) when the file is under it, as GitHub needs them
 /// whatever the step's working directory.
 enum GitHubReporter {
-    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
-        var out = ""
+    static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
         for diagnostic in diagnostics {
             let span = diagnostic.span
             let properties = [
@@ -19,8 +18,7 @@ enum GitHubReporter {
             for note in diagnostic.notes {
                 message += "\nnote: \(context.rootRelative(note.span.file) ?? note.span.file):\(note.span.start.line):\(note.span.start.column): \(note.message)"
             }
-            out += "::\(diagnostic.severity.rawValue) \(properties)::\(Escaping.githubData(message))\n"
+            out.write("::\(diagnostic.severity.rawValue) \(properties)::\(Escaping.githubData(message))\n")
         }
-        return out
     }
 }

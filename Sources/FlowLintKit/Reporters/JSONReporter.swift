@@ -3,11 +3,14 @@
 enum JSONReporter {
     static let formatVersion = 1
 
-    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
-        JSONValue.object([
-            ("version", .int(formatVersion)),
-            ("diagnostics", .array(diagnostics.map(json))),
-        ]).rendered()
+    static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
+        var json = JSONStream(out)
+        json.open("{")
+        json.value(.int(formatVersion), key: "version")
+        json.open("[", key: "diagnostics")
+        for diagnostic in diagnostics { json.value(self.json(diagnostic)) }
+        json.close("]")
+        json.close("}")
     }
 
     static func json(_ diagnostic: Diagnostic) -> JSONValue {

@@ -12,9 +12,13 @@ indirect enum JSONValue: Equatable, Sendable {
 
     /// Pretty-printed with two-space indentation and a final newline.
     func rendered() -> String {
+        fragment(indent: 0) + "\n"
+    }
+
+    /// The value as it is printed inside a document, where its own line is indented by `indent` spaces.
+    func fragment(indent: Int) -> String {
         var out = ""
-        write(to: &out, indent: 0)
-        out += "\n"
+        write(to: &out, indent: indent)
         return out
     }
 

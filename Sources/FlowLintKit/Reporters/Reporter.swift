@@ -14,19 +14,29 @@ public enum ReporterKind: String, CaseIterable, Sendable {
         self = kind
     }
 
-    /// Renders a whole report. Diagnostics are sorted here (`Diagnostic.outputOrder`), so output never
-    /// depends on the order they arrive in. The result is written to standard output in one piece.
-    public func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
-        let sorted = diagnostics.sorted(by: Diagnostic.outputOrder)
+    /// Renders a whole report into `out`, then hands on the rest of its buffer. Diagnostics are put in output
+    /// order here (`Diagnostic.outputOrder`; a list already in that order, as a run's is, is used as it is,
+    /// not copied), so output never depends on the order they arrive in.
+    public func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
+        let inOrder = zip(diagnostics, diagnostics.dropFirst()).allSatisfy { !Diagnostic.outputOrder($1, $0) }
+        let sorted = inOrder ? diagnostics : diagnostics.sorted(by: Diagnostic.outputOrder)
         switch self {
-        case .text: return TextReporter.render(sorted, context: context)
-        case .json: return JSONReporter.render(sorted, context: context)
-        case .sarif: return SARIFReporter.render(sorted, context: context)
-        case .github: return GitHubReporter.render(sorted, context: context)
-        case .checkstyle: return CheckstyleReporter.render(sorted, context: context)
-        case .junit: return JUnitReporter.render(sorted, context: context)
-        case .codeclimate: return CodeClimateReporter.render(sorted, context: context)
+        case .text: TextReporter.write(sorted, context: context, to: out)
+        case .json: JSONReporter.write(sorted, context: context, to: out)
+        case .sarif: SARIFReporter.write(sorted, context: context, to: out)
+        case .github: GitHubReporter.write(sorted, context: context, to: out)
+        case .checkstyle: CheckstyleReporter.write(sorted, context: context, to: out)
+        case .junit: JUnitReporter.write(sorted, context: context, to: out)
+        case .codeclimate: CodeClimateReporter.write(sorted, context: context, to: out)
         }
+        out.flush()
+    }
+
+    /// The whole report as one string (tests, and reports known to be small).
+    public func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+        var bytes: [UInt8] = []
+        write(diagnostics, context: context, to: ReportOutput { bytes += $0; return true })
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -72,6 +82,23 @@ public struct ReportContext: Sendable {
     func rootRelative(_ displayPath: String) -> String? {
         guard let rootDirectory else { return nil }
         return Paths.relative(Paths.absolute(displayPath), to: rootDirectory)
+    }
+}
+
+/// Numbers the findings that share a fingerprint key (SARIF's and codeclimate's: rule, file and line text) 1, 2,
+/// ... in output order. A key includes its file and findings come file by file, so only the current file's keys
+/// are kept: the table holds one file's lines, not the whole report's.
+struct OccurrenceCounter {
+    private var file = ""
+    private var counts: [String: Int] = [:]
+
+    mutating func next(_ key: String, file: String) -> Int {
+        if file != self.file {
+            counts.removeAll()
+            self.file = file
+        }
+        counts[key, default: 0] += 1
+        return counts[key]!
     }
 }
 

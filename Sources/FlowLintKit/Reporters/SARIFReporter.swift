@@ -5,7 +5,7 @@
 enum SARIFReporter {
     static let rootBase = "%SRCROOT%"
 
-    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+    static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
         var lines = SourceLines(sources: context.sources)
 
         // Every known rule, plus any id the engine reported that the registry does not list, so each
@@ -18,12 +18,33 @@ enum SARIFReporter {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
 
-        var occurrences: [String: Int] = [:]
-        var results: [JSONValue] = []
+        let driver: JSONValue = .object([
+            ("name", .string("FlowLint")),
+            ("version", .string(context.toolVersion)),
+            ("semanticVersion", .string(context.toolVersion)),
+            ("informationUri", .string(ReportContext.informationURI)),
+            ("rules", .array(rules.map { ruleJSON($0, document: context.ruleDocuments[$0.id]) })),
+        ])
+        var json = JSONStream(out)
+        json.open("{")
+        json.value(.string("https://json.schemastore.org/sarif-2.1.0.json"), key: "$schema")
+        json.value(.string("2.1.0"), key: "version")
+        json.open("[", key: "runs")
+        json.open("{")
+        json.value(.object([("driver", driver)]), key: "tool")
+        if let root = context.rootDirectory {
+            json.value(.object([
+                (rootBase, .object([("uri", .string(Escaping.uri(forPath: root.hasSuffix("/") ? root : root + "/")))])),
+            ]), key: "originalUriBaseIds")
+        }
+        json.value(.array([invocation(context)]), key: "invocations")
+        json.value(.string("utf16CodeUnits"), key: "columnKind")
+        json.open("[", key: "results")
+        var occurrences = OccurrenceCounter()
         for diagnostic in diagnostics {
             let lineText = lines.trimmedText(file: diagnostic.span.file, line: diagnostic.span.start.line)
             let hash = fingerprint(ruleID: diagnostic.ruleID, file: diagnostic.span.file, lineText: lineText)
-            occurrences[hash, default: 0] += 1
+            let occurrence = occurrences.next(hash, file: diagnostic.span.file)
             var result: [(String, JSONValue)] = [
                 ("ruleId", .string(diagnostic.ruleID)),
                 ("ruleIndex", .int(ruleIndex[diagnostic.ruleID] ?? 0)),
@@ -41,7 +62,7 @@ enum SARIFReporter {
                 })))
             }
             result.append(("partialFingerprints", .object([
-                ("primaryLocationLineHash", .string("\(hash):\(occurrences[hash]!)")),
+                ("primaryLocationLineHash", .string("\(hash):\(occurrence)")),
             ])))
             if !diagnostic.fixes.isEmpty {
                 result.append(("fixes", .array(diagnostic.fixes.map { fix in
@@ -62,30 +83,12 @@ enum SARIFReporter {
                     ])
                 })))
             }
-            results.append(.object(result))
+            json.value(.object(result))
         }
-
-        let driver: JSONValue = .object([
-            ("name", .string("FlowLint")),
-            ("version", .string(context.toolVersion)),
-            ("semanticVersion", .string(context.toolVersion)),
-            ("informationUri", .string(ReportContext.informationURI)),
-            ("rules", .array(rules.map { ruleJSON($0, document: context.ruleDocuments[$0.id]) })),
-        ])
-        var run: [(String, JSONValue)] = [("tool", .object([("driver", driver)]))]
-        if let root = context.rootDirectory {
-            run.append(("originalUriBaseIds", .object([
-                (rootBase, .object([("uri", .string(Escaping.uri(forPath: root.hasSuffix("/") ? root : root + "/")))])),
-            ])))
-        }
-        run.append(("invocations", .array([invocation(context)])))
-        run.append(("columnKind", .string("utf16CodeUnits")))
-        run.append(("results", .array(results)))
-        return JSONValue.object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object(run)])),
-        ]).rendered()
+        json.close("]")
+        json.close("}")
+        json.close("]")
+        json.close("}")
     }
 
     /// Whether the run succeeded, with what it said besides findings.

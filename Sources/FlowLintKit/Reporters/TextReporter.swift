@@ -1,20 +1,18 @@
 /// `path:line:col: severity: message (rule_id)`, the format Xcode and most editors parse, with each note on
 /// its own `path:line:col: note: message` line after its finding.
 enum TextReporter {
-    static func render(_ diagnostics: [Diagnostic], context: ReportContext) -> String {
+    static func write(_ diagnostics: [Diagnostic], context: ReportContext, to out: ReportOutput) {
         let paint = Painter(enabled: context.useColor)
-        var out = ""
         for diagnostic in diagnostics {
             let span = diagnostic.span
             let severity = diagnostic.severity == .error ? paint.red("error") : paint.yellow("warning")
-            out += paint.bold("\(Escaping.text(span.file)):\(span.start.line):\(span.start.column):")
-            out += " \(severity): \(Escaping.text(diagnostic.message)) (\(diagnostic.ruleID))\n"
+            out.write(paint.bold("\(Escaping.text(span.file)):\(span.start.line):\(span.start.column):"))
+            out.write(" \(severity): \(Escaping.text(diagnostic.message)) (\(diagnostic.ruleID))\n")
             for note in diagnostic.notes {
-                out += paint.bold("\(Escaping.text(note.span.file)):\(note.span.start.line):\(note.span.start.column):")
-                out += " \(paint.cyan("note")): \(Escaping.text(note.message))\n"
+                out.write(paint.bold("\(Escaping.text(note.span.file)):\(note.span.start.line):\(note.span.start.column):"))
+                out.write(" \(paint.cyan("note")): \(Escaping.text(note.message))\n")
             }
         }
-        return out
     }
 
     /// ANSI SGR colors, or nothing.

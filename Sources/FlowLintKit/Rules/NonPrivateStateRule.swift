@@ -76,6 +76,7 @@ extension NonPrivateStateRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         let index = project.index
         var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(project.pending.count)
         // The findings whose safe fix still waits for the other files' records, by their place in `diagnostics`.
         var unproven: [(diagnostic: Int, proof: SafeFixProof)] = []
         for finding in project.pending {
@@ -108,7 +109,7 @@ extension NonPrivateStateRule {
                 }
             }
         }
-        for diagnostic in diagnostics { report.report(diagnostic) }
+        report.report(contentsOf: diagnostics)
     }
 
     /// Making the property private cannot break the build: no construction of the owner passes its label, no
