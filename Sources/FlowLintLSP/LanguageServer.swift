@@ -14,8 +14,9 @@ public struct LanguageServerOptions: Sendable {
     public init() {}
 }
 
-/// `flowlint lsp`: reads LSP messages on standard input, answers on standard output, until `exit` or the end of
-/// input. Returns the exit status: 0 after `shutdown`, 1 otherwise (as LSP asks).
+/// `flowlint lsp`: reads LSP messages on standard input, answers on standard output, until `exit` (which ends the
+/// process) or the end of input (after which it returns). The exit status is 0 after `shutdown`, 1 otherwise (as
+/// LSP asks).
 public enum LanguageServerMain {
     public static func run(_ options: LanguageServerOptions) -> Int32 {
         // A client that goes away must not kill the server with SIGPIPE mid-write: the write fails instead.
@@ -57,9 +58,9 @@ enum ErrorCode {
 
 /// The server's state and its handlers. Messages are read on the caller's thread (`receive`), which answers
 /// `exit` and `$/cancelRequest` at once (`exit` does not wait for the queue) and hands everything else, in order,
-/// to one serial queue: every handler and every lint runs there, so the state needs no lock. Linting waits `debounceMilliseconds` after the last
-/// change (a change during the wait starts it again); a code action request lints at once first if a document
-/// changed, so its edits match the text the client has.
+/// to one serial queue: every handler and every lint runs there, so the state needs no lock. Linting waits
+/// `debounceMilliseconds` after the last change (a change during the wait starts it again); a code action request
+/// lints at once first if a document changed, so its edits match the text the client has.
 final class LanguageServer: @unchecked Sendable {
     private var options: LanguageServerOptions
     private let send: (JSON) -> Void
@@ -484,7 +485,7 @@ final class LanguageServer: @unchecked Sendable {
         }
         for warning in configuration.warnings { log(.warning, warning) }
         var buffers: [String: [UInt8]] = [:]
-        for document in documents.paths.compactMap(documents.current) where isLinted(document) {
+        for document in documents.currentDocuments where isLinted(document) {
             if let root, Paths.relative(document.path, to: root) != nil { buffers[document.path] = document.text.bytes }
             if root == nil && document.path == path { buffers[document.path] = document.text.bytes }
         }
@@ -687,7 +688,7 @@ struct TextCache {
     private var uris: [String: String] = [:]
 
     init(documents: OpenDocuments) {
-        for document in documents.paths.compactMap(documents.current) {
+        for document in documents.currentDocuments {
             byPath[document.path] = document.text
             uris[document.path] = document.uri
         }

@@ -291,12 +291,7 @@ struct Rope {
                 start = i
                 summary = TextSummary()
             }
-            if isLineBreak(bytes, at: i) { summary.lineBreaks += 1 }
-            let (length, width) = character(bytes, at: i, end: bytes.count, .utf16)
-            summary.bytes += length
-            summary.utf16 += width
-            summary.scalars += 1
-            i += length
+            i += addCharacter(bytes, at: i, end: bytes.count, to: &summary)
         }
         out.append(RopeNode(leaf: Array(bytes[start..<i]), summary: summary))
         return out
@@ -308,15 +303,18 @@ struct Rope {
     static func summarize(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> TextSummary {
         var summary = TextSummary()
         var i = range.lowerBound
-        while i < range.upperBound {
-            if isLineBreak(bytes, at: i) { summary.lineBreaks += 1 }
-            let (length, width) = character(bytes, at: i, end: range.upperBound, .utf16)
-            summary.bytes += length
-            summary.utf16 += width
-            summary.scalars += 1
-            i += length
-        }
+        while i < range.upperBound { i += addCharacter(bytes, at: i, end: range.upperBound, to: &summary) }
         return summary
+    }
+
+    /// Adds the character at `i` (cut at `end`) to a summary; returns its length.
+    private static func addCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int, to summary: inout TextSummary) -> Int {
+        if isLineBreak(bytes, at: i) { summary.lineBreaks += 1 }
+        let (length, width) = character(bytes, at: i, end: end, .utf16)
+        summary.bytes += length
+        summary.utf16 += width
+        summary.scalars += 1
+        return length
     }
 
     /// Whether a line break ends at byte `i`: a `\n`, or a `\r` not followed by `\n`.

@@ -167,6 +167,9 @@ struct OpenDocuments {
     /// The open document that gives a file its text.
     func current(_ path: String) -> TextDocument? { urisByPath[path]?.last.flatMap { byURI[$0] } }
 
+    /// The document that gives each open file its text.
+    var currentDocuments: [TextDocument] { paths.compactMap(current) }
+
     mutating func open(_ document: TextDocument) {
         byURI[document.uri] = document
         makeCurrent(document)
