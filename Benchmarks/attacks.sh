@@ -201,3 +201,22 @@ bin="$flowlint_bin"
 
 
 # --- 23: the language server ---
+# Each row is one attack of Benchmarks/lsp-attacks.py on `flowlint lsp --no-cache`: the server's exit status, its
+# time from start to end, its peak memory (wait4) and what the driver checked.
+lsp_attack() {
+    local name="$1" attack="$2" d status seconds kb check
+    d=$(project "lsp-$attack")
+    IFS=$'\t' read -r status seconds kb check < <(python3 "$root/Benchmarks/lsp-attacks.py" "$bin" "$attack" "$d" --timeout "$limit")
+    if [ -z "${status:-}" ]; then echo "| $name | - | - | - | the driver failed |"; return; fi
+    printf '| %s | %s | %.2f s | %s | %s |\n' "$name" "$status" "$seconds" "$((kb / 1024)) MB" "$check"
+}
+lsp_attack "LSP: a document starting with U+FEFF, edited on line 0" bom
+lsp_attack "LSP: one file open as file://localhost/P and file:///P, one closed" two-uris
+lsp_attack "LSP: a Content-Length over 64 MiB whose body never comes" oversized-stall
+lsp_attack "LSP: a 100 MB message" oversized-body
+lsp_attack "LSP: didOpen of file:/// (a directory)" directory-open
+lsp_attack "LSP: exit while a 6 MB document is linted" exit-busy
+lsp_attack "LSP: 200 keystrokes at the top of an 8 MiB document" edits-top
+lsp_attack "LSP: 200 keystrokes at the end of a 50 MB line" edits-line
+lsp_attack "LSP: a 63 MB didOpen of 5.7 million lines" large-document
+lsp_attack "LSP: a 63 MB request of 31.5 million numbers" large-array

@@ -16,78 +16,31 @@ Plain JSON-RPC over pipes, standard library only. Prints one block of figures; e
 misbehaves (no answer within 120 s, a crash, a non-zero exit).
 """
 import argparse
-import json
 import os
 import re
 import statistics
-import subprocess
 import sys
-import threading
-import queue
-import time
+
+from lsp_client import Server as PipeServer
 
 
-def frame(message):
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+class Server(PipeServer):
+    """lsp_client's server, keeping the `$/logTrace` lines it sees, and giving up when an answer does not come."""
 
-
-class Server:
     def __init__(self, binary, directory, debounce):
-        self.process = subprocess.Popen([binary, "lsp", "--debounce", str(debounce)], cwd=directory,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.inbox = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-        self.next_id = 1
-
-    def _read(self):
-        stream = self.process.stdout
-        while True:
-            length = None
-            while True:
-                line = stream.readline()
-                if not line:
-                    self.inbox.put(None)
-                    return
-                if not line.strip():
-                    break
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            self.inbox.put((time.perf_counter(), json.loads(stream.read(length))))
-
-    def send(self, message):
-        self.process.stdin.write(frame(message))
-        self.process.stdin.flush()
-        return time.perf_counter()
-
-    def request(self, method, params):
-        self.next_id += 1
-        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
-        return self.wait(lambda m: m.get("id") == self.next_id)
-
-    def notify(self, method, params):
-        return self.send({"jsonrpc": "2.0", "method": method, "params": params})
+        super().__init__(binary, directory, ["--debounce", str(debounce)])
+        self.traces = []
 
     def wait(self, accept, timeout=120):
         """The first message `accept` takes, with its arrival time; traces seen on the way are kept."""
-        deadline = time.perf_counter() + timeout
-        while True:
-            try:
-                item = self.inbox.get(timeout=max(0.01, deadline - time.perf_counter()))
-            except queue.Empty:
-                sys.exit("lsp-bench: no answer from the server within %d s" % timeout)
-            if item is None:
-                sys.exit("lsp-bench: the server exited (status %s)" % self.process.wait())
-            arrived, message = item
+        def take(message):
             if message.get("method") == "$/logTrace":
                 self.traces.append(message["params"]["message"])
-            if message.get("method") == "client/registerCapability":
-                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
-            if accept(message):
-                return arrived, message
-
-    traces = []
+            return accept(message)
+        got = super().wait(take, timeout)
+        if got is None:
+            sys.exit("lsp-bench: no answer from the server within %d s, or it exited (status %s)" % (timeout, self.process.poll()))
+        return got
 
     def cpu_seconds(self):
         """User and system time the server has used so far."""
@@ -129,7 +82,7 @@ def main():
     column = lines[line_number].index('"') + 1
 
     server = Server(args.binary, project, args.debounce)
-    server.request("initialize", {
+    server.request("initialize", timeout=120, params={
         "processId": os.getpid(), "rootUri": "file://" + project, "trace": "verbose",
         "workspaceFolders": [{"uri": "file://" + project, "name": "bench"}],
         "capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}},
@@ -170,7 +123,7 @@ def main():
     os.remove(created)
 
     rss = server.peak_rss_mb()
-    server.request("shutdown", None)
+    server.request("shutdown", None, 120)
     server.notify("exit", None)
     status = server.process.wait(timeout=30)
 

@@ -2,19 +2,38 @@ import FlowLintKit
 
 /// `file:` URIs to absolute paths and back (RFC 8089, percent-encoding by bytes). Other schemes (`untitled:`,
 /// `git:`) name no file: their documents are not linted.
+///
+/// A file is identified by its path, whatever URI names it: the scheme's case, an empty or `localhost`
+/// authority (`file:///p`, `file://localhost/p`, and `file:/p` without one), percent-encoding (`%41` is `A`, in
+/// either case of hex digits), `.` and `..` components and repeated slashes do not matter. Symbolic links are
+/// not resolved (as in every editor, a link and its target are two files).
 enum DocumentURI {
     /// The standardized absolute path of a `file:` URI, or nil for another scheme, a remote host or a bad escape.
     static func path(of uri: String) -> String? {
+        decodedPath(of: uri).map(Paths.standardize)
+    }
+
+    /// Whether a `file:` URI's path ends in `/`, which names a directory.
+    static func namesDirectory(_ uri: String) -> Bool {
+        decodedPath(of: uri)?.hasSuffix("/") ?? false
+    }
+
+    /// The percent-decoded path of a `file:` URI, before standardizing.
+    private static func decodedPath(of uri: String) -> String? {
         let bytes = Array(uri.utf8)
-        let scheme = Array("file://".utf8)
+        let scheme = Array("file:".utf8)
         guard bytes.count > scheme.count,
               bytes[0..<scheme.count].map({ ($0 >= 65 && $0 <= 90) ? $0 + 32 : $0 }) == scheme else { return nil }
         var rest = bytes[scheme.count...]
-        // The authority: empty or localhost.
-        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
-        let host = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self).lowercased()
-        guard host.isEmpty || host == "localhost" else { return nil }
-        rest = rest[slash...]
+        if rest.starts(with: Array("//".utf8)) {
+            // The authority: empty or localhost.
+            rest = rest.dropFirst(2)
+            guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+            let host = String(decoding: rest[rest.startIndex..<slash], as: UTF8.self).lowercased()
+            guard host.isEmpty || host == "localhost" else { return nil }
+            rest = rest[slash...]
+        }
+        guard rest.first == UInt8(ascii: "/") else { return nil }
         if let end = rest.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { rest = rest[..<end] }
         var decoded: [UInt8] = []
         var i = rest.startIndex
@@ -29,7 +48,7 @@ enum DocumentURI {
             }
         }
         guard !decoded.contains(0), let path = String(validating: decoded, as: UTF8.self) else { return nil }
-        return Paths.standardize(path)
+        return path
     }
 
     /// The `file:` URI of an absolute path: every byte but unreserved characters and `/` percent-encoded.

@@ -118,12 +118,16 @@ enum JSON: Equatable {
 
     /// Nesting deeper than this is refused (LSP messages nest a few levels): no input can exhaust the stack.
     static let maximumDepth = 256
+    /// More values than this in one document are refused: each takes 16 bytes or more once parsed, so a 64 MiB
+    /// message of `0,0,0...` would take half a gigabyte. The largest real messages (a `didChangeWatchedFiles` of a
+    /// branch switch, a `codeAction` sending back a file's diagnostics) hold a small fraction of it.
+    static let maximumValues = 1 << 22
 
     /// Parses one JSON document (RFC 8259): the whole of `bytes`, surrounding whitespace allowed. Strings must be
     /// valid UTF-8; a lone surrogate escape (`\ud800`) becomes U+FFFD.
-    static func parse(_ bytes: [UInt8]) throws -> JSON {
+    static func parse(_ bytes: [UInt8], maximumValues: Int = JSON.maximumValues) throws -> JSON {
         try bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(bytes: buffer)
+            var parser = Parser(bytes: buffer, maximumValues: maximumValues)
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()
@@ -132,9 +136,36 @@ enum JSON: Equatable {
         }
     }
 
+    /// Whether bytes are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 { i += 1; continue }
+            // The length of the sequence, and the range its second byte must be in.
+            let length: Int, second: ClosedRange<UInt8>
+            switch lead {
+            case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+            case 0xE0: (length, second) = (3, 0xA0...0xBF)
+            case 0xED: (length, second) = (3, 0x80...0x9F)
+            case 0xE1...0xEF: (length, second) = (3, 0x80...0xBF)
+            case 0xF0: (length, second) = (4, 0x90...0xBF)
+            case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+            case 0xF4: (length, second) = (4, 0x80...0x8F)
+            default: return false
+            }
+            guard i + length <= bytes.count, second.contains(bytes[i + 1]) else { return false }
+            for k in 2..<length where (bytes[i + k] & 0xC0) != 0x80 { return false }
+            i += length
+        }
+        return true
+    }
+
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
+        let maximumValues: Int
         var position = 0
+        var values = 0
 
         func error(_ message: String) -> ParseError { ParseError(message: message, offset: position) }
 
@@ -154,6 +185,8 @@ enum JSON: Equatable {
 
         mutating func value(depth: Int) throws -> JSON {
             guard depth < JSON.maximumDepth else { throw error("nested too deeply") }
+            values += 1
+            guard values <= maximumValues else { throw error("more than \(maximumValues) values") }
             guard let byte = current else { throw error("unexpected end of input") }
             switch byte {
             case UInt8(ascii: "{"):
@@ -244,55 +277,77 @@ enum JSON: Equatable {
             return value
         }
 
-        /// A string at `"`: escapes decoded, raw bytes checked as UTF-8.
+        /// A string at `"`: escapes decoded, raw bytes checked as UTF-8. Made with one copy of its bytes (a document's
+        /// text may be tens of megabytes): straight from the message when it has no escape, else decoded into the
+        /// string's own storage, sized by the string as written (an escape is never shorter than what it stands for).
         mutating func string() throws -> String {
             position += 1
-            var out: [UInt8] = []
-            var runStart = position
-            while true {
-                guard let byte = current else { throw error("unterminated string") }
-                if byte == UInt8(ascii: "\"") {
-                    out += bytes[runStart..<position]
-                    position += 1
-                    break
+            var end = position
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\"") && bytes[end] != UInt8(ascii: "\\") && bytes[end] >= 0x20 { end += 1 }
+            if end < bytes.count && bytes[end] == UInt8(ascii: "\"") {
+                guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self) else {
+                    throw error("string is not valid UTF-8")
                 }
-                if byte < 0x20 { throw error("control character in a string") }
-                if byte != UInt8(ascii: "\\") { position += 1; continue }
-                out += bytes[runStart..<position]
-                position += 1
-                guard let escaped = current else { throw error("unterminated string") }
-                position += 1
-                switch escaped {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4()
-                    if (0xD800..<0xDC00).contains(scalar), position + 6 <= bytes.count,
-                       bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
-                        let save = position
-                        position += 2
-                        let low = try hex4()
-                        if (0xDC00..<0xE000).contains(low) {
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        } else {
-                            position = save
-                        }
-                    }
-                    let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                    out += Array(String(character).utf8)
-                default:
-                    throw error("invalid escape")
-                }
-                runStart = position
+                position = end + 1
+                return text
             }
-            guard let text = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
-            return text
+            // The written string is valid UTF-8 exactly when the decoded one is: escapes are ASCII and stand for
+            // whole characters.
+            var close = end
+            while close < bytes.count && bytes[close] != UInt8(ascii: "\"") { close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1 }
+            guard JSON.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[position..<min(close, bytes.count)])) else {
+                throw error("string is not valid UTF-8")
+            }
+            return try String(unsafeUninitializedCapacity: min(close, bytes.count) - position) { out in
+                var count = 0
+                func append<C: Collection<UInt8>>(_ decoded: C) {
+                    for byte in decoded {
+                        out[count] = byte
+                        count += 1
+                    }
+                }
+                var runStart = position
+                position = end  // plain bytes up to here
+                while true {
+                    guard let byte = current else { throw error("unterminated string") }
+                    if byte == UInt8(ascii: "\"") {
+                        append(bytes[runStart..<position])
+                        position += 1
+                        return count
+                    }
+                    if byte < 0x20 { throw error("control character in a string") }
+                    if byte != UInt8(ascii: "\\") { position += 1; continue }
+                    append(bytes[runStart..<position])
+                    position += 1
+                    guard let escaped = current else { throw error("unterminated string") }
+                    position += 1
+                    switch escaped {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): append(CollectionOfOne(escaped))
+                    case UInt8(ascii: "b"): append(CollectionOfOne(0x08))
+                    case UInt8(ascii: "f"): append(CollectionOfOne(0x0C))
+                    case UInt8(ascii: "n"): append(CollectionOfOne(0x0A))
+                    case UInt8(ascii: "r"): append(CollectionOfOne(0x0D))
+                    case UInt8(ascii: "t"): append(CollectionOfOne(0x09))
+                    case UInt8(ascii: "u"):
+                        var scalar = try hex4()
+                        if (0xD800..<0xDC00).contains(scalar), position + 6 <= bytes.count,
+                           bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                            let save = position
+                            position += 2
+                            let low = try hex4()
+                            if (0xDC00..<0xE000).contains(low) {
+                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                position = save
+                            }
+                        }
+                        append(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
+                    default:
+                        throw error("invalid escape")
+                    }
+                    runStart = position
+                }
+            }
         }
     }
 }

@@ -14,8 +14,9 @@ public struct LanguageServerOptions: Sendable {
     public init() {}
 }
 
-/// `flowlint lsp`: reads LSP messages on standard input, answers on standard output, until `exit` or the end of
-/// input. Returns the exit status: 0 after `shutdown`, 1 otherwise (as LSP asks).
+/// `flowlint lsp`: reads LSP messages on standard input, answers on standard output, until `exit` (which ends the
+/// process) or the end of input (after which it returns). The exit status is 0 after `shutdown`, 1 otherwise (as
+/// LSP asks).
 public enum LanguageServerMain {
     public static func run(_ options: LanguageServerOptions) -> Int32 {
         // A client that goes away must not kill the server with SIGPIPE mid-write: the write fails instead.
@@ -28,7 +29,11 @@ public enum LanguageServerMain {
         while true {
             switch reader.next() {
             case .message(let body):
-                if let status = server.receive(body) { return status }
+                if let status = server.receive(body) {
+                    // `exit` ends the process at once, even while a lint runs on the server's queue (it cannot be
+                    // interrupted); standard output is written unbuffered, so nothing is lost but that work.
+                    _exit(status)
+                }
             case .malformed(let reason):
                 server.receiveMalformed(reason)
             case .tooLarge(let size):
@@ -52,10 +57,10 @@ enum ErrorCode {
 }
 
 /// The server's state and its handlers. Messages are read on the caller's thread (`receive`), which answers
-/// `exit` and `$/cancelRequest` at once and hands everything else, in order, to one serial queue: every handler
-/// and every lint runs there, so the state needs no lock. Linting waits `debounceMilliseconds` after the last
-/// change (a change during the wait starts it again); a code action request lints at once first if a document
-/// changed, so its edits match the text the client has.
+/// `exit` and `$/cancelRequest` at once (`exit` does not wait for the queue) and hands everything else, in order,
+/// to one serial queue: every handler and every lint runs there, so the state needs no lock. Linting waits
+/// `debounceMilliseconds` after the last change (a change during the wait starts it again); a code action request
+/// lints at once first if a document changed, so its edits match the text the client has.
 final class LanguageServer: @unchecked Sendable {
     private var options: LanguageServerOptions
     private let send: (JSON) -> Void
@@ -66,6 +71,7 @@ final class LanguageServer: @unchecked Sendable {
     /// Requests read and not answered yet, and those of them the client cancelled (by `key(of:)`).
     private var pending: Set<String> = []
     private var cancelled: Set<String> = []
+    /// A `shutdown` request was read (answered or still queued): `exit` then ends with 0.
     private var shutdownRequested = false
 
     private enum State { case uninitialized, running, shutDown }
@@ -76,8 +82,8 @@ final class LanguageServer: @unchecked Sendable {
     private var workspaceRoot: String?
     private var nextRequestID = 1
 
-    private var documents: [String: TextDocument] = [:]
-    /// Documents changed since the last lint, by URI.
+    private var documents = OpenDocuments()
+    /// Files whose open document changed since the last lint, by path.
     private var dirty: Set<String> = []
     /// Loaded projects by key (the root, or the lone file's path), and why a project could not load.
     private var projects: [String: LiveProject] = [:]
@@ -115,8 +121,6 @@ final class LanguageServer: @unchecked Sendable {
         }
         switch message["method"]?.string {
         case "exit":
-            // Everything read before `exit` is handled (a `shutdown` sent without waiting for its answer included).
-            queue.sync {}
             lock.lock()
             defer { lock.unlock() }
             return shutdownRequested ? 0 : 1
@@ -128,10 +132,11 @@ final class LanguageServer: @unchecked Sendable {
                 lock.unlock()
             }
             return nil
-        case .some:
+        case .some(let method):
             if let id = message["id"], let key = Self.key(of: id) {
                 lock.lock()
                 pending.insert(key)
+                if method == "shutdown" { shutdownRequested = true }
                 lock.unlock()
             }
         case nil:
@@ -147,9 +152,12 @@ final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// Refused at its header: its id is in the body, which is skipped unread.
     func receiveTooLarge(_ size: Int) {
+        let reason = "a message of \(size) bytes is over the limit of \(MessageReader.defaultMaximumMessageSize >> 20) MiB: skipped"
         queue.async {
-            self.log(.error, "ignored a message of \(size) bytes (the limit is \(MessageReader.defaultMaximumMessageSize >> 20) MiB)")
+            self.send(Self.error(id: .null, ErrorCode.invalidRequest, reason))
+            self.log(.error, reason)
         }
     }
 
@@ -197,9 +205,6 @@ final class LanguageServer: @unchecked Sendable {
             send(Self.error(id: id, ErrorCode.invalidRequest, "the server is already initialized"))
         case (.running, "shutdown"):
             state = .shutDown
-            lock.lock()
-            shutdownRequested = true
-            lock.unlock()
             send(Self.response(id: id, .null))
         case (.running, "textDocument/codeAction"):
             guard let uri = params["textDocument"]?["uri"]?.string, let range = LSPRange(params["range"]) else {
@@ -310,35 +315,39 @@ final class LanguageServer: @unchecked Sendable {
 
     private func didOpen(uri: String, languageID: String, version: Int, text: String) {
         guard let path = DocumentURI.path(of: uri) else { return }  // untitled: and other schemes name no file
-        documents[uri] = TextDocument(uri: uri, path: path, languageID: languageID, version: version, text: LineText(Array(text.utf8)))
-        changed(uri)
+        // A directory is no document (and linting it as a project would search all of it).
+        guard !DocumentURI.namesDirectory(uri) && !FileDiscovery.isDirectory(path, followingSymlinks: true) else {
+            return log(.info, "\(uri) is a directory: not linted")
+        }
+        documents.open(TextDocument(uri: uri, path: path, languageID: languageID, version: version, text: LineText(text)))
+        changed(path)
     }
 
     private func didChange(uri: String, version: Int?, changes: [JSON]) {
-        guard var document = documents[uri] else { return }
         do {
-            try document.apply(changes, encoding)
+            guard let document = try documents.change(uri, version: version, changes, encoding) else { return }
+            changed(document.path)
         } catch {
-            log(.warning, "\(document.path): \(error): change ignored")
-            return
+            log(.warning, "\(documents[uri]?.path ?? uri): \(error): change ignored")
         }
-        if let version { document.version = version }
-        documents[uri] = document
-        changed(uri)
     }
 
     private func didClose(uri: String) {
-        guard let document = documents.removeValue(forKey: uri) else { return }
-        dirty.remove(uri)
-        if isLinted(document) {
-            for (key, project) in projects where covers(project, document.path) || key == document.path {
-                if let notice = project.setBuffer(nil, forAbsolutePath: document.path) { log(.warning, notice) }
-                stale.insert(key)
-            }
-            // A file linted alone (no project marker above it) is linted no more.
-            if let alone = projects[document.path], alone.root == nil {
-                projects[document.path] = nil
-                stale.remove(document.path)
+        guard let document = documents.close(uri) else { return }
+        if documents.current(document.path) != nil {
+            dirty.insert(document.path)  // another URI of the file is open: its text is the file's now
+        } else {
+            dirty.remove(document.path)
+            if isLinted(document) {
+                for (key, project) in projects where covers(project, document.path) || key == document.path {
+                    if let notice = project.setBuffer(nil, forAbsolutePath: document.path) { log(.warning, notice) }
+                    stale.insert(key)
+                }
+                // A file linted alone (no project marker above it) is linted no more.
+                if let alone = projects[document.path], alone.root == nil {
+                    projects[document.path] = nil
+                    stale.remove(document.path)
+                }
             }
         }
         // Its findings go with it; other documents may change (a view whose provider was only in the buffer).
@@ -346,8 +355,8 @@ final class LanguageServer: @unchecked Sendable {
         schedule()
     }
 
-    private func changed(_ uri: String) {
-        dirty.insert(uri)
+    private func changed(_ path: String) {
+        dirty.insert(path)
         schedule()
     }
 
@@ -382,7 +391,7 @@ final class LanguageServer: @unchecked Sendable {
             projects = [:]
             projectErrors = [:]
             projectKeys = [:]
-            dirty.formUnion(documents.keys)
+            dirty.formUnion(documents.paths)
             lint()
             return
         }
@@ -416,8 +425,8 @@ final class LanguageServer: @unchecked Sendable {
         generation += 1  // a lint scheduled earlier has nothing left to do
         var touched = stale
         var notices: [String] = []
-        for uri in dirty.sorted() {
-            guard let document = documents[uri], isLinted(document) else { continue }
+        for path in dirty.sorted() {
+            guard let document = documents.current(path), isLinted(document) else { continue }
             let key = projectKey(document.path)
             if projects[key] == nil && projectErrors[key] == nil {
                 load(key, for: document.path)  // with every open buffer: this one included
@@ -476,7 +485,7 @@ final class LanguageServer: @unchecked Sendable {
         }
         for warning in configuration.warnings { log(.warning, warning) }
         var buffers: [String: [UInt8]] = [:]
-        for document in documents.values where isLinted(document) {
+        for document in documents.currentDocuments where isLinted(document) {
             if let root, Paths.relative(document.path, to: root) != nil { buffers[document.path] = document.text.bytes }
             if root == nil && document.path == path { buffers[document.path] = document.text.bytes }
         }
@@ -510,7 +519,7 @@ final class LanguageServer: @unchecked Sendable {
     private func publishAll() -> Int {
         var count = 0
         var texts = TextCache(documents: documents)
-        for (uri, document) in documents.sorted(by: { $0.key < $1.key }) {
+        for (uri, document) in documents.byURI.sorted(by: { $0.key < $1.key }) {
             let current = findings(document)
             if let last = published[uri], last.version == document.version, last.findings == current { continue }
             published[uri] = (document.version, current)
@@ -581,8 +590,7 @@ final class LanguageServer: @unchecked Sendable {
             guard span.startOffset <= requested.upperBound && requested.lowerBound <= span.endOffset,
                   let lspDiagnostic = diagnosticJSON(finding.diagnostic, project: project, texts: &texts) else { continue }
             for fix in finding.diagnostic.fixes {
-                let bytes = document.text.bytes
-                guard fix.edits.allSatisfy({ 0 <= $0.startOffset && $0.startOffset <= $0.endOffset && $0.endOffset <= bytes.count })
+                guard fix.edits.allSatisfy({ 0 <= $0.startOffset && $0.startOffset <= $0.endOffset && $0.endOffset <= document.text.count })
                 else { continue }
                 let edits = fix.edits.map { edit in
                     JSON([
@@ -676,13 +684,11 @@ final class LanguageServer: @unchecked Sendable {
 /// The text of files that findings and notes point into, for positions: an open document's buffer, else the
 /// file on disk (read once per publication).
 struct TextCache {
-    let documents: [String: TextDocument]
     private var byPath: [String: LineText?] = [:]
     private var uris: [String: String] = [:]
 
-    init(documents: [String: TextDocument]) {
-        self.documents = documents
-        for document in documents.values {
+    init(documents: OpenDocuments) {
+        for document in documents.currentDocuments {
             byPath[document.path] = document.text
             uris[document.path] = document.uri
         }
@@ -691,7 +697,7 @@ struct TextCache {
     mutating func text(_ path: String) -> LineText? {
         if let known = byPath[path] { return known }
         var text: LineText?
-        if case .text(let bytes) = FileReader.read(path) { text = LineText(bytes) }
+        if case .text(let bytes) = FileReader.read(path) { text = LineText(bytes, hidesByteOrderMark: true) }
         byPath[path] = text
         return text
     }

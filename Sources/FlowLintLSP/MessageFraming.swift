@@ -39,14 +39,16 @@ struct DescriptorSource: ByteSource {
 
 /// Reads messages of the LSP base protocol: header lines (`Content-Length: N`, optionally `Content-Type`), an
 /// empty line, then N bytes of body. Framing errors never stop it: bytes that are not a header are skipped up
-/// to the next `Content-Length:`, a body holding the start of the next message (its length was too large) is
-/// cut there, and a body longer than `maximumMessageSize` is read past without being kept.
+/// to the next `Content-Length:`, and a body holding the start of the next message (its length was too large) is
+/// cut there. A body over `maximumMessageSize` is refused as soon as its header is read, then skipped without being
+/// kept, and the next message is found inside it if it never came. Memory is bounded by the limit: a body is read
+/// into an array of its own, reserved at its length and filled as it arrives.
 struct MessageReader {
     enum Event: Equatable {
         case message([UInt8])
         /// Bytes that were not a well-framed message, with why (the reader has moved past them).
         case malformed(String)
-        /// A message whose body was over `maximumMessageSize`: skipped.
+        /// A message whose body is over `maximumMessageSize`: refused at its header, its body skipped.
         case tooLarge(Int)
         case end
     }
@@ -65,6 +67,8 @@ struct MessageReader {
     /// Bytes of `buffer` before this have been consumed.
     private var start = 0
     private var ended = false
+    /// Bytes still to skip of a body over the limit.
+    private var skipping = 0
     /// What one read fills.
     private var scratch = [UInt8](repeating: 0, count: 64 << 10)
 
@@ -78,6 +82,7 @@ struct MessageReader {
 
     mutating func next() -> Event {
         while true {
+            if skipping > 0, let event = skipOversizedBody() { return event }
             // 1. The header block, up to an empty line.
             guard let (headerEnd, bodyStart) = headerBlock() else {
                 if ended {
@@ -87,7 +92,7 @@ struct MessageReader {
                 }
                 if buffer.count - start > Self.maximumHeaderSize {
                     // No header end in sight: skip to the next marker (or keep the tail that could start one).
-                    if let marker = find(Self.headerMarker, in: (start + 1)..<buffer.count) {
+                    if let marker = Self.find(Self.headerMarker, in: buffer, (start + 1)..<buffer.count) {
                         start = marker
                     } else {
                         start = buffer.count - Self.headerMarker.count
@@ -117,7 +122,7 @@ struct MessageReader {
                 length = Int(String(decoding: value, as: UTF8.self))
             }
             guard problem == nil, let length else {
-                if let marker = find(Self.headerMarker, in: (start + 1)..<headerEnd) {
+                if let marker = Self.find(Self.headerMarker, in: buffer, (start + 1)..<headerEnd) {
                     start = marker
                     return .malformed("unexpected bytes before a message header")
                 }
@@ -127,32 +132,71 @@ struct MessageReader {
             start = bodyStart
             // 3. The body.
             if length > maximumMessageSize {
-                skip(length)
+                skipping = length
                 return .tooLarge(length)
             }
-            while buffer.count - start < length && !ended {
-                if fill(timeout: Self.stallMilliseconds) == .timedOut, let marker = nextMessage(in: start..<buffer.count) {
-                    // The body stopped short and the next message began inside it.
-                    start = marker
-                    return .malformed("message shorter than its Content-Length")
-                }
+            return body(length)
+        }
+    }
+
+    /// Reads a body of `length` bytes into an array of its own.
+    private mutating func body(_ length: Int) -> Event {
+        var body: [UInt8] = []
+        body.reserveCapacity(length)
+        while true {
+            let take = min(length - body.count, buffer.count - start)
+            body += buffer[start..<(start + take)]
+            start += take
+            compact()
+            if body.count == length || ended { break }
+            if fill(timeout: Self.stallMilliseconds) == .timedOut, let marker = Self.nextMessage(in: body, 0..<body.count) {
+                // The body stopped short and the next message began inside it.
+                return putBack(body[marker...])
             }
-            if buffer.count - start < length {
-                start = buffer.count
-                return .malformed("unexpected end of input inside a message body")
-            }
-            let body = start..<(start + length)
-            if let marker = nextMessage(in: body) {
-                // A header cannot be inside a JSON body (raw line breaks are not allowed in strings): the body was
-                // shorter than declared and the next message starts here.
+        }
+        if body.count < length { return .malformed("unexpected end of input inside a message body") }
+        if let marker = Self.nextMessage(in: body, 0..<length) {
+            // A header cannot be inside a JSON body (raw line breaks are not allowed in strings): the body was
+            // shorter than declared and the next message starts here.
+            return putBack(body[marker...])
+        }
+        return .message(body)
+    }
+
+    /// Bytes of a body that belong to the next message, given back to the buffer.
+    private mutating func putBack(_ bytes: ArraySlice<UInt8>) -> Event {
+        buffer.insert(contentsOf: bytes, at: start)
+        return .malformed("message shorter than its Content-Length")
+    }
+
+    /// Skips (what is left of) a body over the limit, keeping no more than a header's worth of it: nil once it is
+    /// skipped, or an event when the next message turned up inside it (its body never came) or the input ended.
+    private mutating func skipOversizedBody() -> Event? {
+        while skipping > 0 {
+            let available = min(buffer.count - start, skipping)
+            if let marker = Self.nextMessage(in: buffer, start..<(start + available)) {
                 start = marker
+                skipping = 0
                 return .malformed("message shorter than its Content-Length")
             }
-            start = body.upperBound
-            let message = Array(buffer[body])
-            compact()
-            return .message(message)
+            if available == skipping {
+                start += available
+                skipping = 0
+                break
+            }
+            if ended {
+                start = buffer.count
+                skipping = 0
+                return .malformed("unexpected end of input inside a message body")
+            }
+            // The tail may hold the start of a header whose end has not arrived yet.
+            let consumed = available - min(available, Self.maximumHeaderSize)
+            start += consumed
+            skipping -= consumed
+            fill(timeout: -1)
         }
+        compact()
+        return nil
     }
 
     // MARK: Buffer
@@ -175,22 +219,6 @@ struct MessageReader {
         if start > 0 && (start >= buffer.count || start > 1 << 16) {
             buffer.removeFirst(start)
             start = 0
-        }
-    }
-
-    /// Consumes `count` bytes without keeping them.
-    private mutating func skip(_ count: Int) {
-        var remaining = count
-        while remaining > 0 {
-            let available = buffer.count - start
-            if available >= remaining {
-                start += remaining
-                return
-            }
-            remaining -= available
-            start = buffer.count
-            compact()
-            if ended || fill(timeout: -1) == .end { return }
         }
     }
 
@@ -241,34 +269,38 @@ struct MessageReader {
         buffer[range].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
-    private func find(_ needle: [UInt8], in range: Range<Int>) -> Int? {
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Int? {
         guard range.count >= needle.count else { return nil }
-        var i = range.lowerBound
-        while i + needle.count <= range.upperBound {
-            if buffer[i] == needle[0] && buffer[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
+        return bytes.withUnsafeBufferPointer { b in
+            var i = range.lowerBound
+            while i + needle.count <= range.upperBound {
+                if b[i] == needle[0] && b[i..<(i + needle.count)].elementsEqual(needle) { return i }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// Where a complete header of another message (`Content-Length: digits`, a line break, then an empty line)
-    /// starts inside `range`, if one does.
-    private func nextMessage(in range: Range<Int>) -> Int? {
+    /// starts inside `range` of `bytes`, if one does. Linear: once no empty line follows a marker, none follows a
+    /// later one either.
+    private static func nextMessage(in bytes: [UInt8], _ range: Range<Int>) -> Int? {
         var from = range.lowerBound
-        while let marker = find(Self.headerMarker, in: from..<range.upperBound) {
-            var i = marker + Self.headerMarker.count
-            while i < range.upperBound && buffer[i] == 0x20 { i += 1 }
+        while let marker = find(headerMarker, in: bytes, from..<range.upperBound) {
+            var i = marker + headerMarker.count
+            while i < range.upperBound && bytes[i] == 0x20 { i += 1 }
             let digits = i
-            while i < range.upperBound && buffer[i] >= 48 && buffer[i] <= 57 { i += 1 }
-            if i > digits && i < range.upperBound && (buffer[i] == 0x0D || buffer[i] == 0x0A) {
+            while i < range.upperBound && bytes[i] >= 48 && bytes[i] <= 57 { i += 1 }
+            if i > digits && i < range.upperBound && (bytes[i] == 0x0D || bytes[i] == 0x0A) {
                 // Any further header lines, then the empty line, within the range.
                 var j = i
                 while j + 1 < range.upperBound {
-                    if buffer[j] == 0x0A && (buffer[j + 1] == 0x0A || (buffer[j + 1] == 0x0D && j + 2 < range.upperBound && buffer[j + 2] == 0x0A)) {
+                    if bytes[j] == 0x0A && (bytes[j + 1] == 0x0A || (bytes[j + 1] == 0x0D && j + 2 < range.upperBound && bytes[j + 2] == 0x0A)) {
                         return marker
                     }
                     j += 1
                 }
+                return nil
             }
             from = marker + 1
         }

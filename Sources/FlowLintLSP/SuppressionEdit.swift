@@ -8,25 +8,24 @@ enum SuppressionEdit {
     /// ended as it is (`\n`, `\r\n`). When the line above is already such a comment (and does not name the rule),
     /// the rule is added to it instead, before any ` - reason`.
     static func disableNext(rule: String, lineOf offset: Int, in text: LineText) -> TextEdit {
-        let bytes = text.bytes
         let line = text.line(ofOffset: offset)
         let start = text.lineStart(line)
         if line > 0, let insertion = insertionInComment(above: line, rule: rule, text) {
-            let list = bytes[text.lineStart(line - 1)..<text.lineEnd(line - 1)]
+            let list = text.bytes(in: text.lineStart(line - 1)..<text.lineEnd(line - 1))
             let separator = list.contains(UInt8(ascii: ",")) ? ", " : " "
             return TextEdit(startOffset: insertion, endOffset: insertion, replacement: separator + rule)
         }
-        var indentEnd = start
-        while indentEnd < text.lineEnd(line) && (bytes[indentEnd] == 0x20 || bytes[indentEnd] == 0x09) { indentEnd += 1 }
-        let indent = String(decoding: bytes[start..<indentEnd], as: UTF8.self)
-        return TextEdit(startOffset: start, endOffset: start, replacement: indent + command + rule + lineBreak(after: line, text))
+        let indent = text.bytes(in: start..<text.lineEnd(line)).prefix { $0 == 0x20 || $0 == 0x09 }
+        return TextEdit(startOffset: start, endOffset: start,
+                        replacement: String(decoding: indent, as: UTF8.self) + command + rule + lineBreak(after: line, text))
     }
 
     /// Where to add a rule to a `disable:next` comment alone on the line above `line`, if there is one.
     private static func insertionInComment(above line: Int, rule: String, _ text: LineText) -> Int? {
-        let bytes = text.bytes
-        var i = text.lineStart(line - 1)
-        let end = text.lineEnd(line - 1)
+        let lineStart = text.lineStart(line - 1)
+        let bytes = text.bytes(in: lineStart..<text.lineEnd(line - 1))
+        var i = 0
+        let end = bytes.count
         while i < end && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
         let commandBytes = Array(command.utf8)
         guard end - i > commandBytes.count, bytes[i..<(i + commandBytes.count)].elementsEqual(commandBytes) else { return nil }
@@ -41,14 +40,13 @@ enum SuppressionEdit {
         let listed = String(decoding: bytes[(i + commandBytes.count)..<listEnd], as: UTF8.self)
             .split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         guard !listed.isEmpty, !listed.contains(rule), !listed.contains("all") else { return nil }
-        return listEnd
+        return lineStart + listEnd
     }
 
     /// The line break that ends `line`, or, for the last line, the one before it (`\n` when there is none).
     private static func lineBreak(after line: Int, _ text: LineText) -> String {
         for candidate in [line, line - 1] where candidate >= 0 && candidate + 1 < text.lineCount {
-            let breakBytes = text.bytes[text.lineEnd(candidate)..<text.lineStarts[candidate + 1]]
-            return String(decoding: breakBytes, as: UTF8.self)
+            return String(decoding: text.bytes(in: text.lineEnd(candidate)..<text.lineStart(candidate + 1)), as: UTF8.self)
         }
         return "\n"
     }

@@ -41,160 +41,78 @@ struct LSPRange: Equatable {
     var json: JSON { JSON(["start": start.json, "end": end.json]) }
 }
 
-/// UTF-8 text with its line starts, converting between byte offsets (FlowLint's spans and edits) and LSP
-/// positions. Lines end at `\n`, `\r\n` or `\r`, as LSP defines them. Bytes need not be valid UTF-8 (a file read
-/// from disk): an invalid byte counts as one character, as the U+FFFD an editor shows for it.
+/// UTF-8 text as LSP addresses it: lines and characters, converted to and from byte offsets (FlowLint's spans
+/// and edits). Lines end at `\n`, `\r\n` or `\r`, as LSP defines them. Bytes need not be valid UTF-8 (a file read
+/// from disk): an invalid byte counts as one character, as the U+FFFD an editor shows for it. Kept in a `Rope`, so
+/// an edit and a conversion cost O(log n) plus the edit, however long the text or its lines.
 struct LineText {
-    private(set) var bytes: [UInt8]
-    /// Byte offset where each line starts; the first is 0.
-    private(set) var lineStarts: [Int]
+    private(set) var rope: Rope
+    /// A file read from disk: an editor does not show its byte order mark, so line 0's characters count from after
+    /// it. In text the editor sent, a U+FEFF at the start is a character like any other (it is in the editor's text).
+    let hidesByteOrderMark: Bool
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        lineStarts = Self.lineStarts(of: bytes)
+    init(_ bytes: [UInt8], hidesByteOrderMark: Bool = false) {
+        rope = Rope(bytes)
+        self.hidesByteOrderMark = hidesByteOrderMark
     }
 
-    /// Editors do not show a byte order mark (a file read from disk may have one): the first line's characters
-    /// count from after it.
-    private var textStart: Int { bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0 }
+    /// An editor's text (built from its UTF-8 storage, without a copy of it first).
+    init(_ text: String) {
+        var text = text
+        rope = text.withUTF8 { Rope($0) }
+        hidesByteOrderMark = false
+    }
+
+    var count: Int { rope.count }
+    /// All the bytes: O(n), for a lint.
+    var bytes: [UInt8] { rope.bytes }
+    func bytes(in range: Range<Int>) -> [UInt8] { rope.bytes(in: range) }
+    var lineCount: Int { rope.summary.lineBreaks + 1 }
 
     /// Where a line's characters start.
-    func lineStart(_ line: Int) -> Int { line == 0 ? min(textStart, lineEnd(0)) : lineStarts[line] }
-
-    static func lineStarts(of bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            while i < b.count {
-                let byte = b[i]
-                if byte == 0x0A {
-                    starts.append(i + 1)
-                } else if byte == 0x0D {
-                    if i + 1 < b.count && b[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                }
-                i += 1
-            }
+    func lineStart(_ line: Int) -> Int {
+        guard line > 0 else {
+            return hidesByteOrderMark && rope.bytes(in: 0..<3) == [0xEF, 0xBB, 0xBF] ? min(3, lineEnd(0)) : 0
         }
-        return starts
+        return rope.offset(afterLineBreak: line) ?? count
     }
-
-    var lineCount: Int { lineStarts.count }
 
     /// Where a line's text ends (before its line break).
     func lineEnd(_ line: Int) -> Int {
-        guard line + 1 < lineStarts.count else { return bytes.count }
-        var end = lineStarts[line + 1]
-        if end > lineStarts[line] && bytes[end - 1] == 0x0A { end -= 1 }
-        if end > lineStarts[line] && bytes[end - 1] == 0x0D { end -= 1 }
-        return end
+        guard line + 1 < lineCount, let next = rope.offset(afterLineBreak: line + 1) else { return count }
+        return next >= 2 && rope.byte(at: next - 1) == 0x0A && rope.byte(at: next - 2) == 0x0D ? next - 2 : next - 1
     }
 
-    /// The line holding a byte offset (clamped to the text).
-    func line(ofOffset offset: Int) -> Int {
-        let offset = max(0, min(offset, bytes.count))
-        // The last line start at or before the offset.
-        var low = 0, high = lineStarts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle }
-        }
-        return low
-    }
+    /// The line holding a byte offset (clamped to the text); an offset inside `\r\n` is on the line it ends.
+    func line(ofOffset offset: Int) -> Int { rope.prefix(max(0, min(offset, count))).lineBreaks }
 
     func position(ofOffset offset: Int, _ encoding: PositionEncoding) -> Position {
-        let offset = max(0, min(offset, bytes.count))
+        let offset = max(0, min(offset, count))
         let line = line(ofOffset: offset)
         let start = lineStart(line)
         let end = max(start, min(offset, lineEnd(line)))
-        return Position(line: line, character: Self.units(bytes, start..<end, encoding))
+        if encoding == .utf8 { return Position(line: line, character: end - start) }
+        return Position(line: line, character: rope.prefix(end).units(encoding) - rope.prefix(start).units(encoding))
     }
 
     /// The byte offset of an LSP position. A line past the end is the end of the text; a character past the end
     /// of its line is the line's end (as LSP says); one inside a character (half a surrogate pair, a UTF-8
     /// continuation byte) is that character's start.
     func offset(of position: Position, _ encoding: PositionEncoding) -> Int {
-        guard position.line < lineStarts.count else { return bytes.count }
+        guard position.line < lineCount else { return count }
         let start = lineStart(position.line)
         let end = lineEnd(position.line)
-        if encoding == .utf8 {
-            var offset = min(start + position.character, end)
-            while offset > start && offset < end && (bytes[offset] & 0xC0) == 0x80 { offset -= 1 }
-            return offset
-        }
-        var units = 0
-        var i = start
-        while i < end {
-            let (length, width) = Self.character(bytes, at: i, end: end, encoding)
-            if units + width > position.character { return i }
-            units += width
-            i += length
-        }
-        return end
+        let startUnits = encoding == .utf8 ? start : rope.prefix(start).units(encoding)
+        return min(end, max(start, rope.offset(ofUnit: startUnits + position.character, encoding)))
     }
 
     func range(ofOffsets start: Int, _ end: Int, _ encoding: PositionEncoding) -> LSPRange {
         LSPRange(start: position(ofOffset: start, encoding), end: position(ofOffset: max(start, end), encoding))
     }
 
-    /// Replaces a byte range (a `didChange` edit) and finds the line starts again from the edit on.
+    /// Replaces a byte range (a `didChange` edit).
     mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
-        let firstLine = line(ofOffset: range.lowerBound)
-        bytes.replaceSubrange(range, with: replacement)
-        // Lines before the edited one are unchanged (a `\r` just before the edit may now pair with a `\n` in it:
-        // start one line earlier).
-        let keep = max(0, firstLine - 1)
-        let from = lineStarts[keep]
-        var starts = Array(lineStarts[...keep])
-        var i = from
-        bytes.withUnsafeBufferPointer { b in
-            while i < b.count {
-                let byte = b[i]
-                if byte == 0x0A {
-                    starts.append(i + 1)
-                } else if byte == 0x0D {
-                    if i + 1 < b.count && b[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
-                }
-                i += 1
-            }
-        }
-        lineStarts = starts
-    }
-
-    /// Code units of a byte range in the encoding.
-    static func units(_ bytes: [UInt8], _ range: Range<Int>, _ encoding: PositionEncoding) -> Int {
-        if encoding == .utf8 { return range.count }
-        var units = 0
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let (length, width) = character(bytes, at: i, end: range.upperBound, encoding)
-            units += width
-            i += length
-        }
-        return units
-    }
-
-    /// The UTF-8 length of the character at `i` and its width in the encoding (UTF-16: 2 for a character outside
-    /// the Basic Multilingual Plane). An invalid sequence is one byte wide.
-    static func character(_ bytes: [UInt8], at i: Int, end: Int, _ encoding: PositionEncoding) -> (length: Int, width: Int) {
-        let lead = bytes[i]
-        if lead < 0x80 || encoding == .utf8 { return (1, 1) }
-        let length: Int
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return (1, 1)
-        }
-        guard i + length <= end else { return (1, 1) }
-        for k in 1..<length where (bytes[i + k] & 0xC0) != 0x80 { return (1, 1) }
-        // Overlong and surrogate forms are invalid too.
-        if lead == 0xE0 && bytes[i + 1] < 0xA0 { return (1, 1) }
-        if lead == 0xED && bytes[i + 1] >= 0xA0 { return (1, 1) }
-        if lead == 0xF0 && bytes[i + 1] < 0x90 { return (1, 1) }
-        if lead == 0xF4 && bytes[i + 1] >= 0x90 { return (1, 1) }
-        return (length, length == 4 && encoding == .utf16 ? 2 : 1)
+        rope.replace(range, with: replacement)
     }
 }
 
@@ -212,19 +130,70 @@ struct TextDocument {
     }
 
     /// Applies the `contentChanges` of a `didChange`, in order: each is the whole text (`text` alone) or a
-    /// `range` replaced by `text`. A range's end before its start is taken as empty.
+    /// `range` replaced by `text`. A range's end before its start is taken as empty. All are checked before any
+    /// is applied: a change refused leaves the text as it was.
     mutating func apply(_ changes: [JSON], _ encoding: PositionEncoding) throws {
-        for change in changes {
+        let edits: [(range: LSPRange?, text: String)] = try changes.map { change in
             guard let text = change["text"]?.string else { throw EditError.invalidChange("a content change without text") }
-            let replacement = Array(text.utf8)
-            if let rangeJSON = change["range"], !rangeJSON.isNull {
-                guard let range = LSPRange(rangeJSON) else { throw EditError.invalidChange("an invalid range") }
+            guard let rangeJSON = change["range"], !rangeJSON.isNull else { return (nil, text) }
+            guard let range = LSPRange(rangeJSON) else { throw EditError.invalidChange("an invalid range") }
+            return (range, text)
+        }
+        for edit in edits {
+            if let range = edit.range {
                 let start = self.text.offset(of: range.start, encoding)
                 let end = max(start, self.text.offset(of: range.end, encoding))
-                self.text.replace(start..<end, with: replacement)
+                self.text.replace(start..<end, with: Array(edit.text.utf8))
             } else {
-                self.text = LineText(replacement)
+                self.text = LineText(edit.text)
             }
         }
+    }
+}
+
+/// The documents the editor has open, by URI. Several URIs can name one file (`file://localhost/p/A.swift` and
+/// `file:///p/A.swift`, see `DocumentURI`): the file's text is that of the one opened or changed last, and closing
+/// one of them leaves the file to the others.
+struct OpenDocuments {
+    private(set) var byURI: [String: TextDocument] = [:]
+    /// The URIs open for each file, the one that gives it its text last.
+    private var urisByPath: [String: [String]] = [:]
+
+    subscript(uri: String) -> TextDocument? { byURI[uri] }
+
+    /// The files open, by path.
+    var paths: Dictionary<String, [String]>.Keys { urisByPath.keys }
+
+    /// The open document that gives a file its text.
+    func current(_ path: String) -> TextDocument? { urisByPath[path]?.last.flatMap { byURI[$0] } }
+
+    /// The document that gives each open file its text.
+    var currentDocuments: [TextDocument] { paths.compactMap(current) }
+
+    mutating func open(_ document: TextDocument) {
+        byURI[document.uri] = document
+        makeCurrent(document)
+    }
+
+    /// Applies a `didChange` in place (no copy of the text); nil when the URI is not open.
+    mutating func change(_ uri: String, version: Int?, _ changes: [JSON], _ encoding: PositionEncoding) throws -> TextDocument? {
+        guard byURI[uri] != nil else { return nil }
+        try byURI[uri]!.apply(changes, encoding)
+        if let version { byURI[uri]!.version = version }
+        makeCurrent(byURI[uri]!)
+        return byURI[uri]
+    }
+
+    /// Closes a URI; returns its document (nil when it was not open).
+    mutating func close(_ uri: String) -> TextDocument? {
+        guard let document = byURI.removeValue(forKey: uri) else { return nil }
+        urisByPath[document.path]?.removeAll { $0 == uri }
+        if urisByPath[document.path]?.isEmpty == true { urisByPath[document.path] = nil }
+        return document
+    }
+
+    private mutating func makeCurrent(_ document: TextDocument) {
+        urisByPath[document.path, default: []].removeAll { $0 == document.uri }
+        urisByPath[document.path, default: []].append(document.uri)
     }
 }

@@ -25,7 +25,8 @@ final class LSPCommandTests: CLITestCase {
             + frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file://\#(path)","languageId":"swift","version":1,"text":"\#(text)"}}}"#)
             + frame(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file://\#(path)"},"range":{"start":{"line":3,"character":6},"end":{"line":3,"character":6}},"context":{"diagnostics":[]}}}"#)
             + frame(#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#)
-            + frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        // The input ends after `shutdown`: what was read is answered first, and the status is 0. (`exit` would end
+        // the process at once, without waiting for the answers still queued.)
         let run = try flowlint(["lsp", "--stdio", "--no-cache"], stdin: input)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains(#""code":"observed_object_inline""#), run.stdout)

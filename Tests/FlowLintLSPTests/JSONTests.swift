@@ -31,6 +31,36 @@ final class JSONTests: XCTestCase {
         XCTAssertThrowsError(try JSON.parse([0x22, 0xC3, 0x22]))
     }
 
+    func testStringsWithAndWithoutEscapesAndInvalidUTF8AfterAnEscape() throws {
+        XCTAssertEqual(try parse(#"["plain é", "", "esc\n\u00e9 é"]"#), .array([.string("plain é"), .string(""), .string("esc\né é")]))
+        XCTAssertThrowsError(try JSON.parse(Array(#""\n"#.utf8) + [0xC3, 0x22]))
+        XCTAssertThrowsError(try parse("\"a\u{1}\""))
+        XCTAssertThrowsError(try parse("\"abc\\"))
+    }
+
+    func testUTF8ValidationAgreesWithTheStandardLibrary() {
+        var random = SeededGenerator(state: 3)
+        var samples: [[UInt8]] = (0..<65536).map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+                                    0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<50_000 {
+            samples.append((0..<Int(random.next() % 6)).map { _ in interesting[Int(random.next() % UInt64(interesting.count))] })
+        }
+        for sample in samples {
+            let valid = sample.withUnsafeBufferPointer(JSON.isValidUTF8)
+            XCTAssertEqual(valid, String(validating: sample, as: UTF8.self) != nil, "\(sample)")
+        }
+    }
+
+    func testTooManyValuesAreRefused() {
+        XCTAssertEqual(JSON.maximumValues, 1 << 22)
+        let five = Array(#"{"a": [1, "x", null]}"#.utf8)
+        XCTAssertNoThrow(try JSON.parse(five, maximumValues: 5))
+        XCTAssertThrowsError(try JSON.parse(five, maximumValues: 4)) { error in
+            XCTAssertEqual((error as? JSON.ParseError)?.message, "more than 4 values")
+        }
+    }
+
     func testDeepNestingIsRefusedNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         XCTAssertThrowsError(try parse(deep)) { error in

@@ -91,6 +91,29 @@ final class MessageFramingTests: XCTestCase {
         XCTAssertEqual(events(ScriptedSource(bytes, chunkSize: 1000), maximum: 1000), [.tooLarge(big.utf8.count), message("{}"), .end])
     }
 
+    func testAnOversizedHeaderWhoseBodyNeverComesLosesNoLaterMessage() {
+        // Refused at its header, before any body byte; the next message, sent instead of the body, is found in it.
+        let chunks: [[UInt8]?] = [Array("Content-Length: 100000000\r\n\r\n".utf8), nil, frame(#"{"id":2}"#), nil, frame("[3]")]
+        XCTAssertEqual(events(ScriptedSource(chunks), maximum: 1000),
+                       [.tooLarge(100_000_000), .malformed("message shorter than its Content-Length"), message(#"{"id":2}"#),
+                        message("[3]"), .end])
+        // Its header split across reads, after a long run of body bytes.
+        let split: [[UInt8]?] = [Array("Content-Length: 90000\r\n\r\n".utf8) + Array(repeating: 0x61, count: 20_000) + Array("Content-Le".utf8),
+                                 Array("ngth: 2\r\n\r\n{}".utf8)]
+        XCTAssertEqual(events(ScriptedSource(split), maximum: 1000),
+                       [.tooLarge(90000), .malformed("message shorter than its Content-Length"), message("{}"), .end])
+        // The input ends inside it.
+        XCTAssertEqual(events(ScriptedSource(Array("Content-Length: 5000\r\n\r\nabc".utf8)), maximum: 1000),
+                       [.tooLarge(5000), .malformed("unexpected end of input inside a message body"), .end])
+    }
+
+    func testALookAlikeHeaderInsideASkippedBodyNeedsItsEmptyLine() {
+        // `Content-Length: 1\r` many times with no empty line anywhere: no message inside, and found in linear time.
+        let body = Array(String(repeating: "Content-Length: 1\r", count: 20_000).utf8)
+        let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body + frame("{}")
+        XCTAssertEqual(events(ScriptedSource(bytes, chunkSize: 4096), maximum: 1000), [.tooLarge(body.count), message("{}"), .end])
+    }
+
     func testEndOfInputInsideAMessage() {
         XCTAssertEqual(events(ScriptedSource(Array("Content-Length: 10\r\n\r\n{}".utf8))),
                        [.malformed("unexpected end of input inside a message body"), .end])

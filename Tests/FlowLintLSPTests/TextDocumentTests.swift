@@ -2,6 +2,22 @@ import XCTest
 import FlowLintKit
 @testable import FlowLintLSP
 
+/// Where each line starts, found by the plain scan LSP describes: the reference for `LineText`.
+func referenceLineStarts(_ bytes: [UInt8]) -> [Int] {
+    var starts = [0]
+    var i = 0
+    while i < bytes.count {
+        if bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
+        if bytes[i] == 0x0A || bytes[i] == 0x0D { starts.append(i + 1) }
+        i += 1
+    }
+    return starts
+}
+
+extension LineText {
+    var lineStarts: [Int] { (0..<lineCount).map(lineStart) }
+}
+
 final class TextDocumentTests: XCTestCase {
     // "é" is 2 UTF-8 bytes and 1 UTF-16 unit; "😀" is 4 bytes and 2 units.
     let sample = LineText(Array("let é = \"😀\" // x\r\nvar b\rlast".utf8))
@@ -13,6 +29,8 @@ final class TextDocumentTests: XCTestCase {
         XCTAssertEqual(sample.lineEnd(2), 32)
         XCTAssertEqual(LineText([]).lineStarts, [0])
         XCTAssertEqual(LineText(Array("a\n".utf8)).lineStarts, [0, 2])
+        XCTAssertEqual(sample.line(ofOffset: 21), 0)  // inside `\r\n`: the line it ends
+        XCTAssertEqual(sample.line(ofOffset: 22), 1)
     }
 
     func testOffsetsToPositions() {
@@ -52,11 +70,28 @@ final class TextDocumentTests: XCTestCase {
         XCTAssertEqual(text.offset(of: Position(line: 0, character: 3), .utf16), 3)
     }
 
-    func testByteOrderMarkIsNotACharacter() {
-        let text = LineText([0xEF, 0xBB, 0xBF] + Array("ab\ncd".utf8))
-        XCTAssertEqual(text.position(ofOffset: 4, .utf16), Position(line: 0, character: 1))
-        XCTAssertEqual(text.offset(of: Position(line: 0, character: 0), .utf16), 3)
-        XCTAssertEqual(text.position(ofOffset: 7, .utf16), Position(line: 1, character: 1))
+    func testByteOrderMarkIsHiddenInAFileFromDiskOnly() {
+        // Read from disk: an editor does not show the mark, so line 0 counts from after it.
+        let disk = LineText([0xEF, 0xBB, 0xBF] + Array("ab\ncd".utf8), hidesByteOrderMark: true)
+        XCTAssertEqual(disk.position(ofOffset: 4, .utf16), Position(line: 0, character: 1))
+        XCTAssertEqual(disk.offset(of: Position(line: 0, character: 0), .utf16), 3)
+        XCTAssertEqual(disk.offset(of: Position(line: 0, character: 1), .utf8), 4)
+        XCTAssertEqual(disk.position(ofOffset: 7, .utf16), Position(line: 1, character: 1))
+        // Sent by the editor: U+FEFF is in its text, a character like any other.
+        let editor = LineText("\u{FEFF}ab\ncd")
+        XCTAssertEqual(editor.position(ofOffset: 4, .utf16), Position(line: 0, character: 2))
+        XCTAssertEqual(editor.offset(of: Position(line: 0, character: 1), .utf16), 3)
+        XCTAssertEqual(editor.offset(of: Position(line: 0, character: 0), .utf16), 0)
+        XCTAssertEqual(editor.position(ofOffset: 4, .utf8), Position(line: 0, character: 4))
+    }
+
+    func testAnEditAfterALeadingU_FEFFLandsWhereTheEditorPutIt() throws {
+        var doc = TextDocument(uri: "file:///a.swift", path: "/a.swift", languageID: "swift", version: 1, text: LineText("\u{FEFF}struct A {}"))
+        try doc.apply([change(0, 1, 0, 1, "/* c */ ")], .utf16)
+        XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "\u{FEFF}/* c */ struct A {}")
+        try doc.apply([change(0, 0, 0, 1, "")], .utf16)  // the mark deleted: nothing shifts
+        XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "/* c */ struct A {}")
+        XCTAssertEqual(doc.text.position(ofOffset: 8, .utf16), Position(line: 0, character: 8))
     }
 
     func document(_ text: String) -> TextDocument {
@@ -73,7 +108,7 @@ final class TextDocumentTests: XCTestCase {
         var doc = document("let 😀 = 1\nlet b = 2\n")
         try doc.apply([change(0, 4, 0, 6, "é"), change(1, 4, 1, 5, "bb\nx"), change(0, 0, 0, 0, "// c\r\n")], .utf16)
         XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "// c\r\nlet é = 1\nlet bb\nx = 2\n")
-        XCTAssertEqual(doc.text.lineStarts, LineText.lineStarts(of: doc.text.bytes))
+        XCTAssertEqual(doc.text.lineStarts, referenceLineStarts(doc.text.bytes))
         // Joining lines; a character past the end of a line is its end (before the line break), so this `\r`
         // makes a line of its own; then a `\r` inserted before a `\n` pairs with it.
         try doc.apply([change(1, 9, 2, 0, ""), change(0, 4, 0, 6, "\r")], .utf16)
@@ -82,7 +117,7 @@ final class TextDocumentTests: XCTestCase {
         try doc.apply([change(2, 15, 2, 15, "\r")], .utf16)
         XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "// c\r\r\nlet é = 1let bb\r\nx = 2\n")
         XCTAssertEqual(doc.text.lineStarts, [0, 5, 7, 25, 31])
-        XCTAssertEqual(doc.text.lineStarts, LineText.lineStarts(of: doc.text.bytes))
+        XCTAssertEqual(doc.text.lineStarts, referenceLineStarts(doc.text.bytes))
         try doc.apply([JSON(["text": .string("whole")])], .utf16)
         XCTAssertEqual(doc.text.bytes, Array("whole".utf8))
     }
@@ -96,12 +131,29 @@ final class TextDocumentTests: XCTestCase {
         XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "é-😀y\n!")
         XCTAssertThrowsError(try doc.apply([JSON(["range": .null])], .utf8))
         XCTAssertThrowsError(try doc.apply([JSON(["range": JSON(["start": .int(1)]), "text": .string("")])], .utf8))
+        // A refused change leaves the text as it was, also when changes before it in the list were valid.
+        XCTAssertThrowsError(try doc.apply([change(0, 0, 0, 0, "zz"), JSON(["range": .null])], .utf8))
+        XCTAssertEqual(String(decoding: doc.text.bytes, as: UTF8.self), "é-😀y\n!")
     }
 
     func testURIs() {
         XCTAssertEqual(DocumentURI.path(of: "file:///home/a%20b/%C3%A9.swift"), "/home/a b/é.swift")
         XCTAssertEqual(DocumentURI.path(of: "file://localhost/x/../y.swift"), "/y.swift")
         XCTAssertEqual(DocumentURI.path(of: "FILE:///x.swift"), "/x.swift")
+        // One file, however it is spelled: authority, escapes in either case, `.`, `//`, no authority at all.
+        for uri in ["file:///p/A.swift", "file://localhost/p/A.swift", "file://LocalHost/p/./A.swift", "file:///p/%41.swift",
+                    "file:///p//q/../A.swift", "file:/p/A.swift", "file:///p/A.swift#L3", "file:///%70/A%2eswift"] {
+            XCTAssertEqual(DocumentURI.path(of: uri), "/p/A.swift", uri)
+            XCTAssertFalse(DocumentURI.namesDirectory(uri), uri)
+        }
+        XCTAssertEqual(DocumentURI.path(of: "file:///p/%c3%a9"), DocumentURI.path(of: "file:///p/%C3%A9"))
+        // A URI ending in `/` names a directory, a workspace folder but no document.
+        XCTAssertEqual(DocumentURI.path(of: "file:///p/"), "/p")
+        XCTAssertEqual(DocumentURI.path(of: "file:///"), "/")
+        XCTAssertTrue(DocumentURI.namesDirectory("file:///"))
+        XCTAssertTrue(DocumentURI.namesDirectory("file://localhost/p/"))
+        XCTAssertNil(DocumentURI.path(of: "file:p/A.swift"))
+        XCTAssertNil(DocumentURI.path(of: "file://localhost"))
         XCTAssertNil(DocumentURI.path(of: "untitled:Untitled-1"))
         XCTAssertNil(DocumentURI.path(of: "file://server/share/x.swift"))
         XCTAssertNil(DocumentURI.path(of: "file:///bad%zz"))
@@ -136,5 +188,35 @@ final class TextDocumentTests: XCTestCase {
                        "// flowlint:disable:next b\n// flowlint:disable:next b\nx\n")
         XCTAssertEqual(edited("/// flowlint:disable:next a\nx\n", rule: "b", line: 1),
                        "/// flowlint:disable:next a\n// flowlint:disable:next b\nx\n")
+    }
+}
+
+final class OpenDocumentsTests: XCTestCase {
+    func document(_ uri: String, _ text: String, version: Int = 1) -> TextDocument {
+        TextDocument(uri: uri, path: DocumentURI.path(of: uri)!, languageID: "swift", version: version, text: LineText(text))
+    }
+
+    func text(_ document: TextDocument?) -> String? { document.map { String(decoding: $0.text.bytes, as: UTF8.self) } }
+
+    func testTwoURIsOfOneFileShareItAndClosingOneKeepsTheOther() throws {
+        var documents = OpenDocuments()
+        documents.open(document("file://localhost/p/A.swift", "local"))
+        documents.open(document("file:///p/A.swift", "plain"))
+        XCTAssertEqual(Array(documents.paths), ["/p/A.swift"])
+        XCTAssertEqual(text(documents.current("/p/A.swift")), "plain")  // opened last
+        // A change makes its document the file's text.
+        let change = JSON(["range": LSPRange(start: Position(line: 0, character: 5), end: Position(line: 0, character: 5)).json,
+                           "text": .string("!")])
+        XCTAssertEqual(text(try documents.change("file://localhost/p/A.swift", version: 2, [change], .utf16)), "local!")
+        XCTAssertEqual(documents.current("/p/A.swift")?.uri, "file://localhost/p/A.swift")
+        XCTAssertEqual(documents["file://localhost/p/A.swift"]?.version, 2)
+        // Closing it hands the file to the other URI, with its own text; closing that one closes the file.
+        XCTAssertEqual(documents.close("file://localhost/p/A.swift")?.version, 2)
+        XCTAssertEqual(text(documents.current("/p/A.swift")), "plain")
+        XCTAssertNil(documents.close("file://localhost/p/A.swift"))
+        XCTAssertNotNil(documents.close("file:///p/A.swift"))
+        XCTAssertNil(documents.current("/p/A.swift"))
+        XCTAssertTrue(documents.paths.isEmpty)
+        XCTAssertNil(try documents.change("file:///p/A.swift", version: 3, [change], .utf16))
     }
 }

@@ -136,3 +136,55 @@ def test_cancelled_requests_are_answered_as_cancelled(tmp_path):
     server.send({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": "nobody"}})
     server.send({"jsonrpc": "2.0", "id": 20, "method": "textDocument/codeAction", "params": action})
     assert len(server.response(20)["result"]) == 2
+
+
+def test_an_oversized_message_is_refused_at_its_header_and_later_messages_are_read(tmp_path):
+    server = started(tmp_path)
+    server.send(INIT)
+    server.response(1)
+
+    def refused(message):
+        return message.get("id") is None and message.get("error", {}).get("code") == -32600
+
+    # A Content-Length over 64 MiB whose body never comes: refused at once, and the next message, found where the
+    # body should have been, is answered.
+    server.send_raw(b"Content-Length: 100000000\r\n\r\n")
+    message, _ = server.read_until(refused)
+    assert "100000000 bytes is over the limit of 64 MiB" in message["error"]["message"]
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {}})
+    assert server.response(2)["error"]["code"] == -32601
+    # One sent whole (70 MB): refused, skipped unread, and the next message answered.
+    body = b'{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"text":"' + b"x" * 70_000_000 + b'"}}'
+    server.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    server.send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {}})
+    message, before = server.read_until(lambda m: m.get("id") == 3)
+    assert message["error"]["code"] == -32601
+    assert any(refused(m) for m in before)
+    server.send({"jsonrpc": "2.0", "id": 4, "method": "shutdown"})
+    assert server.response(4)["result"] is None
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    assert server.process.wait(timeout=10) == 0
+
+
+def test_exit_ends_the_server_without_waiting_for_a_lint(tmp_path):
+    server = started(tmp_path)
+    server.send({**INIT, "params": {**INIT["params"], "initializationOptions": {"debounce": 0}}})
+    server.response(1)
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    # A 6 MB document: its lint takes seconds, so its findings come long after the exit below.
+    text = "import SwiftUI\n" + "".join(
+        f"struct S{n}: View {{ @State var a = 0; var body: some View {{ Text(\"\") }} }}\n" for n in range(80_000))
+    uri = (tmp_path / "Big.swift").as_uri()
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "swift", "version": 1, "text": text}}})
+    # A code action request lints the document first, on the server's queue: the exit comes while that runs.
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction", "params": {
+        "textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+        "context": {"diagnostics": []}}})
+    server.send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    # The shutdown was read before the exit: 0. The lint was abandoned: no findings, no answer to the request.
+    assert server.process.wait(timeout=10) == 0
+    output = server.buffer + server.process.stdout.read()
+    assert b'"uri":"%s"' % uri.encode() not in output
+    assert b'"id":2' not in output

@@ -354,6 +354,63 @@ async def test_positions_count_bytes_when_utf8_is_negotiated(client, tmp_path):
     assert (d.code, d.range.start.character, d.range.end.character) == ("non_private_state", utf8, utf8 + len("@StateObject"))
 
 
+async def test_a_document_starting_with_u_feff_keeps_the_editors_positions(client, tmp_path):
+    # U+FEFF is in the editor's text: a character of line 0 (one UTF-16 unit), not a mark to skip.
+    line = 'import SwiftUI; final class S: ObservableObject {}; struct V: View { @ObservedObject var s = S(); var body: some View { Text("") } }'
+    text = "\ufeff" + line
+    root = project(tmp_path, {})
+    await initialize(client, root)
+    path = root / "V.swift"
+    open_document(client, path, text=text)
+    d = (await published(client, path, version=1))[0]
+    assert d.range.start == types.Position(0, text.index("@"))
+    # An edit right after U+FEFF lands there, and the server's text stays the editor's.
+    change_range(client, path, 2, (0, 1), (0, 1), "/* c */ ")
+    text = "\ufeff/* c */ " + line
+    d = (await published(client, path, version=2))[0]
+    assert d.range.start == types.Position(0, text.index("@"))
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(path)), range=d.range, context=types.CodeActionContext(diagnostics=[d])))
+    assert apply_edits(text, actions[0].edit.changes[uri(path)]) == text.replace("@ObservedObject", "@StateObject")
+
+
+async def test_two_uris_of_one_file_are_one_file(client, tmp_path):
+    root = project(tmp_path, {"ContentView.swift": STORE_VIEW})  # on disk: a finding
+    await initialize(client, root)
+    path = root / "ContentView.swift"
+    fixed = STORE_VIEW.replace("@ObservedObject var", "@StateObject private var")  # in the editor: none
+    local, plain = "file://localhost" + str(path), uri(path)
+    for name in [local, plain]:
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=name, language_id="swift", version=1, text=fixed)))
+    assert codes(await published(client, path, version=1)) == []
+    # Closing one URI leaves the file to the other: still linted from its buffer, not from the disk.
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=local)))
+    await barrier(client, path)
+    assert codes(client.published[plain][-1][1]) == []
+    # Edits through either URI are the file's text; closing the last one goes back to the disk.
+    change_whole(client, path, 2, STORE_VIEW)
+    assert codes(await published(client, path, version=2)) == ["observed_object_inline"]
+    before = count(client, path)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=plain)))
+    assert codes(await published(client, path, after=before)) == []  # a closed document's findings are cleared
+
+
+async def test_a_directory_opened_as_a_document_is_not_searched(client, tmp_path):
+    root = project(tmp_path, {"ContentView.swift": STORE_VIEW})
+    await initialize(client, root)
+    for directory in ["file:///", uri(root) + "/"]:
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=directory, language_id="swift", version=1, text=STORE_VIEW)))
+    # Answered at once (searching / for Swift files would take minutes), and never linted.
+    path = root / "ContentView.swift"
+    open_document(client, path)
+    assert codes(await published(client, path, version=1)) == ["observed_object_inline"]
+    await barrier(client, path)
+    assert "file:///" not in client.published
+    assert any("file:/// is a directory: not linted" == m.message for m in client.log_messages)
+
+
 async def test_huge_buffers_get_no_findings_and_a_log_line(client, tmp_path):
     root = project(tmp_path, {})
     await initialize(client, root)
