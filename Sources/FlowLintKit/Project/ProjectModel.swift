@@ -61,6 +61,22 @@ struct BuildTarget: Sendable, Equatable, Codable {
     var dependencies: [String] = []
     /// Absolute paths of its Swift files, sorted.
     var files: [String] = []
+    /// Products of local Swift packages it uses (an Xcode target's `packageProductDependencies`), sorted, for the
+    /// model's builder to resolve to the packages' targets (and add to `dependencies`). Products of remote
+    /// packages are not listed: their sources are not in the project.
+    var packageProducts: [PackageProductDependency] = []
+}
+
+/// A product of a local Swift package that a target uses: its name, and the package's directory (absolute) when
+/// the project names it (`XCLocalSwiftPackageReference`); nil when the project leaves it to the packages in its
+/// group tree or workspace (a package folder dragged into the project).
+struct PackageProductDependency: Sendable, Hashable, Codable, Comparable {
+    var product: String
+    var package: String?
+
+    static func < (a: PackageProductDependency, b: PackageProductDependency) -> Bool {
+        (a.product, a.package ?? "") < (b.product, b.package ?? "")
+    }
 }
 
 /// A platform a target is built for, and its deployment target (`17.0`) when known.
