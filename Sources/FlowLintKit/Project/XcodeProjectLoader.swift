@@ -654,9 +654,13 @@ enum PropertyListReader {
 /// Runs a piece of code with standard error (file descriptor 2) pointed at a pipe, then writes back to standard
 /// error what was written there, except the lines it is asked to drop. Output other threads write meanwhile is
 /// kept (shown a moment later); beyond the pipe's capacity (64 KiB on Linux and macOS) it is lost, since the
-/// pipe does not block its writers.
+/// pipe does not block its writers. One run at a time: two at once would each restore the other's pipe.
 enum StandardErrorFilter {
+    private static let lock = NSLock()
+
     static func run<T>(dropping drop: (Substring) -> Bool, _ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return body() }
         for end in ends {

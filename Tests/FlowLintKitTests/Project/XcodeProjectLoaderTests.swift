@@ -250,8 +250,8 @@ final class XcodeProjectLoaderTests: XCTestCase {
 
     // MARK: Malformed projects
 
-    /// Loads, with standard error pointed at a file for the call; returns the result and what was written there.
-    func loadCapturingStandardError(_ project: String, root: String) throws -> (XcodeProjectLoader.Result, String) {
+    /// Runs `body` with standard error pointed at a file; returns its result and what was written there.
+    func captureStandardError<T>(_ body: () -> T) throws -> (T, String) {
         let log = Paths.join(try temporaryDirectory(), "stderr.txt")
         let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         XCTAssertGreaterThanOrEqual(fd, 0)
@@ -259,7 +259,7 @@ final class XcodeProjectLoaderTests: XCTestCase {
         fflush(stderr)
         dup2(fd, STDERR_FILENO)
         close(fd)
-        let result = XcodeProjectLoader.load(project: project, root: root)
+        let result = body()
         fflush(stderr)
         dup2(saved, STDERR_FILENO)
         close(saved)
@@ -271,7 +271,7 @@ final class XcodeProjectLoaderTests: XCTestCase {
         let text = try String(contentsOfFile: Paths.join(Self.garden, "Garden.xcodeproj/project.pbxproj"), encoding: .utf8)
         let project = Paths.join(root, "Cut.xcodeproj")
         try write(String(text.prefix(text.count / 2)), to: Paths.join(project, "project.pbxproj"))
-        let (result, standardError) = try loadCapturingStandardError(project, root: root)
+        let (result, standardError) = try captureStandardError { XcodeProjectLoader.load(project: project, root: root) }
         XCTAssertEqual(result.targets, [])
         XCTAssertFalse(result.isComplete)
         XCTAssertEqual(result.warnings.count, 1)
@@ -424,21 +424,39 @@ final class XcodeProjectLoaderTests: XCTestCase {
         XCTAssertNil(XcodeProjectLoader.languageMode("latest"))
     }
 
-    func testStandardErrorFilterKeepsOtherOutput() throws {
-        let log = Paths.join(try temporaryDirectory(), "stderr.txt")
-        let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let saved = dup(STDERR_FILENO)
-        dup2(fd, STDERR_FILENO)
-        close(fd)
-        let value = StandardErrorFilter.run(dropping: { $0.hasPrefix("noise") }) { () -> Int in
-            fputs("noise: dropped\nkept line\nnoise again\nunterminated", stderr)
-            return 42
+    func testDefinedConditionsOfCompilerFlags() {
+        XCTAssertEqual(PackageManifestLoader.definedConditions(in: ["-D", "A", "-DB", "-DX=1", "-Xcc", "-DC", "-Xfrontend", "-D", "E", "-O"]), ["A", "B"])
+    }
+
+    func testTruncatedProjectsLoadedAtOnceLeaveStandardErrorWorking() throws {
+        let root = try temporaryDirectory()
+        // Long enough to parse that the loads overlap, and cut short.
+        let objects = (0..<20_000).map { "G\($0) = {isa = PBXGroup; children = (); sourceTree = \"<group>\"; };" }
+        try write("{ objects = {\n" + objects.joined(separator: "\n"), to: Paths.join(root, "Cut.xcodeproj/project.pbxproj"))
+        let (results, standardError) = try captureStandardError {
+            var results = [XcodeProjectLoader.Result?](repeating: nil, count: 6)
+            let lock = NSLock()
+            DispatchQueue.concurrentPerform(iterations: 6) { index in
+                let result = XcodeProjectLoader.load(project: Paths.join(root, "Cut.xcodeproj"), root: root)
+                lock.lock(); results[index] = result; lock.unlock()
+            }
+            fputs("still here\n", stderr)
+            return results
         }
-        fputs("|after", stderr)
-        fflush(stderr)
-        dup2(saved, STDERR_FILENO)
-        close(saved)
+        XCTAssertEqual(results.compactMap { $0?.isComplete }, Array(repeating: false, count: 6))
+        XCTAssertEqual(standardError, "still here\n")
+    }
+
+    func testStandardErrorFilterKeepsOtherOutput() throws {
+        let (value, written) = try captureStandardError { () -> Int in
+            let value = StandardErrorFilter.run(dropping: { $0.hasPrefix("noise") }) { () -> Int in
+                fputs("noise: dropped\nkept line\nnoise again\nunterminated", stderr)
+                return 42
+            }
+            fputs("|after", stderr)
+            return value
+        }
         XCTAssertEqual(value, 42)
-        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "kept line\nunterminated|after")
+        XCTAssertEqual(written, "kept line\nunterminated|after")
     }
 }
