@@ -115,8 +115,8 @@ enum XcodeProjectLoader {
         return version.components.map(String.init).joined(separator: ".")
     }
 
-    /// A condition name `#if` can test: an identifier.
-    static func isConditionName(_ text: String) -> Bool {
+    /// An identifier: a condition name `#if` can test, a module name.
+    static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
         return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || $0.properties.numericType == .decimal }
     }
@@ -197,6 +197,18 @@ private struct Loader {
     var inputs: [String] = []
     var localPackages: [String] = []
 
+    /// What the loader needs of an object of the group tree, read from the property list once: each read of a
+    /// value goes through Foundation's bridging, the larger part of the loader's own time.
+    struct Node {
+        var isa: String?
+        var path: String?
+        var sourceTree: String
+        /// `lastKnownFileType`, else `explicitFileType` (`wrapper`, `folder`, `sourcecode.swift`).
+        var fileType: String?
+    }
+
+    /// The objects of the group tree (and those outside it that a path was asked of), by id.
+    private var nodes: [String: Node] = [:]
     /// Child → the group that lists it, for every object reachable from the main group.
     private var parents: [String: String] = [:]
     /// The file references of the group tree (ids), for package folders.
@@ -265,14 +277,15 @@ private struct Loader {
                 for (key, value) in level.xcconfig { settings.push(key: key, value: value) }
                 settings.push(dictionary: level.settings)
             }
+            let configurationName = targetSettings?.name ?? projectSettings?.name ?? buildConfiguration
+            // The values Xcode gives these when the project does not set them.
             let builtins: [String: String] = [
                 "TARGET_NAME": name, "PROJECT_NAME": projectName, "PRODUCT_NAME": "$(TARGET_NAME)",
                 "PRODUCT_MODULE_NAME": "$(PRODUCT_NAME:c99extidentifier)",
                 "SRCROOT": sourceRoot, "SOURCE_ROOT": sourceRoot, "PROJECT_DIR": sourceRoot,
-                "PROJECT_FILE_PATH": project,
-                "CONFIGURATION": targetSettings?.name ?? projectSettings?.name ?? buildConfiguration,
+                "PROJECT_FILE_PATH": project, "CONFIGURATION": configurationName,
             ]
-            applySettings(settings, builtins: builtins, configuration: builtins["CONFIGURATION"]!, to: &target)
+            applySettings(settings, builtins: builtins, configuration: configurationName, to: &target)
 
             var files = Set(sourcesPhaseFiles(of: object, id: id))
             files.formUnion(synchronizedFolderFiles(target: id, folders: foldersOf[id] ?? []))
@@ -313,13 +326,29 @@ private struct Loader {
                 }
                 parents[child] = group
                 guard let childObject = graph.object(child) else { continue }
-                switch childObject["isa"] as? String {
+                let node = Self.node(childObject)
+                nodes[child] = node
+                switch node.isa {
                 case "PBXFileReference": fileReferences.append(child)
                 case "PBXFileSystemSynchronizedRootGroup": synchronizedFolders.append(child)
                 default: if childObject["children"] != nil { queue.append(child) }
                 }
             }
         }
+    }
+
+    static func node(_ object: PBXObject?) -> Node {
+        Node(isa: object?["isa"] as? String, path: object?["path"] as? String,
+             sourceTree: object?["sourceTree"] as? String ?? "<group>",
+             fileType: object?["lastKnownFileType"] as? String ?? object?["explicitFileType"] as? String)
+    }
+
+    /// The node of an object, read now if it is not in the group tree.
+    mutating func node(_ id: String) -> Node {
+        if let known = nodes[id] { return known }
+        let node = Self.node(graph.object(id))
+        nodes[id] = node
+        return node
     }
 
     func isAncestor(_ candidate: String, of group: String) -> Bool {
@@ -349,15 +378,15 @@ private struct Loader {
                 return nil
             }
             chain.append(current)
-            let tree = graph.object(current)?["sourceTree"] as? String ?? "<group>"
+            let tree = node(current).sourceTree
             if tree != "<group>" { base = anchor(of: tree); break }
             guard let parent = parents[current] else { base = sourceRoot; break }
             current = parent
         }
         // Then down: each object's location is its base joined with its own path.
-        for node in chain.reversed() {
-            let value = base.map { join($0, graph.object(node)) }
-            locations[node] = .some(value)
+        for id in chain.reversed() {
+            let value = base.map { join($0, node(id).path) }
+            locations[id] = .some(value)
             base = value
         }
         return locations[id] ?? nil
@@ -371,8 +400,8 @@ private struct Loader {
         }
     }
 
-    func join(_ base: String, _ object: PBXObject?) -> String {
-        guard let path = object?["path"] as? String, !path.isEmpty else { return base }
+    func join(_ base: String, _ path: String?) -> String {
+        guard let path, !path.isEmpty else { return base }
         return Paths.standardize(path.hasPrefix("/") ? path : Paths.join(base, path))
     }
 
@@ -441,7 +470,9 @@ private struct Loader {
         return file
     }
 
-    /// Platforms, deployment targets, conditions, language mode, default isolation and module of a target.
+    /// Platforms, deployment targets, conditions, language mode, default isolation and module of a target. Each
+    /// platform is evaluated for its device SDK (`iphoneos`, not `iphonesimulator`): a condition set only for a
+    /// simulator SDK is not in the model. Language mode, isolation and module are read for the first platform.
     func applySettings(_ settings: BuildSettings, builtins: [String: String], configuration: String, to target: inout BuildTarget) {
         let neutral = BuildSettingScope(sdk: nil, configuration: configuration, builtins: builtins)
         var platforms = Set((settings.list("SUPPORTED_PLATFORMS", in: neutral) ?? []).compactMap(ApplePlatform.init(sdk:)))
@@ -468,10 +499,10 @@ private struct Loader {
             var conditions = settings.list("SWIFT_ACTIVE_COMPILATION_CONDITIONS", in: scope) ?? []
             conditions += PackageManifestLoader.definedConditions(in: settings.list("OTHER_SWIFT_FLAGS", in: scope) ?? [])
             target.conditions.append(PlatformConditions(platform: platform,
-                                                        conditions: Set(conditions.filter(XcodeProjectLoader.isConditionName)).sorted()))
+                                                        conditions: Set(conditions.filter(XcodeProjectLoader.isIdentifier)).sorted()))
         }
         let first = scopes[0].1
-        if let module = settings.value("PRODUCT_MODULE_NAME", in: first)?.trimmingBlanks(), XcodeProjectLoader.isConditionName(module) {
+        if let module = settings.value("PRODUCT_MODULE_NAME", in: first)?.trimmingBlanks(), XcodeProjectLoader.isIdentifier(module) {
             target.module = module
         }
         target.languageMode = settings.value("SWIFT_VERSION", in: first).flatMap(XcodeProjectLoader.languageMode)
@@ -491,11 +522,12 @@ private struct Loader {
             guard let phase = graph.object(phaseID), phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
             for buildFileID in graph.strings(phase, "files", of: phaseID) {
                 guard let buildFile = graph.object(buildFileID),
-                      let reference = graph.string(buildFile, "fileRef", of: buildFileID),
-                      let referenced = graph.object(reference) else { continue }
+                      let reference = graph.string(buildFile, "fileRef", of: buildFileID) else { continue }
                 // A localized or versioned group compiles its children.
-                let candidates = referenced["isa"] as? String == "PBXFileReference"
-                    ? [reference] : graph.strings(referenced, "children", of: reference)
+                let isa = node(reference).isa
+                let candidates = isa == "PBXFileReference" ? [reference]
+                    : isa == "PBXVariantGroup" || isa == "XCVersionGroup" ? graph.strings(graph.object(reference) ?? [:], "children", of: reference)
+                    : []
                 for candidate in candidates {
                     guard let path = location(of: candidate), path.hasSuffix(".swift"), FileDiscovery.exists(path) else { continue }
                     files.append(path)
@@ -615,8 +647,7 @@ private struct Loader {
             localPackages.append(directory)
         }
         for reference in fileReferences {
-            guard let object = graph.object(reference) else { continue }
-            let type = object["lastKnownFileType"] as? String ?? object["explicitFileType"] as? String
+            let type = node(reference).fileType
             guard type == "wrapper" || type == "folder", let directory = location(of: reference),
                   FileDiscovery.exists(Paths.join(directory, "Package.swift")) else { continue }
             localPackages.append(directory)
