@@ -27,8 +27,9 @@ enum XcodeProjectLoader {
         var localPackages: [String] = []
     }
 
-    /// A larger `project.pbxproj` is not read: Foundation's parser takes about 0.1 s and tens of MB per MiB, and
-    /// the largest projects of real apps are a few MiB. The same limit as a Swift input (`FileReader`).
+    /// A larger `project.pbxproj` is not read (the same limit as a Swift input, `FileReader`): Foundation's parser
+    /// takes about 45 ms of CPU and 12 MB of memory per MiB (a 5.5 MB project: 0.26 s to parse, 0.45 s to load,
+    /// 70 MB), and the largest projects of real apps are well under it (0.5 MB among 26 open-source apps).
     static var maximumProjectSize: Int { FileReader.maximumInputSize }
     /// Groups nest at most this deep (real projects: under 20).
     static let maximumGroupDepth = 256
