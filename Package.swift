@@ -31,7 +31,7 @@ let package = Package(
             dependencies: ["FlowLintKit", "FlowLintLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "FlowLintSyntaxTests", dependencies: ["FlowLintSyntax"]),
-        .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"], exclude: ["Golden"]),
+        .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"], exclude: ["Golden", "Project/Fixtures"]),
         .testTarget(name: "FlowLintLSPTests", dependencies: ["FlowLintLSP"]),
         // Runs the built `flowlint` binary (the dependency makes sure it is built first): exit codes, bad input.
         .testTarget(name: "FlowLintCLITests", dependencies: ["flowlint"], exclude: ["Expected"]),

@@ -224,12 +224,17 @@ enum PackageManifestLoader {
         }
     }
 
-    /// `-DFLAG` and `-D FLAG` in compiler flags (`OTHER_SWIFT_FLAGS`, `.unsafeFlags`).
+    /// `-DFLAG` and `-D FLAG` in compiler flags (`OTHER_SWIFT_FLAGS`, `.unsafeFlags`); not the flags passed on to
+    /// another tool (`-Xcc -DFLAG` defines a C macro, not a Swift condition).
     static func definedConditions(in flags: [String]) -> [String] {
         var out: [String] = []
         var index = 0
         while index < flags.count {
             let flag = flags[index]
+            if flag == "-Xcc" || flag == "-Xfrontend" || flag == "-Xlinker" || flag == "-Xclang-linker" {
+                index += 2
+                continue
+            }
             if flag == "-D", index + 1 < flags.count {
                 out.append(flags[index + 1])
                 index += 2

@@ -70,6 +70,22 @@ struct BuildTarget: Sendable, Equatable, Codable {
     var id: String { "\(manifest):\(name)" }
     /// Absolute paths of its Swift files, sorted.
     var files: [String] = []
+    /// Products of local Swift packages it uses (an Xcode target's `packageProductDependencies`), sorted, for the
+    /// model's builder to resolve to the packages' targets (and add to `dependencies`). Products of remote
+    /// packages are not listed: their sources are not in the project.
+    var packageProducts: [PackageProductDependency] = []
+}
+
+/// A product of a local Swift package that a target uses: its name, and the package's directory (absolute) when
+/// the project names it (`XCLocalSwiftPackageReference`); nil when the project leaves it to the packages in its
+/// group tree or workspace (a package folder dragged into the project).
+struct PackageProductDependency: Sendable, Hashable, Codable, Comparable {
+    var product: String
+    var package: String?
+
+    static func < (a: PackageProductDependency, b: PackageProductDependency) -> Bool {
+        (a.product, a.package ?? "") < (b.product, b.package ?? "")
+    }
 }
 
 /// A product of a package a target uses: `.product(name: "Models", package: "Models")`. `package` is the package's
