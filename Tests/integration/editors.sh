@@ -16,7 +16,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-BIN="$(flowlint_binary)"
+BIN="$(realpath "$(flowlint_binary)")"  # the editors run in the fixture's copy
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 DRIVERS="$REPO/Tests/integration/editors"
@@ -55,9 +55,8 @@ for package in neovim emacs-nox elpa-eglot; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing_packages+=("$package")
 done
 if [ ${#missing_packages[@]} -gt 0 ]; then
-    if { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing_packages[@]}"; } >"$WORK/apt.log" 2>&1; then
-        pass "apt-get installed ${missing_packages[*]}"
-    else
+    echo "-- apt-get install ${missing_packages[*]}"
+    if ! { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing_packages[@]}"; } >"$WORK/apt.log" 2>&1; then
         tail -20 "$WORK/apt.log" >&2
         fail "apt-get installs ${missing_packages[*]}"
     fi
@@ -89,8 +88,8 @@ drive() {
     return "$status"
 }
 
-# edited NAME ACTION: the driver exited 0, the saved file is the original with exactly ACTION's edit, and
-# `flowlint lint` no longer reports the finding in it.
+# edited NAME ACTION: the file the editor saved is the original with exactly ACTION's edit (its diff is shown
+# when not), and `flowlint lint` no longer reports the finding in it.
 edited() {
     local name="$1" action="$2" expected="$WORK/$1.expected"
     if [ "$action" = "$FIX" ]; then
