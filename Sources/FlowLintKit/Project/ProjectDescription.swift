@@ -28,7 +28,8 @@ public struct ProjectDescription: Sendable {
         let inTargets = Set(model.targets.flatMap(\.files)).union(model.manifests.map { Paths.join(root, $0) })
         filesInNoTarget = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
             .map { Paths.relative($0, to: root).map { $0.isEmpty ? "." : $0 } ?? $0 }.sorted()
-        swiftFileCount = swiftFiles.count
+        let manifests = Set(model.manifests.map { Paths.join(root, $0) })
+        swiftFileCount = swiftFiles.filter { !manifests.contains($0) }.count
     }
 
     /// The loaders' warnings, for standard error.
@@ -61,7 +62,7 @@ public struct ProjectDescription: Sendable {
             }
             if !target.productDependencies.isEmpty {
                 lines.append("  products of packages outside the project: "
-                             + target.productDependencies.map { Escaping.text("\($0.product) (\($0.package))") }.joined(separator: ", "))
+                             + target.productDependencies.map(Self.describe).map(Escaping.text).joined(separator: ", "))
             }
         }
         if !model.isEmpty {
@@ -76,8 +77,16 @@ public struct ProjectDescription: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `Nuke (Nuke)`, `Seeds`: a product and the package it was asked from.
+    static func describe(_ product: ProductDependency) -> String {
+        product.package.map { "\(product.product) (\(Paths.lastComponent($0)))" } ?? product.product
+    }
+
     public func json() -> String {
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        func product(_ d: ProductDependency) -> JSONValue {
+            .object([("product", .string(d.product)), ("package", d.package.map(JSONValue.string) ?? .null)])
+        }
         let targets: [JSONValue] = model.targets.map { target in
             .object([
                 ("name", .string(target.name)),
@@ -93,9 +102,7 @@ public struct ProjectDescription: Sendable {
                 ("languageMode", target.languageMode.map(JSONValue.string) ?? .null),
                 ("defaultIsolation", target.defaultIsolation.map(JSONValue.string) ?? .null),
                 ("dependencies", strings(target.dependencies)),
-                ("externalProducts", .array(target.productDependencies.map { d in
-                    .object([("product", .string(d.product)), ("package", .string(d.package))])
-                })),
+                ("externalProducts", .array(target.productDependencies.map(product))),
                 ("files", strings(target.files.map { Paths.relative($0, to: model.root) ?? $0 })),
             ])
         }

@@ -23,6 +23,9 @@ struct ProjectModel: Sendable, Equatable, Codable {
     var isComplete = true
     /// The library products of the model's packages, for resolving product dependencies.
     var products: [PackageProduct] = []
+    /// Every file whose contents (or absence) shaped the model, absolute, sorted: the project files and the
+    /// `.xcconfig` files they include.
+    var inputs: [String] = []
 
     init(root: String, buildConfiguration: String = ProjectModel.defaultBuildConfiguration) {
         self.root = root
@@ -61,39 +64,29 @@ struct BuildTarget: Sendable, Equatable, Codable {
     /// The targets of the same model it depends on directly (`id`s: target dependencies, and products of
     /// packages of the model resolved to their targets), sorted.
     var dependencies: [String] = []
-    /// Products of other packages it depends on, as written (`.product(name:package:)`, an Xcode target's package
-    /// product), until `ProjectModel.load` resolves those of packages in the model into `dependencies`; what is
-    /// left names packages outside the project (remote ones).
+    /// Products of packages it depends on (`.product(name:package:)`, an Xcode target's local package products),
+    /// until `ProjectModel.load` resolves those of packages in the model into `dependencies`; what is left names
+    /// packages outside the project (remote ones). Sorted.
     var productDependencies: [ProductDependency] = []
 
     /// Unique in a model: the manifest and the target's name.
     var id: String { "\(manifest):\(name)" }
     /// Absolute paths of its Swift files, sorted.
     var files: [String] = []
-    /// Products of local Swift packages it uses (an Xcode target's `packageProductDependencies`), sorted, for the
-    /// model's builder to resolve to the packages' targets (and add to `dependencies`). Products of remote
-    /// packages are not listed: their sources are not in the project.
-    var packageProducts: [PackageProductDependency] = []
 }
 
-/// A product of a local Swift package that a target uses: its name, and the package's directory (absolute) when
-/// the project names it (`XCLocalSwiftPackageReference`); nil when the project leaves it to the packages in its
-/// group tree or workspace (a package folder dragged into the project).
-struct PackageProductDependency: Sendable, Hashable, Codable, Comparable {
+/// A product of a package a target uses: `.product(name: "Models", package: "Models")`, an Xcode target's package
+/// product. `package` is the absolute directory of a package the loader located (a `.package(path:)`, an
+/// `XCLocalSwiftPackageReference`), else the package's identity as written (a directory or declared name), or nil
+/// when the project leaves it to the packages in its group tree or workspace (a package folder dragged into an
+/// Xcode project): then the product is found by its name.
+struct ProductDependency: Sendable, Hashable, Codable, Comparable {
     var product: String
     var package: String?
 
-    static func < (a: PackageProductDependency, b: PackageProductDependency) -> Bool {
+    static func < (a: ProductDependency, b: ProductDependency) -> Bool {
         (a.product, a.package ?? "") < (b.product, b.package ?? "")
     }
-}
-
-/// A product of a package a target uses: `.product(name: "Models", package: "Models")`. `package` is the package's
-/// identity as the dependent wrote it (a local package's directory name or declared name), or, for a package the
-/// loader located, the absolute path of its directory.
-struct ProductDependency: Sendable, Equatable, Codable {
-    var product: String
-    var package: String
 }
 
 /// A library product of a package of the model, for resolving `ProductDependency`s: the package's directory and

@@ -65,14 +65,52 @@ extension ProjectModel {
     /// to list the directories.
     static func load(root: String, manifests: Manifests, buildConfiguration: String, files: SwiftFileSet? = nil) -> ProjectModel {
         var model = ProjectModel(root: root, buildConfiguration: buildConfiguration)
-        for package in manifests.packages {
+        // Workspaces add the projects and packages they list (usually found under the root already).
+        var projects = manifests.projects
+        var packages = manifests.packages
+        for workspace in manifests.workspaces {
+            let listed = XcodeWorkspaceLoader.projects(in: workspace, root: root)
+            model.note(warnings: listed.warnings, complete: listed.isComplete, manifest: Paths.join(workspace, "contents.xcworkspacedata"))
+            projects += listed.projects
+            packages += listed.packages.map { Paths.join($0, "Package.swift") }
+        }
+        var seenProjects: Set<String> = []
+        for project in projects where seenProjects.insert(Paths.standardize(project)).inserted {
+            let result = XcodeProjectLoader.load(project: project, root: root, buildConfiguration: buildConfiguration, files: files)
+            model.add(result.targets, warnings: result.warnings, complete: result.isComplete, manifest: Paths.join(project, "project.pbxproj"))
+            model.inputs += result.inputs
+            packages += result.localPackages.map { Paths.join($0, "Package.swift") }
+        }
+        var seenPackages: Set<String> = []
+        for package in packages where seenPackages.insert(Paths.standardize(package)).inserted {
+            guard FileDiscovery.exists(package) else { continue } // a package a project or workspace names but that is not there
             let result = PackageManifestLoader.load(manifest: package, root: root, buildConfiguration: buildConfiguration, files: files)
             model.add(result.targets, warnings: result.warnings, complete: result.isComplete, manifest: package)
             model.products += result.products
         }
+        model.resolveDependencyNames()
         model.resolveProductDependencies()
         model.targets.sort { ($0.manifest, $0.name) < ($1.manifest, $1.name) }
+        model.inputs = Array(Set(model.inputs)).sorted()
         return model
+    }
+
+    /// An Xcode target names the targets it depends on (of its project, or of another project of the workspace):
+    /// each becomes the `id` of the target of that name in the same project, else of the one target of the model
+    /// with that name.
+    mutating func resolveDependencyNames() {
+        let ids = Set(targets.map(\.id))
+        var byName: [String: [String]] = [:]
+        for target in targets { byName[target.name, default: []].append(target.id) }
+        for t in targets.indices {
+            targets[t].dependencies = targets[t].dependencies.compactMap { dependency in
+                if ids.contains(dependency) { return dependency }
+                let sameManifest = "\(targets[t].manifest):\(dependency)"
+                if ids.contains(sameManifest) { return sameManifest }
+                let others = byName[dependency] ?? []
+                return others.count == 1 ? others[0] : nil
+            }.sorted()
+        }
     }
 
     /// Turns each product dependency on a package of the model into dependencies on the product's targets; the
@@ -87,11 +125,18 @@ extension ProjectModel {
             var unresolved: [ProductDependency] = []
             var dependencies = Set(targets[t].dependencies)
             for dependency in targets[t].productDependencies {
-                let product = products.first { product in
-                    product.name == dependency.product
-                        && (product.packageDirectory == dependency.package
-                            || Paths.lastComponent(product.packageDirectory).lowercased() == dependency.package.lowercased()
-                            || product.packageName?.lowercased() == dependency.package.lowercased())
+                let named = products.filter { $0.name == dependency.product }
+                let product: PackageProduct?
+                if let package = dependency.package {
+                    product = named.first { product in
+                        product.packageDirectory == package
+                            || Paths.lastComponent(product.packageDirectory).lowercased() == package.lowercased()
+                            || product.packageName?.lowercased() == package.lowercased()
+                    }
+                } else {
+                    // A package the project does not name (a folder dragged into an Xcode project): by the product's
+                    // name, when one package of the model has it.
+                    product = named.count == 1 ? named[0] : nil
                 }
                 guard let product, let ids = idsByPackage[product.packageDirectory] else { unresolved.append(dependency); continue }
                 for name in product.targets { if let id = ids[name] { dependencies.insert(id) } }
@@ -103,8 +148,13 @@ extension ProjectModel {
 
     private mutating func add(_ newTargets: [BuildTarget], warnings newWarnings: [String], complete: Bool, manifest: String) {
         targets += newTargets
+        note(warnings: newWarnings, complete: complete, manifest: manifest)
+    }
+
+    private mutating func note(warnings newWarnings: [String], complete: Bool, manifest: String) {
         warnings += newWarnings
         isComplete = isComplete && complete
+        inputs.append(manifest)
         if let relative = Paths.relative(manifest, to: root), !relative.isEmpty { manifests.append(relative) } else { manifests.append(manifest) }
         manifests.sort()
     }

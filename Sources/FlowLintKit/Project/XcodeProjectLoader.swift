@@ -23,7 +23,7 @@ enum XcodeProjectLoader {
         var inputs: [String] = []
         /// Directories of the local Swift packages the project refers to (absolute, sorted): those it names
         /// (`XCLocalSwiftPackageReference`) and package folders in its group tree. The model's builder reads
-        /// their `Package.swift` and resolves targets' `packageProducts` to their targets.
+        /// their `Package.swift` and resolves targets' `productDependencies` to their targets.
         var localPackages: [String] = []
     }
 
@@ -39,7 +39,10 @@ enum XcodeProjectLoader {
     /// `project`: the absolute path of an `X.xcodeproj`; `root`: the model's root, which `BuildTarget.manifest` and
     /// the paths in warnings are relative to; `buildConfiguration`: the configuration whose settings are read
     /// (the project's default configuration, with a warning, when it has none of that name).
-    static func load(project: String, root: String, buildConfiguration: String = ProjectModel.defaultBuildConfiguration) -> Result {
+    /// `files`: the Swift files a lint found, which synchronized folders are matched against (nil: the folders are
+    /// listed).
+    static func load(project: String, root: String, buildConfiguration: String = ProjectModel.defaultBuildConfiguration,
+                     files: SwiftFileSet? = nil) -> Result {
         let project = Paths.standardize(project)
         let pbxproj = Paths.join(project, "project.pbxproj")
         let shown = display(pbxproj, root: root)
@@ -70,6 +73,7 @@ enum XcodeProjectLoader {
 
         var loader = Loader(project: project, root: root, shown: shown, buildConfiguration: buildConfiguration,
                             graph: ObjectGraph(objects: objects), rootID: rootID, rootObject: rootObject)
+        loader.known = files
         loader.run()
         result.targets = loader.targets
         result.warnings = loader.warnings.map { "\($0.path): warning: \($0.message)" }
@@ -195,6 +199,8 @@ private struct Loader {
     var targets: [BuildTarget] = []
     var warnings: [(path: String, message: String)] = []
     var problems: [String] { graph.problems }
+    /// The Swift files a lint found (see `SwiftFileLister`), nil to list folders.
+    var known: SwiftFileSet?
     var inputs: [String] = []
     var localPackages: [String] = []
 
@@ -295,7 +301,7 @@ private struct Loader {
             target.files = files.sorted()
 
             target.dependencies = targetDependencies(of: object, id: id, namesByID: namesByID)
-            target.packageProducts = packageProducts(of: object, id: id)
+            target.productDependencies = packageProducts(of: object, id: id)
             targets.append(target)
         }
         collectLocalPackages()
@@ -550,7 +556,7 @@ private struct Loader {
                       graph.string(set, "target", of: setID) == target else { continue }
                 excluded += graph.strings(set, "membershipExceptions", of: setID).map { Paths.standardize(Paths.join(directory, $0)) }
             }
-            files += SwiftFileLister.swiftFiles(under: [directory], excluding: excluded)
+            files += SwiftFileLister.swiftFiles(under: [directory], excluding: excluded, in: known)
         }
         return files
     }
@@ -577,10 +583,10 @@ private struct Loader {
                 switch set["isa"] as? String {
                 case "PBXFileSystemSynchronizedBuildFileExceptionSet":
                     guard let target = graph.string(set, "target", of: setID), !listers.contains(target) else { continue }
-                    added[target, default: []] += SwiftFileLister.swiftFiles(under: paths, excluding: [])
+                    added[target, default: []] += SwiftFileLister.swiftFiles(under: paths, excluding: [], in: known)
                 case "PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet":
                     guard let phaseID = graph.string(set, "buildPhase", of: setID), let owner = phaseOwner[phaseID] else { continue }
-                    let files = SwiftFileLister.swiftFiles(under: paths, excluding: [])
+                    let files = SwiftFileLister.swiftFiles(under: paths, excluding: [], in: known)
                     if graph.isa(phaseID) == "PBXSourcesBuildPhase" {
                         added[owner, default: []] += files
                     } else if listers.contains(owner) {
@@ -618,18 +624,18 @@ private struct Loader {
     }
 
     /// The products of local packages a target uses; those of remote packages are left out.
-    mutating func packageProducts(of object: PBXObject, id: String) -> [PackageProductDependency] {
-        var products: Set<PackageProductDependency> = []
+    mutating func packageProducts(of object: PBXObject, id: String) -> [ProductDependency] {
+        var products: Set<ProductDependency> = []
         for productID in graph.strings(object, "packageProductDependencies", of: id) {
             guard let product = graph.object(productID),
                   let name = graph.string(product, "productName", of: productID), !name.hasPrefix("plugin:") else { continue }
             guard let packageID = graph.string(product, "package", of: productID) else {
-                products.insert(PackageProductDependency(product: name, package: nil))
+                products.insert(ProductDependency(product: name, package: nil))
                 continue
             }
             guard let package = graph.object(packageID), package["isa"] as? String == "XCLocalSwiftPackageReference",
                   let directory = localPackageDirectory(package, id: packageID) else { continue }
-            products.insert(PackageProductDependency(product: name, package: directory))
+            products.insert(ProductDependency(product: name, package: directory))
         }
         return products.sorted()
     }

@@ -101,9 +101,9 @@ final class XcodeProjectLoaderTests: XCTestCase {
         XCTAssertEqual(app.dependencies, ["GardenWidgetExtension"])
         // The remote package's product is not listed; the package named by the project has its directory; a
         // product with no package is left to the package folders of the group tree.
-        XCTAssertEqual(app.packageProducts, [
-            PackageProductDependency(product: "GardenKit", package: Paths.join(Self.garden, "LocalPackages/GardenKit")),
-            PackageProductDependency(product: "Seeds", package: nil),
+        XCTAssertEqual(app.productDependencies, [
+            ProductDependency(product: "GardenKit", package: Paths.join(Self.garden, "LocalPackages/GardenKit")),
+            ProductDependency(product: "Seeds", package: nil),
         ])
         // Through a proxy into this project, and into another project (by the name it gives).
         XCTAssertEqual(try target("GardenTests", in: result).dependencies, ["Garden"])

@@ -23,7 +23,7 @@ final class XcodeWorkspaceLoaderTests: XCTestCase {
         let project = XcodeProjectLoader.load(project: result.projects[0], root: Self.orchard)
         XCTAssertEqual(project.targets.map(\.name), ["Orchard"])
         XCTAssertEqual(project.targets[0].platforms, [PlatformDeployment(platform: .macOS, minimum: OSVersion("14.0"))])
-        XCTAssertEqual(project.targets[0].packageProducts, [PackageProductDependency(product: "OrchardKit", package: nil)])
+        XCTAssertEqual(project.targets[0].productDependencies, [ProductDependency(product: "OrchardKit", package: nil)])
         XCTAssertEqual(project.targets[0].files, [Paths.join(Self.orchard, "App/Sources/OrchardApp.swift")])
     }
 
