@@ -198,8 +198,9 @@ extension ForEachIndexIDRule {
                                       form: form, element: reference.element)
             condition.changedBy = container == "ForEach" ? editingModifier(call, context) : nil
             if let rows { describeRows(rows, into: &condition, context, &members) }
-            report.report(at: data, message(condition, changedBy: nil, rowState: nil, advice: advice(condition, element: .unknown, binding: nil)),
-                          condition: condition)
+            // The project pass decides, and writes the message again with what the other files say.
+            report.report(at: data, message(condition, changedBy: condition.changedBy, rowState: condition.rowState,
+                                            advice: advice(condition, element: .unknown, binding: nil)), condition: condition)
         }
         for item in context.topLevelItems where context.kind(item) == .variableDecl && tree.name(item) == "let" {
             for b in context.children(item) where context.kind(b) == .patternBinding && tree.child(b, .initializerClause) != nil {
@@ -586,8 +587,11 @@ extension ForEachIndexIDRule {
                     binding = tree.compactText(n)
                 case .callExpr:
                     guard let callee = tree.firstChild(n), case (true, let type?) = context.calleeType(callee) else { continue }
-                    if textInputs.contains(type) { textInput = textInput ?? "a \(type)" }
-                    else if n >= switchEnd, !views.contains(type), views.count < 8 { views.append(type) }
+                    if textInputs.contains(type) {
+                        textInput = textInput ?? "a \(type)"
+                    } else if n >= switchEnd, !SwiftUINames.transparentContainers.contains(type), !views.contains(type), views.count < 16 {
+                        views.append(type)
+                    }
                 default:
                     continue
                 }
@@ -598,7 +602,7 @@ extension ForEachIndexIDRule {
         condition.rowViews = views
     }
 
-    /// `items` of `$items.name`, `$model` of `$model.items`: the name at the root of a member chain.
+    /// `$items` of `$items`, `$model` of `$model.items`: the name at the root of a member chain.
     static func rootIdentifier(_ e: Int, _ context: FileContext) -> String? {
         var e = e
         for _ in 0..<16 {
@@ -721,12 +725,13 @@ extension ForEachIndexIDRule {
             for member in context.memberDecls(block) where context.kind(member) == .variableDecl {
                 for binding in context.children(member) where context.kind(binding) == .patternBinding {
                     guard let p = tree.firstChild(binding), context.kind(p) == .identifierPattern, let name = context.name(p) else { continue }
-                    if let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }),
-                       let element = arrayElement(annotation, context) {
+                    guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { continue }
+                    if let element = arrayElement(annotation, context) {
                         record.elements.append(ArrayProperty(member: "\(owner).\(name)", element: element))
                     }
-                    if let accessors = tree.child(binding, .accessorBlock), let getter = getterValue(accessors, context),
-                       isConstantValue(getter, context) {
+                    // Only `[T]` getters are parsed whatever else runs (`parses`' type suffix `]`).
+                    if context.kind(annotation) == .arrayType, let accessors = tree.child(binding, .accessorBlock),
+                       let getter = getterValue(accessors, context), isConstantValue(getter, context) {
                         record.constantMembers.append("\(owner).\(name)")
                     }
                 }
@@ -857,6 +862,8 @@ extension ForEachIndexIDRule {
         switch collection {
         case .member(let owner?, let name):
             return ["\(owner).\(name)"]
+        case .staticMember(let type, let name):
+            return ["\(type).\(name)"]
         case .chain(let owner, let base, let name):
             // `model.items` changes where `model` does it (`items.remove(at:)` in its type), where this type does
             // (`model.items.remove(at:)`, or a local copy `items`), and where another type holding the same model does.
