@@ -253,6 +253,11 @@ extension ForEachIndexIDRule {
                 else { return nil }
                 return (base, .zipped)
             }
+            // `xs.indices.sorted { ... }`, `xs.indices.reversed()`, `xs.indices.filter { ... }`
+            if context.kind(callee) == .memberAccessExpr, ["sorted", "reversed", "filter"].contains(context.name(callee) ?? ""),
+               let receiver = tree.firstChild(callee), let base = memberBase(receiver, "indices", context) {
+                return (base, .positions)
+            }
             // `xs.enumerated()` and `xs.enumerated().map { ... }` with `id: \.offset` / `\.0`
             guard byOffset, context.kind(callee) == .memberAccessExpr, let receiver = tree.firstChild(callee) else { return nil }
             if context.name(callee) == "enumerated" { return (receiver, .enumerated) }
