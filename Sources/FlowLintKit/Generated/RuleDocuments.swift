@@ -36,7 +36,7 @@ A `ForEach(...)` or `List(...)` whose data argument is the positions of a collec
 
 - `0..<people.count`, `0 ..< people.count`, `0...people.count - 1`;
 - `people.startIndex..<people.endIndex`;
-- `people.indices`, with or without `id: \.self`;
+- `people.indices`, with or without `id: \.self`, or sorted, reversed or filtered: `people.indices.sorted { ... }`;
 - `Array(people.enumerated())` or `people.enumerated().map { ... }` with `id: \.offset` or `id: \.0`;
 - `zip(people.indices, people)` with `id: \.0`;
 - any of these through a local constant of the same body: `let count = people.count` followed by
@@ -621,6 +621,39 @@ struct ConsoleView: View {
 
 ```text output
 Example.swift:24:25: warning: ForEach rows are identified by the positions of 'lines', which is changed in place (lines = lines.suffix(...) in 'Console'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(lines) (foreach_index_id)
+```
+
+Positions sorted for display, removed through the object that holds the folders:
+
+```swift triggering
+import SwiftUI
+
+final class FolderSettings: ObservableObject {
+    @Published var paths: [String] = []
+
+    func removePath(at index: Int) {
+        paths.remove(at: index)
+    }
+}
+
+struct FoldersView: View {
+    @EnvironmentObject var settings: FolderSettings
+
+    var body: some View {
+        VStack {
+            ForEach(↓settings.paths.indices.sorted { settings.paths[$0] < settings.paths[$1] }, id: \.self) { index in
+                HStack {
+                    Text(settings.paths[index])
+                    Button("Remove") { settings.removePath(at: index) }
+                }
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:16:21: warning: ForEach rows are identified by the positions of 'settings.paths', which is changed in place (paths.remove(at:) in 'FolderSettings'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; give the elements a stable id (an Identifiable type) and use ForEach(settings.paths) (foreach_index_id)
 ```
 
 A `let` without an initial value is an input: when the parent passes other elements, each row's focus
