@@ -536,21 +536,33 @@ extension ForEachIndexIDRule {
         return members.body(of: name, in: type, context)
     }
 
-    /// The bodies of the functions and computed properties of the file's types, by name, looked up as rows call
-    /// them: each type's members are listed once.
+    /// The bodies of the view-building functions and computed properties of the file's types (`@ViewBuilder`, or of
+    /// a type ending in `View`), by name, looked up as rows call them: each type's members are listed once. Those
+    /// bodies are parsed whatever else runs; another member's body may be skipped, and is not looked into.
     struct MemberBodies {
         private var byType: [Int: [String: Int]] = [:]
 
         mutating func body(of name: String, in type: Int, _ context: FileContext) -> Int? {
             if let bodies = byType[type] { return bodies[name] }
             let tree = context.tree
+            func buildsViews(_ member: Int, type: Int?) -> Bool {
+                context.attributes(member).contains { context.name($0) == "ViewBuilder" }
+                    || type.map { tree.compactText($0, hasSuffix: "View") } ?? false
+            }
             var bodies: [String: Int] = [:]
             for member in tree.child(type, .memberBlock).map(context.memberDecls) ?? [] {
                 switch context.kind(member) {
                 case .funcDecl:
-                    if let n = context.name(member), let body = tree.child(member, .codeBlock), bodies[n] == nil { bodies[n] = body }
+                    // The return type is the type node after the parameter clause (and the effects).
+                    let children = Array(context.children(member))
+                    let returnType = children.drop { context.kind($0) != .parameterClause }.dropFirst()
+                        .first { ![.effectSpecifiers, .codeBlock, .genericWhereClause].contains(context.kind($0)) }
+                    guard let n = context.name(member), bodies[n] == nil, buildsViews(member, type: returnType),
+                          let body = tree.child(member, .codeBlock) else { continue }
+                    bodies[n] = body
                 case .variableDecl:
                     guard let n = context.firstBindingName(member), bodies[n] == nil, let binding = tree.child(member, .patternBinding),
+                          buildsViews(member, type: tree.child(binding, .typeAnnotation)),
                           let accessors = tree.child(binding, .accessorBlock) else { continue }
                     bodies[n] = tree.child(accessors, .codeBlock)
                         ?? context.children(accessors).first { context.kind($0) == .accessorDecl }.flatMap { tree.child($0, .codeBlock) }
