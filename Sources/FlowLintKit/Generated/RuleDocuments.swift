@@ -59,8 +59,8 @@ when the collection is not a constant (see below) and one of these can do harm, 
   view built in one case of a `switch` over the element, which only an element of that case gets).
 - **The rows bind elements by position**: `$people[index]`, `$model.items[index]`.
 
-The rows are the `ForEach`'s closure and the members of the same type it calls (`row(for: item)`), one level
-deep.
+The rows are the `ForEach`'s closure and the view-building members of the same type it calls
+(`func row(for item: Item) -> some View`, a `@ViewBuilder` property), one level deep.
 
 The finding is reported at the first character of the data argument: the `0` of `0..<people.count`, the
 `p` of `people.indices`, the `A` of `Array(...)`, the `z` of `zip(...)`.
