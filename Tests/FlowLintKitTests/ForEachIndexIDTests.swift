@@ -214,6 +214,6 @@ final class ForEachIndexIDTests: XCTestCase {
         XCTAssertEqual(found.count, 3, "\(found)")
         XCTAssertTrue(found[0].hasSuffix("; use ForEach(store.items), or ForEach($store.items) to edit the elements in place"), found[0])
         XCTAssertTrue(found[1].hasSuffix("; use ForEach(library.items)"), found[1])
-        XCTAssertTrue(found[2].hasSuffix("; give the elements a stable id (an Identifiable type) and use ForEach(names)"), found[2])
+        XCTAssertTrue(found[2].hasSuffix("; use ForEach(names) with Identifiable elements"), found[2])
     }
 }

@@ -150,15 +150,15 @@ extension ForEachIndexIDRule {
     /// edit elements by position).
     static func advice(_ c: Condition, element: ElementIdentity, binding: String?) -> String {
         let pairedID = c.form == .zipped ? "\\.1.id" : "\\.element.id"
-        let identify: String
+        var prefix = "", suffix = ""
         switch element {
-        case .identifiable, .idProperty: identify = ""
-        case .declared(let name): identify = "make '\(name)' Identifiable and "
-        case .unknown: identify = "give the elements a stable id (an Identifiable type) and "
+        case .identifiable, .idProperty: break
+        case .declared(let name): prefix = "make '\(name)' Identifiable and "
+        case .unknown: suffix = " with Identifiable elements"
         }
-        if c.form != .positions { return identify + "identify the rows by the element: id: \(pairedID)" }
+        if c.form != .positions { return prefix + "identify the rows by the element, id: \(pairedID)" + suffix }
         let idArgument = element == .idProperty ? ", id: \\.id" : ""
-        var text = identify + "use \(c.container)(\(c.text)\(idArgument))"
+        var text = prefix + "use \(c.container)(\(c.text)\(idArgument))" + suffix
         if let binding { text += ", or ForEach(\(binding)\(idArgument)) to edit the elements in place" }
         return text
     }
