@@ -112,7 +112,8 @@ with `id: \.element.id`.
 
 The message's advice compiles on what the project shows: `ForEach(people)` when the element type is
 `Identifiable`, `id: \.id` when it only has an `id` property, "make 'Person' Identifiable" when it is a type of
-the project with neither, and a stable id per element otherwise (a `String` needs a wrapper type);
+the project with neither, and "with Identifiable elements" when the project does not tell (a `String` needs a
+wrapper type);
 `ForEach($people)` only when the rows bind by position and `people` is a `@State` or `@Binding` property, or a
 `var` of an object held by `@ObservedObject`, `@StateObject`, `@EnvironmentObject`, `@Bindable` or `@State`.
 
@@ -191,7 +192,7 @@ struct Playlist: View {
 ```
 
 ```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'songs', which is changed in place (onMove): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; identify the rows by the element: id: \.element.id (foreach_index_id)
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'songs', which is changed in place (onMove): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; identify the rows by the element, id: \.element.id (foreach_index_id)
 ```
 
 A text field in each row of an editable list, the most common form:
@@ -374,7 +375,7 @@ struct SettingsView: View {
 ```
 
 ```text output
-SettingsView.swift:20:21: warning: ForEach rows are identified by the positions of 'model.groups', which is changed in place (groups.insert(_:at:) in 'SettingsModel') while the rows keep state of their own ('GroupSection' keeps @State 'showsAll'): after an insertion, removal or move, rows take over the identity and state of other elements; make 'SettingsGroup' Identifiable and identify the rows by the element: id: \.element.id (foreach_index_id)
+SettingsView.swift:20:21: warning: ForEach rows are identified by the positions of 'model.groups', which is changed in place (groups.insert(_:at:) in 'SettingsModel') while the rows keep state of their own ('GroupSection' keeps @State 'showsAll'): after an insertion, removal or move, rows take over the identity and state of other elements; make 'SettingsGroup' Identifiable and identify the rows by the element, id: \.element.id (foreach_index_id)
 ```
 
 Newest messages inserted at the top:
@@ -499,7 +500,7 @@ struct NotesEditor: View {
 ```
 
 ```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'notes', which is changed in place (notes.remove(at:) in 'NotesEditor') while the rows keep state of their own (a TextEditor): after an insertion, removal or move, rows take over the identity and state of other elements; identify the rows by the element: id: \.1.id (foreach_index_id)
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'notes', which is changed in place (notes.remove(at:) in 'NotesEditor') while the rows keep state of their own (a TextEditor): after an insertion, removal or move, rows take over the identity and state of other elements; identify the rows by the element, id: \.1.id (foreach_index_id)
 ```
 
 Elements the project declares with no identity: the advice says to make them `Identifiable`:
@@ -552,7 +553,7 @@ struct PollEditor: View {
 ```
 
 ```text output
-Example.swift:8:21: warning: ForEach rows are identified by the positions of 'options', which is changed in place (options.remove(at:) in 'PollEditor') while the rows keep state of their own (a TextField): after an insertion, removal or move, rows take over the identity and state of other elements; give the elements a stable id (an Identifiable type) and use ForEach(options) (foreach_index_id)
+Example.swift:8:21: warning: ForEach rows are identified by the positions of 'options', which is changed in place (options.remove(at:) in 'PollEditor') while the rows keep state of their own (a TextField): after an insertion, removal or move, rows take over the identity and state of other elements; use ForEach(options) with Identifiable elements (foreach_index_id)
 ```
 
 Core Data records deleted from a fetch:
@@ -653,7 +654,7 @@ struct FoldersView: View {
 ```
 
 ```text output
-Example.swift:16:21: warning: ForEach rows are identified by the positions of 'settings.paths', which is changed in place (paths.remove(at:) in 'FolderSettings'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; give the elements a stable id (an Identifiable type) and use ForEach(settings.paths) (foreach_index_id)
+Example.swift:16:21: warning: ForEach rows are identified by the positions of 'settings.paths', which is changed in place (paths.remove(at:) in 'FolderSettings'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(settings.paths) with Identifiable elements (foreach_index_id)
 ```
 
 A `let` without an initial value is an input: when the parent passes other elements, each row's focus
