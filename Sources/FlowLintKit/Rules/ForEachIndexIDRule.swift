@@ -4,7 +4,8 @@ enum ForEachIndexIDRule: Rule {
     static let descriptor = RuleDescriptor(
         id: "foreach_index_id",
         name: "ForEach Identified by Index",
-        summary: "rows of ForEach and List must not be identified by the positions of a collection that is changed in place or whose rows keep state",
+        summary: "rows of ForEach and List must not be identified by the positions of a collection that is changed in place "
+            + "or whose rows keep state",
         rationale: """
             SwiftUI keeps a row's state, animations and focus by its identity. When rows are identified by \
             their index, inserting, deleting or moving an element gives the following rows the identity of \
@@ -31,7 +32,8 @@ extension ForEachIndexIDRule {
         case chain(owner: String, base: String, name: String)
         /// `Type.xs`
         case staticMember(type: String, name: String)
-        /// A parameter or a local: only this body changes it, and it cannot be changed in place unseen.
+        /// A parameter or a local of the body: never looked for in other places' changes (only `onDelete` or
+        /// `onMove` on the `ForEach` says it is changed in place).
         case local
         /// Anything else (`a.b.c`, a call's result): never a known constant, never known to change in place.
         case variable
@@ -83,10 +85,11 @@ extension ForEachIndexIDRule {
         var element: String
     }
 
-    /// `owner` changes `base.name` (or `name` itself, `base` nil) in place with `call`, as written for the message
-    /// (`model.items.remove(at:)`, `items = items.filter(...)`).
+    /// The type `owner` changes `base.name` (or `name` itself, `base` nil) in place with `call`, as written for the
+    /// message (`model.items.remove(at:)`, `items = items.filter(...)`). A change outside any type is not recorded:
+    /// no view shows a collection of its own through it.
     struct Change: Codable, Sendable, Hashable {
-        var owner: String?
+        var owner: String
         var base: String?
         var name: String
         var call: String
@@ -204,7 +207,9 @@ extension ForEachIndexIDRule {
         }
         for item in context.topLevelItems where context.kind(item) == .variableDecl && tree.name(item) == "let" {
             for b in context.children(item) where context.kind(b) == .patternBinding && tree.child(b, .initializerClause) != nil {
-                if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) { record.fileConstants.append(n) }
+                if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) {
+                    record.fileConstants.append(n)
+                }
             }
         }
         recordMembers(context, into: &record)
@@ -293,7 +298,8 @@ extension ForEachIndexIDRule {
                     }
                 }
             }
-            if [.funcDecl, .initDecl, .structDecl, .classDecl, .enumDecl, .extensionDecl, .sourceFile].contains(context.kind(scope)) { break }
+            let kind = context.kind(scope)
+            if [.funcDecl, .initDecl, .structDecl, .classDecl, .enumDecl, .extensionDecl, .sourceFile].contains(kind) { break }
             child = scope
         }
         return nil
@@ -394,9 +400,8 @@ extension ForEachIndexIDRule {
     /// (`FetchedResults<Item>`).
     static func arrayElement(_ type: Int, _ context: FileContext) -> String? {
         var t = type
-        while [.optionalType, .implicitlyUnwrappedOptionalType, .attributedType].contains(context.kind(t)), let inner = context.tree.firstChild(t) {
-            t = inner
-        }
+        while [.optionalType, .implicitlyUnwrappedOptionalType, .attributedType].contains(context.kind(t)),
+              let inner = context.tree.firstChild(t) { t = inner }
         switch context.kind(t) {
         case .arrayType:
             return context.tree.firstChild(t).flatMap { context.typeName($0) }
@@ -444,7 +449,8 @@ extension ForEachIndexIDRule {
     /// The closure that builds the rows: the trailing closure, or the `content:` argument.
     static func rowContent(_ call: Int, _ context: FileContext) -> Int? {
         let tree = context.tree
-        if let trailing = tree.child(call, .trailingClosure), let closure = tree.firstChild(trailing), context.kind(closure) == .closureExpr {
+        if let trailing = tree.child(call, .trailingClosure), let closure = tree.firstChild(trailing),
+           context.kind(closure) == .closureExpr {
             return closure
         }
         return context.arguments(call).first { $0.label == "content" }?.value.flatMap { context.kind($0) == .closureExpr ? $0 : nil }
@@ -527,7 +533,9 @@ extension ForEachIndexIDRule {
         case .identifierExpr:
             name = context.name(target)
         case .memberAccessExpr:
-            guard let base = tree.firstChild(target), context.kind(base) == .identifierExpr, context.name(base) == "self" else { return nil }
+            guard let base = tree.firstChild(target), context.kind(base) == .identifierExpr, context.name(base) == "self" else {
+                return nil
+            }
             name = context.name(target)
         default:
             return nil
@@ -606,7 +614,8 @@ extension ForEachIndexIDRule {
                     guard let callee = tree.firstChild(n), case (true, let type?) = context.calleeType(callee) else { continue }
                     if textInputs.contains(type) {
                         textInput = textInput ?? "a \(type)"
-                    } else if n >= switchEnd, !SwiftUINames.transparentContainers.contains(type), !views.contains(type), views.count < 16 {
+                    } else if n >= switchEnd, !SwiftUINames.transparentContainers.contains(type), !views.contains(type),
+                              views.count < 16 {
                         views.append(type)
                     }
                 default:
@@ -639,10 +648,9 @@ extension ForEachIndexIDRule {
     static func inPlaceChange(_ call: Int, callee: Int, _ context: FileContext) -> Change? {
         let tree = context.tree
         guard context.kind(callee) == .memberAccessExpr, let method = context.name(callee), let receiver = tree.firstChild(callee),
-              !isInInitializer(call, context) else { return nil }
+              let owner = context.enclosingType(call).map(context.typeDeclarationName), !isInInitializer(call, context) else { return nil }
         let labels = context.arguments(call).map { $0.label }
         let hasClosure = tree.child(call, .trailingClosure) != nil
-        let owner = owner(of: call, context)
         func spelled(_ changed: (base: String?, name: String)) -> String { (changed.base.map { $0 + "." } ?? "") + changed.name }
         let signature: String
         switch method {
@@ -665,8 +673,9 @@ extension ForEachIndexIDRule {
         case "delete":
             // `context.delete(items[index])`: a stored record removed, and the fetched collection with it.
             let args = context.arguments(call)
-            guard args.count == 1, args[0].label == nil, let value = args[0].value, context.kind(context.unwrapped(value)) == .subscriptExpr,
-                  let collection = tree.firstChild(context.unwrapped(value)), let changed = changedCollection(collection, context) else { return nil }
+            guard args.count == 1, args[0].label == nil, let value = args[0].value.map(context.unwrapped),
+                  context.kind(value) == .subscriptExpr, let collection = tree.firstChild(value),
+                  let changed = changedCollection(collection, context) else { return nil }
             return Change(owner: owner, base: changed.base, name: changed.name,
                           call: "\(tree.compactText(receiver)).delete(\(spelled(changed))[...])")
         case _ where reorderingMethods.contains(method):
@@ -695,8 +704,6 @@ extension ForEachIndexIDRule {
         }
         return false
     }
-
-    static func owner(of n: Int, _ context: FileContext) -> String? { context.enclosingType(n).map(context.typeDeclarationName) }
 
     /// The assignment whose right-hand side is `call` itself, or `Array(call)` (`xs = xs.filter { }.prefix(3)` is not
     /// looked into).
@@ -741,7 +748,9 @@ extension ForEachIndexIDRule {
             let owner = context.typeDeclarationName(type)
             for member in context.memberDecls(block) where context.kind(member) == .variableDecl {
                 for binding in context.children(member) where context.kind(binding) == .patternBinding {
-                    guard let p = tree.firstChild(binding), context.kind(p) == .identifierPattern, let name = context.name(p) else { continue }
+                    guard let p = tree.firstChild(binding), context.kind(p) == .identifierPattern, let name = context.name(p) else {
+                        continue
+                    }
                     guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { continue }
                     if let element = arrayElement(annotation, context) {
                         record.elements.append(ArrayProperty(member: "\(owner).\(name)", element: element))
@@ -834,7 +843,8 @@ extension ForEachIndexIDRule {
             let binding = c.binding != nil && (identity == .identifiable || identity == .idProperty)
                 ? bindingText(c.collection, index) : nil
             var diagnostic = finding.diagnostic
-            diagnostic.message = message(c, changedBy: changedBy, rowState: rowState, advice: advice(c, element: identity, binding: binding))
+            diagnostic.message = message(c, changedBy: changedBy, rowState: rowState,
+                                         advice: advice(c, element: identity, binding: binding))
             report.report(diagnostic)
         }
     }
@@ -896,8 +906,7 @@ extension ForEachIndexIDRule {
     static func changesByKey(_ changes: [Change], _ index: ProjectIndex) -> [String: String] {
         var byKey: [String: String] = [:]
         for change in changes {
-            // A change at file level belongs to no type whose collection a view could show.
-            guard let owner = change.owner else { continue }
+            let owner = change.owner
             var keys = ["\(owner).\(change.name)"]
             if let base = change.base {
                 keys = ["\(owner).\(base).\(change.name)"]
@@ -912,9 +921,10 @@ extension ForEachIndexIDRule {
     static func statefulView(_ name: String, _ index: ProjectIndex) -> String? {
         guard index.isView(name) else { return nil }
         for ref in index.types(named: name) {
-            if let property = index.properties(of: ref).first(where: { rowStateWrappers.contains($0.wrapper ?? "") && !$0.isStatic && !isTransient($0.name) }) {
-                return "'\(name)' keeps @\(property.wrapper!) '\(property.name)'"
+            let kept = index.properties(of: ref).first {
+                rowStateWrappers.contains($0.wrapper ?? "") && !$0.isStatic && !isTransient($0.name)
             }
+            if let kept, let wrapper = kept.wrapper { return "'\(name)' keeps @\(wrapper) '\(kept.name)'" }
         }
         return nil
     }
@@ -937,7 +947,7 @@ extension ForEachIndexIDRule {
     }
 
     /// Whether the project shows the element type to be `Identifiable` (directly, through a protocol of the
-    /// project, through its superclasses, or as a Core Data object), to have an `id`, or neither.
+    /// project, through its superclasses, or as a SwiftData or Core Data object), to have an `id`, or neither.
     static func elementIdentity(_ name: String, _ index: ProjectIndex) -> ElementIdentity {
         // `String` with an `extension String` in the project is still not the project's to make Identifiable.
         guard index.types(named: name).contains(where: { index.type($0).kind != .extension }) else { return .unknown }
@@ -946,7 +956,10 @@ extension ForEachIndexIDRule {
         while let next = pending.popLast(), seen.count < 32 {
             guard seen.insert(next).inserted else { continue }
             let inherited = index.inherited(next)
-            if inherited.contains("Identifiable") || inherited.contains("NSManagedObject") { return .identifiable }
+            // SwiftData's `@Model` classes and Core Data's objects are `Identifiable`.
+            if inherited.contains("Identifiable") || inherited.contains("NSManagedObject") || index.attributes(of: next).contains("Model") {
+                return .identifiable
+            }
             pending += inherited.filter { index.declares($0) }
         }
         if index.properties(of: name, named: "id").contains(where: { !$0.isStatic }) { return .idProperty }
