@@ -44,15 +44,16 @@ A `ForEach(...)` or `List(...)` whose data argument is the positions of a collec
 
 when the collection is not a constant (see below) and one of these can do harm, which the message names:
 
-- **The collection is changed in place**: `onDelete` or `onMove` on the `ForEach`; or, in the view's type or in
-  the type of the object it reads the collection from (`model.items` and `items.remove(at:)` in `model`'s
-  class, in any file), a call that inserts, removes or moves elements other than at the end:
+- **The collection is changed in place**: `onDelete` or `onMove` on the `ForEach`; or, in the view's type, in
+  the type of the object it reads the collection from (`model.items`, and `items.remove(at:)` in `model`'s
+  class), or in another type through a property of that object's type (`model.items.remove(at:)`), in any
+  file, a call that inserts, removes or moves elements other than at the end:
   `remove(at:)`, `remove(atOffsets:)`, `removeAll(where:)`, `removeFirst`, `removeSubrange`,
   `replaceSubrange`, `insert(_:at:)`, `insert(contentsOf:at:)`, `move(fromOffsets:toOffset:)`, `swapAt`,
   `sort`, `shuffle`, `reverse`, `context.delete(items[i])`; or an assignment of the same collection filtered,
   reordered or shortened at the front: `items = items.filter { ... }`, `sorted`, `reversed`, `shuffled`,
-  `Array(items.suffix(50))`, `dropFirst`. Appending and removing the last element keep every other
-  position, and do not count; nor does an initializer giving the collection its first value.
+  `Array(items.suffix(50))`, `dropFirst`. Appending, removing the last element and emptying keep every
+  other position, and do not count; nor does an initializer giving the collection its first value.
 - **The rows keep state of their own**: a `TextField`, `SecureField` or `TextEditor` in the rows; a view of
   the project with its own `@State`, `@StateObject` or `@FocusState` built by the rows (state named for a
   hover or a press, `isHovering`, `isPressed`, lasts until the next event and does not count, nor does a
