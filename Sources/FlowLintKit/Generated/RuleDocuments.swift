@@ -112,11 +112,11 @@ If the position is needed for display, keep `Array(people.enumerated())` and ide
 with `id: \.element.id`.
 
 The message's advice compiles on what the project shows: `ForEach(people)` when the element type is
-`Identifiable`, `id: \.id` when it only has an `id` property, "make 'Person' Identifiable" when it is a type of
-the project with neither, and "with Identifiable elements" when the project does not tell (a `String` needs a
-wrapper type);
-`ForEach($people)` only when the rows bind by position and `people` is a `@State` or `@Binding` property, or a
-`var` of an object held by `@ObservedObject`, `@StateObject`, `@EnvironmentObject`, `@Bindable` or `@State`.
+`Identifiable` (SwiftData `@Model` and Core Data objects are), `id: \.id` when it only has an `id` property,
+"make 'Person' Identifiable" when it is a type of the project with neither, and "with Identifiable elements"
+when the project does not tell (a `String` needs a wrapper type). `ForEach($people)` is offered only when the
+rows bind by position and `people` is a `@State` or `@Binding` property, or a `var` of an object held by
+`@ObservedObject`, `@StateObject`, `@EnvironmentObject`, `@Bindable` or `@State`.
 
 ## Configuration
 
