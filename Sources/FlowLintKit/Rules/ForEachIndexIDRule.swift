@@ -647,8 +647,10 @@ extension ForEachIndexIDRule {
     /// or an assignment of it filtered or reordered (`items = items.filter { ... }`, whose callee is the `filter`).
     static func inPlaceChange(_ call: Int, callee: Int, _ context: FileContext) -> Change? {
         let tree = context.tree
-        guard context.kind(callee) == .memberAccessExpr, let method = context.name(callee), let receiver = tree.firstChild(callee),
-              let owner = context.enclosingType(call).map(context.typeDeclarationName), !isInInitializer(call, context) else { return nil }
+        guard context.kind(callee) == .memberAccessExpr, let method = context.name(callee),
+              inPlaceMethods.contains(method) || reorderingMethods.contains(method) || method == "delete",
+              let receiver = tree.firstChild(callee), let owner = context.enclosingType(call).map(context.typeDeclarationName),
+              !isInInitializer(call, context) else { return nil }
         let labels = context.arguments(call).map { $0.label }
         let hasClosure = tree.child(call, .trailingClosure) != nil
         func spelled(_ changed: (base: String?, name: String)) -> String { (changed.base.map { $0 + "." } ?? "") + changed.name }
