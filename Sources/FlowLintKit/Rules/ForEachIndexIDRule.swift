@@ -159,7 +159,9 @@ extension ForEachIndexIDRule {
         case .declared(let name): prefix = "make '\(name)' Identifiable and "
         case .unknown: suffix = " with Identifiable elements"
         }
-        if c.form != .positions { return prefix + "identify the rows by the element, id: \(pairedID)" + suffix }
+        if c.form != .positions {
+            return prefix + "identify the rows by the element, id: \(pairedID)" + (suffix.isEmpty ? "" : "," + suffix)
+        }
         let idArgument = element == .idProperty ? ", id: \\.id" : ""
         var text = prefix + "use \(c.container)(\(c.text)\(idArgument))" + suffix
         if let binding { text += ", or ForEach(\(binding)\(idArgument)) to edit the elements in place" }
