@@ -9,9 +9,9 @@ public enum RuleDocuments {
         "foreach_index_id": ##"""
 # foreach_index_id
 
-**Severity:** warning · **Enabled by default:** yes · **Fix:** none (the message suggests `ForEach(xs)` or `ForEach($xs)`)
+**Severity:** warning · **Enabled by default:** yes · **Fix:** none (the message says which identity the element allows: `ForEach(xs)`, `id: \.id`, `id: \.element.id`, `ForEach($xs)`)
 
-`ForEach` and `List` rows must not be identified by the positions of a collection that can change.
+`ForEach` and `List` rows must not be identified by the positions of a collection that is changed in place or whose rows keep state.
 
 ## Why
 
@@ -22,37 +22,73 @@ Delete the first person and every following row silently takes over the state of
 deletion animates the last row away instead of the deleted one, and a `TextField` bound to
 `$people[i]` can read an index that no longer exists and crash while the list updates.
 
-Identify rows by the elements themselves: make the element `Identifiable` and write `ForEach(people)`,
-or, to edit in place, `ForEach($people) { $person in ... }`.
+Positions are not wrong in themselves. When nothing is inserted, removed or moved in the collection and
+the rows keep no state of their own, a row at a position is exactly what it shows: three answer slots, the
+steps of a history, a chart's bars, a `Picker` whose selection *is* the index, dice whose values repeat.
+There the position is often the only identity that is right, and the rule stays silent.
+
+Identify rows by the elements themselves where it matters: make the element `Identifiable` and write
+`ForEach(people)`, or, to edit in place, `ForEach($people) { $person in ... }`.
 
 ## What is flagged
 
-A `ForEach(...)` or `List(...)` whose data argument is the positions of a collection that can change:
+A `ForEach(...)` or `List(...)` whose data argument is the positions of a collection:
 
 - `0..<people.count`, `0 ..< people.count`, `0...people.count - 1`;
 - `people.startIndex..<people.endIndex`;
-- `people.indices`, with or without `id: \.self`;
+- `people.indices`, with or without `id: \.self`, or sorted, reversed or filtered: `people.indices.sorted { ... }`;
 - `Array(people.enumerated())` or `people.enumerated().map { ... }` with `id: \.offset` or `id: \.0`;
 - `zip(people.indices, people)` with `id: \.0`;
 - any of these through a local constant of the same body: `let count = people.count` followed by
-  `ForEach(0..<count, id: \.self)`.
+  `ForEach(0..<count, id: \.self)`, or `let rows = model.rows` followed by `ForEach(rows.indices, id: \.self)`,
 
-A collection counts as changeable unless it is known to be constant (see below). A `let` property
-*without* an initial value is an input: the parent can pass a different array on the next update, so
-it is flagged too.
+when the collection is not a constant (see below) and one of these can do harm, which the message names:
+
+- **The collection is changed in place**: `onDelete` or `onMove` on the `ForEach`; or, in the view's type, in
+  the type of the object it reads the collection from (`model.items`, and `items.remove(at:)` in `model`'s
+  class), or in another type through a property of that object's type (`model.items.remove(at:)`), in any
+  file, a call that inserts, removes or moves elements other than at the end:
+  `remove(at:)`, `remove(atOffsets:)`, `removeAll(where:)`, `removeFirst`, `removeSubrange`,
+  `replaceSubrange`, `insert(_:at:)`, `insert(contentsOf:at:)`, `move(fromOffsets:toOffset:)`, `swapAt`,
+  `sort`, `shuffle`, `reverse`, `context.delete(items[i])`; or an assignment of the same collection filtered,
+  reordered or shortened at the front: `items = items.filter { ... }`, `sorted`, `reversed`, `shuffled`,
+  `Array(items.suffix(50))`, `dropFirst`. Appending, removing the last element and emptying keep every
+  other position, and do not count; nor does an initializer giving the collection its first value.
+- **The rows keep state of their own**: a `TextField`, `SecureField` or `TextEditor` in the rows; a view of
+  the project with its own `@State`, `@StateObject` or `@FocusState` built by the rows (state named for a
+  hover or a press, `isHovering`, `isPressed`, lasts until the next event and does not count, nor does a
+  view built in one case of a `switch` over the element, which only an element of that case gets).
+- **The rows bind elements by position**: `$people[index]`, `$model.items[index]`.
+
+The rows are the `ForEach`'s closure and the view-building members of the same type it calls
+(`func row(for item: Item) -> some View`, a `@ViewBuilder` property), one level deep.
 
 The finding is reported at the first character of the data argument: the `0` of `0..<people.count`, the
 `p` of `people.indices`, the `A` of `Array(...)`, the `z` of `zip(...)`.
 
 ## What is not flagged
 
+- Positions whose rows keep no state, of a collection never changed in place: a `Picker` tagged by index,
+  fixed slots replaced as a whole, history steps, breadcrumbs, chart marks, data loaded once and shown as text,
+  a chat that only grows at the end.
 - Ranges over plain integers: `0..<rows`, `1...maxRating`, and literal ranges such as `0..<5`.
-- Positions of constant collections: `Genre.allCases`, a `let` property with an initial value, a
-  `static let`, a file-level `let` with an initial value.
+- Positions of constant collections: `Genre.allCases`, a `let` property with an initial value (of the view,
+  or of the object it reads: `model.sizes`), a `static let`, a file-level `let` with an initial value, a
+  computed property that returns a literal or a static member (`var sizes: [String] { ["S", "M"] }`), a member
+  of a type the project does not declare (`Locale.isoRegionCodes`, `Calendar.current.weekdaySymbols`), a local
+  array literal.
+- The children of a view builder (`_VariadicView.Children`, `SubviewsCollection`): the content the caller wrote.
+- Rows that give their content an identity of their own, `.id(item.id)` (in the closure, or on what the member
+  it calls returns): their state follows the element.
+- Previews: `#Preview` and `PreviewProvider` bodies.
 - Elements identified by themselves or by a stable id: `ForEach(people)`, `ForEach(people, id: \.id)`,
   `ForEach($people)`, `Array(people.enumerated())` with `id: \.element.id`.
 - Positions used only inside a subscript of the data, as in `ForEach(people[0..<min(3, people.count)])`:
   the rows are still the elements.
+
+A parameter or a local collection is never known to be changed in place (only `onDelete` or `onMove` on the
+`ForEach` says so), and a collection reached through more than one property (`a.b.items`) is known only by
+what its rows keep. FlowLint stays silent when it cannot tell.
 
 ## Fix
 
@@ -72,7 +108,15 @@ ForEach($people) { $person in
 }
 ```
 
-If the position is needed for display, use `Array(people.enumerated())` with `id: \.element.id`.
+If the position is needed for display, keep `Array(people.enumerated())` and identify the rows by the element
+with `id: \.element.id`.
+
+The message's advice compiles on what the project shows: `ForEach(people)` when the element type is
+`Identifiable` (SwiftData `@Model` and Core Data objects are), `id: \.id` when it only has an `id` property,
+"make 'Person' Identifiable" when it is a type of the project with neither, and "with Identifiable elements"
+when the project does not tell (a `String` needs a wrapper type). `ForEach($people)` is offered only when the
+rows bind by position and `people` is a `@State` or `@Binding` property, or a `var` of an object held by
+`@ObservedObject`, `@StateObject`, `@EnvironmentObject`, `@Bindable` or `@State`.
 
 ## Configuration
 
@@ -94,7 +138,7 @@ ForEach(steps.indices, id: \.self) { index in
 
 ### Triggering
 
-Indices of a state array, as a half-open range:
+Rows deleted with `onDelete` while they are identified by their positions:
 
 ```swift triggering
 import SwiftUI
@@ -112,43 +156,18 @@ struct PeopleList: View {
             ForEach(↓0..<people.count, id: \.self) { index in
                 Text(people[index].name)
             }
+            .onDelete { people.remove(atOffsets: $0) }
         }
     }
 }
 ```
 
 ```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'people', so deleting or moving an element hands its row's identity and state to another; use ForEach(people) with Identifiable elements, or ForEach($people) to edit them (foreach_index_id)
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'people', which is changed in place (onDelete): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(people) (foreach_index_id)
 ```
 
-Spaces around the range operator do not matter:
-
-```swift triggering
-import SwiftUI
-
-struct Movie: Identifiable {
-    let id: Int
-    var title: String
-}
-
-struct MovieShelf: View {
-    @State private var movies: [Movie] = []
-
-    var body: some View {
-        VStack {
-            ForEach(↓0 ..< movies.count, id: \.self) { index in
-                Text(movies[index].title)
-            }
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'movies', so deleting or moving an element hands its row's identity and state to another; use ForEach(movies) with Identifiable elements, or ForEach($movies) to edit them (foreach_index_id)
-```
-
-A closed range up to `count - 1`:
+Rows reordered with `onMove`, identified by `offset` (spaces around the range operator do not matter
+either):
 
 ```swift triggering
 import SwiftUI
@@ -163,46 +182,21 @@ struct Playlist: View {
 
     var body: some View {
         List {
-            ForEach(↓0...songs.count - 1, id: \.self) { index in
-                Text(songs[index].title)
+            ForEach(↓Array(songs.enumerated()), id: \.offset) { position, song in
+                Text(song.title)
+                    .badge(position + 1)
             }
+            .onMove { songs.move(fromOffsets: $0, toOffset: $1) }
         }
     }
 }
 ```
 
 ```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'songs', so deleting or moving an element hands its row's identity and state to another; use ForEach(songs) with Identifiable elements, or ForEach($songs) to edit them (foreach_index_id)
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'songs', which is changed in place (onMove): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; identify the rows by the element, id: \.element.id (foreach_index_id)
 ```
 
-`startIndex..<endIndex`:
-
-```swift triggering
-import SwiftUI
-
-struct TodoItem: Identifiable {
-    let id = UUID()
-    var title: String
-}
-
-struct TodoList: View {
-    @State private var items: [TodoItem] = []
-
-    var body: some View {
-        List {
-            ForEach(↓items.startIndex..<items.endIndex, id: \.self) { index in
-                Text(items[index].title)
-            }
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'items', so deleting or moving an element hands its row's identity and state to another; use ForEach(items) with Identifiable elements, or ForEach($items) to edit them (foreach_index_id)
-```
-
-Editing through indices of a binding, the most common form:
+A text field in each row of an editable list, the most common form:
 
 ```swift triggering
 import SwiftUI
@@ -226,125 +220,15 @@ struct PeopleEditor: View {
 ```
 
 ```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'people', so deleting or moving an element hands its row's identity and state to another; use ForEach(people) with Identifiable elements, or ForEach($people) to edit them (foreach_index_id)
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'people', and the rows keep state of their own (a TextField): when 'people' changes, each row's state stays at its position and goes to another element; use ForEach(people), or ForEach($people) to edit the elements in place (foreach_index_id)
 ```
 
-`indices` without `id:`:
+Toggles bound by position to elements with an `id` that are not `Identifiable`:
 
 ```swift triggering
 import SwiftUI
 
-struct Person: Identifiable {
-    let id = UUID()
-    var name: String
-}
-
-struct PeopleColumn: View {
-    @State private var people: [Person] = []
-
-    var body: some View {
-        VStack {
-            ForEach(↓people.indices) { index in
-                Text(people[index].name)
-            }
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'people', so deleting or moving an element hands its row's identity and state to another; use ForEach(people) with Identifiable elements, or ForEach($people) to edit them (foreach_index_id)
-```
-
-`enumerated()` identified by `offset`:
-
-```swift triggering
-import SwiftUI
-
-struct Movie: Identifiable {
-    let id: Int
-    var title: String
-}
-
-struct RankedMovies: View {
-    @State private var movies: [Movie] = []
-
-    var body: some View {
-        List {
-            ForEach(↓Array(movies.enumerated()), id: \.offset) { rank, movie in
-                Text(movie.title)
-                    .badge(rank + 1)
-            }
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'movies', so deleting or moving an element hands its row's identity and state to another; use ForEach(movies) with Identifiable elements, or ForEach($movies) to edit them (foreach_index_id)
-```
-
-`enumerated()` identified by `\.0`:
-
-```swift triggering
-import SwiftUI
-
-struct Guest: Identifiable {
-    let id = UUID()
-    var name: String
-}
-
-struct SeatingPlan: View {
-    @State private var guests: [Guest] = []
-
-    var body: some View {
-        VStack(alignment: .leading) {
-            ForEach(↓Array(guests.enumerated()), id: \.0) { seat, guest in
-                Text(guest.name)
-                    .badge(seat + 1)
-            }
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'guests', so deleting or moving an element hands its row's identity and state to another; use ForEach(guests) with Identifiable elements, or ForEach($guests) to edit them (foreach_index_id)
-```
-
-`enumerated().map` identified by `offset`:
-
-```swift triggering
-import SwiftUI
-
-struct Person: Identifiable {
-    let id = UUID()
-    var name: String
-}
-
-struct NumberedPeople: View {
-    @State private var people: [Person] = []
-
-    var body: some View {
-        List {
-            ForEach(↓people.enumerated().map { $0 }, id: \.offset) { item in
-                Text(item.element.name)
-            }
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'people', so deleting or moving an element hands its row's identity and state to another; use ForEach(people) with Identifiable elements, or ForEach($people) to edit them (foreach_index_id)
-```
-
-`zip` of indices and elements identified by the index:
-
-```swift triggering
-import SwiftUI
-
-struct Setting: Identifiable {
+struct Setting {
     let id: String
     var isOn: Bool
 }
@@ -354,8 +238,8 @@ struct SettingsList: View {
 
     var body: some View {
         Form {
-            ForEach(↓zip(settings.indices, settings), id: \.0) { index, setting in
-                Toggle(setting.id, isOn: $settings[index].isOn)
+            ForEach(↓0 ..< settings.count, id: \.self) { index in
+                Toggle(settings[index].id, isOn: $settings[index].isOn)
             }
         }
     }
@@ -363,63 +247,10 @@ struct SettingsList: View {
 ```
 
 ```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'settings', so deleting or moving an element hands its row's identity and state to another; use ForEach(settings) with Identifiable elements, or ForEach($settings) to edit them (foreach_index_id)
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'settings', and the rows bind '$settings[index]' by position: when an element is removed, a row can read a position that no longer exists and crash; use ForEach(settings, id: \.id), or ForEach($settings, id: \.id) to edit the elements in place (foreach_index_id)
 ```
 
-A count stored in a local constant first:
-
-```swift triggering
-import SwiftUI
-
-struct Movie: Identifiable {
-    let id: Int
-    var title: String
-}
-
-struct Watchlist: View {
-    @State private var movies: [Movie] = []
-
-    var body: some View {
-        let count = movies.count
-        List {
-            ForEach(↓0..<count, id: \.self) { index in
-                Text(movies[index].title)
-            }
-        }
-    }
-}
-```
-
-```text output
-Example.swift:14:21: warning: ForEach rows are identified by the positions of 'movies', so deleting or moving an element hands its row's identity and state to another; use ForEach(movies) with Identifiable elements, or ForEach($movies) to edit them (foreach_index_id)
-```
-
-`List` with indices as data:
-
-```swift triggering
-import SwiftUI
-
-struct Contact: Identifiable {
-    let id = UUID()
-    var name: String
-}
-
-struct ContactsView: View {
-    @State private var contacts: [Contact] = []
-
-    var body: some View {
-        List(↓contacts.indices, id: \.self) { index in
-            Text(contacts[index].name)
-        }
-    }
-}
-```
-
-```text output
-Example.swift:12:14: warning: List rows are identified by the positions of 'contacts', so deleting or moving an element hands its row's identity and state to another; use List(contacts) with Identifiable elements, or ForEach($contacts) to edit them (foreach_index_id)
-```
-
-`List` with a range as data:
+Rows that are views with state of their own, over an input that can change:
 
 ```swift triggering
 import SwiftUI
@@ -427,24 +258,408 @@ import SwiftUI
 struct Episode: Identifiable {
     let id: Int
     var title: String
+    var summary: String
+}
+
+struct EpisodeRow: View {
+    let episode: Episode
+    @State private var isExpanded = false
+
+    var body: some View {
+        DisclosureGroup(episode.title, isExpanded: $isExpanded) {
+            Text(episode.summary)
+        }
+    }
 }
 
 struct EpisodeList: View {
-    @State private var episodes: [Episode] = []
+    let episodes: [Episode]
 
     var body: some View {
-        List(↓0..<episodes.count, id: \.self) { index in
-            Text(episodes[index].title)
+        List(↓episodes.indices, id: \.self) { index in
+            EpisodeRow(episode: episodes[index])
         }
     }
 }
 ```
 
 ```text output
-Example.swift:12:14: warning: List rows are identified by the positions of 'episodes', so deleting or moving an element hands its row's identity and state to another; use List(episodes) with Identifiable elements, or ForEach($episodes) to edit them (foreach_index_id)
+Example.swift:24:14: warning: List rows are identified by the positions of 'episodes', and the rows keep state of their own ('EpisodeRow' keeps @State 'isExpanded'): when 'episodes' changes, each row's state stays at its position and goes to another element; use List(episodes) (foreach_index_id)
 ```
 
-A `let` without an initial value is an input and can change:
+Old entries removed by the model that holds the list, in another file:
+
+```swift triggering
+// file: NotificationCenterModel.swift
+import Foundation
+
+struct InboxNotification: Identifiable {
+    let id: UUID
+    var title: String
+    var received: Date
+}
+
+final class NotificationCenterModel: ObservableObject {
+    @Published var notifications: [InboxNotification] = []
+
+    func dropExpired(before date: Date) {
+        notifications.removeAll { $0.received < date }
+    }
+}
+
+// file: NotificationsView.swift
+import SwiftUI
+
+struct NotificationsView: View {
+    @ObservedObject var center: NotificationCenterModel
+
+    var body: some View {
+        List {
+            ForEach(↓center.notifications.indices, id: \.self) { index in
+                Text(center.notifications[index].title)
+            }
+        }
+    }
+}
+```
+
+```text output
+NotificationsView.swift:8:21: warning: ForEach rows are identified by the positions of 'center.notifications', which is changed in place (notifications.removeAll(where:) in 'NotificationCenterModel'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(center.notifications) (foreach_index_id)
+```
+
+A settings model whose groups are inserted while each group's section keeps its own state:
+
+```swift triggering
+// file: SettingsModel.swift
+import Observation
+
+struct SettingsGroup {
+    var title: String
+    var options: [String]
+}
+
+@Observable
+final class SettingsModel {
+    var groups: [SettingsGroup] = []
+
+    func addPluginGroup(_ group: SettingsGroup) {
+        groups.insert(group, at: 1)
+    }
+}
+
+// file: SettingsView.swift
+import SwiftUI
+
+struct GroupSection: View {
+    let group: SettingsGroup
+    @State private var showsAll = false
+
+    var body: some View {
+        Section(group.title) {
+            ForEach(showsAll ? group.options : Array(group.options.prefix(3)), id: \.self) { Text($0) }
+            Button(showsAll ? "Less" : "More") { showsAll.toggle() }
+        }
+    }
+}
+
+struct SettingsView: View {
+    @State private var model = SettingsModel()
+
+    var body: some View {
+        Form {
+            ForEach(↓Array(model.groups.enumerated()), id: \.offset) { _, group in
+                GroupSection(group: group)
+            }
+        }
+    }
+}
+```
+
+```text output
+SettingsView.swift:20:21: warning: ForEach rows are identified by the positions of 'model.groups', which is changed in place (groups.insert(_:at:) in 'SettingsModel') while the rows keep state of their own ('GroupSection' keeps @State 'showsAll'): after an insertion, removal or move, rows take over the identity and state of other elements; make 'SettingsGroup' Identifiable and identify the rows by the element, id: \.element.id (foreach_index_id)
+```
+
+Newest messages inserted at the top:
+
+```swift triggering
+import SwiftUI
+
+struct Message: Identifiable {
+    let id: UUID
+    var text: String
+}
+
+struct Feed: View {
+    @State private var messages: [Message] = []
+
+    var body: some View {
+        VStack {
+            ForEach(↓messages.startIndex..<messages.endIndex, id: \.self) { index in
+                Text(messages[index].text)
+            }
+        }
+        .task {
+            for await message in Message.stream() {
+                messages.insert(message, at: 0)
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'messages', which is changed in place (messages.insert(_:at:) in 'Feed'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(messages) (foreach_index_id)
+```
+
+A list filtered into its own storage:
+
+```swift triggering
+import SwiftUI
+
+struct TodoItem: Identifiable {
+    let id = UUID()
+    var title: String
+    var isDone: Bool
+}
+
+struct TodoList: View {
+    @State private var items: [TodoItem] = []
+
+    var body: some View {
+        List {
+            ForEach(↓items.indices, id: \.self) { index in
+                Label(items[index].title, systemImage: items[index].isDone ? "checkmark.circle" : "circle")
+            }
+        }
+        .toolbar {
+            Button("Clear Done") { items = items.filter { !$0.isDone } }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:14:21: warning: ForEach rows are identified by the positions of 'items', which is changed in place (items = items.filter(...) in 'TodoList'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(items) (foreach_index_id)
+```
+
+Sorted in place, through a count kept in a local constant:
+
+```swift triggering
+import SwiftUI
+
+struct Score: Identifiable {
+    let id: UUID
+    var player: String
+    var points: Int
+}
+
+struct Leaderboard: View {
+    @State private var scores: [Score] = []
+
+    var body: some View {
+        let count = scores.count
+        List {
+            ForEach(↓0..<count, id: \.self) { index in
+                Text("\(scores[index].player): \(scores[index].points)")
+            }
+        }
+        .refreshable { scores.sort { $0.points > $1.points } }
+    }
+}
+```
+
+```text output
+Example.swift:15:21: warning: ForEach rows are identified by the positions of 'scores', which is changed in place (scores.sort(...) in 'Leaderboard'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(scores) (foreach_index_id)
+```
+
+A row built by a member of the view, which holds a text editor, deleted by a swipe:
+
+```swift triggering
+import SwiftUI
+
+struct Note: Identifiable {
+    let id = UUID()
+    var body: String
+}
+
+struct NotesEditor: View {
+    @Binding var notes: [Note]
+
+    var body: some View {
+        List {
+            ForEach(↓zip(notes.indices, notes), id: \.0) { index, _ in
+                noteRow(at: index)
+            }
+        }
+    }
+
+    private func noteRow(at index: Int) -> some View {
+        TextEditor(text: $notes[index].body)
+            .swipeActions { Button("Delete", role: .destructive) { notes.remove(at: index) } }
+    }
+}
+```
+
+```text output
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'notes', which is changed in place (notes.remove(at:) in 'NotesEditor') while the rows keep state of their own (a TextEditor): after an insertion, removal or move, rows take over the identity and state of other elements; identify the rows by the element, id: \.1.id (foreach_index_id)
+```
+
+Elements the project declares with no identity: the advice says to make them `Identifiable`:
+
+```swift triggering
+import SwiftUI
+
+struct Ingredient {
+    var name: String
+    var grams: Int
+}
+
+struct RecipeEditor: View {
+    @State private var ingredients: [Ingredient] = []
+
+    var body: some View {
+        List {
+            ForEach(↓ingredients.indices, id: \.self) { index in
+                Text(ingredients[index].name)
+            }
+            .onDelete { ingredients.remove(atOffsets: $0) }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:13:21: warning: ForEach rows are identified by the positions of 'ingredients', which is changed in place (onDelete): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; make 'Ingredient' Identifiable and use ForEach(ingredients) (foreach_index_id)
+```
+
+Strings edited by position: they need a wrapper type to be identified:
+
+```swift triggering
+import SwiftUI
+
+struct PollEditor: View {
+    @State private var options = ["", ""]
+
+    var body: some View {
+        VStack {
+            ForEach(↓0..<options.count, id: \.self) { index in
+                HStack {
+                    TextField("Option \(index + 1)", text: $options[index])
+                    Button("Remove") { options.remove(at: index) }
+                }
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:8:21: warning: ForEach rows are identified by the positions of 'options', which is changed in place (options.remove(at:) in 'PollEditor') while the rows keep state of their own (a TextField): after an insertion, removal or move, rows take over the identity and state of other elements; use ForEach(options) with Identifiable elements (foreach_index_id)
+```
+
+Core Data records deleted from a fetch:
+
+```swift triggering
+import CoreData
+import SwiftUI
+
+final class Bookmark: NSManagedObject {
+    @NSManaged var title: String
+}
+
+struct BookmarksView: View {
+    @Environment(\.managedObjectContext) private var context
+    @FetchRequest(sortDescriptors: []) private var bookmarks: FetchedResults<Bookmark>
+
+    var body: some View {
+        List {
+            ForEach(↓bookmarks.indices, id: \.self) { index in
+                Text(bookmarks[index].title)
+                    .swipeActions { Button("Delete") { context.delete(bookmarks[index]) } }
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:14:21: warning: ForEach rows are identified by the positions of 'bookmarks', which is changed in place (context.delete(bookmarks[...]) in 'BookmarksView'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(bookmarks) (foreach_index_id)
+```
+
+A local alias of the model's list, shortened at the front:
+
+```swift triggering
+import SwiftUI
+
+struct LogLine: Identifiable {
+    let id: Int
+    var text: String
+}
+
+final class Console: ObservableObject {
+    @Published var lines: [LogLine] = []
+
+    func append(_ line: LogLine) {
+        lines.append(line)
+        lines = Array(lines.suffix(500))
+    }
+}
+
+struct ConsoleView: View {
+    @StateObject private var console = Console()
+
+    var body: some View {
+        let lines = console.lines
+        ScrollView {
+            LazyVStack(alignment: .leading) {
+                ForEach(↓lines.indices, id: \.self) { index in
+                    Text(lines[index].text)
+                }
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:24:25: warning: ForEach rows are identified by the positions of 'lines', which is changed in place (lines = lines.suffix(...) in 'Console'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(lines) (foreach_index_id)
+```
+
+Positions sorted for display, removed through the object that holds the folders:
+
+```swift triggering
+import SwiftUI
+
+final class FolderSettings: ObservableObject {
+    @Published var paths: [String] = []
+
+    func removePath(at index: Int) {
+        paths.remove(at: index)
+    }
+}
+
+struct FoldersView: View {
+    @EnvironmentObject var settings: FolderSettings
+
+    var body: some View {
+        VStack {
+            ForEach(↓settings.paths.indices.sorted { settings.paths[$0] < settings.paths[$1] }, id: \.self) { index in
+                HStack {
+                    Text(settings.paths[index])
+                    Button("Remove") { settings.removePath(at: index) }
+                }
+            }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:16:21: warning: ForEach rows are identified by the positions of 'settings.paths', which is changed in place (paths.remove(at:) in 'FolderSettings'): after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate; use ForEach(settings.paths) with Identifiable elements (foreach_index_id)
+```
+
+A `let` without an initial value is an input: when the parent passes other elements, each row's focus
+stays where it was:
 
 ```swift triggering
 import SwiftUI
@@ -454,13 +669,26 @@ struct Person: Identifiable {
     var name: String
 }
 
+struct AttendeeRow: View {
+    let person: Person
+    @FocusState private var isNoteFocused: Bool
+    @State private var note = ""
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(person.name)
+            TextField("Note", text: $note).focused($isNoteFocused)
+        }
+    }
+}
+
 struct TeamRoster: View {
     let people: [Person]
 
     var body: some View {
         VStack {
             ForEach(↓people.indices, id: \.self) { index in
-                Text(people[index].name)
+                AttendeeRow(person: people[index])
             }
         }
     }
@@ -468,35 +696,7 @@ struct TeamRoster: View {
 ```
 
 ```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'people', so deleting or moving an element hands its row's identity and state to another; use ForEach(people) with Identifiable elements, or ForEach($people) to edit them (foreach_index_id)
-```
-
-A range over a binding's positions, with deletion:
-
-```swift triggering
-import SwiftUI
-
-struct Reminder: Identifiable {
-    let id = UUID()
-    var title: String
-}
-
-struct ReminderEditor: View {
-    @Binding var reminders: [Reminder]
-
-    var body: some View {
-        List {
-            ForEach(↓0..<reminders.count, id: \.self) { index in
-                TextField("Title", text: $reminders[index].title)
-            }
-            .onDelete { reminders.remove(atOffsets: $0) }
-        }
-    }
-}
-```
-
-```text output
-Example.swift:13:21: warning: ForEach rows are identified by the positions of 'reminders', so deleting or moving an element hands its row's identity and state to another; use ForEach(reminders) with Identifiable elements, or ForEach($reminders) to edit them (foreach_index_id)
+Example.swift:26:21: warning: ForEach rows are identified by the positions of 'people', and the rows keep state of their own ('AttendeeRow' keeps @FocusState 'isNoteFocused'): when 'people' changes, each row's state stays at its position and goes to another element; use ForEach(people) (foreach_index_id)
 ```
 
 ### Non-triggering
@@ -519,6 +719,7 @@ struct PeopleList: View {
             ForEach(people) { person in
                 Text(person.name)
             }
+            .onDelete { people.remove(atOffsets: $0) }
         }
     }
 }
@@ -570,27 +771,6 @@ struct PeopleEditor: View {
 }
 ```
 
-`List` over the elements:
-
-```swift non-triggering
-import SwiftUI
-
-struct Contact: Identifiable {
-    let id = UUID()
-    var name: String
-}
-
-struct ContactsView: View {
-    @State private var contacts: [Contact] = []
-
-    var body: some View {
-        List(contacts) { contact in
-            Text(contact.name)
-        }
-    }
-}
-```
-
 `enumerated()` identified by the element's id:
 
 ```swift non-triggering
@@ -609,6 +789,183 @@ struct RankedMovies: View {
             ForEach(Array(movies.enumerated()), id: \.element.id) { rank, movie in
                 Text(movie.title)
                     .badge(rank + 1)
+            }
+            .onMove { movies.move(fromOffsets: $0, toOffset: $1) }
+        }
+    }
+}
+```
+
+A `Picker` whose selection is the index: the position is what the rows mean, and they keep no state:
+
+```swift non-triggering
+import SwiftUI
+
+struct ServerPicker: View {
+    let servers: [String]
+    @Binding var selectedIndex: Int
+
+    var body: some View {
+        Picker("Server", selection: $selectedIndex) {
+            ForEach(servers.indices, id: \.self) { index in
+                Text(servers[index]).tag(index)
+            }
+        }
+    }
+}
+```
+
+Three answer slots replaced as a whole each round:
+
+```swift non-triggering
+import SwiftUI
+
+struct QuizRound: View {
+    @State private var answers = ["", "", ""]
+    @State private var correct = 0
+    @State private var score = 0
+
+    var body: some View {
+        HStack {
+            ForEach(0..<answers.count, id: \.self) { slot in
+                Button(answers[slot]) {
+                    if slot == correct { score += 1 }
+                    nextRound()
+                }
+            }
+        }
+    }
+
+    private func nextRound() {
+        answers = ["Paris", "Rome", "Madrid"].shuffled()
+        correct = answers.firstIndex(of: "Paris") ?? 0
+    }
+}
+```
+
+"Go back N steps" over a history that can hold the same screen twice, which only grows at the end:
+
+```swift non-triggering
+import SwiftUI
+
+struct HistoryMenu: View {
+    @State private var history: [String] = []
+    @State private var current = "Home"
+
+    var body: some View {
+        Menu("Back") {
+            ForEach(Array(history.enumerated()), id: \.offset) { step, screen in
+                Button(screen) { current = screen }
+                    .badge(history.count - step)
+            }
+        }
+        .onChange(of: current) { old, _ in history.append(old) }
+    }
+}
+```
+
+Breadcrumb levels of a path passed as a parameter:
+
+```swift non-triggering
+import SwiftUI
+
+struct Breadcrumbs: View {
+    let url: URL
+    let open: (URL) -> Void
+
+    var body: some View {
+        HStack {
+            crumbs(url.pathComponents)
+        }
+    }
+
+    private func crumbs(_ components: [String]) -> some View {
+        ForEach(components.indices, id: \.self) { level in
+            Button(components[level]) {
+                open(URL(fileURLWithPath: components[...level].joined(separator: "/")))
+            }
+        }
+    }
+}
+```
+
+Chart slots, and dice whose values repeat: the offset is the only identity that is right:
+
+```swift non-triggering
+import Charts
+import SwiftUI
+
+struct WeekChart: View {
+    let values: [Double]
+
+    var body: some View {
+        Chart {
+            ForEach(values.indices, id: \.self) { day in
+                BarMark(x: .value("Day", day), y: .value("Value", values[day]))
+            }
+        }
+    }
+}
+
+struct DiceTray: View {
+    @State private var dice = [1, 1, 1, 1, 1]
+
+    var body: some View {
+        HStack {
+            ForEach(Array(dice.enumerated()), id: \.offset) { _, value in
+                Image(systemName: "die.face.\(value)")
+            }
+        }
+        .onTapGesture { dice = dice.map { _ in Int.random(in: 1...6) } }
+    }
+}
+```
+
+Log lines loaded once and shown as text:
+
+```swift non-triggering
+import SwiftUI
+
+struct LogView: View {
+    @State private var lines: [String] = []
+
+    var body: some View {
+        List {
+            ForEach(Array(lines.enumerated()), id: \.offset) { _, line in
+                Text(line).font(.caption.monospaced())
+            }
+        }
+        .task { lines = (try? String(contentsOfFile: "/tmp/app.log", encoding: .utf8))?.components(separatedBy: "\n") ?? [] }
+    }
+}
+```
+
+A chat that only grows at the end keeps every existing position:
+
+```swift non-triggering
+import SwiftUI
+
+struct ChatMessage: Identifiable {
+    let id = UUID()
+    var text: String
+}
+
+@Observable
+final class ChatSession {
+    var messages: [ChatMessage] = []
+
+    func send(_ text: String) {
+        messages.append(ChatMessage(text: text))
+    }
+}
+
+struct ChatView: View {
+    let session: ChatSession
+
+    var body: some View {
+        ScrollView {
+            ForEach(Array(session.messages.enumerated()), id: \.offset) { _, message in
+                Text(message.text)
             }
         }
     }
@@ -670,7 +1027,7 @@ struct LoadingPlaceholder: View {
 }
 ```
 
-Positions of `allCases`:
+Positions of `allCases`, with rows that keep state:
 
 ```swift non-triggering
 import SwiftUI
@@ -679,31 +1036,39 @@ enum Genre: String, CaseIterable {
     case drama, comedy, horror
 }
 
-struct GenreTabs: View {
-    @State private var selection = 0
+struct GenreToggle: View {
+    let genre: Genre
+    @State private var isOn = false
 
     var body: some View {
-        Picker("Genre", selection: $selection) {
+        Toggle(genre.rawValue, isOn: $isOn)
+    }
+}
+
+struct GenreFilters: View {
+    var body: some View {
+        Form {
             ForEach(Genre.allCases.indices, id: \.self) { index in
-                Text(Genre.allCases[index].rawValue).tag(index)
+                GenreToggle(genre: Genre.allCases[index])
             }
         }
     }
 }
 ```
 
-Positions of a `let` property with an initial value:
+Positions of a `let` property with an initial value, with text fields in the rows:
 
 ```swift non-triggering
 import SwiftUI
 
-struct WeekdayHeader: View {
-    let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+struct AddressForm: View {
+    let fields = ["Street", "City", "Postcode"]
+    @State private var values = ["", "", ""]
 
     var body: some View {
-        HStack {
-            ForEach(weekdays.indices, id: \.self) { index in
-                Text(weekdays[index])
+        Form {
+            ForEach(fields.indices, id: \.self) { index in
+                TextField(fields[index], text: $values[index])
             }
         }
     }
@@ -736,12 +1101,222 @@ import SwiftUI
 
 let onboardingPages = ["Welcome", "Track your movies", "Share with friends"]
 
+struct OnboardingPage: View {
+    let title: String
+    @State private var appeared = false
+
+    var body: some View {
+        Text(title).opacity(appeared ? 1 : 0).onAppear { appeared = true }
+    }
+}
+
 struct OnboardingView: View {
     var body: some View {
         TabView {
             ForEach(0..<onboardingPages.count, id: \.self) { page in
-                Text(onboardingPages[page])
+                OnboardingPage(title: onboardingPages[page])
             }
+        }
+    }
+}
+```
+
+A computed property that returns a literal, and an enum's static list:
+
+```swift non-triggering
+import SwiftUI
+
+enum Theme: String {
+    case light, dark, sepia
+
+    static var all: [Theme] { [.light, .dark, .sepia] }
+}
+
+struct SwatchButton: View {
+    let name: String
+    @State private var isChosen = false
+
+    var body: some View {
+        Button(name) { isChosen.toggle() }
+    }
+}
+
+struct AppearanceSettings: View {
+    private var fontSizes: [String] { ["Small", "Medium", "Large"] }
+
+    var body: some View {
+        Form {
+            ForEach(fontSizes.indices, id: \.self) { index in
+                SwatchButton(name: fontSizes[index])
+            }
+            ForEach(Theme.all.indices, id: \.self) { index in
+                SwatchButton(name: Theme.all[index].rawValue)
+            }
+        }
+    }
+}
+```
+
+The system's constant lists:
+
+```swift non-triggering
+import SwiftUI
+
+struct RegionRow: View {
+    let code: String
+    @State private var isExpanded = false
+
+    var body: some View {
+        DisclosureGroup(Locale.current.localizedString(forRegionCode: code) ?? code, isExpanded: $isExpanded) {
+            Text(code)
+        }
+    }
+}
+
+struct RegionList: View {
+    var body: some View {
+        List {
+            ForEach(Locale.Region.isoRegions.indices, id: \.self) { index in
+                RegionRow(code: Locale.Region.isoRegions[index].identifier)
+            }
+            ForEach(Array(Calendar.current.weekdaySymbols.enumerated()), id: \.offset) { _, day in
+                RegionRow(code: day)
+            }
+        }
+    }
+}
+```
+
+The children of a view builder, laid out with a marker each:
+
+```swift non-triggering
+import SwiftUI
+
+struct NumberedEntry<Content: View>: View {
+    let number: Int
+    let content: Content
+    @State private var markerWidth: CGFloat = 0
+
+    var body: some View {
+        HStack(alignment: .firstTextBaseline) {
+            Text("\(number).").frame(minWidth: markerWidth)
+            content
+        }
+    }
+}
+
+struct NumberedLayout: _VariadicView_UnaryViewRoot {
+    func body(children: _VariadicView.Children) -> some View {
+        VStack(alignment: .leading) {
+            ForEach(Array(zip(children.indices, children)), id: \.0) { index, child in
+                NumberedEntry(number: index + 1, content: child)
+            }
+        }
+    }
+}
+```
+
+Rows that carry their own identity, `.id(...)` on what a member of the view builds:
+
+```swift non-triggering
+import SwiftUI
+
+struct Attachment: Identifiable {
+    let id: UUID
+    var name: String
+}
+
+struct AttachmentStrip: View {
+    @State private var attachments: [Attachment] = []
+
+    var body: some View {
+        HStack {
+            ForEach(Array(attachments.enumerated()), id: \.offset) { index, attachment in
+                tile(attachment, at: index)
+            }
+        }
+    }
+
+    private func tile(_ attachment: Attachment, at index: Int) -> some View {
+        VStack {
+            TextField("Caption", text: .constant(attachment.name))
+            Button("Remove") { attachments.remove(at: index) }
+        }
+        .id(attachment.id)
+    }
+}
+```
+
+Rows whose only state lasts while the pointer is on them, or built per case of a `switch`:
+
+```swift non-triggering
+import SwiftUI
+
+enum ControlSlot {
+    case previous, playPause, next, volume
+}
+
+struct HoverButton: View {
+    let symbol: String
+    @State private var isHovering = false
+
+    var body: some View {
+        Image(systemName: symbol)
+            .scaleEffect(isHovering ? 1.2 : 1)
+            .onHover { isHovering = $0 }
+    }
+}
+
+struct VolumeSlider: View {
+    @State private var level = 0.5
+
+    var body: some View {
+        Slider(value: $level)
+    }
+}
+
+struct PlayerControls: View {
+    let slots: [ControlSlot]
+
+    var body: some View {
+        HStack {
+            ForEach(Array(slots.enumerated()), id: \.offset) { _, slot in
+                control(for: slot)
+            }
+        }
+    }
+
+    @ViewBuilder
+    private func control(for slot: ControlSlot) -> some View {
+        switch slot {
+        case .previous: HoverButton(symbol: "backward.fill")
+        case .playPause: HoverButton(symbol: "playpause.fill")
+        case .next: HoverButton(symbol: "forward.fill")
+        case .volume: VolumeSlider()
+        }
+    }
+}
+```
+
+Sample rows in a preview:
+
+```swift non-triggering
+import SwiftUI
+
+struct Badge: View {
+    let title: String
+    @State private var isHighlighted = false
+
+    var body: some View {
+        Text(title).bold(isHighlighted)
+    }
+}
+
+#Preview {
+    let titles = ["New", "Sale", "Hot"]
+    return VStack {
+        ForEach(0..<titles.count, id: \.self) { index in
+            Badge(title: titles[index])
         }
     }
 }
@@ -770,28 +1345,6 @@ struct TopContributors: View {
 }
 ```
 
-Enum cases identified by themselves:
-
-```swift non-triggering
-import SwiftUI
-
-enum SortOrder: String, CaseIterable {
-    case title, year, rating
-}
-
-struct SortMenu: View {
-    @Binding var order: SortOrder
-
-    var body: some View {
-        Picker("Sort by", selection: $order) {
-            ForEach(SortOrder.allCases, id: \.self) { order in
-                Text(order.rawValue)
-            }
-        }
-    }
-}
-```
-
 The pattern in a comment:
 
 ```swift non-triggering
@@ -806,7 +1359,7 @@ struct PeopleGrid: View {
     @State private var people: [Person] = []
 
     var body: some View {
-        // Not ForEach(people.indices, id: \.self): rows would follow positions.
+        // Not ForEach(people.indices, id: \.self) with .onDelete: rows would follow positions.
         LazyVStack {
             ForEach(people) { person in
                 Text(person.name)
@@ -12230,7 +12783,7 @@ struct RecipeSteps: View {
         List {
             // flowlint:disable foreach_index_id - steps are never reordered or deleted
             ForEach(steps.indices, id: \.self) { index in
-                Text(steps[index])
+                TextField("Step", text: $steps[index])
             }
             // flowlint:enable foreach_index_id
         }
@@ -12362,7 +12915,7 @@ struct RecipeSteps: View {
         List {
             /* flowlint:disable foreach_index_id - steps are never reordered or deleted */
             ForEach(steps.indices, id: \.self) { index in
-                Text(steps[index])
+                TextField("Step", text: $steps[index])
             }
             /* flowlint:enable foreach_index_id */
         }
