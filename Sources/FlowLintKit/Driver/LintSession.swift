@@ -161,6 +161,7 @@ public enum LintSession {
         // 2. Lint (and fix).
         let settings = configuration.ruleSettings
         var projects = ProjectPlan.make(inputs: options.inputPaths, requested: inputs, configuration: configuration, options: options)
+        outcome.notices += projects.projects.compactMap(\.cache).flatMap(\.notes)
         projects.readsStandardInput = options.standardInput != nil
         projects.keepsFactsUntilExit = options.keepsFactsUntilExit && !options.fix
         projects.unsavedBuffers = options.unsavedBuffers
