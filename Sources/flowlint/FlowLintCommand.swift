@@ -7,8 +7,9 @@ struct FlowLintCommand: ParsableCommand {
         abstract: "Finds SwiftUI data-flow mistakes: @State, @ObservedObject, ForEach identity, environment objects.",
         discussion: """
             Exit codes: 0 no failing findings; 1 failing findings (errors, or any finding with --strict); \
-            2 usage or configuration error (or a working directory that no longer exists); 3 some inputs could not be read (the rest are still linted); \
-            4 standard output or standard error could not be written.
+            2 usage or configuration error (or a working directory that no longer exists); 3 some inputs \
+            could not be read (the rest are still linted); 4 standard output or standard error could not be \
+            written.
             """,
         version: FlowLintVersion.current,
         subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, GraphCommand.self, VersionCommand.self, LSPCommand.self, DebugCommand.self],

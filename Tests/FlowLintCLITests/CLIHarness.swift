@@ -113,13 +113,7 @@ class CLITestCase: XCTestCase {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            XCTFail("flowlint \(arguments) did not finish within \(Int(timeout)) s", file: file, line: line)
-        }
+        wait(for: process, timeout: timeout, "flowlint \(arguments)", file: file, line: line)
         let stdoutData = FileManager.default.contents(atPath: stdoutPath) ?? Data()
         let stderrData = FileManager.default.contents(atPath: stderrPath) ?? Data()
         XCTAssertEqual(process.terminationReason, .exit, "flowlint \(arguments) crashed (signal \(process.terminationStatus))",
@@ -158,20 +152,26 @@ class CLITestCase: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = ProcessInfo.processInfo.environment.merging(["FLOWLINT": binary]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["FLOWLINT": binary, "XDG_CACHE_HOME": userCache, "XDG_STATE_HOME": userCache + "/state"]) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try stdout ?? FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stdout"))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stderr"))
         try process.run()
+        wait(for: process, timeout: timeout, script, file: file, line: line)
+        let stderr = String(decoding: FileManager.default.contents(atPath: scratch + "/stderr") ?? Data(), as: UTF8.self)
+        return RawRun(reason: process.terminationReason, status: process.terminationStatus, stderr: stderr)
+    }
+
+    /// Waits for `process` up to `timeout`; one still running then is terminated, and the test fails.
+    func wait(for process: Process, timeout: TimeInterval, _ what: String, file: StaticString, line: UInt) {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            XCTFail("\(script) did not finish within \(Int(timeout)) s", file: file, line: line)
+            XCTFail("\(what) did not finish within \(Int(timeout)) s", file: file, line: line)
         }
-        let stderr = String(decoding: FileManager.default.contents(atPath: scratch + "/stderr") ?? Data(), as: UTF8.self)
-        return RawRun(reason: process.terminationReason, status: process.terminationStatus, stderr: stderr)
     }
 
     /// The JSON report's diagnostics (fails the test when stdout is not one complete JSON document).

@@ -101,24 +101,20 @@ final class FileSystemAttackTests: CLITestCase {
         XCTAssertTrue(own.stderr.contains("Linted 0 files"), own.stderr)
     }
 
-    func testMarkersInAWorldWritableDirectoryWithoutStickyBitAreSkipped() throws {
-        try write("open/victim/ContentView.swift", Self.badView)
-        try write("open/.flowlint.yml", "excluded: [\"**\"]\n")
-        XCTAssertEqual(chmod(directory + "/open", 0o777), 0)
-        let run = try flowlint(["lint", "--strict", "--no-cache", "open/victim"])
-        XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stderr.contains("open: warning: skipped project markers .flowlint.yml (the directory is writable by every user and has no sticky bit)\n"),
-                      run.stderr)
-    }
-
-    func testMarkersInADirectoryOwnedByAnotherUserAreSkipped() throws {
-        try write("theirs/victim/ContentView.swift", Self.badView)
-        try write("theirs/.flowlint.yml", "excluded: [\"**\"]\n")
-        giveToAnotherUser(directory + "/theirs")
-        let run = try flowlint(["lint", "--strict", "--no-cache", "theirs/victim"])
-        XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertTrue(run.stderr.contains("theirs: warning: skipped project markers .flowlint.yml (the directory is owned by uid 12345, not by you, root or the input's owner)\n"),
-                      run.stderr)
+    /// A directory everyone may write (no sticky bit), or one another user owns: its markers are not the victim's.
+    func testMarkersInADirectoryOthersControlAreSkipped() throws {
+        let cases: [(directory: String, reason: String, make: (String) -> Void)] = [
+            ("open", "the directory is writable by every user and has no sticky bit", { XCTAssertEqual(chmod($0, 0o777), 0) }),
+            ("theirs", "the directory is owned by uid 12345, not by you, root or the input's owner", { self.giveToAnotherUser($0) }),
+        ]
+        for (name, reason, make) in cases {
+            try write("\(name)/victim/ContentView.swift", Self.badView)
+            try write("\(name)/.flowlint.yml", "excluded: [\"**\"]\n")
+            make(directory + "/" + name)
+            let run = try flowlint(["lint", "--strict", "--no-cache", "\(name)/victim"])
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertTrue(run.stderr.contains("\(name): warning: skipped project markers .flowlint.yml (\(reason))\n"), run.stderr)
+        }
     }
 
     /// A link owned by the victim to a file another user owns is that user's configuration.
@@ -272,14 +268,13 @@ final class FileSystemAttackTests: CLITestCase {
     }
 
     /// `--baseline <(git show main:baseline.json)` was refused with "You don't have permission". A baseline
-    /// from a pipe is relative to the working directory, as one written to standard output is.
+    /// from a pipe is relative to the working directory, as one written to standard output is (bash, for `<(...)`).
     func testABaselineFromAPipeIsRead() throws {
         try write("ContentView.swift", Self.badView)
         let run = try shell("""
             "$FLOWLINT" lint --no-cache --quiet --write-baseline /dev/stdout ContentView.swift > baseline.json || exit 90
-            mkfifo pipe || exit 91
-            cat baseline.json > pipe &
-            "$FLOWLINT" lint --no-cache --strict --baseline pipe ContentView.swift
+            exec bash -c '"$FLOWLINT" lint --no-cache --strict --baseline <(cat baseline.json) ContentView.swift'
+
             """, timeout: 30)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("Linted 1 file: 0 errors, 0 warnings, 1 in baseline"), run.stderr)

@@ -110,8 +110,8 @@ public struct Baseline: Sendable, Equatable {
         ]).rendered()
     }
 
-    /// The largest baseline FlowLint reads: 16 MiB, about 70,000 findings (an entry is some 230 bytes). The JSON
-    /// parser's objects cost about 20 times the file in memory, and a 113 MB file took 25 s and 2.1 GB.
+    /// The largest baseline FlowLint reads: 16 MiB, some 60,000 findings (an entry is 250 to 300 bytes). The
+    /// JSON parser's objects cost many times the file in memory: a 116 MB file took 15 s and 1 GB.
     static let maximumFileSize = 16 << 20
 
     /// Reads a baseline file: a regular file, its size checked before it is read, or a pipe (`--baseline

@@ -24,10 +24,6 @@ public enum ProjectRoot {
     /// The top of the git work tree holding `path`, if any.
     public static func repositoryTop(for path: String) -> String? { Walk(from: path).repositoryTop }
 
-    /// Lines for standard error, one per directory at or above `path` whose markers were not taken because
-    /// someone the run does not trust controls them (see `MarkerTrust`).
-    public static func skippedMarkers(for path: String) -> [String] { Walk(from: path).skipped }
-
     /// Where the facts cache of a project goes first: SwiftPM's `.build` when the root is a Swift package.
     static func isSwiftPackage(_ root: String) -> Bool { isFile(Paths.join(root, "Package.swift")) }
 
@@ -36,6 +32,7 @@ public enum ProjectRoot {
         var configurationFile: String?
         var repositoryTop: String?
         var outermostBuildMarker: String?
+        /// Lines for standard error, one per directory whose markers were not taken (see `MarkerTrust`).
         var skipped: [String] = []
 
         var root: String? { configurationFile.map(Paths.parent) ?? repositoryTop ?? outermostBuildMarker }
@@ -45,7 +42,7 @@ public enum ProjectRoot {
             let trust = MarkerTrust(inputDirectory: directories[0])
             for directory in directories {
                 var untrusted: [(marker: String, reason: String)] = []
-                var directoryDistrust: String??  // looked at once, when the directory has a marker
+                var directoryDistrust: String??  // nil until looked at (once, when the directory has a marker)
                 /// Whether the marker `name` (present in `directory`) may be taken; an untrusted one is noted.
                 func take(_ name: String) -> Bool {
                     if directoryDistrust == nil { directoryDistrust = .some(trust.distrust(directory: directory)) }
@@ -102,7 +99,7 @@ public enum ProjectRoot {
     }
 }
 
-/// Whom a run trusts to mark its project (README, "Trusted directories"), after git's `safe.directory`: a
+/// Whom a run trusts to mark its project (README, "Only markers you control count"), after git's `safe.directory`: a
 /// marker (`.flowlint.yml`, `.git`, `Package.swift`, an `.xcodeproj` or `.xcworkspace`) is taken from a
 /// directory only when
 /// - the directory is owned by a trusted user, and is not writable by every user unless its sticky bit is set

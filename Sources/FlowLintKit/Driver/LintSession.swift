@@ -82,7 +82,7 @@ public struct ConfigurationPlan: Sendable {
     public var groups: [Group]
     /// The configuration of the first input: where run-wide settings (`reporter`, `strict`) come from.
     public var primary: Configuration { groups[0].configuration }
-    /// Directories above the inputs whose project markers were skipped (`ProjectRoot.skippedMarkers`), each once.
+    /// Directories above the inputs whose project markers were skipped (`ProjectRoot.Walk.skipped`), each once.
     public var skippedMarkers: [String] = []
     /// The skipped markers, then the warnings of every configuration read, each file's once.
     public var warnings: [String] { skippedMarkers + groups.flatMap(\.configuration.warnings) }
