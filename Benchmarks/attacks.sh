@@ -128,6 +128,80 @@ run "--config with an empty path" "$d" "head -c 80 \"\$err\"" -- lint --no-cache
 # Issue 23, round three. Each part adds its rows under its own heading.
 
 # --- 23: the working directory, the file system, configuration and baselines ---
+# The attacks that write (--fix, the facts cache) aim at files in $work only; the whole-file-system lint of a
+# vanished working directory is shown through a relative path that resolved against / (it would read 268,001
+# files here).
+view='import SwiftUI\nstruct V: View {\n    @State var x = 0\n    var body: some View { Text("") }\n}\n'
+unchanged() { echo "[ \"\$(sha1sum <'$1')\" = '$(sha1sum <"$1")' ] && echo unchanged || echo CHANGED"; }
+# `in_dir SCRIPT`: a flowlint that starts in the working directory SCRIPT leaves it in (a shell snippet).
+in_dir() { local w="$work/in-dir-$RANDOM.sh"; printf '#!/usr/bin/env bash\n%s\nexec "%s" "$@"\n' "$1" "$bin" >"$w"; chmod +x "$w"; echo "$w"; }
+vanished=$(in_dir "g=\$(mktemp -d '$work/gone.XXXXXX'); cd \"\$g\" && rmdir \"\$g\" || exit 99")
+long=$(in_dir "cd '$work' && n=\$(printf '%0100d' 0) && for i in \$(seq 50); do mkdir -p \$n && cd -P \$n || exit 99; done")
+d=$(project victim); printf "$view" >"$d/a.swift"
+bin="$vanished" run "vanished working directory: lint PATH (resolved against /)" "$d" "$findings" -- lint --no-cache --reporter text "${d#/}/a.swift"
+bin="$vanished" run "vanished working directory: lint --fix PATH" "$d" "$(unchanged "$d/a.swift")" -- lint --no-cache --fix "${d#/}/a.swift"
+d=$(project victim-of-long); printf "$view" >"$d/a.swift"
+bin="$long" run "working directory deeper than PATH_MAX: lint --fix PATH" "$d" "$(unchanged "$d/a.swift")" -- lint --no-cache --fix "${d#/}/a.swift"
+d=$(project long-argument); (cd "$d" && n=$(printf '%0100d' 0) && p="" && for i in $(seq 45); do mkdir -p "$n" && cd -P "$n" && p="$p$n/"; done && printf "$view" >a.swift && echo "$p" >"$d/../long-path")
+run "a path argument longer than PATH_MAX" "$d" "grep -o 'error: .*' \"\$err\" | head -1 | cut -c1-60" -- lint --no-cache "$(cat "$work/long-path")a.swift"
+
+# Another user's markers above the project (needs root, to give files to another uid).
+if [ "$(id -u)" = 0 ]; then
+    d=$(project shared); mkdir -p "$d/victim"; printf "$view" >"$d/victim/a.swift"; chmod 1777 "$d"
+    printf 'excluded: ["**"]\n' >"$d/.flowlint.yml"; touch "$d/Package.swift"; chown 12345 "$d/.flowlint.yml" "$d/Package.swift"
+    run "another user's .flowlint.yml (excluded **) in a sticky parent, --strict" "$d/victim" "grep -o 'Linted [0-9]* file' \"\$err\"" -- lint --no-cache --strict .
+    rm "$d/.flowlint.yml"
+    run "another user's Package.swift in a sticky parent: the cache" "$d/victim" "[ -e '$d/.build' ] && echo 'cache in their .build' || echo 'no .build there'" -- lint .
+else
+    echo "| another user's markers in a sticky parent | - | - | - | needs root (chown) |"
+fi
+
+# A .flowlint.yml that cannot be read: strict: true must not be dropped silently.
+for kind in dangling loop fifo directory; do
+    d=$(project "config-$kind"); printf "$view" >"$d/a.swift"; mkdir "$d/.git"
+    case $kind in
+        dangling) ln -s strict.yml "$d/.flowlint.yml" ;;
+        loop) ln -s .flowlint.yml "$d/.flowlint.yml" ;;
+        fifo) mkfifo "$d/.flowlint.yml" ;;
+        directory) mkdir "$d/.flowlint.yml" ;;
+    esac
+    run ".flowlint.yml that is a $kind" "$d" "head -c 90 \"\$err\"" -- lint --no-cache .
+done
+
+# Globs: many patterns, and one pattern of many **.
+d=$(project many-globs); mkdir -p "$d/.git"
+python3 -c "
+import os, sys
+for i in range(2000):
+    p = os.path.join(sys.argv[1], 'Sources/M%d' % (i % 50)); os.makedirs(p, exist_ok=True)
+    open(os.path.join(p, 'F%d.swift' % i), 'w').write('struct S%d {}\n' % i)
+with open(os.path.join(sys.argv[1], '.flowlint.yml'), 'w') as f:
+    f.write('excluded:\n' + ''.join('  - \"Gen/p/F%d.swift\"\n' % i for i in range(33000)))" "$d"
+run "33,000 excluded patterns, 2,000 files" "$d" "tail -1 \"\$err\" | cut -c1-40" -- lint --no-cache .
+python3 -c "print('excluded: [\"' + '/'.join(['**'] * 300000) + '/zz\"]')" >"$d/.flowlint.yml"
+run "one pattern of 300,000 **, 2,000 files" "$d" "tail -1 \"\$err\" | cut -c1-40" -- lint --no-cache .
+
+# The facts cache through a committed link.
+for link in .build .build/flowlint; do
+    d=$(project "cache-link-${link//\//-}"); printf "$view" >"$d/a.swift"; touch "$d/Package.swift"
+    outside="$work/outside-${link//\//-}"; mkdir -p "$outside"
+    [ "$link" = .build/flowlint ] && mkdir "$d/.build"
+    ln -s "$outside" "$d/$link"
+    run "a committed $link symbolic link out of the tree" "$d" "[ -z \"\$(ls -A '$outside')\" ] && echo 'nothing outside' || echo 'WRITTEN OUTSIDE'" -- lint .
+done
+
+# File names and baselines.
+d=$(project not-utf8); printf "$view" >"$d/$(printf 'caf\351.swift')"
+run "a Swift file whose name is not UTF-8" "$d" "head -c 80 \"\$err\"" -- lint --no-cache .
+d=$(project big-baseline); printf "$view" >"$d/a.swift"
+python3 -c "
+import json, sys
+e = [{'rule': 'non_private_state', 'file': 'x%d.swift' % i, 'lineText': '@State var x = 0' * 5, 'message': 'm' * 300} for i in range(250000)]
+json.dump({'version': 1, 'findings': e}, open(sys.argv[1], 'w'))" "$d/baseline.json"
+run "a $(($(stat -c %s "$d/baseline.json") / 1000000)) MB --baseline" "$d" "head -c 60 \"\$err\"" -- lint --no-cache --baseline baseline.json .
+d=$(project pipe-baseline); printf "$view" >"$d/a.swift"
+(cd "$d" && "$bin" lint --no-cache --quiet --write-baseline baseline.json . >/dev/null 2>&1)
+run "--baseline <(cat baseline.json)" "$d" "grep -o 'cannot read baseline: [^.]*\|[0-9]* in baseline' \"\$err\"" -- lint --no-cache --strict --baseline <(cat "$d/baseline.json") .
 
 # --- 23: the environment analysis ---
 

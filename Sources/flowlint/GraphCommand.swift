@@ -52,14 +52,15 @@ struct GraphCommand: ParsableCommand {
         var options = LintOptions()
         options.paths = [path]
         options.configurationPath = config
-        let configuration: Configuration
+        let plan: ConfigurationPlan
         do {
-            configuration = try LintSession.configurations(for: options).primary
+            plan = try LintSession.configurations(for: options)
         } catch let error as ConfigurationError {
             Console.error(error.message)
             throw ExitCode(ExitStatus.usageError)
         }
-        for warning in configuration.warnings { Console.error(warning) }
+        for warning in plan.warnings { Console.error(warning) }
+        let configuration = plan.primary
         let project = LiveProject(root: projectRoot, file: isDirectory ? nil : Paths.standardize(absolute),
                                   configuration: configuration, cache: noCache ? .disabled : .automatic)
         guard let text = project.viewGraph(ViewGraphFormat(rawValue: format)!, root: root) else {

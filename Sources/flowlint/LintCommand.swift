@@ -86,7 +86,7 @@ struct LintCommand: ParsableCommand {
             throw ValidationError("\(option) needs a path, not an empty string")
         }
         for (option, value) in [("--config", config), ("--baseline", baseline)] {
-            if let value, !FileManager.default.fileExists(atPath: value) {
+            if let value, Paths.isMissing(value) {
                 throw ValidationError("\(option): no such file: \(Escaping.text(value))")
             }
         }

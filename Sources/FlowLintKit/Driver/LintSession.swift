@@ -93,8 +93,10 @@ public struct ConfigurationPlan: Sendable {
     public var groups: [Group]
     /// The configuration of the first input: where run-wide settings (`reporter`, `strict`) come from.
     public var primary: Configuration { groups[0].configuration }
-    /// The warnings of every configuration read, each file's once.
-    public var warnings: [String] { groups.flatMap(\.configuration.warnings) }
+    /// Directories above the inputs whose project markers were skipped (`ProjectRoot.Walk.skipped`), each once.
+    public var skippedMarkers: [String] = []
+    /// The skipped markers, then the warnings of every configuration read, each file's once.
+    public var warnings: [String] { skippedMarkers + groups.flatMap(\.configuration.warnings) }
 }
 
 /// The lint driver: configuration, inputs, project context, the facts cache, the engine, fixes, and the bytes
@@ -102,20 +104,31 @@ public struct ConfigurationPlan: Sendable {
 public enum LintSession {
     /// Which configuration applies to which input. Throws `ConfigurationError` (exit 2) when one cannot be read.
     public static func configurations(for options: LintOptions) throws -> ConfigurationPlan {
+        // The walk up from each input finds its configuration and, unless `--project` names it, its root.
+        var skipped: [String] = []
+        var walks: [ProjectRoot.Walk] = []
+        if options.configurationPath == nil || options.projectRoot == nil {
+            for path in options.inputPaths {
+                let walk = ProjectRoot.Walk(from: Paths.absolute(path))
+                skipped += walk.skipped.filter { !skipped.contains($0) }
+                walks.append(walk)
+            }
+        }
         if let explicit = options.configurationPath {
-            return ConfigurationPlan(groups: [.init(configuration: try Configuration.load(path: explicit), paths: options.inputPaths)])
+            return ConfigurationPlan(groups: [.init(configuration: try Configuration.load(path: explicit), paths: options.inputPaths)],
+                                     skippedMarkers: skipped)
         }
         var groups: [ConfigurationPlan.Group] = []
         var groupOfFile: [String?: Int] = [:]
-        for path in options.inputPaths {
-            let file = ProjectRoot.configurationFile(for: Paths.absolute(path))
+        for (path, walk) in zip(options.inputPaths, walks) {
+            let file = walk.configurationFile
             if let index = groupOfFile[file] { groups[index].paths.append(path); continue }
-            let configuration = try file.map { try Configuration.load(path: Paths.display($0)) }
+            let configuration = try file.map { try Configuration.load(path: Paths.display($0), found: true) }
                 ?? Configuration(rootDirectory: Paths.standardize(Paths.currentDirectory))
             groupOfFile[file] = groups.count
             groups.append(.init(configuration: configuration, paths: [path]))
         }
-        return ConfigurationPlan(groups: groups)
+        return ConfigurationPlan(groups: groups, skippedMarkers: skipped)
     }
 
     /// Lints each group of inputs under its configuration (see `configurations(for:)`; its warnings are the
@@ -159,6 +172,7 @@ public enum LintSession {
         // 2. Lint (and fix).
         let settings = configuration.ruleSettings
         var projects = ProjectPlan.make(inputs: options.inputPaths, requested: inputs, configuration: configuration, options: options)
+        outcome.notices += projects.projects.compactMap(\.cache).flatMap(\.notes)
         projects.readsStandardInput = options.standardInput != nil
         projects.keepsFactsUntilExit = options.keepsFactsUntilExit && !options.fix
         projects.unsavedBuffers = options.unsavedBuffers

@@ -24,8 +24,8 @@ final class ConfigurationTests: XCTestCase {
             reporter: json
             strict: true
             """)
-        XCTAssertEqual(configuration.included.map(\.pattern), ["Sources"])
-        XCTAssertEqual(configuration.excluded.map(\.pattern), ["Sources/Generated/**", "**/*.pb.swift"])
+        XCTAssertEqual(configuration.included.patterns.map(\.pattern), ["Sources"])
+        XCTAssertEqual(configuration.excluded.patterns.map(\.pattern), ["Sources/Generated/**", "**/*.pb.swift"])
         XCTAssertEqual(configuration.reporter, "json")
         XCTAssertTrue(configuration.strict)
         XCTAssertEqual(configuration.warnings, [])
@@ -86,6 +86,16 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("- a\n- b\n"), ".flowlint.yml:1:1: error: the configuration must be a mapping of keys to values")
     }
 
+    /// Wildcard components that are tried one by one are limited; names, `*`, `**`, `*suffix` and `prefix*`
+    /// are looked up at once and are not.
+    func testGeneralWildcardComponentsAreLimited() {
+        let many = (0...GlobSet.maximumGeneralComponents).map { "  - \"*Tests\($0)*\"\n" }.joined()
+        XCTAssertEqual(error("strict: true\nexcluded:\n" + many),
+                       ".flowlint.yml:3:3: error: 'excluded' holds 1001 wildcard components like '*Tests*' or 'a?c' (each is tried in turn against every path); at most 1000 are allowed: name paths, or use '*', '**', '*suffix' and 'prefix*', which are looked up at once")
+        let lookedUp = (0..<5_000).map { "  - \"**/Gen\($0)*/*.pb\($0).swift\"\n" }.joined()
+        XCTAssertNil(error("included:\n" + lookedUp))
+    }
+
     func testFindStopsAtRepositoryRoot() throws {
         let root = try temporaryDirectory()
         let repository = root + "/repo", nested = repository + "/a/b"
@@ -93,11 +103,11 @@ final class ConfigurationTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: repository + "/.git", withIntermediateDirectories: true)
         // A configuration above the repository root is not used.
         try "strict: true\n".write(toFile: root + "/.flowlint.yml", atomically: false, encoding: .utf8)
-        XCTAssertNil(Configuration.find(startingAt: nested))
+        XCTAssertNil(ProjectRoot.configurationFile(for: nested))
         try "strict: true\n".write(toFile: repository + "/.flowlint.yml", atomically: false, encoding: .utf8)
-        XCTAssertEqual(Configuration.find(startingAt: nested), repository + "/.flowlint.yml")
+        XCTAssertEqual(ProjectRoot.configurationFile(for: nested), repository + "/.flowlint.yml")
         try "strict: false\n".write(toFile: nested + "/.flowlint.yml", atomically: false, encoding: .utf8)
-        XCTAssertEqual(Configuration.find(startingAt: nested), nested + "/.flowlint.yml")
+        XCTAssertEqual(ProjectRoot.configurationFile(for: nested), nested + "/.flowlint.yml")
     }
 
     func testGlobs() {
