@@ -92,11 +92,10 @@ extension NonPrivateStateRule {
             let owner = file.typeDeclarationName(decl)
             // An `init` inside `#if` leaves the memberwise initializer to the configurations without it.
             let hasMemberwiseInitializer = !file.children(block).contains { file.kind($0) == .initDecl }
-            for m in file.memberDecls(block) where file.kind(m) == .variableDecl {
-                if let candidate = checkProperty(m, owner, hasMemberwiseInitializer: hasMemberwiseInitializer, file) {
-                    candidates.append(candidate)
-                }
+            let found = file.memberDecls(block).compactMap { m in
+                file.kind(m) == .variableDecl ? checkProperty(m, owner, hasMemberwiseInitializer: hasMemberwiseInitializer, file) : nil
             }
+            if !found.isEmpty && !isPreviewScaffolding(decl, file) { candidates += found }
         }
         // Which declaration each name is written in matters only to a file with findings (the others' uses all count).
         let uses = scanUses(in: file, trackingDeclarations: !candidates.isEmpty)
@@ -110,6 +109,34 @@ extension NonPrivateStateRule {
                           fixes: [c.fix], condition: c.condition)
         }
         if let record = uses.record { report.record(record) }
+    }
+
+    /// A view only previews show: declared in a `PreviewProvider`, or a private type that its file names only
+    /// in its previews (`#Preview`, `PreviewProvider`). Nobody passes it values, and its state's access does
+    /// not matter.
+    static func isPreviewScaffolding(_ decl: Int, _ file: FileContext) -> Bool {
+        var outer = file.enclosingType(decl)
+        while let type = outer {
+            if file.inheritedNames(type).contains("PreviewProvider") { return true }
+            outer = file.enclosingType(type)
+        }
+        guard file.enclosingType(decl) == nil, file.modifiers(decl).contains(where: { modifier in
+            let keyword = file.tree.nameToken(modifier)?.keyword
+            return keyword == .private || keyword == .fileprivate
+        }) else { return false }
+        let name = file.typeDeclarationName(decl)
+        let previews = previewsAndForeignExtensions(file).previews
+        let own = file.typeDeclarations.filter { file.typeDeclarationName($0) == name }
+            .map { Int(file.tree.nodes[$0].firstToken)..<Int(file.tree.nodes[$0].endToken) }
+        let nameBytes = Array(name.utf8)
+        var isShown = false
+        for (i, token) in file.tree.tokens.enumerated() where token.kind == .identifier && token.length == nameBytes.count
+            && file.tree.file.bytes[token.range].elementsEqual(nameBytes) {
+            if own.contains(where: { $0.contains(i) }) { continue }
+            guard previews.contains(where: { $0.contains(i) }) else { return false }
+            isShown = true
+        }
+        return isShown
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
