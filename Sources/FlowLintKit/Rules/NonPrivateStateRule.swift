@@ -54,12 +54,13 @@ extension NonPrivateStateRule {
 
     /// What every file says about who could use a property that becomes `private`: the argument labels it
     /// passes to constructions (`ToggleRow(isOn:`, `.init(isOn:`), outside previews and in them, the names it
-    /// reaches with `.name` (also `.$name` and `._name`; not `self.name`), and the names used in its extensions
-    /// of types it does not declare (`Player.isPlaying` for `extension Player { ... isPlaying ... }`). Kept as
-    /// 32-bit hashes: a collision can only make a fix a suggestion or leave a finding out, never a wrong `safe`.
+    /// reaches with `.name` (also `.$name` and `._name`; not `self.name`), the names used in its extensions of
+    /// types it does not declare (`Player.isPlaying` for `extension Player { ... isPlaying ... }`), and, in a
+    /// test's file, the types it mentions. Kept as 32-bit hashes: a collision can only make a fix a suggestion or
+    /// leave a finding out, never a wrong `safe`.
     ///
     /// Every file has one, so it is packed as the project check reads it, without decoding: 32-bit little-endian
-    /// words, four sections in the order of `Section`, each its count, then its sorted distinct hashes.
+    /// words, the sections in the order of `Section`, each its count, then its sorted distinct hashes.
     struct Record: Codable, Sendable {
         var packed: RawBytes
     }
@@ -268,7 +269,7 @@ extension NonPrivateStateRule {
     }
 
     /// Reads a `Record`'s packed words in place (see `Record`). A damaged record reads as using everything: the
-    /// fix then stays a suggestion.
+    /// fix then stays a suggestion, or the finding is left out.
     struct PackedUses {
         let bytes: [UInt8]
         /// Where each section's sorted words start, and how many there are; nil when the record is damaged.
