@@ -445,7 +445,7 @@ extension NonPrivateStateRule {
                         let inPreview = preview < previews.count && previews[preview].lowerBound <= i
                         let hash = UInt32(truncatingIfNeeded: FastHash.hash(label))
                         if inPreview { uses.previewLabels.append(hash) } else { uses.labels.append(hash) }
-                    } else if inForeignExtension, token.kind != .keyword, let name = memberName(token) {
+                    } else if inForeignExtension, token.kind != .keyword, isOwnMemberUse(i, tokens), let name = memberName(token) {
                         // The hash of `Type.name`, as `hash(_:)` computes it from the strings.
                         label.removeAll(keepingCapacity: true)
                         label.append(contentsOf: extensions[foreignExtension].name)
@@ -512,6 +512,12 @@ extension NonPrivateStateRule {
             }
         }
         return (previews, extensions)
+    }
+
+    /// Whether the name at `i` may be a use of a member of the type the code is written in: bare (`isOn`,
+    /// `$isOn`, `_isOn`) or after `self.`. `other.isOn` is in the names every file records anyway.
+    static func isOwnMemberUse(_ i: Int, _ tokens: UnsafeBufferPointer<Token>) -> Bool {
+        i == 0 || tokens[i - 1].kind != .period || followsSelf(i - 1, tokens)
     }
 
     /// Whether the name starts with a lowercase letter or `_` (decoded only when it does not start in ASCII).

@@ -29,15 +29,15 @@ extension ObservedObjectInlineRule {
         var type: String?
     }
 
-    /// The classes a file declares that hold no state of their own (`holdsNoState`), each with its superclass
-    /// (the first name of its inheritance clause, if any).
+    /// The classes a file declares that inherit something and hold no state of their own (`holdsNoState`),
+    /// each with the first name of its inheritance clause (its superclass, or a protocol).
     struct Record: Codable, Sendable {
         var statelessClasses: [StatelessClass]
     }
 
     struct StatelessClass: Codable, Sendable {
         var name: String
-        var superclass: String?
+        var superclass: String
     }
 
     /// Property wrappers whose storage lives outside the object (in `UserDefaults`, in the scene).
@@ -50,9 +50,10 @@ extension ObservedObjectInlineRule {
     }
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
+        // Only classes that inherit something can be observable objects (or the superclass of one).
         let stateless = file.typeDeclarations.compactMap { decl -> StatelessClass? in
-            guard file.typeKind(decl) == .class, holdsNoState(decl, file) else { return nil }
-            return StatelessClass(name: file.typeDeclarationName(decl), superclass: file.inheritedNames(decl).first)
+            guard file.typeKind(decl) == .class, let first = file.inheritedNames(decl).first, holdsNoState(decl, file) else { return nil }
+            return StatelessClass(name: file.typeDeclarationName(decl), superclass: first)
         }
         if !stateless.isEmpty { report.record(Record(statelessClasses: stateless)) }
         // Both forms need the attribute: a file without one has nothing to find.
@@ -100,14 +101,14 @@ extension ObservedObjectInlineRule {
     /// A class of the sources that holds no state of its own: every declaration of it does (`holdsNoState`
     /// of a declaration), and so does its superclass when the sources declare one. A superclass from
     /// another module may hold state: then it is not known to hold none.
-    static func holdsNoState(_ type: String, _ stateless: [String: String?], _ index: ProjectIndex) -> Bool {
+    static func holdsNoState(_ type: String, _ stateless: [String: String], _ index: ProjectIndex) -> Bool {
         var current = type
         var seen: Set<String> = []
         while seen.insert(current).inserted {
             let declarations = index.types(named: current).filter { index.type($0).kind != .extension }
             guard !declarations.isEmpty, declarations.allSatisfy({ index.type($0).kind == .class }),
-                  let superclass = stateless[current] else { return false }
-            guard let base = superclass, base != "NSObject", !index.protocolNames.contains(base),
+                  let base = stateless[current] else { return false }
+            guard base != "NSObject", !index.protocolNames.contains(base),
                   !ProjectIndex.protocolsNotRefiningObservableObject.contains(base), base != "ObservableObject" else { return true }
             // A declared class: judged the same way; anything else (a class of another module) is not known.
             guard index.isClass(base) else { return false }

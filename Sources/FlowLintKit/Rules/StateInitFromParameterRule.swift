@@ -57,6 +57,8 @@ extension StateInitFromParameterRule {
         var owner: String
         var property: String
         var use: Use
+        /// The property is declared `private` or `fileprivate`: no other file can change it.
+        var isPrivate: Bool
         /// `x = p` / `self.x = p`: seeds the state only when `x` is declared without an initial value.
         var isPlainAssignment: Bool
         /// Types that, when the sources declare them as a class, an actor or a protocol, mean that an object is
@@ -64,14 +66,9 @@ extension StateInitFromParameterRule {
         var objectTypes: [String]
     }
 
-    /// What the project check needs of every file: where it constructs views inside the content of a sheet,
-    /// popover, full-screen cover or navigation destination (the start offsets of the constructions' callees,
-    /// as the view graph's edges record them), and the types it extends without declaring them (an extension
-    /// there may change a copy).
-    struct Record: Codable, Sendable {
-        var presented: [Int] = []
-        var extendedTypes: [String] = []
-    }
+    /// Where the file constructs views inside the content of a sheet, popover, full-screen cover or navigation
+    /// destination: the start offsets of the constructions' callees (as the view graph's edges record them).
+    struct Record: Codable, Sendable { var presented: [Int] }
 
     static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
@@ -85,9 +82,10 @@ extension StateInitFromParameterRule {
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
         let mentioned = file.mentions(each: [presentingWords, stateWord])
-        var record = Record(extendedTypes: foreignExtensions(file))
-        if mentioned[0] { record.presented = presentedConstructions(file) }
-        if !record.presented.isEmpty || !record.extendedTypes.isEmpty { report.record(record) }
+        if mentioned[0] {
+            let presented = presentedConstructions(file)
+            if !presented.isEmpty { report.record(Record(presented: presented)) }
+        }
         guard mentioned[1] else { return }
 
         var reseeded: [String: Set<String>] = [:]
@@ -137,6 +135,7 @@ extension StateInitFromParameterRule {
                 let objectTypes = source.isWholeParameter ? parameterTypeName.map { [$0] } ?? [] : []
                 report.report(at: n, text,
                               condition: Condition(owner: owner, property: seed.property, use: use,
+                                                   isPrivate: isDeclaredPrivate(seed.property, owner: owner, file),
                                                    isPlainAssignment: seed.isPlainAssignment, objectTypes: objectTypes))
             }
         }
@@ -146,8 +145,7 @@ extension StateInitFromParameterRule {
         guard !project.pending.isEmpty else { return }
         let index = project.index
         let views = Set(project.pending.map(\.condition.owner))
-        let records = project.records
-        let constructions = ViewConstructions(index: index, views: views, records: records)
+        let constructions = ViewConstructions(index: index, views: views, records: project.records)
         for finding in project.pending {
             let c = finding.condition
             guard index.isSwiftUIOwner(c.owner) else { continue }
@@ -158,9 +156,9 @@ extension StateInitFromParameterRule {
             if objectTypes.contains(where: { isObjectType($0, index) }) { continue }
             switch c.use {
             case .copy:
-                // An extension in another file may change the copy.
+                // An extension in another file may change a copy that is not private.
                 let file = finding.diagnostic.span.file
-                if records.contains(where: { $0.path != file && $0.record.extendedTypes.contains(c.owner) }) { continue }
+                if !c.isPrivate && index.types(named: c.owner).contains(where: { index.files[$0.file].path != file }) { continue }
                 guard constructions.isShownWithoutNewState(c.owner) else { continue }
             case .draft:
                 guard constructions.isSplitViewColumnWithoutNewState(c.owner) else { continue }
@@ -510,12 +508,19 @@ extension StateInitFromParameterRule {
         file.children(call).dropFirst().flatMap { Array(file.tree.subtree($0)) }
     }
 
-    /// The types the file extends without declaring them.
-    static func foreignExtensions(_ file: FileContext) -> [String] {
-        let declarations = file.typeDeclarations
-        guard declarations.contains(where: { file.kind($0) == .extensionDecl }) else { return [] }
-        let declared = Set(declarations.filter { file.kind($0) != .extensionDecl }.map(file.typeDeclarationName))
-        return Array(Set(declarations.filter { file.kind($0) == .extensionDecl }.map(file.typeDeclarationName)).subtracting(declared)).sorted()
+    /// Whether the owner declares the property `private` or `fileprivate` in this file.
+    static func isDeclaredPrivate(_ property: String, owner: String, _ file: FileContext) -> Bool {
+        for decl in file.typeDeclarations where file.typeDeclarationName(decl) == owner {
+            guard let block = file.tree.child(decl, .memberBlock) else { continue }
+            for m in file.memberDecls(block) where file.kind(m) == .variableDecl && file.firstBindingName(m) == property {
+                return file.modifiers(m).contains { modifier in
+                    let keyword = file.tree.nameToken(modifier)?.keyword
+                    // `private(set)` restricts the setter only, which is what matters here too.
+                    return keyword == .private || keyword == .fileprivate
+                }
+            }
+        }
+        return false
     }
 
     // MARK: Where the view is shown
