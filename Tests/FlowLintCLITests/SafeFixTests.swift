@@ -57,14 +57,29 @@ final class SafeFixTests: CLITestCase {
         // An extension in another file that only adds a method (the index keeps no facts of it) uses it too.
         try write("App/Views/Recorder.swift", view("Recorder", "isRecording"))
         try write("App/Views/Recorder+Actions.swift", """
+            import SwiftUI
+
             extension Recorder {
                 func stop() { isRecording = false }
+            }
+
+            """)
+        // The same in a file that says nothing of SwiftUI: its extensions are recorded by type only, so the fix
+        // is a suggestion (and the finding stays).
+        try write("App/Views/Stopwatch.swift", view("Stopwatch", "isTicking"))
+        try write("App/Views/Stopwatch+Logic.swift", """
+            import Foundation
+
+            extension Stopwatch {
+                func stop() { isTicking = false }
             }
 
             """)
         // An extension in another file that does not name it leaves `private` possible.
         try write("App/Views/Clock.swift", view("Clock", "isRunning"))
         try write("App/Views/Clock+Format.swift", """
+            import SwiftUI
+
             extension Clock {
                 static let tickInterval = 1.0
             }
@@ -115,7 +130,8 @@ final class SafeFixTests: CLITestCase {
         XCTAssertTrue(try read("App/Views/Clock.swift").contains("@State private var isRunning = false"))
         XCTAssertTrue(try read("App/Views/Screen.swift").contains("@State var isLoading = false"))
         for (file, property) in [("ToggleRow", "isOn"), ("SearchView", "searchText"), ("Player", "isPlaying"),
-                                 ("Badge", "isNew"), ("Mirror", "isMirrored"), ("Recorder", "isRecording")] {
+                                 ("Badge", "isNew"), ("Mirror", "isMirrored"), ("Recorder", "isRecording"),
+                                 ("Stopwatch", "isTicking")] {
             let source = try read("App/Views/\(file).swift")
             XCTAssertTrue(source.contains("@State var \(property)"), "\(file).\(property) must stay as it was:\n\(source)")
         }
@@ -138,7 +154,8 @@ final class SafeFixTests: CLITestCase {
         // uses is not reported (it cannot be private).
         let findings = diagnostics(run).filter { $0["rule"] as? String == "non_private_state" }
         XCTAssertEqual(findings.compactMap { $0["file"] as? String }.sorted(),
-                       ["App/Views/Badge.swift", "App/Views/ColorWell.swift", "App/Views/Mirror.swift", "App/Views/ToggleRow.swift"],
+                       ["App/Views/Badge.swift", "App/Views/ColorWell.swift", "App/Views/Mirror.swift", "App/Views/Stopwatch.swift",
+                        "App/Views/ToggleRow.swift"],
                        "\(findings)")
         for finding in findings {
             let fixes = finding["fixes"] as? [[String: Any]] ?? []

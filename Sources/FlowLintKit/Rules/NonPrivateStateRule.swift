@@ -16,6 +16,14 @@ enum NonPrivateStateRule: Rule {
 }
 
 extension NonPrivateStateRule {
+    /// Noted while parsing: see `swiftUIWords`.
+    static let parses = BodySkipping(notedWords: swiftUIWords.words)
+
+    /// A file that says none of these (a server package's file, most files of a large project) has its
+    /// extensions of other files' types recorded by type only: an extension that names a view's state is
+    /// nearly always view code, and the per-name record of every extension was a tenth of the corpus's memory.
+    static let swiftUIWords = TokenWords(["SwiftUI", "View", "State", "StateObject"])
+
     /// No construction in the project passes the property (or none can be seen).
     static func message(wrapper: String, property: String, hasMemberwiseInitializer: Bool = true) -> String {
         hasMemberwiseInitializer
@@ -73,8 +81,12 @@ extension NonPrivateStateRule {
         case previewLabels
         /// Names reached after a `.`.
         case names
-        /// `Type.name` for each name in an extension of a type the file does not declare.
+        /// `Type.name` for each name in an extension of a type the file does not declare, in a file that says one
+        /// of `swiftUIWords`.
         case extensionNames
+        /// `Type` for each extension of a type the file does not declare, in the other files: what it names is
+        /// not known.
+        case extendedTypes
         /// In a test's file (`isTestFile`), the capitalized names it mentions (`SearchView`); empty elsewhere.
         case testedTypes
     }
@@ -224,6 +236,8 @@ extension NonPrivateStateRule {
         private(set) var namedInTest = false
         /// An extension of the owner in another file names the property: it cannot be `private` nor `fileprivate`.
         private(set) var extendedElsewhere = false
+        /// An extension of the owner in another file that may name it (its names are not recorded).
+        private(set) var mayBeExtendedElsewhere = false
 
         init(_ condition: Condition, file: String) {
             self.file = file
@@ -245,6 +259,7 @@ extension NonPrivateStateRule {
                 namedInTest = namedInTest || uses.contains(owner, in: .testedTypes)
             }
             extendedElsewhere = extendedElsewhere || uses.contains(extensionName, in: .extensionNames)
+            mayBeExtendedElsewhere = mayBeExtendedElsewhere || uses.contains(owner, in: .extendedTypes)
         }
     }
 
@@ -259,11 +274,12 @@ extension NonPrivateStateRule {
 
     /// Making the property private cannot break the build: no construction of the owner passes its label (when
     /// it has a memberwise initializer), no code outside the owner's declaration and its extensions in the same
-    /// file names it after a `.`, no extension in another file names it, and no other file declares a type of
-    /// the same name (whose uses could not be told apart).
+    /// file names it after a `.`, no extension in another file names it (or may: a file without `swiftUIWords`
+    /// records its extensions by type only), and no other file declares a type of the same name (whose uses
+    /// could not be told apart).
     static func isProvablySafe(_ finding: PendingFinding<Condition>, _ uses: ProjectUses, _ index: ProjectIndex) -> Bool {
         let c = finding.condition
-        if c.namedElsewhereInFile || uses.namedInAnotherFile || uses.extendedElsewhere { return false }
+        if c.namedElsewhereInFile || uses.namedInAnotherFile || uses.extendedElsewhere || uses.mayBeExtendedElsewhere { return false }
         if c.hasMemberwiseInitializer && (uses.passedByCaller || uses.passedByPreview || uses.passedToUnknownType) { return false }
         return !index.types(named: c.owner).contains { index.type($0).kind != .extension && index.files[$0.file].path != uses.file }
     }
@@ -316,8 +332,10 @@ extension NonPrivateStateRule {
         /// The hashes of `Callee(label` for each construction's argument label, outside previews and in them.
         var labels: [UInt32]
         var previewLabels: [UInt32]
-        /// The hashes of `Type.name` for the names used in extensions of types the file does not declare.
+        /// The hashes of `Type.name` for the names used in extensions of types the file does not declare, or of
+        /// `Type` alone in a file without `swiftUIWords`.
         var extensionNames: [UInt32]
+        var extendedTypes: [UInt32]
         /// In a test's file, the hashes of the capitalized names it mentions.
         var testedTypes: [UInt32]
         /// The names of the file's type declarations (and extensions), in source order, when tracked.
@@ -327,7 +345,7 @@ extension NonPrivateStateRule {
 
         /// Packed as `Record` says; nil when the file has none of them.
         var record: Record? {
-            let sections = [labels, previewLabels, names, extensionNames, testedTypes]
+            let sections = [labels, previewLabels, names, extensionNames, extendedTypes, testedTypes]
             guard sections.contains(where: { !$0.isEmpty }) else { return nil }
             let bytes = [UInt8](unsafeUninitializedCapacity: 4 * sections.reduce(sections.count) { $0 + $1.count }) { buffer, written in
                 let out = UnsafeMutableRawBufferPointer(buffer)
@@ -358,15 +376,20 @@ extension NonPrivateStateRule {
         // Type declarations by token range, in source order: nested ones follow the one they are in.
         let declarations = trackingDeclarations ? file.typeDeclarations : []
         let ranges = declarations.map { Int(file.tree.nodes[$0].firstToken)..<Int(file.tree.nodes[$0].endToken) }
-        let (previews, extensions) = previewsAndForeignExtensions(file)
+        var (previews, extensions) = previewsAndForeignExtensions(file)
+        var extendedTypes: [UInt32] = []
+        if !extensions.isEmpty && !file.mentions(swiftUIWords) {
+            extendedTypes = extensions.map { UInt32(truncatingIfNeeded: FastHash.hash($0.name)) }
+            extensions = []
+        }
         // The scan's state lives in the closure (not captured from outside it), so the loop keeps it in registers.
         let scanned = file.tree.tokens.withUnsafeBufferPointer { tokens in
           file.tree.file.bytes.withUnsafeBytes { bytes in
             var nextType = 0
             // Indices into `ranges`, innermost last: the declarations open at the last name recorded.
             var open: [Int] = []
-            var uses = Uses(names: [], declarations: [], labels: [], previewLabels: [], extensionNames: [], testedTypes: [],
-                            declarationNames: [])
+            var uses = Uses(names: [], declarations: [], labels: [], previewLabels: [], extensionNames: [], extendedTypes: [],
+                            testedTypes: [], declarationNames: [])
             uses.names.reserveCapacity(tokens.count / 16)
             var label: [UInt8] = []
             // The first preview and the first extension that do not end before the current token.
@@ -477,6 +500,7 @@ extension NonPrivateStateRule {
         }
         var uses = scanned
         uses.declarationNames = declarations.map(file.typeDeclarationName)
+        uses.extendedTypes = extendedTypes
         if isTestFile(file.path) {
             file.tree.file.bytes.withUnsafeBytes { bytes in
                 for token in file.tree.tokens where token.kind == .identifier {

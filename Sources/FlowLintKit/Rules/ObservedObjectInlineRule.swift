@@ -19,7 +19,10 @@ enum ObservedObjectInlineRule: Rule {
 extension ObservedObjectInlineRule {
     /// An initializer may assign a created object to an observed property (`self.store = Store()`), and its
     /// body does not say `ObservedObject`: in a file that says it anywhere, no body is skipped.
-    static let parses = BodySkipping(fileWords: ["ObservedObject"])
+    static let parses = BodySkipping(fileWords: ["ObservedObject"], notedWords: observableObjectWord.words)
+
+    /// Only a file that says it declares observable objects whose statelessness is recorded (`Record`).
+    static let observableObjectWord = TokenWords(["ObservableObject"])
 
     /// The owner must turn out to be a SwiftUI type (a view, a modifier, ...) other than an `App`, possibly by
     /// conformances declared in other files; `type` is the class created (from the construction, else from the
@@ -29,8 +32,9 @@ extension ObservedObjectInlineRule {
         var type: String?
     }
 
-    /// The classes a file declares that inherit something and hold no state of their own (`holdsNoState`),
-    /// each with the first name of its inheritance clause (its superclass, or a protocol).
+    /// The classes a file that says `ObservableObject` declares that inherit something and hold no state of
+    /// their own (`holdsNoState`), each with the first name of its inheritance clause (its superclass, or a
+    /// protocol).
     struct Record: Codable, Sendable {
         var statelessClasses: [StatelessClass]
     }
@@ -50,8 +54,9 @@ extension ObservedObjectInlineRule {
     }
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
-        // Only classes that inherit something can be observable objects (or the superclass of one).
-        let stateless = file.typeDeclarations.compactMap { decl -> StatelessClass? in
+        // Only classes that inherit something can be observable objects (or the superclass of one); a subclass
+        // in a file that does not say `ObservableObject` is taken to hold state.
+        let stateless = !file.mentions(observableObjectWord) ? [] : file.typeDeclarations.compactMap { decl -> StatelessClass? in
             guard file.typeKind(decl) == .class, let first = file.inheritedNames(decl).first, holdsNoState(decl, file) else { return nil }
             return StatelessClass(name: file.typeDeclarationName(decl), superclass: first)
         }
