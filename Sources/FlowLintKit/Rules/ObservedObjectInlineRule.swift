@@ -122,12 +122,15 @@ extension ObservedObjectInlineRule {
         return false  // a cycle of superclasses: broken code
     }
 
-    /// A class declaration without `@Published` properties and without stored `var`s (other than those kept
-    /// in `persistenceWrappers`) or `let`s created by the class (`let cache = Cache()`): its state, if any,
-    /// is its inputs (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`).
+    /// A class declaration with properties, none of them `@Published`, a stored `var` (other than those kept in
+    /// `persistenceWrappers`) or a `let` created by the class (`let cache = Cache()`): its state is its inputs
+    /// (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`). A class without
+    /// properties (`final class Store: ObservableObject {}`) is a stand-in, not judged.
     static func holdsNoState(_ decl: Int, _ file: FileContext) -> Bool {
-        guard let block = file.tree.child(decl, .memberBlock) else { return true }
+        guard let block = file.tree.child(decl, .memberBlock) else { return false }
+        var hasProperties = false
         for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
+            hasProperties = true
             let wrappers = file.attributes(m).compactMap { file.name($0) }
             if wrappers.contains("Published") { return false }
             if wrappers.contains(where: persistenceWrappers.contains) { continue }
@@ -143,7 +146,7 @@ extension ObservedObjectInlineRule {
                 }
             }
         }
-        return true
+        return hasProperties
     }
 
     /// A `var` binding with accessors other than `willSet` / `didSet` (a stored property's observers).
