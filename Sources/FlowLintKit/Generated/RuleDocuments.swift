@@ -5544,7 +5544,8 @@ initializer, at the first character of the assignment's left-hand side (`self.st
   `@Published` property, no stored `var` other than `@AppStorage` and `@SceneStorage` ones, and no `let` it
   fills with a call: its properties are computed (over `UserDefaults`, a database), or `let`s set from its
   initializer's inputs. Re-creating it with the view loses nothing, and `@StateObject` would keep the inputs
-  it was first created with.
+  it was first created with. A class without any property (`final class Store: ObservableObject {}`, a
+  stand-in) is not judged this way.
 - `@StateObject` and `@State`, and text that merely looks like the pattern, in comments and strings.
 
 ## Fix
