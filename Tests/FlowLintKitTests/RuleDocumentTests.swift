@@ -59,7 +59,8 @@ final class RuleDocumentTests: XCTestCase {
         XCTAssertTrue(movedFailures.contains { $0.contains("findings at") }, "\(movedFailures)")
 
         // A word of the first pinned message changed.
-        let pinned = try XCTUnwrap(document.text.range(of: "should be private"))
+        let firstOutput = try XCTUnwrap(document.text.range(of: "```text output\n"))
+        let pinned = try XCTUnwrap(document.text.range(of: "should be private", range: firstOutput.upperBound..<document.text.endIndex))
         var reworded = document.text
         reworded.replaceSubrange(pinned, with: "should be hidden")
         let rewordedFailures = DocumentHarness.check(RuleDocument(text: reworded, rule: rule.id), rule: rule, minimumExamples: 1)

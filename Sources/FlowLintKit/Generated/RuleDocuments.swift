@@ -4811,19 +4811,54 @@ A stored property with a `@State` or `@StateObject` attribute whose access is no
 `fileprivate(set)` (a restricted *setter* leaves the getter, and the memberwise initializer, visible).
 
 The types judged are structs that are views, view modifiers, styles (`ButtonStyle`, `ToggleStyle`, ...),
-scenes or dynamic properties.
+scenes, commands, toolbar content (`ToolbarContent`, `CustomizableToolbarContent`) or dynamic properties.
 
-The finding is reported at the `@` of the `@State` or `@StateObject` attribute.
+The finding is reported at the `@` of the `@State` or `@StateObject` attribute. The message says what is
+true of the view:
+
+- When a construction outside previews passes the property through the memberwise initializer
+  (`ToggleRow(isOn: true)`, in any file): `@State 'isOn' is passed by 'ToggleRow(isOn:)', but SwiftUI keeps
+  the first value and ignores the ones passed later; if the parent owns the value, take it as a 'let' or a
+  '@Binding', else make it private and set its first value in an 'init'` (for `@StateObject`: `take it as an
+  '@ObservedObject'`, `create it in an 'init' with 'StateObject(wrappedValue:)'`). Making the property
+  `private` alone would break that caller, so no fix is offered.
+- When the view has a memberwise initializer (its declaration has no `init` of its own) that no construction
+  the analyzed sources show passes the property: `@State 'count' should be private: SwiftUI owns its
+  storage, so a value passed through the memberwise initializer would be ignored after the first render`.
+- When the view declares its own `init`, so there is no memberwise initializer: `@State 'count' should be
+  private: SwiftUI owns its storage, and ignores a value set from outside the view`.
 
 ## What is not flagged
 
 - `@State private var` and `@State fileprivate var`, and the same for `@StateObject`.
-- Properties of an `App`: the system creates it with `init()`, so no caller can pass a value that would be
-  ignored.
+- Properties of an `App`: the system creates it once with `init()`, so no caller can pass a value that would
+  be ignored, and nothing goes wrong at run time.
+- A property that satisfies a requirement of a protocol declared in the analyzed sources that the view
+  conforms to, in its declaration or an extension, directly or through protocols refining it
+  (`protocol Screen: View { var state: ScreenState { get } }`): it cannot be `private`. A requirement of a
+  protocol from another module is not known.
+- A property that an extension of the view in another file names (`extension PlayerView { ... isPlaying
+  ... }` in `PlayerView+Controls.swift`): it cannot be `private` nor `fileprivate`. The names are read in
+  files that say `SwiftUI`, `View`, `State` or `StateObject` (an extension that uses a view's state is
+  nearly always one); an extension in another file is only known by its type, and the finding stays, with
+  its fix a suggestion.
+- A property that only previews pass through the memberwise initializer (`#Preview { Row(isExpanded: true) }`,
+  a `PreviewProvider`): the preview shows the view in one state, and `private` would break it.
+- Views that only previews show: a view declared inside a `PreviewProvider`, and a `private` or
+  `fileprivate` view that its file names only in its previews (a preview's wrapper that holds a `@State`
+  for a binding).
+- A property that a test names (`view.searchText = "milk"`, `try view.actualView().isExpanded` with
+  ViewInspector): a file in a folder whose name ends in `Tests`, or named `...Tests.swift` or `...Test.swift`,
+  that mentions the view's type and names the property after a `.`.
+- A property with an explicit access modifier (`@State internal var`) that code outside the view's declaration
+  names after a `.`: the author made it visible on purpose.
 - `@Previewable @State` variables inside `#Preview`: they are locals, not members.
 - Other SwiftUI property wrappers: `@FocusState`, `@GestureState`, `@AppStorage`, `@SceneStorage`,
   `@Binding`, `@Bindable`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`.
 - Text that looks like a declaration inside comments and string literals.
+
+Names are matched, not resolved: a `.searchText` of another type in a test of the view, or another file's
+`view.isOn`, counts as a use of the property (precision first).
 
 ## Fix
 
@@ -4837,12 +4872,13 @@ Replace the access modifier with `private`, or insert `private ` when there is n
 
 - the property has an initial value (without one, callers pass the value today);
 - the author wrote no access modifier (an explicit `internal` or `public` is a decision to respect);
-- no construction of the view anywhere in the project passes the property's label (`ToggleRow(isOn: true)`,
-  `.init(isOn:)`), in any file, tests included;
+- when the view has a memberwise initializer, no construction of the view anywhere in the project passes the
+  property's label (`ToggleRow(isOn: true)`, `.init(isOn:)`), in any file, previews and tests included;
 - nothing outside the view's declaration and its extensions in the same file names the property after a `.`
   (`view.searchText = "x"` in a unit test, `row.$isOn`, `\.isOn`);
-- the view has no extension in another file (code there may use the property by its bare name, which
-  `private` forbids).
+- no extension of the view in another file names the property, and the view has no extension in a file
+  that says none of `SwiftUI`, `View`, `State`, `StateObject` (whose names are not read);
+- no other file declares a type of the same name (its uses could not be told apart).
 
 Otherwise the fix is shown as a suggestion, never applied. Then decide whether the parent should own the value
 (pass a `Binding` or a `let`), or whether the view should take it as an initial value in an explicit `init`
@@ -4883,7 +4919,7 @@ struct CounterView: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'count' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'count' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 ```swift fixed
@@ -4913,7 +4949,7 @@ struct SearchField: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'query' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'query' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 A `public` view in a package:
@@ -4933,7 +4969,7 @@ public struct RatingPicker: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'rating' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'rating' should be private: SwiftUI owns its storage, and ignores a value set from outside the view (non_private_state)
 ```
 
 `package` access:
@@ -4953,7 +4989,7 @@ package struct DisclosureCard: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'isExpanded' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'isExpanded' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 `private(set)` restricts only the setter:
@@ -4971,7 +5007,7 @@ struct ColorPickerRow: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'color' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'color' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 `fileprivate(set)` restricts only the setter:
@@ -4989,7 +5025,7 @@ struct VolumeControl: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'volume' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'volume' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 A property without an initial value (the fix is only suggested):
@@ -5007,7 +5043,7 @@ struct NotificationToggle: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'isOn' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'isOn' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 A `@StateObject`:
@@ -5029,7 +5065,7 @@ struct LoginView: View {
 ```
 
 ```text output
-Example.swift:8:5: warning: @StateObject 'viewModel' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:8:5: warning: @StateObject 'viewModel' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 A `public` `@StateObject`:
@@ -5054,7 +5090,7 @@ public struct CatalogView: View {
 ```
 
 ```text output
-Example.swift:9:5: warning: @StateObject 'catalog' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:9:5: warning: @StateObject 'catalog' should be private: SwiftUI owns its storage, and ignores a value set from outside the view (non_private_state)
 ```
 
 An Observation model held in `@State`:
@@ -5078,7 +5114,7 @@ struct LibraryView: View {
 ```
 
 ```text output
-Example.swift:10:5: warning: @State 'library' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:10:5: warning: @State 'library' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 Each non-private property is reported:
@@ -5102,8 +5138,8 @@ struct PersonForm: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'name' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
-Example.swift:5:5: warning: @State 'age' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'name' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
+Example.swift:5:5: warning: @State 'age' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 In a view modifier:
@@ -5123,7 +5159,7 @@ struct ShakeOnTap: ViewModifier {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'attempts' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'attempts' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 In a style:
@@ -5146,10 +5182,11 @@ struct CheckboxToggleStyle: ToggleStyle {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'isHovering' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'isHovering' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
-A value passed by a caller: the fix is only a suggestion, since `private` would break `SettingsView`:
+A value passed by a caller: `private` alone would break `SettingsView`, so the message says what to do
+instead, and there is no fix:
 
 ```swift triggering
 // file: ToggleRow.swift
@@ -5173,7 +5210,7 @@ struct SettingsView: View {
 ```
 
 ```text output
-ToggleRow.swift:4:5: warning: @State 'isOn' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+ToggleRow.swift:4:5: warning: @State 'isOn' is passed by 'ToggleRow(isOn:)', but SwiftUI keeps the first value and ignores the ones passed later; if the parent owns the value, take it as a 'let' or a '@Binding', else make it private and set its first value in an 'init' (non_private_state)
 ```
 
 ```swift fixed
@@ -5197,106 +5234,6 @@ struct SettingsView: View {
 }
 ```
 
-A unit test that sets the property (a ViewInspector test, say): only a suggestion:
-
-```swift triggering
-// file: SearchView.swift
-import SwiftUI
-
-struct SearchView: View {
-    ↓@State var searchText = ""
-
-    var body: some View {
-        TextField("Search", text: $searchText)
-    }
-}
-// file: SearchViewTests.swift
-import XCTest
-
-final class SearchViewTests: XCTestCase {
-    func testStartsEmpty() {
-        var view = SearchView()
-        view.searchText = "milk"
-        XCTAssertEqual(view.searchText, "milk")
-    }
-}
-```
-
-```text output
-SearchView.swift:4:5: warning: @State 'searchText' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
-```
-
-```swift fixed
-// file: SearchView.swift
-import SwiftUI
-
-struct SearchView: View {
-    @State var searchText = ""
-
-    var body: some View {
-        TextField("Search", text: $searchText)
-    }
-}
-// file: SearchViewTests.swift
-import XCTest
-
-final class SearchViewTests: XCTestCase {
-    func testStartsEmpty() {
-        var view = SearchView()
-        view.searchText = "milk"
-        XCTAssertEqual(view.searchText, "milk")
-    }
-}
-```
-
-An extension in another file may use the property by name: only a suggestion:
-
-```swift triggering
-// file: PlayerView.swift
-import SwiftUI
-
-struct PlayerView: View {
-    ↓@State var isPlaying = false
-
-    var body: some View {
-        controls
-    }
-}
-// file: PlayerView+Controls.swift
-import SwiftUI
-
-extension PlayerView {
-    var controls: some View {
-        Button(isPlaying ? "Pause" : "Play") { isPlaying.toggle() }
-    }
-}
-```
-
-```text output
-PlayerView.swift:4:5: warning: @State 'isPlaying' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
-```
-
-```swift fixed
-// file: PlayerView.swift
-import SwiftUI
-
-struct PlayerView: View {
-    @State var isPlaying = false
-
-    var body: some View {
-        controls
-    }
-}
-// file: PlayerView+Controls.swift
-import SwiftUI
-
-extension PlayerView {
-    var controls: some View {
-        Button(isPlaying ? "Pause" : "Play") { isPlaying.toggle() }
-    }
-}
-```
-
 An explicit `internal` is the author's choice: the fix replaces it only when asked (a suggestion):
 
 ```swift triggering
@@ -5312,7 +5249,7 @@ struct ColorWell: View {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'color' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'color' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 ```swift fixed
@@ -5340,7 +5277,249 @@ struct Debounced: DynamicProperty {
 ```
 
 ```text output
-Example.swift:4:5: warning: @State 'pendingText' should be private: SwiftUI owns its storage, so a value passed through the initializer is ignored after the first render (non_private_state)
+Example.swift:4:5: warning: @State 'pendingText' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
+```
+
+A view with its own `init` has no memberwise initializer; the message says so:
+
+```swift triggering
+import SwiftUI
+
+struct EpisodeRow: View {
+    let title: String
+    ↓@State var isPlaying = false
+
+    init(episode: String) {
+        title = episode.capitalized
+    }
+
+    var body: some View {
+        Toggle(title, isOn: $isPlaying)
+    }
+}
+```
+
+```text output
+Example.swift:5:5: warning: @State 'isPlaying' should be private: SwiftUI owns its storage, and ignores a value set from outside the view (non_private_state)
+```
+
+A `@StateObject` that the parent hands in through the memberwise initializer:
+
+```swift triggering
+// file: ComposerView.swift
+import SwiftUI
+
+final class DraftModel: ObservableObject {
+    @Published var text = ""
+}
+
+struct ComposerView: View {
+    ↓@StateObject var draft: DraftModel
+
+    var body: some View {
+        TextEditor(text: $draft.text)
+    }
+}
+// file: InboxView.swift
+import SwiftUI
+
+struct InboxView: View {
+    @StateObject private var draft = DraftModel()
+
+    var body: some View {
+        ComposerView(draft: draft)
+    }
+}
+```
+
+```text output
+ComposerView.swift:8:5: warning: @StateObject 'draft' is passed by 'ComposerView(draft:)', but SwiftUI keeps the first value and ignores the ones passed later; if the parent owns the object, take it as an '@ObservedObject', else make it private and create it in an 'init' with 'StateObject(wrappedValue:)' (non_private_state)
+```
+
+A preview passes the value, and so does a parent: the parent is named:
+
+```swift triggering
+// file: RatingBadge.swift
+import SwiftUI
+
+struct RatingBadge: View {
+    ↓@State var stars: Int
+
+    var body: some View {
+        Text(String(repeating: "★", count: stars))
+            .onTapGesture { stars = min(stars + 1, 5) }
+    }
+}
+
+#Preview {
+    RatingBadge(stars: 3)
+}
+// file: ReviewRow.swift
+import SwiftUI
+
+struct ReviewRow: View {
+    let review: (title: String, stars: Int)
+
+    var body: some View {
+        HStack {
+            Text(review.title)
+            RatingBadge(stars: review.stars)
+        }
+    }
+}
+```
+
+```text output
+RatingBadge.swift:4:5: warning: @State 'stars' is passed by 'RatingBadge(stars:)', but SwiftUI keeps the first value and ignores the ones passed later; if the parent owns the value, take it as a 'let' or a '@Binding', else make it private and set its first value in an 'init' (non_private_state)
+```
+
+An extension in another file that does not use the property leaves `private` possible:
+
+```swift triggering
+// file: TimerView.swift
+import SwiftUI
+
+struct TimerView: View {
+    ↓@State var elapsed = 0
+
+    var body: some View {
+        VStack {
+            Text("\(elapsed) s")
+            resetButton
+        }
+    }
+}
+// file: TimerView+Reset.swift
+import SwiftUI
+
+extension TimerView {
+    var resetButton: some View {
+        Button("Reset", role: .destructive) {}
+    }
+}
+```
+
+```text output
+TimerView.swift:4:5: warning: @State 'elapsed' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
+```
+
+```swift fixed
+// file: TimerView.swift
+import SwiftUI
+
+struct TimerView: View {
+    @State private var elapsed = 0
+
+    var body: some View {
+        VStack {
+            Text("\(elapsed) s")
+            resetButton
+        }
+    }
+}
+// file: TimerView+Reset.swift
+import SwiftUI
+
+extension TimerView {
+    var resetButton: some View {
+        Button("Reset", role: .destructive) {}
+    }
+}
+```
+
+A protocol requirement of another name does not cover the property:
+
+```swift triggering
+import SwiftUI
+
+protocol TitledScreen: View {
+    var screenTitle: String { get }
+}
+
+struct AccountScreen: TitledScreen {
+    let screenTitle = "Account"
+    ↓@State var showsSignOut = false
+
+    var body: some View {
+        Button(screenTitle) { showsSignOut = true }
+    }
+}
+```
+
+```text output
+Example.swift:9:5: warning: @State 'showsSignOut' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
+```
+
+In toolbar content:
+
+```swift triggering
+import SwiftUI
+
+struct FilterToolbar: ToolbarContent {
+    ↓@State var showsFilters = false
+
+    var body: some ToolbarContent {
+        ToolbarItem(placement: .primaryAction) {
+            Button("Filters") { showsFilters.toggle() }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: @State 'showsFilters' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
+```
+
+In commands:
+
+```swift triggering
+import SwiftUI
+
+struct ExportCommands: Commands {
+    ↓@State var isExporting = false
+
+    var body: some Commands {
+        CommandGroup(after: .saveItem) {
+            Button("Export…") { isExporting = true }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:4:5: warning: @State 'isExporting' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
+```
+
+A private view that the app shows too, not only its previews:
+
+```swift triggering
+import SwiftUI
+
+private struct BadgeCount: View {
+    ↓@State var count = 0
+
+    var body: some View {
+        Text("\(count)")
+            .onTapGesture { count = 0 }
+    }
+}
+
+struct InboxToolbar: View {
+    var body: some View {
+        HStack {
+            Text("Inbox")
+            BadgeCount()
+        }
+    }
+}
+
+#Preview {
+    BadgeCount()
+}
+```
+
+```text output
+Example.swift:4:5: warning: @State 'count' should be private: SwiftUI owns its storage, so a value passed through the memberwise initializer would be ignored after the first render (non_private_state)
 ```
 
 ### Non-triggering
@@ -5633,6 +5812,229 @@ struct Debounced: DynamicProperty {
     var wrappedValue: String { pendingText }
 }
 ```
+
+A property that a protocol of the project requires cannot be private:
+
+```swift non-triggering
+import SwiftUI
+
+enum LoadState {
+    case idle, loading, failed
+}
+
+protocol LoadingScreen: View {
+    var loadState: LoadState { get }
+}
+
+struct ArticlesScreen: LoadingScreen {
+    @State var loadState = LoadState.idle
+
+    var body: some View {
+        Text(loadState == .loading ? "Loading…" : "Articles")
+    }
+}
+```
+
+The same through an extension that adds the conformance, and a protocol that refines the one that declares
+the requirement:
+
+```swift non-triggering
+// file: Screens.swift
+import SwiftUI
+
+protocol Refreshable {
+    var isRefreshing: Bool { get }
+}
+
+protocol RefreshableScreen: Refreshable, View {}
+// file: FeedScreen.swift
+import SwiftUI
+
+struct FeedScreen: View {
+    @State var isRefreshing = false
+
+    var body: some View {
+        ProgressView().opacity(isRefreshing ? 1 : 0)
+    }
+}
+
+extension FeedScreen: RefreshableScreen {}
+```
+
+An extension in another file that uses the property (neither `private` nor `fileprivate` would compile):
+
+```swift non-triggering
+// file: PlayerView.swift
+import SwiftUI
+
+struct PlayerView: View {
+    @State var isPlaying = false
+
+    var body: some View {
+        controls
+    }
+}
+// file: PlayerView+Controls.swift
+import SwiftUI
+
+extension PlayerView {
+    var controls: some View {
+        Button(isPlaying ? "Pause" : "Play") { togglePlayback() }
+    }
+
+    func togglePlayback() {
+        isPlaying.toggle()
+    }
+}
+```
+
+Only a preview passes the value:
+
+```swift non-triggering
+import SwiftUI
+
+struct SectionHeader: View {
+    let title: String
+    @State var isExpanded = false
+
+    var body: some View {
+        DisclosureGroup(title, isExpanded: $isExpanded) {
+            Text("Details")
+        }
+    }
+}
+
+struct SectionHeader_Previews: PreviewProvider {
+    static var previews: some View {
+        SectionHeader(title: "Recent", isExpanded: true)
+    }
+}
+```
+
+A unit test that sets the property (a ViewInspector test, say):
+
+```swift non-triggering
+// file: SearchView.swift
+import SwiftUI
+
+struct SearchView: View {
+    @State var searchText = ""
+
+    var body: some View {
+        TextField("Search", text: $searchText)
+    }
+}
+// file: SearchViewTests.swift
+import XCTest
+
+final class SearchViewTests: XCTestCase {
+    func testStartsEmpty() {
+        var view = SearchView()
+        view.searchText = "milk"
+        XCTAssertEqual(view.searchText, "milk")
+    }
+}
+```
+
+An explicit `internal`, made visible on purpose, and named elsewhere:
+
+```swift non-triggering
+// file: CountriesView.swift
+import SwiftUI
+
+struct CountriesView: View {
+    @State internal var searchText = ""
+    @State private var countries: [String] = []
+
+    init() {}
+
+    var body: some View {
+        List(countries.filter { searchText.isEmpty || $0.contains(searchText) }, id: \.self) { Text($0) }
+            .searchable(text: $searchText)
+    }
+}
+// file: DebugLinks.swift
+import SwiftUI
+
+enum DebugLinks {
+    static func countries(searching text: String) -> CountriesView {
+        var view = CountriesView()
+        view.searchText = text
+        return view
+    }
+}
+```
+
+`@State` in an `App`:
+
+```swift non-triggering
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    @State var selectedNote: String?
+
+    var body: some Scene {
+        WindowGroup {
+            Text(selectedNote ?? "No note")
+        }
+    }
+}
+```
+
+A preview's wrapper view, private to its file and shown only by the preview:
+
+```swift non-triggering
+import SwiftUI
+
+struct RatingStars: View {
+    @Binding var rating: Int
+
+    var body: some View {
+        Stepper("\(rating) stars", value: $rating, in: 0...5)
+    }
+}
+
+private struct RatingStarsPreview: View {
+    @State var rating = 3
+
+    var body: some View {
+        RatingStars(rating: $rating)
+    }
+}
+
+#Preview {
+    RatingStarsPreview()
+}
+```
+
+A view declared inside a `PreviewProvider`:
+
+```swift non-triggering
+import SwiftUI
+
+struct VolumeKnob: View {
+    @Binding var level: Double
+
+    var body: some View {
+        Slider(value: $level)
+    }
+}
+
+struct VolumeKnob_Previews: PreviewProvider {
+    struct Wrapper: View {
+        @State var level = 0.5
+
+        var body: some View {
+            VolumeKnob(level: $level)
+        }
+    }
+
+    static var previews: some View {
+        Wrapper()
+    }
+}
+```
 """##,
         "observed_object_inline": ##"""
 # observed_object_inline
@@ -5670,8 +6072,12 @@ generic like `Loader<Movie>`), `.init(...)` or `Type.init(...)`. For `_store = O
 what is judged is the wrapped value passed in, not the `ObservedObject(...)` call itself.
 
 The types judged are those that conform, in their declaration or through an extension anywhere in the
-analyzed sources, to `View`, `ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol
-(`ButtonStyle`, `ToggleStyle`, `LabelStyle`, ...).
+analyzed sources, to `View`, `ViewModifier`, `Scene`, `Commands`, `ToolbarContent`, `DynamicProperty` or a
+`...Style` protocol (`ButtonStyle`, `ToggleStyle`, `LabelStyle`, ...), but not an `App`.
+
+The object must hold state of its own, or may: a class from another module, a class of the analyzed sources
+with a `@Published` property, a stored `var`, or a `let` it fills with a call (`let cache = ImageCache()`), in
+its declaration or in a superclass, or one FlowLint does not judge (see the objects that hold no state below).
 
 The finding is reported at the `@` of the `@ObservedObject` attribute, or, for an assignment in an
 initializer, at the first character of the assignment's left-hand side (`self.store`, `store`, `_store`).
@@ -5684,6 +6090,15 @@ initializer, at the first character of the assignment's left-hand side (`self.st
 - Values that are not constructions: shared instances (`= Store.shared`, `= .shared`), members of
   other objects (`= model.child`), lower-case factories (`= makeStore()`, `= ImageCache.cached(for: url)`).
 - `@ObservedObject` in a class (only SwiftUI value types are judged).
+- `@ObservedObject` in an `App`: SwiftUI creates the app once, so the object is created once too, and the
+  app's `init()` can use it (as it could not use a `@StateObject`).
+- Objects that hold no state of their own: a class of the analyzed sources (and each of its superclasses the
+  sources declare), declared with an inheritance clause in a file that says `ObservableObject`, with no
+  `@Published` property, no stored `var` other than `@AppStorage` and `@SceneStorage` ones, and no `let` it
+  fills with a call: its properties are computed (over `UserDefaults`, a database), or `let`s set from its
+  initializer's inputs. Re-creating it with the view loses nothing, and `@StateObject` would keep the inputs
+  it was first created with. A class without any property (`final class Store: ObservableObject {}`, a
+  stand-in) is not judged this way.
 - `@StateObject` and `@State`, and text that merely looks like the pattern, in comments and strings.
 
 ## Fix
@@ -6157,6 +6572,81 @@ struct CurrentTime: DynamicProperty {
 Example.swift:8:5: warning: @ObservedObject 'clock' creates 'Clock' itself, so SwiftUI re-creates it with the view and its state is lost; own it with @StateObject (observed_object_inline)
 ```
 
+A `Scene` other than the app is re-created when the app's body runs again:
+
+```swift triggering
+import SwiftUI
+
+final class InspectorModel: ObservableObject {
+    @Published var selection: String?
+}
+
+struct InspectorScene: Scene {
+    ↓@ObservedObject var model = InspectorModel()
+
+    var body: some Scene {
+        Window("Inspector", id: "inspector") {
+            Text(model.selection ?? "Nothing selected")
+        }
+    }
+}
+```
+
+```text output
+Example.swift:8:5: warning: @ObservedObject 'model' creates 'InspectorModel' itself, so SwiftUI re-creates it with the view and its state is lost; own it with @StateObject (observed_object_inline)
+```
+
+State in a stored property without `@Published`, announced by hand:
+
+```swift triggering
+import SwiftUI
+
+final class DownloadProgress: ObservableObject {
+    var fraction = 0.0 {
+        willSet { objectWillChange.send() }
+    }
+}
+
+struct DownloadRow: View {
+    ↓@ObservedObject var progress = DownloadProgress()
+
+    var body: some View {
+        ProgressView(value: progress.fraction)
+    }
+}
+```
+
+```text output
+Example.swift:10:5: warning: @ObservedObject 'progress' creates 'DownloadProgress' itself, so SwiftUI re-creates it with the view and its state is lost; own it with @StateObject (observed_object_inline)
+```
+
+A subclass without properties of its own inherits its superclass's state:
+
+```swift triggering
+// file: BaseListModel.swift
+import SwiftUI
+
+class BaseListModel: ObservableObject {
+    @Published var items: [String] = []
+}
+// file: TagListView.swift
+import SwiftUI
+
+final class TagListModel: BaseListModel {}
+
+struct TagListView: View {
+    ↓@ObservedObject var model = TagListModel()
+
+    var body: some View {
+        List(model.items, id: \.self) { Text($0) }
+    }
+}
+```
+
+```text output
+TagListView.swift:6:5: warning: @ObservedObject 'model' creates 'TagListModel' itself, so SwiftUI re-creates it with the view and its state is lost; own it with @StateObject (observed_object_inline)
+```
+
 ### Non-triggering
 
 The object is created with `@StateObject`:
@@ -6455,6 +6945,93 @@ struct EditorHint: View {
 
     var body: some View {
         Text("Avoid @ObservedObject var model = EditorModel()")
+    }
+}
+```
+
+An `App` creates its object once, and its `init()` uses it:
+
+```swift non-triggering
+import SwiftUI
+
+final class AppServices: ObservableObject {
+    @Published var isSignedIn = false
+    func start() {}
+}
+
+@main
+struct JournalApp: App {
+    @ObservedObject var services = AppServices()
+
+    init() {
+        services.start()
+    }
+
+    var body: some Scene {
+        WindowGroup {
+            Text(services.isSignedIn ? "Journal" : "Sign in")
+        }
+    }
+}
+```
+
+An object whose state lives in `UserDefaults` (computed properties):
+
+```swift non-triggering
+import SwiftUI
+
+final class ReaderPreferences: ObservableObject {
+    var fontSize: Double {
+        get { UserDefaults.standard.double(forKey: "fontSize") }
+        set {
+            objectWillChange.send()
+            UserDefaults.standard.set(newValue, forKey: "fontSize")
+        }
+    }
+}
+
+struct ReaderSettings: View {
+    @ObservedObject var preferences = ReaderPreferences()
+
+    var body: some View {
+        Slider(value: $preferences.fontSize, in: 12...24)
+    }
+}
+```
+
+An object that only wraps its inputs and `@AppStorage`:
+
+```swift non-triggering
+// file: SortOption.swift
+import SwiftUI
+
+class SortSettingsBase: ObservableObject {
+    @AppStorage("sortAscending") var ascending = true
+}
+
+final class SortOption: SortSettingsBase {
+    let key: String
+    let title: String
+
+    init(key: String, title: String) {
+        self.key = key
+        self.title = title
+    }
+}
+// file: SortMenu.swift
+import SwiftUI
+
+struct SortMenu: View {
+    @ObservedObject var option: SortOption
+    let key: String
+
+    init(key: String) {
+        self.key = key
+        option = SortOption(key: key, title: key.capitalized)
+    }
+
+    var body: some View {
+        Toggle(option.title, isOn: $option.ascending)
     }
 }
 ```
@@ -7466,8 +8043,11 @@ without generic arguments.
 - Classes that use the projected publisher of any of their `@Published` properties, `$name`, anywhere in
   the analyzed sources (`$query.debounce(...)`, `model.$query.sink { ... }`, `assign(to: &$results)`):
   `@Published` is then a Combine tool, and a class whose state is only consumed through Combine is
-  legitimate. The name is matched, not the receiver, so a `$query` of some view's own `@State var query`
-  also counts (precision first).
+  legitimate. A `$query` reached as a member (`model.$query`) counts whatever its receiver (precision
+  first); a bare `$query` counts when it is written in the class or an extension of it, or in a type that
+  declares no property `query` of its own (a subclass, say), but not in a type that does (a view's
+  `$query` for its own `@State var query` is that view's binding), nor outside every type (a preview's
+  `@Previewable @State var query`).
 - `@Observable` and `@Model` classes (the macro observes them; a `@Published` there is deliberately kept out
   of observation), structs, enums and actors.
 - Text that looks like the attribute inside comments and string literals.
@@ -7914,6 +8494,36 @@ final class SignUpForm: FormModel {
 Example.swift:4:5: warning: @Published 'isValid' is in 'FormModel', which does not conform to ObservableObject, so SwiftUI never hears of its changes and views that show it do not update; conform 'FormModel' to ObservableObject (published_without_observable_object)
 ```
 
+A view's own `$query` (its `@State` of the same name) is not the class's publisher:
+
+```swift triggering
+// file: Models/LibrarySearch.swift
+import Foundation
+
+final class LibrarySearch {
+    ↓@Published var query = ""
+    @Published var matches: [String] = []
+}
+
+// file: Views/LibrarySearchView.swift
+import SwiftUI
+
+struct LibrarySearchView: View {
+    let search: LibrarySearch
+    @State private var query = ""
+
+    var body: some View {
+        List(search.matches, id: \.self) { Text($0) }
+            .searchable(text: $query)
+            .onChange(of: query) { search.query = query }
+    }
+}
+```
+
+```text output
+Models/LibrarySearch.swift:4:5: warning: @Published 'query' and 'matches' are in 'LibrarySearch', which does not conform to ObservableObject, so SwiftUI never hears of their changes and views that show them do not update; conform 'LibrarySearch' to ObservableObject (published_without_observable_object)
+```
+
 ### Non-triggering
 
 The class conforms:
@@ -8196,6 +8806,50 @@ final class Hints: ObservableObject {
     @Published var current = "@Published var name needs ObservableObject"
 }
 ```
+
+A subclass subscribes to the publisher it inherits:
+
+```swift non-triggering
+// file: Models/FeedSource.swift
+import Foundation
+
+class FeedSource {
+    @Published var items: [String] = []
+}
+
+// file: Models/CachedFeedSource.swift
+import Combine
+import Foundation
+
+final class CachedFeedSource: FeedSource {
+    private var cancellable: AnyCancellable?
+
+    override init() {
+        super.init()
+        cancellable = $items.sink { print("cache \($0.count) items") }
+    }
+}
+```
+
+An extension of the class in another file uses the publisher:
+
+```swift non-triggering
+// file: Models/UploadQueue.swift
+import Foundation
+
+final class UploadQueue {
+    @Published var pending: [URL] = []
+}
+
+// file: Models/UploadQueue+Logging.swift
+import Combine
+
+extension UploadQueue {
+    func logChanges() -> AnyCancellable {
+        $pending.sink { print("\($0.count) uploads pending") }
+    }
+}
+```
 """##,
         "state_init_from_parameter": ##"""
 # state_init_from_parameter
@@ -8231,13 +8885,33 @@ until it is saved. Then the view must get a new identity whenever it should star
 and creates the new one from the new parameter. A view presented in a sheet, or pushed as a navigation
 destination, already gets new state each time it is shown.
 
+A copy of a `Binding`'s value goes stale the same way: a colour picker that keeps
+`_edited = State(initialValue: color.wrappedValue)` and writes every change back with `onChange(of:
+edited)` shows the parent its edits, but when the parent sets the colour itself (its Cancel button
+restores the saved one), the picker keeps showing the edited colour.
+
 ## What is flagged
 
 In an `init` of a view type (a type that conforms, in its declaration or an extension, to `View`,
-`ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol), declared in the type or in an
-extension of it, an assignment that seeds one of the type's `@State` properties from a parameter of that
-`init`, when the view is shown somewhere in the analyzed sources where it keeps its identity while its
-input changes.
+`ViewModifier`, `App`, `Scene`, `Commands`, `ToolbarContent`, `DynamicProperty` or a `...Style` protocol),
+declared in the type or in an extension of it, an assignment that seeds one of the type's `@State`
+properties from a parameter of that `init`, when the state can go stale where the view is shown. Three
+cases, by what the view does with the state (read in the file of the `init`, in the type's declaration and
+extensions there):
+
+- **A copy**: the view reads the state and never changes it (no assignment to it or a part of it, no
+  standard mutating method such as `append` or `toggle` called on it, no `inout` use, no `$x` binding, no
+  `_x` other than the seeding), and no extension in another file could: it is a live copy of the parent's
+  value that never follows it, and should be a `let`. Reported when the view is shown somewhere it keeps
+  its identity while its input changes (**where the view is shown**, below).
+- **A draft**: the view changes the state. An edit draft is usually deliberate; it goes stale where the
+  parent changes the input under a view that stays: reported when the view is constructed in a
+  `NavigationSplitView`'s column (its sidebar, content or detail closure) without `.id(...)`.
+- **A copy of a binding's value** (the parameter is a `Binding`, `_draft = State(initialValue:
+  color.wrappedValue)`) that the view writes back on every change: an `onChange(of: draft)` closure assigns
+  a `@Binding` property of the view (or one of type `Binding`, also through `.wrappedValue`). When the
+  parent changes the binding itself (a Cancel, an undo), the view keeps showing its copy. Reported wherever
+  the view is shown.
 
 **The assignments.** For an `@State` property `x` declared in the type:
 
@@ -8267,20 +8941,33 @@ detail of a `NavigationSplitView`, a child in a `VStack`: all keep their identit
 the element they show changes.
 
 The finding is reported at the first character of the assignment: the `_` of `_text`, or the `self` of
-`self._text` and `self.text`. The message:
+`self._text` and `self.text`. The messages:
 
-`@State '<property>' of '<View>' is seeded from the parameter '<parameter>', but SwiftUI keeps the first
-value and ignores the ones the parent passes later; to restart the state when '<parameter>' changes, show
-the view with an '.id(...)' derived from it`
+- a copy: `@State '<property>' of '<View>' copies the parameter '<parameter>' and the view never changes it,
+  but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let'
+  instead`
+- a draft: `@State '<property>' of '<View>' is seeded from the parameter '<parameter>', but SwiftUI keeps
+  the first value and ignores the ones the parent passes later; to restart the state when '<parameter>'
+  changes, show the view with an '.id(...)' derived from it`
+- a copy of a binding's value: `@State '<property>' of '<View>' copies the binding '<binding>' and writes
+  every change back to it, but SwiftUI keeps the first value: when '<binding>' changes from outside (a
+  Cancel, an undo), the view keeps showing its copy; edit through the binding itself, or write the copy back
+  once, when the edit is done`
 
 `<parameter>` is the internal name of the parameter the value comes from (the start of the member chain,
-through `if let` / `guard let` bindings).
+through `if let` / `guard let` bindings); `<binding>` is the property the `onChange` closure assigns.
 
 ## What is not flagged
 
 Seeding a state from a parameter is often deliberate: an editor that works on a draft, a starting tab,
-an object handed over. FlowLint stays silent where the code says so, and where it cannot see how the view
-is shown:
+an object handed over. FlowLint stays silent where the state cannot go stale, where the code says the first
+value is meant, and where it cannot see how the view is shown:
+
+- States the view never reads (besides the seeding): nothing stale is shown.
+- Drafts (the view changes the state) shown anywhere but in a `NavigationSplitView`'s column: a row that
+  edits its own copy, a form that starts from its input; the view is usually the only writer of the value.
+- Copies that are not `private` when the view has an extension in another file that adds a property, a view
+  member or a conformance (an extension that only adds methods is not known): code there could change them.
 
 - Constants: `_isExpanded = State(initialValue: false)`, `State(initialValue: .all)`,
   `State(initialValue: Self.defaultFilter)`. A constant does not depend on the parent.
@@ -8300,8 +8987,9 @@ is shown:
   `wrappedValue`.
 - Parameters with a default value (`init(image: Loadable<UIImage> = .notRequested)`): an optional starting
   value, usually for previews and tests.
-- The value of a `Binding` parameter (`_draft = State(initialValue: rating.wrappedValue)`): a draft that
-  the view writes back through the binding when the user is done.
+- The value of a `Binding` parameter (`_draft = State(initialValue: rating.wrappedValue)`) that the view
+  does not write back on every change of the draft: a draft written back once, when the user is done (a
+  Save button, a submit).
 - An object passed in: the value is the parameter itself and its type is a class, an actor or a protocol
   declared in the analyzed sources, or a generic parameter; or the `@State` property's type is a class,
   actor or protocol declared there (an `@Observable` model handed to a view and kept in `@State`). The
@@ -8310,6 +8998,8 @@ is shown:
   edits a draft of its input and hands the result back; starting from the first value is its design.
 - Views that update the state themselves when the input changes: the view assigns the property in an
   `onChange(of:)`, `onReceive` or `task(id:)` closure.
+- Mutations the rule does not recognise: a method of your own that mutates the state (`draft.apply(edit)`)
+  is taken for a read, so such a draft counts as a copy.
 - Views whose every construction outside previews gets a new identity for new input (`.id(...)`,
   presented in a sheet, popover or full-screen cover, pushed as a navigation destination or a
   `NavigationLink`'s destination): an editor shown that way starts from the value it is given, every time
@@ -8350,6 +9040,9 @@ There is no automatic fix; choose what the view should do when the parent passes
   also tells the callers, or suppress the finding with a reason.
 - **Follow the parent and edit locally.** Update the state when the input changes:
   `.onChange(of: note) { _, newValue in text = newValue.text }`.
+- **Edit through the binding.** For a copy of a binding's value written back on every change, use the
+  binding itself (`ColorPicker("Tint", selection: $tint)`), or keep the copy as a draft and write it back
+  once, when the edit is done.
 
 ## Configuration
 
@@ -8371,12 +9064,13 @@ _text = State(initialValue: note.text)
 
 ### Triggering
 
-`State(initialValue:)` from a parameter, in a view whose parent passes a title that changes:
+A copy of a parameter that the view shows and never changes, in a view whose parent passes a title that
+changes:
 
 ```swift triggering
 import SwiftUI
 
-struct TitleEditor: View {
+struct TitleBanner: View {
     @State private var title: String
 
     init(title: String) {
@@ -8384,7 +9078,8 @@ struct TitleEditor: View {
     }
 
     var body: some View {
-        TextField("Title", text: $title)
+        Text(title)
+            .font(.headline)
     }
 }
 
@@ -8393,7 +9088,7 @@ struct DocumentHeader: View {
 
     var body: some View {
         VStack(alignment: .leading) {
-            TitleEditor(title: documentTitle)
+            TitleBanner(title: documentTitle)
             Divider()
         }
     }
@@ -8401,7 +9096,7 @@ struct DocumentHeader: View {
 ```
 
 ```text output
-Example.swift:7:9: warning: @State 'title' of 'TitleEditor' is seeded from the parameter 'title', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'title' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:7:9: warning: @State 'title' of 'TitleBanner' copies the parameter 'title' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 `State(wrappedValue:)` from a member of a parameter:
@@ -8415,7 +9110,7 @@ struct Note: Identifiable {
     var text: String
 }
 
-struct NoteEditor: View {
+struct NotePreview: View {
     @State private var text: String
 
     init(note: Note) {
@@ -8423,7 +9118,8 @@ struct NoteEditor: View {
     }
 
     var body: some View {
-        TextEditor(text: $text)
+        Text(text)
+            .lineLimit(3)
     }
 }
 
@@ -8431,14 +9127,14 @@ struct NoteColumn: View {
     let note: Note
 
     var body: some View {
-        NoteEditor(note: note)
+        NotePreview(note: note)
             .navigationTitle(note.title)
     }
 }
 ```
 
 ```text output
-Example.swift:13:9: warning: @State 'text' of 'NoteEditor' is seeded from the parameter 'note', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'note' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:13:9: warning: @State 'text' of 'NotePreview' copies the parameter 'note' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 `.init(initialValue:)`:
@@ -8446,7 +9142,7 @@ Example.swift:13:9: warning: @State 'text' of 'NoteEditor' is seeded from the pa
 ```swift triggering
 import SwiftUI
 
-struct AccentPicker: View {
+struct AccentSwatch: View {
     @State private var color: Color
 
     init(color: Color) {
@@ -8454,7 +9150,9 @@ struct AccentPicker: View {
     }
 
     var body: some View {
-        ColorPicker("Accent", selection: $color)
+        Circle()
+            .fill(color)
+            .frame(width: 24, height: 24)
     }
 }
 
@@ -8463,14 +9161,14 @@ struct ThemeSettings: View {
 
     var body: some View {
         Form {
-            AccentPicker(color: themeColor)
+            AccentSwatch(color: themeColor)
         }
     }
 }
 ```
 
 ```text output
-Example.swift:7:9: warning: @State 'color' of 'AccentPicker' is seeded from the parameter 'color', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'color' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:7:9: warning: @State 'color' of 'AccentSwatch' copies the parameter 'color' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 Through `self._`, in the rows of a `ForEach`, which keep their state when a line's quantity changes:
@@ -8484,7 +9182,7 @@ struct CartLine: Identifiable {
     var quantity: Int
 }
 
-struct QuantityStepper: View {
+struct QuantityLabel: View {
     let item: String
     @State private var quantity: Int
 
@@ -8494,7 +9192,7 @@ struct QuantityStepper: View {
     }
 
     var body: some View {
-        Stepper("\(item): \(quantity)", value: $quantity, in: 0...99)
+        LabeledContent(item, value: "× \(quantity)")
     }
 }
 
@@ -8504,7 +9202,7 @@ struct CartList: View {
     var body: some View {
         List {
             ForEach(lines) { line in
-                QuantityStepper(item: line.title, quantity: line.quantity)
+                QuantityLabel(item: line.title, quantity: line.quantity)
             }
         }
     }
@@ -8512,7 +9210,7 @@ struct CartList: View {
 ```
 
 ```text output
-Example.swift:15:9: warning: @State 'quantity' of 'QuantityStepper' is seeded from the parameter 'quantity', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'quantity' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:15:9: warning: @State 'quantity' of 'QuantityLabel' copies the parameter 'quantity' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 Optional chaining on a parameter:
@@ -8549,7 +9247,7 @@ struct AccountHeader: View {
 ```
 
 ```text output
-Example.swift:11:9: warning: @State 'nickname' of 'ProfileCard' is seeded from the parameter 'profile', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'profile' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:11:9: warning: @State 'nickname' of 'ProfileCard' copies the parameter 'profile' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 `self.x = v` for a property declared without an initial value:
@@ -8567,8 +9265,9 @@ struct FilterChip: View {
     }
 
     var body: some View {
-        Toggle(label, isOn: $isSelected)
-            .toggleStyle(.button)
+        Text(label)
+            .padding(6)
+            .background(isSelected ? Color.accentColor.opacity(0.2) : Color.clear, in: Capsule())
     }
 }
 
@@ -8586,7 +9285,7 @@ struct FilterBar: View {
 ```
 
 ```text output
-Example.swift:9:9: warning: @State 'isSelected' of 'FilterChip' is seeded from the parameter 'isSelected', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'isSelected' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:9:9: warning: @State 'isSelected' of 'FilterChip' copies the parameter 'isSelected' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 The same without `self.`:
@@ -8606,7 +9305,6 @@ struct ZoomableImage: View {
     var body: some View {
         Image(name)
             .scaleEffect(scale)
-            .onTapGesture(count: 2) { scale = scale == 1 ? 2 : 1 }
     }
 }
 
@@ -8621,7 +9319,7 @@ struct PhotoViewer: View {
 ```
 
 ```text output
-Example.swift:9:9: warning: @State 'scale' of 'ZoomableImage' is seeded from the parameter 'zoom', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'zoom' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:9:9: warning: @State 'scale' of 'ZoomableImage' copies the parameter 'zoom' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 A parameter unwrapped with `if let`:
@@ -8633,7 +9331,7 @@ struct Draft {
     var text: String
 }
 
-struct DraftEditor: View {
+struct DraftPreview: View {
     @State private var text: String
 
     init(draft: Draft?) {
@@ -8645,7 +9343,7 @@ struct DraftEditor: View {
     }
 
     var body: some View {
-        TextEditor(text: $text)
+        Text(text.isEmpty ? "No draft" : text)
     }
 }
 
@@ -8653,14 +9351,14 @@ struct ComposeScreen: View {
     let savedDraft: Draft?
 
     var body: some View {
-        DraftEditor(draft: savedDraft)
+        DraftPreview(draft: savedDraft)
             .padding()
     }
 }
 ```
 
 ```text output
-Example.swift:12:13: warning: @State 'text' of 'DraftEditor' is seeded from the parameter 'draft', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'draft' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:12:13: warning: @State 'text' of 'DraftPreview' copies the parameter 'draft' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 Explicit generic arguments:
@@ -8678,7 +9376,9 @@ struct TagPicker: View {
     }
 
     var body: some View {
-        List(tags, id: \.self, selection: $chosen) { Text($0) }
+        List(tags, id: \.self) { tag in
+            Label(tag, systemImage: chosen.contains(tag) ? "checkmark.circle.fill" : "circle")
+        }
     }
 }
 
@@ -8693,7 +9393,7 @@ struct TagSidebar: View {
 ```
 
 ```text output
-Example.swift:9:9: warning: @State 'chosen' of 'TagPicker' is seeded from the parameter 'chosen', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'chosen' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:9:9: warning: @State 'chosen' of 'TagPicker' copies the parameter 'chosen' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 The internal name of a labelled parameter:
@@ -8705,7 +9405,7 @@ struct Contact {
     var name: String
 }
 
-struct RenameField: View {
+struct ContactName: View {
     @State private var name: String
 
     init(for contact: Contact) {
@@ -8713,7 +9413,7 @@ struct RenameField: View {
     }
 
     var body: some View {
-        TextField("Name", text: $name)
+        Text(name)
     }
 }
 
@@ -8721,14 +9421,14 @@ struct ContactHeader: View {
     let contact: Contact
 
     var body: some View {
-        RenameField(for: contact)
+        ContactName(for: contact)
             .font(.title)
     }
 }
 ```
 
 ```text output
-Example.swift:11:9: warning: @State 'name' of 'RenameField' is seeded from the parameter 'contact', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'contact' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:11:9: warning: @State 'name' of 'ContactName' copies the parameter 'contact' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 In a view modifier applied with `.modifier(...)`:
@@ -8761,7 +9461,7 @@ struct WarningLabel: View {
 ```
 
 ```text output
-Example.swift:7:9: warning: @State 'tint' of 'Highlighted' is seeded from the parameter 'tint', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'tint' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:7:9: warning: @State 'tint' of 'Highlighted' copies the parameter 'tint' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
 An `init` declared in an extension of the view:
@@ -8802,10 +9502,11 @@ struct TimerList: View {
 ```
 
 ```text output
-Example.swift:20:9: warning: @State 'remaining' of 'CountdownView' is seeded from the parameter 'timer', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'timer' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+Example.swift:20:9: warning: @State 'remaining' of 'CountdownView' copies the parameter 'timer' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
 ```
 
-The split view shows the editor without an `.id`, so a new selection keeps the old name:
+A draft that the view edits, in a split view's detail column without an `.id`: a new selection keeps the old
+name:
 
 ```swift triggering
 // file: Person.swift
@@ -8867,10 +9568,10 @@ struct TodoItem: Identifiable {
     var title: String
 }
 
-// file: TodoEditor.swift
+// file: TodoTitle.swift
 import SwiftUI
 
-struct TodoEditor: View {
+struct TodoTitle: View {
     @State private var title: String
 
     init(item: TodoItem) {
@@ -8878,7 +9579,8 @@ struct TodoEditor: View {
     }
 
     var body: some View {
-        TextField("Title", text: $title)
+        Text(title)
+            .font(.title2)
     }
 }
 
@@ -8889,7 +9591,7 @@ struct TodoDetail: View {
     let item: TodoItem
 
     var body: some View {
-        TodoEditor(item: item)
+        TodoTitle(item: item)
             .id(item.id)
     }
 }
@@ -8899,15 +9601,82 @@ struct TodoPanel: View {
 
     var body: some View {
         NavigationStack {
-            TodoEditor(item: item)
-                .navigationTitle("Edit")
+            TodoTitle(item: item)
+                .navigationTitle("To do")
         }
     }
 }
 ```
 
 ```text output
-TodoEditor.swift:7:9: warning: @State 'title' of 'TodoEditor' is seeded from the parameter 'item', but SwiftUI keeps the first value and ignores the ones the parent passes later; to restart the state when 'item' changes, show the view with an '.id(...)' derived from it (state_init_from_parameter)
+TodoTitle.swift:7:9: warning: @State 'title' of 'TodoTitle' copies the parameter 'item' and the view never changes it, but SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead (state_init_from_parameter)
+```
+
+A copy of a binding's value that the view writes back on every change: when the parent sets the colour
+back (its Cancel button), the picker keeps showing the edited one:
+
+```swift triggering
+import SwiftUI
+
+struct TintPicker: View {
+    @Binding var tint: Color
+    @State private var editedTint: Color
+
+    init(tint: Binding<Color>) {
+        _tint = tint
+        ↓_editedTint = State(initialValue: tint.wrappedValue)
+    }
+
+    var body: some View {
+        ColorPicker("Tint", selection: $editedTint)
+            .onChange(of: editedTint) { _, newValue in
+                tint = newValue
+            }
+    }
+}
+
+struct TagStyleEditor: View {
+    @State private var tint = Color.blue
+    private let savedTint = Color.blue
+
+    var body: some View {
+        VStack {
+            TintPicker(tint: $tint)
+            Button("Cancel") { tint = savedTint }
+        }
+    }
+}
+```
+
+```text output
+Example.swift:9:9: warning: @State 'editedTint' of 'TintPicker' copies the binding 'tint' and writes every change back to it, but SwiftUI keeps the first value: when 'tint' changes from outside (a Cancel, an undo), the view keeps showing its copy; edit through the binding itself, or write the copy back once, when the edit is done (state_init_from_parameter)
+```
+
+The same with a binding kept in a `let`, written through `wrappedValue`:
+
+```swift triggering
+import SwiftUI
+
+struct VolumeSlider: View {
+    let volume: Binding<Double>
+    @State private var level: Double
+
+    init(volume: Binding<Double>) {
+        self.volume = volume
+        ↓_level = State(initialValue: volume.wrappedValue)
+    }
+
+    var body: some View {
+        Slider(value: $level, in: 0...1)
+            .onChange(of: level) {
+                self.volume.wrappedValue = level
+            }
+    }
+}
+```
+
+```text output
+Example.swift:9:9: warning: @State 'level' of 'VolumeSlider' copies the binding 'volume' and writes every change back to it, but SwiftUI keeps the first value: when 'volume' changes from outside (a Cancel, an undo), the view keeps showing its copy; edit through the binding itself, or write the copy back once, when the edit is done (state_init_from_parameter)
 ```
 
 ### Non-triggering
@@ -9755,6 +10524,168 @@ extension View {
                 LinksList(links: links)
             }
         }
+    }
+}
+```
+
+A draft that the view edits, in the rows of a list (shown outside a split view's column, an edit draft is
+usually deliberate):
+
+```swift non-triggering
+import SwiftUI
+
+struct CartLine: Identifiable {
+    let id: UUID
+    var title: String
+    var quantity: Int
+}
+
+struct QuantityStepper: View {
+    let item: String
+    @State private var quantity: Int
+
+    init(item: String, quantity: Int) {
+        self.item = item
+        self._quantity = State(initialValue: quantity)
+    }
+
+    var body: some View {
+        Stepper("\(item): \(quantity)", value: $quantity, in: 0...99)
+    }
+}
+
+struct CartList: View {
+    let lines: [CartLine]
+
+    var body: some View {
+        List {
+            ForEach(lines) { line in
+                QuantityStepper(item: line.title, quantity: line.quantity)
+            }
+        }
+    }
+}
+```
+
+A draft changed by a mutating method:
+
+```swift non-triggering
+import SwiftUI
+
+struct Recipient: Identifiable {
+    let id: UUID
+    var addresses: [String]
+}
+
+struct AddressList: View {
+    @State private var addresses: [String]
+
+    init(recipient: Recipient) {
+        _addresses = State(initialValue: recipient.addresses)
+    }
+
+    var body: some View {
+        List(addresses, id: \.self) { Text($0) }
+        Button("Add") { addresses.append("new@example.com") }
+    }
+}
+
+struct RecipientRow: View {
+    let recipient: Recipient
+
+    var body: some View {
+        AddressList(recipient: recipient)
+    }
+}
+```
+
+A state the view never reads (kept for a later use, say):
+
+```swift non-triggering
+import SwiftUI
+
+struct ArticleRow: View {
+    let title: String
+    @State private var originalTitle: String
+
+    init(title: String) {
+        self.title = title
+        _originalTitle = State(initialValue: title)
+    }
+
+    var body: some View {
+        Text(title)
+    }
+}
+
+struct ArticleList: View {
+    let titles: [String]
+
+    var body: some View {
+        List(titles, id: \.self) { ArticleRow(title: $0) }
+    }
+}
+```
+
+A copy that an extension in another file changes:
+
+```swift non-triggering
+// file: BadgeView.swift
+import SwiftUI
+
+struct BadgeView: View {
+    @State var count: Int
+
+    init(count: Int) {
+        _count = State(initialValue: count)
+    }
+
+    var body: some View {
+        HStack {
+            Text("\(count)")
+            resetButton
+        }
+    }
+}
+
+struct InboxHeader: View {
+    let unread: Int
+
+    var body: some View {
+        BadgeView(count: unread)
+    }
+}
+// file: BadgeView+Reset.swift
+import SwiftUI
+
+extension BadgeView {
+    var resetButton: some View {
+        Button("Clear") { count = 0 }
+    }
+}
+```
+
+A copy of a binding's value that a view writes back once, from `onChange` of another state:
+
+```swift non-triggering
+import SwiftUI
+
+struct RenameSheet: View {
+    @Binding var name: String
+    @State private var draft: String
+    @State private var isDone = false
+
+    init(name: Binding<String>) {
+        _name = name
+        _draft = State(initialValue: name.wrappedValue)
+    }
+
+    var body: some View {
+        TextField("Name", text: $draft)
+            .onSubmit { isDone = true }
+            .onChange(of: isDone) {
+                name = draft
+            }
     }
 }
 ```
@@ -10938,8 +11869,8 @@ that SwiftUI cannot observe: an `ObservableObject` always (SwiftUI never subscri
 when the view shows what it holds (see "Plain classes" below).
 
 The types judged are structs that conform, in their declaration or through an extension anywhere in the
-analyzed sources, to `View`, `ViewModifier`, `App`, `Scene`, `DynamicProperty` or a `...Style` protocol
-(`ButtonStyle`, `ToggleStyle`, `LabelStyle`, ...).
+analyzed sources, to `View`, `ViewModifier`, `App`, `Scene`, `Commands`, `ToolbarContent`, `DynamicProperty`
+or a `...Style` protocol (`ButtonStyle`, `ToggleStyle`, `LabelStyle`, ...).
 
 The property's type is taken from:
 

@@ -124,12 +124,15 @@ struct ProjectIndex {
         "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable",
     ]
 
-    /// Protocols of types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene,
-    /// DynamicProperty, styles, the representables.
+    /// Protocols of types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene, Commands,
+    /// toolbar content, DynamicProperty, styles, the representables.
     static func isOwnerProtocol(_ name: String) -> Bool {
-        ["View", "ViewModifier", "App", "Scene", "DynamicProperty"].contains(name) || name.hasSuffix("Style")
-            || representables.contains(name)
+        ownerProtocolNames.contains(name) || name.hasSuffix("Style") || representables.contains(name)
     }
+
+    static let ownerProtocolNames: Set<String> = [
+        "View", "ViewModifier", "App", "Scene", "Commands", "ToolbarContent", "CustomizableToolbarContent", "DynamicProperty",
+    ]
 
     /// The protocols declared in the sources that inherit, directly or through other such protocols, one that
     /// `base` accepts: a fixed point over the protocols only.
