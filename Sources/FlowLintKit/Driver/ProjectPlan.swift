@@ -128,16 +128,20 @@ struct ProjectPlan {
                                       context: context.map(\.absolutePath), configuration: configuration, options: options)
                 if !model.isEmpty { plan.projects[index].model = model }
                 for warning in model.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
-                if model.isComplete && !model.isEmpty {
-                    // A file no target compiles gives no facts: it is no part of any build. A package's manifest is
-                    // compiled apart, against PackageDescription: not app code, and not counted as in no target.
+                if !model.isEmpty {
+                    // A file no target compiles gives no facts: it is no part of any build (where the model knows:
+                    // `ProjectModel.governs`). A package's manifest is compiled apart, against PackageDescription: not
+                    // app code, and not counted as in no target.
                     let compiled = Set(model.targets.flatMap(\.files))
                     let manifests = Set(model.manifests.filter { $0.hasSuffix(".swift") }.map { Paths.join(root, $0) })
-                    context.removeAll { !compiled.contains($0.absolutePath) }
+                    let notCompiled = { (absolute: String) in
+                        !compiled.contains(absolute) && (manifests.contains(absolute) || model.governs(absolute))
+                    }
+                    context.removeAll { notCompiled($0.absolutePath) }
                     let named = Set(paths.map { Paths.absolute($0) }.filter { !FileDiscovery.isDirectory($0, followingSymlinks: true) })
                     for path in requestedPaths where plan.project(of: path) == index && !readsStandardInputPath(path, options) {
                         let absolute = Paths.absolute(path)
-                        if compiled.contains(absolute) || named.contains(absolute) { continue }
+                        guard notCompiled(absolute), !named.contains(absolute) else { continue }
                         if manifests.contains(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
                     }
                 }

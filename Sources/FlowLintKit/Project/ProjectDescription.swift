@@ -5,6 +5,9 @@ public struct ProjectDescription: Sendable {
     let model: ProjectModel
     /// Swift files under the root (as a lint finds them) that no target lists, relative to the root.
     let filesInNoTarget: [String]
+    /// Swift files no target lists outside the directories the project files govern (`ProjectModel.regions`):
+    /// linted as without a model. Relative to the root.
+    let filesOutsideProjects: [String]
     let swiftFileCount: Int
 
     /// The model of the project `path` belongs to (found as `flowlint lint` finds it; a directory with no project
@@ -22,13 +25,16 @@ public struct ProjectDescription: Sendable {
     /// The model of the project at `root` (absolute), and the files `swiftFiles` (absolute) holds that no target
     /// compiles.
     init(root: String, swiftFiles: [String], buildConfiguration: String? = nil) {
-        model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
-                                  files: SwiftFileSet(swiftFiles))
+        let model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
+                                      files: SwiftFileSet(swiftFiles))
+        self.model = model
         // A package's manifest is compiled apart, against PackageDescription: it is in no target, and no app code.
-        let inTargets = Set(model.targets.flatMap(\.files)).union(model.manifests.map { Paths.join(root, $0) })
-        filesInNoTarget = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
-            .map { Paths.relative($0, to: root).map { $0.isEmpty ? "." : $0 } ?? $0 }.sorted()
         let manifests = Set(model.manifests.map { Paths.join(root, $0) })
+        let inTargets = Set(model.targets.flatMap(\.files)).union(manifests)
+        let relative = { (path: String) in Paths.relative(path, to: root).map { $0.isEmpty ? "." : $0 } ?? path }
+        let unlisted = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
+        filesInNoTarget = unlisted.filter { model.governs($0) }.map(relative).sorted()
+        filesOutsideProjects = unlisted.filter { !model.governs($0) }.map(relative).sorted()
         swiftFileCount = swiftFiles.filter { !manifests.contains($0) }.count
     }
 
@@ -70,8 +76,9 @@ public struct ProjectDescription: Sendable {
             lines.append("\(filesInNoTarget.count) of \(swiftFileCount) Swift file\(swiftFileCount == 1 ? "" : "s") in no target"
                          + (filesInNoTarget.isEmpty ? "" : ":"))
             for file in filesInNoTarget { lines.append("  \(Escaping.text(file))") }
-            if !model.isComplete {
-                lines.append("  (some project files could not be read: files in no target are still linted)")
+            if !filesOutsideProjects.isEmpty {
+                lines.append("\(filesOutsideProjects.count) Swift file\(filesOutsideProjects.count == 1 ? "" : "s") that no project file read "
+                             + "describes (outside their directories, or in one that could not be read): linted for every platform")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -114,6 +121,7 @@ public struct ProjectDescription: Sendable {
             ("complete", .bool(model.isComplete)),
             ("targets", .array(targets)),
             ("filesInNoTarget", strings(filesInNoTarget)),
+            ("filesOutsideProjects", strings(filesOutsideProjects)),
             ("warnings", strings(model.warnings)),
         ]).rendered()
     }

@@ -18,9 +18,14 @@ struct ProjectModel: Sendable, Equatable, Codable {
     /// What a loader could not read or had to guess, one line each (`path: warning: ...`), in the order found.
     var warnings: [String] = []
     /// Whether every project file found was read: false when one could not be (a malformed `project.pbxproj`,
-    /// a manifest whose targets are not written literally and whose layout gave nothing). Then a file in no
-    /// target may still be compiled by the unread project, so it is linted as before (the directory walk).
+    /// a manifest whose targets are not written literally). See `regions` for what that changes.
     var isComplete = true
+    /// The directories the project files govern: a package's directory, the directory that holds an
+    /// `.xcodeproj`. A Swift file no target lists is "in no target" only inside the innermost region holding it,
+    /// and only when that region's project file was read completely; elsewhere (an XcodeGen or Tuist project whose
+    /// project file is not committed, next to a tool's `Package.swift`) nothing is known of it, and it is linted
+    /// as without a model.
+    var regions: [ProjectRegion] = []
     /// The library products of the model's packages, for resolving product dependencies.
     var products: [PackageProduct] = []
     /// Every file whose contents (or absence) shaped the model, absolute, sorted: the project files and the
@@ -36,6 +41,24 @@ struct ProjectModel: Sendable, Equatable, Codable {
 
     /// Whether any target was found: a model without targets changes nothing (every file, every platform).
     var isEmpty: Bool { targets.isEmpty }
+}
+
+/// A directory a project file governs (see `ProjectModel.regions`).
+struct ProjectRegion: Sendable, Equatable, Codable {
+    var directory: String
+    var isComplete: Bool
+}
+
+extension ProjectModel {
+    /// Whether a file no target lists is known not to be compiled: it lies in a region whose project file was read
+    /// completely (the innermost region holding it decides).
+    func governs(_ absolutePath: String) -> Bool {
+        var best: ProjectRegion?
+        for region in regions where Paths.relative(absolutePath, to: region.directory) != nil {
+            if best.map({ region.directory.utf8.count > $0.directory.utf8.count }) ?? true { best = region }
+        }
+        return best?.isComplete ?? false
+    }
 }
 
 /// One compiled module: an Xcode target or a SwiftPM target.

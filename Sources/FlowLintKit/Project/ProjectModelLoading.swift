@@ -78,6 +78,7 @@ extension ProjectModel {
         for project in projects where seenProjects.insert(Paths.standardize(project)).inserted {
             let result = XcodeProjectLoader.load(project: project, root: root, buildConfiguration: buildConfiguration, files: files)
             model.add(result.targets, warnings: result.warnings, complete: result.isComplete, manifest: Paths.join(project, "project.pbxproj"))
+            model.regions.append(ProjectRegion(directory: Paths.parent(Paths.standardize(project)), isComplete: result.isComplete))
             model.inputs += result.inputs
             packages += result.localPackages.map { Paths.join($0, "Package.swift") }
         }
@@ -87,6 +88,7 @@ extension ProjectModel {
             let result = PackageManifestLoader.load(manifest: package, root: root, buildConfiguration: buildConfiguration, files: files)
             model.add(result.targets, warnings: result.warnings, complete: result.isComplete, manifest: package)
             model.products += result.products
+            model.regions.append(ProjectRegion(directory: Paths.parent(Paths.standardize(package)), isComplete: result.isComplete))
         }
         model.resolveDependencyNames()
         model.resolveProductDependencies()
