@@ -31,7 +31,7 @@ extension ProjectAnalysis {
 
 /// Every analysis, for the tests that compare kept values with fresh ones.
 enum AnalysisRegistry {
-    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self]
+    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self]
 }
 
 extension ProjectIndex {
@@ -145,4 +145,18 @@ enum Subclasses: ProjectAnalysis {
         // Sorted, so the value does not depend on the order of the index's name table.
         return subclasses.mapValues { $0.sorted() }
     }
+}
+
+/// Each file's position in the index, by its display path: what a project check needs to look a finding's file up
+/// in the index's per-file tables (`BuildLayout`).
+enum FilePositions: ProjectAnalysis {
+    static func inputs(of facts: FileFacts) -> String { facts.path }
+
+    static func compute(_ index: ProjectIndex) -> [String: Int] {
+        Dictionary(index.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension ProjectIndex {
+    func position(ofFile path: String) -> Int? { self[FilePositions.self][path] }
 }

@@ -53,6 +53,15 @@ extension ObservedObjectInlineRule {
             + "its state is lost; own it with @StateObject"
     }
 
+    /// The advice for a target whose deployment target has no `@StateObject` (iOS 13, macOS 10.15): the object
+    /// must be created by something that outlives the view, and passed in.
+    static func messageWithoutStateObject(_ message: String, platform: ApplePlatform, deployment: OSVersion, needed: OSVersion) -> String {
+        guard let cut = message.range(of: "; own it with @StateObject") else { return message }
+        return message[..<cut.lowerBound] + "; @StateObject, which would own it, needs \(platform.rawValue) \(needed) and this target "
+            + "deploys to \(platform.rawValue) \(deployment): create the object in an owner that outlives the view (the scene "
+            + "delegate, an app-wide model) and pass it in"
+    }
+
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
         // Only classes that inherit something can be observable objects (or the superclass of one); a subclass
         // in a file that does not say `ObservableObject` is taken to hold state.
@@ -99,6 +108,16 @@ extension ObservedObjectInlineRule {
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
             // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
             if let type = c.type, holdsNoState(type, stateless, index) { continue }
+            if let file = index.position(ofFile: finding.diagnostic.span.file),
+               let missing = index.layout.missing(.stateObject, inFile: file) {
+                // No @StateObject on this deployment target: advice that compiles there, and no fix.
+                var diagnostic = finding.diagnostic
+                diagnostic.message = messageWithoutStateObject(diagnostic.message, platform: missing.platform,
+                                                               deployment: missing.deployment, needed: missing.needed)
+                diagnostic.fixes = []
+                report.report(diagnostic)
+                continue
+            }
             report.report(finding.diagnostic)
         }
     }
