@@ -22,7 +22,7 @@
 //   place once for all paths.
 // A violation traps, which libFuzzer reports as a crash and saves as a reproducer; so do ASan errors, stack
 // overflows, and runs over the time (`-timeout`) and memory (`-rss_limit_mb`, `-malloc_limit_mb`) bounds run.sh
-// gives each input. To see the project a reproducer stands for, run the fuzzer on it with FLOWLINT_FUZZ_SHOW=1.
+// gives each input. To see the project an input stands for, run the fuzzer on it with FLOWLINT_FUZZ_SHOW=1.
 
 import Foundation
 import FlowLintSyntax

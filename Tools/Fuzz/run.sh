@@ -13,11 +13,13 @@
 #                  type resolver), every rule's per-file and project check, suppression; seeds in
 #                  Tools/Fuzz/corpus.
 #   environment    Tools/Fuzz/EnvironmentFuzzTarget.swift: the environment analysis on generated projects (random
-#                  view graphs with providers, readers, roots, cycles), its chains checked and compared with the
-#                  analysis before issue 23 where that one is exact; seeds in Tools/Fuzz/environment-corpus.
-#                  Each input has 2 s and 512 MB, no allocation over 128 MB (the others 10 s and 2 GB): the
-#                  projects are small, so more is a blowup. ASan's quarantine is cut to 16 MB for it, so that the
-#                  memory bound measures the analysis rather than ASan's freed blocks.
+#                  view graphs with providers, readers, roots, with and without cycles), its chains checked and,
+#                  without cycles, compared with the analysis before issue 23; seeds in
+#                  Tools/Fuzz/environment-corpus. Each input has 5 s and 512 MB, no allocation over 128 MB (the
+#                  others 10 s and 2 GB): the projects are small (a tenth of a second each with ASan), so more is
+#                  a blowup. ASan's quarantine is cut to 16 MB for it, so that the memory bound measures the
+#                  analysis rather than ASan's freed blocks. `FLOWLINT_FUZZ_SHOW=1 $work/fuzz-environment FILE`
+#                  prints the project an input (a reproducer) stands for.
 #
 # config, render-walker and environment link FlowLintSyntax, FlowLintKit and Yams (from .build/checkouts),
 # compiled once as modules.
@@ -111,7 +113,7 @@ for target in "${targets[@]}"; do
     echo "fuzz: building $target"; "build_$target"
     case "$target" in
         config) run_target config "$here/config-corpus" 4096 10 2048 ;;
-        environment) run_target environment "$here/environment-corpus" 4096 2 512 128 quarantine_size_mb=16 ;;
+        environment) run_target environment "$here/environment-corpus" 4096 5 512 128 quarantine_size_mb=16 ;;
         *) run_target "$target" "$here/corpus" 4096 10 2048 ;;
     esac || failed+=("$target")
 done
