@@ -204,6 +204,40 @@ d=$(project pipe-baseline); printf "$view" >"$d/a.swift"
 run "--baseline <(cat baseline.json)" "$d" "grep -o 'cannot read baseline: [^.]*\|[0-9]* in baseline' \"\$err\"" -- lint --no-cache --strict --baseline <(cat "$d/baseline.json") .
 
 # --- 23: the environment analysis ---
+# A chain of views, each showing the next from a one-line body (a recursion per view before), and a ladder of views,
+# each showing the next with and without an object of its own (2^levels provided sets, each walked before).
+chain() { # chain DIR N READS: App -> V0 -> ... -> VN; VN reads a Session when READS is 1
+    python3 -c "
+import sys
+n, reads = int(sys.argv[1]), sys.argv[2] == '1'
+print('import SwiftUI\nfinal class Session: ObservableObject {}\n@main struct ChainApp: App { var body: some Scene { WindowGroup { V0() } } }')
+for i in range(n): print('struct V%d: View { var body: some View { V%d() } }' % (i, i + 1))
+print('struct V%d: View { @EnvironmentObject var session: Session; var body: some View { Text(\"\\\\(session.hashValue)\") } }' % n if reads
+      else 'struct V%d: View { var body: some View { Text(\"\") } }' % n)" "$2" "$3" >"$1/a.swift"
+}
+ladder() { # ladder DIR LEVELS: L0 ... L(LEVELS), the last reading O0
+    python3 -c "
+import sys
+n = int(sys.argv[1])
+print('import SwiftUI\n@main struct LadderApp: App { var body: some Scene { WindowGroup { L0() } } }')
+for i in range(n):
+    print('final class O%d: ObservableObject {}' % i)
+    print('struct L%d: View { var body: some View { VStack { L%d(); L%d().environmentObject(O%d()) } } }' % (i, i + 1, i + 1, i))
+print('struct L%d: View { @EnvironmentObject var o: O0; var body: some View { Text(\"\\\\(o.hashValue)\") } }' % n)" "$2" >"$1/a.swift"
+}
+edges='echo "$(grep -c -- "->" "$out") edges"'
+missing='echo "$(grep -c "MISSING" "$out") views missing an object"'
+d=$(project chain4100); chain "$d" 4100 0
+run "chain of 4,100 views, no object ($(($(wc -c <"$d/a.swift") / 1024)) KB): lint" "$d" "$findings" -- lint --no-cache --reporter text .
+run "the same: graph" "$d" "$edges" -- graph --no-cache .
+d=$(project chain20000); chain "$d" 20000 1
+run "chain of 20,000 views, the last reading an object: lint" "$d" "$findings" -- lint --no-cache --reporter text .
+run "the same: graph" "$d" "$missing" -- graph --no-cache .
+for levels in 20 25; do
+    d=$(project "ladder$levels"); ladder "$d" "$levels"
+    run "ladder of $levels views with and without a provider ($(wc -c <"$d/a.swift") bytes): lint" "$d" "$findings" -- lint --no-cache --reporter text .
+    run "the same: graph" "$d" "$missing" -- graph --no-cache .
+done
 
 # --- 23: outputs (graph, finding-dense reports, the GitHub Action, the installer) ---
 # flowlint graph: a raw identifier whose `"` is followed by a combining mark (one Character) and a file name with

@@ -4,6 +4,13 @@ import Foundation
 /// `missing_environment_object_in_preview` (preview roots): which view names are declared, what each reads,
 /// what each renders with which providers, and, from each root, which object types the views it shows would
 /// read without a provider.
+///
+/// A root misses a type when some path from the view it shows reaches a reader of the type through no
+/// construction that provides it. So the walk visits each place once (a view name, one of its declarations or a
+/// view-building member of one, with whether a navigation container is above and the platforms the path
+/// allows), whatever is provided above it, and then, per type read, goes backwards from the type's readers to
+/// find the places that miss it and their shortest chains (`Walk`). Time and memory grow with the places, their
+/// links and the types read, on any shape of graph, and nothing recurses per view.
 struct EnvironmentGraph {
     let index: ProjectIndex
     /// View declarations by name (extensions excluded): several when names collide across modules.
@@ -14,8 +21,6 @@ struct EnvironmentGraph {
     /// Declarations a judged walk from some root entered (see `rootFindings`): their readers are reported at the
     /// root, not at the reading declaration.
     private(set) var reached: Set<DeclarationKey> = []
-    private var memo: [String: [String: [Step]]] = [:]
-    private var inProgress: Set<String> = []
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
@@ -64,44 +69,48 @@ struct EnvironmentGraph {
     /// The findings of every root whose kind `include` accepts, in file and source order: per root, one per set
     /// of missing types, at the first construction that misses exactly that set.
     mutating func rootFindings(including include: (Renderer.RootKind) -> Bool) -> [RootFinding] {
-        var out: [RootFinding] = []
-        for ref in index.roots {
-            let renderer = index.renderer(ref)
-            guard case .root(let rootKind) = renderer.kind, include(rootKind) else { continue }
-            out += findings(of: renderer, rootKind: rootKind)
+        // The views the roots show, in file and source order, each with what its construction provides.
+        var walk = Walk()
+        var shown: [(root: Int, rootKind: Renderer.RootKind, view: String, span: SourceSpan, node: Int, provided: Set<String>)] = []
+        for (number, ref) in index.roots.enumerated() {
+            let root = index.renderer(ref)
+            guard case .root(let rootKind) = root.kind, include(rootKind) else { continue }
+            for edge in root.edges {
+                guard case .view(let name) = edge.target, let provided = environment(after: edge, around: []) else { continue }
+                // `Settings { ... }` in an App's scene body is SwiftUI's scene, not a view of the project named so.
+                if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
+                    && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
+                if edge.inUncontainedDestination { continue } // a root has no navigation container above it
+                let platforms = root.platforms.intersection(edge.platforms)
+                guard !platforms.isEmpty, candidates[name] != nil else { continue }
+                let place = Place(kind: .name(name), navigable: edge.underNavigationContainer, platforms: platforms)
+                shown.append((number, rootKind, name, edge.span, walk.node(at: place, view: name), provided))
+            }
         }
-        return out
-    }
+        explore(&walk)
+        let missingByShown = walk.missing(at: shown.map { ($0.node, $0.provided) })
 
-    private mutating func findings(of root: Renderer, rootKind: Renderer.RootKind) -> [RootFinding] {
-        var groups: [RootFinding] = []
-        var groupByTypes: [[String]: Int] = [:]
-        for edge in root.edges {
-            guard case .view(let name) = edge.target, let provided = environment(after: edge, around: []) else { continue }
-            // `Settings { ... }` in an App's scene body is SwiftUI's scene, not a view of the project named so.
-            if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
-                && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
-            if edge.inUncontainedDestination { continue } // a root has no navigation container above it
-            let platforms = root.platforms.intersection(edge.platforms)
-            if platforms.isEmpty { continue }
-            let missing = self.missing(in: name, provided: provided, navigable: edge.underNavigationContainer, platforms: platforms)
-            guard !missing.isEmpty else { continue }
+        var findings: [RootFinding] = []
+        var groupByTypes: [[String]: Int] = [:] // of the current root
+        var currentRoot = -1
+        for (view, missing) in zip(shown, missingByShown) where !missing.isEmpty {
+            if view.root != currentRoot { (currentRoot, groupByTypes) = (view.root, [:]) }
             let types = missing.keys.sorted()
             if let g = groupByTypes[types] {
                 // Same set again: keep the shorter chain of each type.
-                for (i, entry) in groups[g].missing.enumerated() {
+                for (i, entry) in findings[g].missing.enumerated() {
                     let steps = missing[entry.type]!
                     if steps.count < entry.steps.count {
-                        groups[g].missing[i] = (entry.type, (name, edge.span), steps)
+                        findings[g].missing[i] = (entry.type, (view.view, view.span), steps)
                     }
                 }
             } else {
-                groupByTypes[types] = groups.count
-                groups.append(RootFinding(rootKind: rootKind, span: edge.span, view: name,
-                                          missing: types.map { ($0, (name, edge.span), missing[$0]!) }))
+                groupByTypes[types] = findings.count
+                findings.append(RootFinding(rootKind: view.rootKind, span: view.span, view: view.view,
+                                            missing: types.map { ($0, (view.view, view.span), missing[$0]!) }))
             }
         }
-        return groups
+        return findings
     }
 
     // MARK: Environments
@@ -136,29 +145,6 @@ struct EnvironmentGraph {
         return result
     }
 
-    /// Object types that rendering the view named `name` with `provided` in the environment would read without a
-    /// provider, each with the shortest chain of steps found to its reader. When several declarations share the
-    /// name, only what every one of them misses.
-    /// `navigable`: a navigation container above encloses the view, so its `NavigationLink` destinations can be
-    /// shown. `platforms`: those the path so far can be compiled for; the name resolves only to declarations
-    /// compiled for one of them.
-    mutating func missing(in name: String, provided: Set<String>, navigable: Bool, platforms: Platforms) -> [String: [Step]] {
-        guard let all = candidates[name] else { return [:] }
-        let declarations = platforms == .all ? all : all.filter { !index.type($0).platforms.isDisjoint(with: platforms) }
-        let key = name + (navigable ? "|n" : "|") + "\(platforms.rawValue)|" + provided.sorted().joined(separator: ",")
-        if let cached = memo[key] { return cached }
-        guard inProgress.insert(key).inserted else { return [:] } // recursive views: the cycle adds nothing
-        var common: [String: [Step]]?
-        for declaration in declarations {
-            let found = missing(inDeclaration: declaration, name: name, provided: provided, navigable: navigable,
-                                platforms: platforms.intersection(index.type(declaration).platforms))
-            common = common.map { c in c.filter { found[$0.key] != nil } } ?? found
-        }
-        inProgress.remove(key)
-        memo[key] = common ?? [:]
-        return common ?? [:]
-    }
-
     /// The environment objects a declaration reads: its `@EnvironmentObject` properties and non-optional
     /// `@Environment(T.self)` ones.
     /// An `@EnvironmentObject` that its file never names again is not looked up, so it is not a reader, unless
@@ -171,76 +157,354 @@ struct EnvironmentGraph {
         return extendedElsewhere ? properties : properties.filter { !$0.isUnreadInItsFile }
     }
 
-    private mutating func missing(inDeclaration declaration: (file: Int, type: Int), name: String,
-                                  provided: Set<String>, navigable: Bool, platforms: Platforms) -> [String: [Step]] {
-        reached.insert(DeclarationKey(file: declaration.file, type: declaration.type))
-        var result: [String: [Step]] = [:]
-        for property in readers(of: declaration) {
-            // A reader under `#if os(macOS)` is judged only from paths compiled for macOS alone: from a root that
-            // may be built for iOS, the property may not exist (precision first).
-            guard let needed = property.environmentObjectType, !provided.contains(needed), let span = property.attributeSpan,
-                  result[needed] == nil, property.platforms.isSuperset(of: platforms) else { continue }
-            result[needed] = [Step(view: name, note: DiagnosticNote(message: "'\(name)' reads '\(needed)' here", span: span))]
+    // MARK: The walk
+
+    /// Where the walk is: a view name (all its declarations are shown), one declaration of it, or a
+    /// view-building member of a declaration, with what the path there allows.
+    fileprivate struct Place: Hashable {
+        enum Kind: Hashable {
+            case name(String)
+            case declaration(DeclarationKey)
+            case member(DeclarationKey, String)
         }
-        for renderer in renderers(of: declaration, name: name, member: nil) where !renderer.platforms.isDisjoint(with: platforms) {
-            merge(edgesOf: renderer, owner: name, declaration: declaration, provided: provided, navigable: navigable,
-                  platforms: platforms.intersection(renderer.platforms), into: &result)
+        var kind: Kind
+        /// A navigation container above encloses it, so its `NavigationLink` destinations can be shown.
+        var navigable: Bool
+        /// The platforms the path so far can be compiled for: a name resolves only to declarations compiled for
+        /// one of them.
+        var platforms: Platforms
+    }
+
+    /// Adds every place the walk reaches from the views the roots show, each once, with its readers and links
+    /// (a worklist: no recursion, whatever the length of a chain).
+    private mutating func explore(_ walk: inout Walk) {
+        var renderersByDeclaration: [DeclarationKey: [String?: [Renderer]]] = [:]
+        while let node = walk.unexpanded.popLast() {
+            let place = walk.nodes[node].place
+            let view = walk.nodes[node].view
+            let declaration: DeclarationKey
+            let member: String?
+            switch place.kind {
+            case .name(let name):
+                // Several declarations of the name: a type is missing when every one compiled for the path
+                // misses it (a declaration compiled for no platform still has its readers).
+                for candidate in candidates[name] ?? [] {
+                    let type = index.type(candidate)
+                    guard place.platforms == .all || !type.platforms.isDisjoint(with: place.platforms) else { continue }
+                    let target = Place(kind: .declaration(DeclarationKey(file: candidate.file, type: candidate.type)),
+                                       navigable: place.navigable, platforms: place.platforms.intersection(type.platforms))
+                    walk.link(node, to: target, view: name, step: nil, provides: [])
+                }
+                continue
+            case .declaration(let key):
+                (declaration, member) = (key, nil)
+                reached.insert(key)
+                for property in readers(of: (key.file, key.type)) {
+                    // A reader under `#if os(macOS)` is judged only from paths compiled for macOS alone: from a root
+                    // that may be built for iOS, the property may not exist (precision first).
+                    guard let needed = property.environmentObjectType, let span = property.attributeSpan,
+                          property.platforms.isSuperset(of: place.platforms) else { continue }
+                    walk.addReader(node, of: needed, at: span)
+                }
+            case .member(let key, let name):
+                (declaration, member) = (key, name)
+            }
+            if renderersByDeclaration[declaration] == nil {
+                renderersByDeclaration[declaration] = renderers(of: declaration, name: view)
+            }
+            for renderer in renderersByDeclaration[declaration]![member] ?? [] where !renderer.platforms.isDisjoint(with: place.platforms) {
+                link(renderer.edges, from: node, at: place, platforms: place.platforms.intersection(renderer.platforms),
+                     declaration: declaration, owner: view, into: &walk)
+            }
+        }
+    }
+
+    /// The links of a body's or member's constructions. A construction that cannot be judged adds nothing.
+    private func link(_ edges: [RenderEdge], from node: Int, at place: Place, platforms: Platforms,
+                      declaration: DeclarationKey, owner: String, into walk: inout Walk) {
+        for edge in edges {
+            // A destination no container encloses can never be navigated to.
+            if edge.inUncontainedDestination && !place.navigable { continue }
+            let edgePlatforms = platforms.intersection(edge.platforms)
+            if edgePlatforms.isEmpty { continue }
+            guard let provided = environment(after: edge, around: []) else { continue }
+            let navigable = place.navigable || edge.underNavigationContainer
+            switch edge.target {
+            case .view(let child):
+                guard candidates[child] != nil else { continue }
+                walk.link(node, to: Place(kind: .name(child), navigable: navigable, platforms: edgePlatforms), view: child,
+                          step: edge.span, provides: provided)
+            case .member(let name):
+                walk.link(node, to: Place(kind: .member(declaration, name), navigable: navigable, platforms: edgePlatforms),
+                          view: owner, step: nil, provides: provided)
+            }
+        }
+    }
+
+    /// The renderers of a declaration by member name (nil: its `body`), also those declared in an extension of a
+    /// name that only this declaration has, in file and source order.
+    private func renderers(of declaration: DeclarationKey, name: String) -> [String?: [Renderer]] {
+        let unique = (candidates[name]?.count ?? 0) == 1
+        var result: [String?: [Renderer]] = [:]
+        for ref in index.renderersByType[name] ?? [] {
+            let renderer = index.renderer(ref)
+            let member: String?, typeIndex: Int
+            switch renderer.kind {
+            case .member(_, let t, let m): (member, typeIndex) = (m, t)
+            case .viewBody(_, let t): (member, typeIndex) = (nil, t)
+            case .root: continue
+            }
+            let file = Int(ref.file)
+            if (file == declaration.file && typeIndex == declaration.type)
+                || (unique && index.files[file].types[typeIndex].kind == .extension) {
+                result[member, default: []].append(renderer)
+            }
+        }
+        return result
+    }
+}
+
+/// The places of a walk from the roots, their readers and links, and what each misses.
+///
+/// What a place misses, per type T (the same as walking down from each root with the set provided so far, but
+/// without a set in the state):
+/// - a declaration misses T when it reads T (by a property compiled for every platform of the path), or when a
+///   link of it that does not provide T leads to a place that misses T;
+/// - a member, likewise through its links;
+/// - a name misses T when every declaration it links to misses T (none: nothing), with its first declaration's
+///   chain;
+/// - nothing else: a place misses T only through a finite chain, so a view that shows itself adds nothing.
+/// The chain at a place is the shortest (a reader and each view shown are one step; a member used and a name's
+/// declaration are none); of equally short ones, the one whose first differing link comes first (a reader before
+/// the constructions, constructions in source order, a member's in place of its use): the first found unless a
+/// later one is shorter.
+///
+/// A root misses T when the place it shows misses T and its construction does not provide T.
+private struct Walk {
+    typealias Place = EnvironmentGraph.Place
+
+    struct Link {
+        var target: Int
+        /// A view shown: a step of the chain, at this construction. Nil: a member used or a name's declaration.
+        var step: SourceSpan?
+        /// The types the construction provides (by number).
+        var provides: [Int]
+    }
+
+    struct Node {
+        var place: Place
+        /// The view's name; for a member, its declaration's.
+        var view: String
+        /// A declaration's readers: per type read (by number), the first property that reads it.
+        var reads: [(type: Int, span: SourceSpan)] = []
+        /// In the order chains prefer.
+        var links: [Link] = []
+        var isName: Bool { if case .name = place.kind { return true } else { return false } }
+    }
+
+    private(set) var nodes: [Node] = []
+    private var numbers: [Place: Int] = [:]
+    /// Nodes added and not yet expanded by `EnvironmentGraph.explore`.
+    var unexpanded: [Int] = []
+    private var typeNames: [String] = []
+    private var typeNumbers: [String: Int] = [:]
+    /// Per type, the declarations (nodes) that read it.
+    private var readersByType: [[Int]] = []
+
+    /// The node of `place`, added (and to be expanded) when new.
+    mutating func node(at place: Place, view: String) -> Int {
+        if let number = numbers[place] { return number }
+        nodes.append(Node(place: place, view: view))
+        numbers[place] = nodes.count - 1
+        unexpanded.append(nodes.count - 1)
+        return nodes.count - 1
+    }
+
+    mutating func link(_ node: Int, to place: Place, view: String, step: SourceSpan?, provides: Set<String>) {
+        let target = self.node(at: place, view: view)
+        nodes[node].links.append(Link(target: target, step: step, provides: provides.map { number(of: $0) }))
+    }
+
+    /// A reader of `type` in a declaration; only the first per type counts.
+    mutating func addReader(_ node: Int, of type: String, at span: SourceSpan) {
+        let t = number(of: type)
+        guard !nodes[node].reads.contains(where: { $0.type == t }) else { return }
+        nodes[node].reads.append((t, span))
+        readersByType[t].append(node)
+    }
+
+    private mutating func number(of type: String) -> Int {
+        if let t = typeNumbers[type] { return t }
+        typeNames.append(type)
+        readersByType.append([])
+        typeNumbers[type] = typeNames.count - 1
+        return typeNames.count - 1
+    }
+
+    // MARK: What each root misses
+
+    /// Per type, marks of the nodes that miss it and their chains' lengths, kept across types: a mark holds the
+    /// type's number, so nothing is cleared between types.
+    private var missesMark: [Int] = []
+    private var declarationsMissingMark: [Int] = []
+    private var declarationsMissing: [Int] = []
+    private var lengthMark: [Int] = []
+    private var length: [Int] = []
+    private var settledMark: [Int] = []
+    private var visitMark: [Int] = []
+    private var visits = 0
+    /// Where each link leads back from: `parents[parentStart[n]..<parentStart[n + 1]]` are the (node, link)
+    /// pairs that lead to node n.
+    private var parentStart: [Int] = []
+    private var parents: [(node: Int, link: Int)] = []
+
+    /// For each shown view (a node and what its construction provides), the types it misses, each with its
+    /// chain.
+    mutating func missing(at shown: [(node: Int, provided: Set<String>)]) -> [[String: [EnvironmentGraph.Step]]] {
+        let count = nodes.count
+        parentStart = Array(repeating: 0, count: count + 1)
+        for node in nodes { for link in node.links { parentStart[link.target + 1] += 1 } }
+        for n in 0..<count { parentStart[n + 1] += parentStart[n] }
+        var fill = parentStart
+        parents = Array(repeating: (0, 0), count: parentStart[count])
+        for (n, node) in nodes.enumerated() {
+            for (l, link) in node.links.enumerated() {
+                parents[fill[link.target]] = (n, l)
+                fill[link.target] += 1
+            }
+        }
+        missesMark = Array(repeating: -1, count: count)
+        declarationsMissingMark = missesMark
+        lengthMark = missesMark
+        settledMark = missesMark
+        visitMark = missesMark
+        declarationsMissing = Array(repeating: 0, count: count)
+        length = declarationsMissing
+
+        var result = Array(repeating: [String: [EnvironmentGraph.Step]](), count: shown.count)
+        for t in typeNames.indices where !readersByType[t].isEmpty {
+            markMissing(t)
+            measureChains(t)
+            var hops: [Int: Hop] = [:]
+            for (i, view) in shown.enumerated() where missesMark[view.node] == t && !view.provided.contains(typeNames[t]) {
+                result[i][typeNames[t]] = chain(from: view.node, type: t, hops: &hops)
+            }
         }
         return result
     }
 
-    /// Renderers of a declaration: its `body` (or a named member), also when declared in an extension of a
-    /// name that only this declaration has.
-    private func renderers(of declaration: (file: Int, type: Int), name: String, member: String?) -> [Renderer] {
-        let unique = (candidates[name]?.count ?? 0) == 1
-        return (index.renderersByType[name] ?? []).compactMap { ref in
-            let renderer = index.renderer(ref)
-            let memberName: String?, typeIndex: Int
-            switch renderer.kind {
-            case .member(_, let t, let m): (memberName, typeIndex) = (m, t)
-            case .viewBody(_, let t): (memberName, typeIndex) = (nil, t)
-            case .root: return nil
+    /// Marks the nodes that miss type `t`, from its readers backwards: a declaration or member as soon as one
+    /// link that does not provide `t` leads to a marked node, a name once all its declarations are marked.
+    private mutating func markMissing(_ t: Int) {
+        var work = readersByType[t]
+        for n in work { missesMark[n] = t }
+        while let child = work.popLast() {
+            for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] {
+                guard missesMark[parent] != t, !nodes[parent].links[l].provides.contains(t) else { continue }
+                if nodes[parent].isName {
+                    if declarationsMissingMark[parent] != t { (declarationsMissingMark[parent], declarationsMissing[parent]) = (t, 0) }
+                    declarationsMissing[parent] += 1
+                    if declarationsMissing[parent] < nodes[parent].links.count { continue }
+                }
+                missesMark[parent] = t
+                work.append(parent)
             }
-            guard memberName == member else { return nil }
-            let file = Int(ref.file)
-            let belongs = (file == declaration.file && typeIndex == declaration.type)
-                || (unique && index.files[file].types[typeIndex].kind == .extension)
-            return belongs ? renderer : nil
         }
     }
 
-    private mutating func merge(edgesOf renderer: Renderer, owner: String, declaration: (file: Int, type: Int),
-                                provided: Set<String>, navigable: Bool, platforms: Platforms,
-                                into result: inout [String: [Step]]) {
-        for edge in renderer.edges {
-            // A destination no container encloses can never be navigated to.
-            if edge.inUncontainedDestination && !navigable { continue }
-            let edgePlatforms = platforms.intersection(edge.platforms)
-            if edgePlatforms.isEmpty { continue }
-            guard let below = environment(after: edge, around: provided) else { continue }
-            let navigableBelow = navigable || edge.underNavigationContainer
-            var found: [String: [Step]]
-            switch edge.target {
-            case .view(let child):
-                found = missing(in: child, provided: below, navigable: navigableBelow, platforms: edgePlatforms)
-                for (needed, steps) in found {
-                    let step = Step(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: edge.span))
-                    found[needed] = [step] + steps
+    /// The length of the shortest chain to a reader of `t` at every node that misses it, level by level from the
+    /// readers (length 1) backwards: a view shown adds one step, a member or a name's first declaration none.
+    private mutating func measureChains(_ t: Int) {
+        var level = readersByType[t]
+        var current = 1
+        for n in level { (lengthMark[n], length[n]) = (t, 1) }
+        while !level.isEmpty {
+            var next: [Int] = []
+            var i = 0
+            while i < level.count {
+                let child = level[i]
+                i += 1
+                // Listed again at a shorter length, or twice at this one.
+                guard length[child] == current, settledMark[child] != t else { continue }
+                settledMark[child] = t
+                for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] where missesMark[parent] == t {
+                    let link = nodes[parent].links[l]
+                    if link.provides.contains(t) || (nodes[parent].isName && l != 0) { continue }
+                    let candidate = current + (link.step == nil ? 0 : 1)
+                    if lengthMark[parent] == t && length[parent] <= candidate { continue }
+                    (lengthMark[parent], length[parent]) = (t, candidate)
+                    if candidate == current { level.append(parent) } else { next.append(parent) }
                 }
-            case .member(let member):
-                found = [:]
-                let memberKey = "\(owner).\(member)" + (navigableBelow ? "|n" : "|") + "\(edgePlatforms.rawValue)|"
-                    + below.sorted().joined(separator: ",")
-                guard inProgress.insert(memberKey).inserted else { continue }
-                for r in renderers(of: declaration, name: owner, member: member) where !r.platforms.isDisjoint(with: edgePlatforms) {
-                    merge(edgesOf: r, owner: owner, declaration: declaration, provided: below, navigable: navigableBelow,
-                          platforms: edgePlatforms.intersection(r.platforms), into: &found)
-                }
-                inProgress.remove(memberKey)
             }
-            // The first chain found, unless a later one is shorter.
-            for (needed, steps) in found where result[needed].map({ steps.count < $0.count }) ?? true { result[needed] = steps }
+            level = next
+            current += 1
         }
+    }
+
+    /// The first step of a name's chain: a reader, or a view shown (and the name below it).
+    enum Hop {
+        case reads(node: Int, span: SourceSpan)
+        case shows(node: Int, link: Int)
+    }
+
+    /// The chain of type `t` from a name that misses it, one hop per view (hops found once per type).
+    private mutating func chain(from name: Int, type t: Int, hops: inout [Int: Hop]) -> [EnvironmentGraph.Step] {
+        var steps: [EnvironmentGraph.Step] = []
+        var current = name
+        while true {
+            let hop: Hop
+            if let known = hops[current] {
+                hop = known
+            } else {
+                guard let found = firstHop(from: current, type: t) else { return steps }
+                hops[current] = found
+                hop = found
+            }
+            switch hop {
+            case .reads(let node, let span):
+                let view = nodes[node].view
+                steps.append(.init(view: view, note: DiagnosticNote(message: "'\(view)' reads '\(typeNames[t])' here", span: span)))
+                return steps
+            case .shows(let node, let l):
+                let link = nodes[node].links[l]
+                let (owner, child) = (nodes[node].view, nodes[link.target].view)
+                steps.append(.init(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: link.step!)))
+                current = link.target
+            }
+        }
+    }
+
+    /// The first hop of the preferred chain below a name: from its first declaration, through the members it
+    /// uses, to the first reader or view shown whose chain is as short as the name's. Members may use each
+    /// other in a cycle (all of the same chain length): a depth-first search in link order that enters each
+    /// member once takes the first path that does not come back to a member on it.
+    private mutating func firstHop(from name: Int, type t: Int) -> Hop? {
+        let target = length[name]
+        let declaration = nodes[name].links[0].target
+        visits += 1
+        visitMark[declaration] = visits
+        var stack = [(node: declaration, next: 0)]
+        while let top = stack.last {
+            let node = nodes[top.node]
+            if top.next == 0, let read = node.reads.first(where: { $0.type == t }) {
+                return .reads(node: top.node, span: read.span)
+            }
+            stack.removeLast()
+            for l in top.next..<node.links.count {
+                let link = node.links[l]
+                guard missesMark[link.target] == t, !link.provides.contains(t) else { continue }
+                if link.step != nil {
+                    if length[link.target] + 1 == target { return .shows(node: top.node, link: l) }
+                } else if length[link.target] == target && visitMark[link.target] != visits {
+                    visitMark[link.target] = visits
+                    stack.append((top.node, l + 1))
+                    stack.append((link.target, 0))
+                    break
+                }
+            }
+        }
+        assertionFailure("a node that misses a type has a chain to its reader")
+        return nil
     }
 }
 
@@ -299,13 +563,14 @@ extension EnvironmentGraph {
     /// earlier type is not repeated), preceded by the construction it starts at when that is not the finding's.
     static func rootNotes(_ finding: RootFinding) -> [DiagnosticNote] {
         var notes: [DiagnosticNote] = []
+        var given: Set<DiagnosticNote> = []
         for entry in finding.missing {
             var chain: [DiagnosticNote] = []
             if entry.chainStart.span != finding.span {
                 chain.append(DiagnosticNote(message: "'\(entry.chainStart.view)' is shown here too", span: entry.chainStart.span))
             }
             chain += entry.steps.map(\.note)
-            for note in chain where !notes.contains(note) { notes.append(note) }
+            for note in chain where given.insert(note).inserted { notes.append(note) }
         }
         return notes
     }

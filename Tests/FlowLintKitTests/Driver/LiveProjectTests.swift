@@ -257,6 +257,30 @@ final class LiveProjectTests: XCTestCase {
         XCTAssertEqual(project.diagnostics, try fullRun())
     }
 
+    /// A buffer opened in the editor whose views broke the environment analysis before issue 23 (a chain of
+    /// 20,000 views: a recursion per view; a ladder of 25 views, each showing the next with and without its own
+    /// object: 2^25 provided sets) gets the full run's findings.
+    func testAnOpenedBufferWithADeepChainAndALadderOfProviders() throws {
+        var lines = ["import SwiftUI", "#Preview { Deep0() }"]
+        for i in 0..<20_000 { lines.append("struct Deep\(i): View { var body: some View { Deep\(i + 1)() } }") }
+        lines.append("struct Deep20000: View { @EnvironmentObject var settings: UserSettings; var body: some View { Text(\"\\(settings.hashValue)\") } }")
+        lines.append("#Preview { Rung0() }")
+        for i in 0..<25 {
+            lines.append("final class Rung\(i)Object: ObservableObject {}")
+            lines.append("struct Rung\(i): View { var body: some View { VStack { Rung\(i + 1)(); Rung\(i + 1)().environmentObject(Rung\(i)Object()) } } }")
+        }
+        lines.append("struct Rung25: View { @EnvironmentObject var first: Rung0Object; var body: some View { Text(\"\\(first.hashValue)\") } }")
+        let text = lines.joined(separator: "\n") + "\n"
+        let path = root + "/Views/Graphs.swift"
+        let project = try load()
+        project.setBuffer(Array(text.utf8), forAbsolutePath: path)
+        project.lint()
+        let previews = project.findings(forAbsolutePath: path).map(\.diagnostic).filter { $0.ruleID == "missing_environment_object_in_preview" }
+        // A note per view shown and one at the reader.
+        XCTAssertEqual(previews.map(\.notes.count), [20_001, 26])
+        XCTAssertEqual(project.diagnostics, try fullRun([path: text]))
+    }
+
     func testBuffersThatAreNotTextOrTooLargeGiveNoFacts() throws {
         let project = try load()
         let header = root + "/Views/ProfileHeader.swift"
