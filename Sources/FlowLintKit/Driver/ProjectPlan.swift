@@ -132,17 +132,13 @@ struct ProjectPlan {
                     // A file no target compiles gives no facts: it is no part of any build (where the model knows:
                     // `ProjectModel.governs`). A package's manifest is compiled apart, against PackageDescription: not
                     // app code, and not counted as in no target.
-                    let compiled = Set(model.targets.flatMap(\.files))
-                    let manifests = Set(model.manifests.filter { $0.hasSuffix(".swift") }.map { Paths.join(root, $0) })
-                    let notCompiled = { (absolute: String) in
-                        !compiled.contains(absolute) && (manifests.contains(absolute) || model.governs(absolute))
-                    }
-                    context.removeAll { notCompiled($0.absolutePath) }
+                    let membership = CompiledFiles(model)
+                    context.removeAll { membership.isNotCompiled($0.absolutePath) }
                     let named = Set(paths.map { Paths.absolute($0) }.filter { !FileDiscovery.isDirectory($0, followingSymlinks: true) })
                     for path in requestedPaths where plan.project(of: path) == index && !readsStandardInputPath(path, options) {
                         let absolute = Paths.absolute(path)
-                        guard notCompiled(absolute), !named.contains(absolute) else { continue }
-                        if manifests.contains(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
+                        guard membership.isNotCompiled(absolute), !named.contains(absolute) else { continue }
+                        if membership.isManifest(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
                     }
                 }
             }

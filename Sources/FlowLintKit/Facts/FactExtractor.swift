@@ -124,7 +124,13 @@ struct FactExtractor {
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
         type.platforms = scopes.platforms(decl)
         type.clause = scopes.clause(decl)
-        if kind != .extension, context.enclosingType(decl) != nil { type.qualifiedName = context.qualifiedTypeName(decl) }
+        if kind == .extension {
+            // `extension Settings.RootView`: the type it extends, as written, when that is qualified.
+            let written = context.extendedTypeName(decl)
+            if written.contains(".") { type.qualifiedName = written }
+        } else if context.enclosingType(decl) != nil {
+            type.qualifiedName = context.qualifiedTypeName(decl)
+        }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {

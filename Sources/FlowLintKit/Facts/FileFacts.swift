@@ -65,7 +65,8 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// The innermost `#if` clause around it (an index into the file's `clauses`), -1 for none.
     var clause: Int32 = -1
     /// The name with the types around it (`Home.RootView`) when it is declared inside another type or an
-    /// extension; nil at file level, where it is `name`.
+    /// extension; for an extension, the extended type as written when that is qualified (`extension
+    /// Settings.RootView`); nil otherwise (`name` says it all).
     var qualifiedName: String?
     /// It declares `var body: some View` (or another type ending in `View`): with a conformance to a protocol
     /// the project does not declare (a library's `ConnectedView`), it is a view.

@@ -7,12 +7,20 @@ import Foundation
 ///
 /// A root misses a type when some path from the view it shows reaches a reader of the type through no
 /// construction that provides it. So the walk visits each place once (a view name, one of its declarations or a
-/// view-building member of one, with whether a navigation container is above and the platforms the path
-/// allows), whatever is provided above it, and then, per type read, goes backwards from the type's readers to
-/// find the places that miss it and their shortest chains (`Walk`). Time and memory grow with the places, their
-/// links and the types read, on any shape of graph, and nothing recurses per view.
+/// view-building member of one, with whether a navigation container is above, the platforms the path allows and
+/// the build it is compiled in), whatever is provided above it, and then, per type read, goes backwards from the
+/// type's readers to find the places that miss it and their shortest chains (`Walk`). Time and memory grow with
+/// the places, their links and the types read, on any shape of graph, and nothing recurses per view.
+///
+/// With the project's targets known (`ProjectIndex.layout`), a root is judged once per build of its file (a
+/// target on one platform): in a build, a name resolves as Swift resolves it (`ViewNames`: enclosing types, then
+/// the module, then the modules the target depends on), only declarations the build can see and compiles count,
+/// and `#if` clauses are decided by the build's platform and compilation conditions. Without a model, every
+/// path is one unknown build, and only `os(...)` is decided.
 struct EnvironmentGraph {
     let index: ProjectIndex
+    /// The views by qualified name, for resolving constructions.
+    private let names: ViewNames.Table
     /// View declarations by name (extensions excluded): several when names collide across modules.
     var candidates: [String: [(file: Int, type: Int)]] = [:]
     /// Every resolved provided type, and whether some provider could not be resolved.
@@ -24,6 +32,16 @@ struct EnvironmentGraph {
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
+    /// The declarations a construction resolved to, numbered (a name place holds the number).
+    fileprivate var resolvedSets: [[DeclarationKey]] = []
+    private var resolvedSetNumbers: [[DeclarationKey]: Int] = [:]
+    /// Per (file, build), what each of the file's `#if` clauses decides.
+    private var clauseValues: [FileInBuild: [Bool?]] = [:]
+
+    fileprivate struct FileInBuild: Hashable {
+        var file: Int
+        var build: Int32
+    }
 
     struct DeclarationKey: Hashable {
         var file: Int, type: Int
@@ -49,6 +67,7 @@ struct EnvironmentGraph {
 
     init(index: ProjectIndex) {
         self.index = index
+        names = index[ViewNames.self]
         candidates = index.viewDeclarations
         for facts in index.files {
             for provider in facts.providedTypes {
@@ -69,31 +88,52 @@ struct EnvironmentGraph {
     /// The findings of every root whose kind `include` accepts, in file and source order: per root, one per set
     /// of missing types, at the first construction that misses exactly that set.
     mutating func rootFindings(including include: (Renderer.RootKind) -> Bool) -> [RootFinding] {
-        // The views the roots show, in file and source order, each with what its construction provides.
+        // The views the roots show, in file and source order, each with what its construction provides; a
+        // construction once per build of its root's file.
         var walk = Walk()
-        var shown: [(root: Int, rootKind: Renderer.RootKind, view: String, span: SourceSpan, node: Int, provided: Set<String>)] = []
+        var shown: [(root: Int, edge: Int, rootKind: Renderer.RootKind, view: String, span: SourceSpan, node: Int,
+                     provided: Set<String>)] = []
         for (number, ref) in index.roots.enumerated() {
             let root = index.renderer(ref)
+            let file = Int(ref.file)
             guard case .root(let rootKind) = root.kind, include(rootKind) else { continue }
-            for edge in root.edges {
+            let builds = self.builds(ofFile: file).filter { isCompiled(file: file, clause: root.clause, in: $0) }
+            for (e, edge) in root.edges.enumerated() {
                 guard case .view(let name) = edge.target, let provided = environment(after: edge, around: []) else { continue }
                 // `Settings { ... }` in an App's scene body is SwiftUI's scene, not a view of the project named so.
                 if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
                     && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
                 if edge.inUncontainedDestination { continue } // a root has no navigation container above it
-                let platforms = root.platforms.intersection(edge.platforms)
-                guard !platforms.isEmpty, candidates[name] != nil else { continue }
-                let place = Place(kind: .name(name), navigable: edge.underNavigationContainer, platforms: platforms)
-                shown.append((number, rootKind, name, edge.span, walk.node(at: place, view: name), provided))
+                for build in builds where isCompiled(file: file, clause: edge.clause, in: build) {
+                    let platforms = root.platforms.intersection(edge.platforms).intersection(self.platforms(of: build))
+                    guard !platforms.isEmpty,
+                          let resolved = resolve(name, qualifier: edge.qualifier, scope: nil, file: file, build: build,
+                                                 platforms: platforms) else { continue }
+                    let place = Place(kind: .name(resolved.set), navigable: edge.underNavigationContainer, platforms: platforms,
+                                      build: build)
+                    shown.append((number, e, rootKind, resolved.name, edge.span, walk.node(at: place, view: resolved.name), provided))
+                }
             }
         }
         explore(&walk)
-        let missingByShown = walk.missing(at: shown.map { ($0.node, $0.provided) })
+        // A construction compiled in several builds misses what any of them misses (the shortest chain of each
+        // type; of equally short ones, the first build's).
+        var merged: [(view: (root: Int, edge: Int, rootKind: Renderer.RootKind, view: String, span: SourceSpan, node: Int,
+                             provided: Set<String>), missing: [String: [Step]])] = []
+        for (view, missing) in zip(shown, walk.missing(at: shown.map { ($0.node, $0.provided) })) {
+            if let last = merged.last, last.view.root == view.root, last.view.edge == view.edge {
+                for (type, steps) in missing where merged[merged.count - 1].missing[type].map({ steps.count < $0.count }) ?? true {
+                    merged[merged.count - 1].missing[type] = steps
+                }
+            } else {
+                merged.append((view, missing))
+            }
+        }
 
         var findings: [RootFinding] = []
         var groupByTypes: [[String]: Int] = [:] // of the current root
         var currentRoot = -1
-        for (view, missing) in zip(shown, missingByShown) where !missing.isEmpty {
+        for (view, missing) in merged where !missing.isEmpty {
             if view.root != currentRoot { (currentRoot, groupByTypes) = (view.root, [:]) }
             let types = missing.keys.sorted()
             if let g = groupByTypes[types] {
@@ -159,11 +199,12 @@ struct EnvironmentGraph {
 
     // MARK: The walk
 
-    /// Where the walk is: a view name (all its declarations are shown), one declaration of it, or a
-    /// view-building member of a declaration, with what the path there allows.
+    /// Where the walk is: a view name (the declarations a construction resolved to, all shown), one declaration
+    /// of it, or a view-building member of a declaration, with what the path there allows.
     fileprivate struct Place: Hashable {
         enum Kind: Hashable {
-            case name(String)
+            /// A number of `resolvedSets`.
+            case name(Int)
             case declaration(DeclarationKey)
             case member(DeclarationKey, String)
         }
@@ -173,27 +214,30 @@ struct EnvironmentGraph {
         /// The platforms the path so far can be compiled for: a name resolves only to declarations compiled for
         /// one of them.
         var platforms: Platforms
+        /// The build the path is compiled in (`BuildLayout.builds`), -1 when not known.
+        var build: Int32
     }
 
     /// Adds every place the walk reaches from the views the roots show, each once, with its readers and links
     /// (a worklist: no recursion, whatever the length of a chain).
     private mutating func explore(_ walk: inout Walk) {
-        var renderersByDeclaration: [DeclarationKey: [String?: [Renderer]]] = [:]
+        var renderersByDeclaration: [DeclarationKey: [String?: [(file: Int, renderer: Renderer)]]] = [:]
         while let node = walk.unexpanded.popLast() {
             let place = walk.nodes[node].place
             let view = walk.nodes[node].view
             let declaration: DeclarationKey
             let member: String?
             switch place.kind {
-            case .name(let name):
+            case .name(let set):
                 // Several declarations of the name: a type is missing when every one compiled for the path
                 // misses it (a declaration compiled for no platform still has its readers).
-                for candidate in candidates[name] ?? [] {
-                    let type = index.type(candidate)
-                    guard place.platforms == .all || !type.platforms.isDisjoint(with: place.platforms) else { continue }
-                    let target = Place(kind: .declaration(DeclarationKey(file: candidate.file, type: candidate.type)),
-                                       navigable: place.navigable, platforms: place.platforms.intersection(type.platforms))
-                    walk.link(node, to: target, view: name, step: nil, provides: [])
+                for candidate in resolvedSets[set] {
+                    let type = index.type((candidate.file, candidate.type))
+                    guard place.platforms == .all || !type.platforms.isDisjoint(with: place.platforms),
+                          isCompiled(file: candidate.file, clause: type.clause, in: place.build) else { continue }
+                    let target = Place(kind: .declaration(candidate), navigable: place.navigable,
+                                       platforms: place.platforms.intersection(type.platforms), build: place.build)
+                    walk.link(node, to: target, view: view, step: nil, provides: [])
                 }
                 continue
             case .declaration(let key):
@@ -201,52 +245,64 @@ struct EnvironmentGraph {
                 reached.insert(key)
                 for property in readers(of: (key.file, key.type)) {
                     // A reader under `#if os(macOS)` is judged only from paths compiled for macOS alone: from a root
-                    // that may be built for iOS, the property may not exist (precision first).
+                    // that may be built for iOS, the property may not exist (precision first). One under a clause
+                    // the build decides is false does not exist.
                     guard let needed = property.environmentObjectType, let span = property.attributeSpan,
-                          property.platforms.isSuperset(of: place.platforms) else { continue }
+                          property.platforms.isSuperset(of: place.platforms),
+                          isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
                     walk.addReader(node, of: needed, at: span)
                 }
             case .member(let key, let name):
                 (declaration, member) = (key, name)
             }
             if renderersByDeclaration[declaration] == nil {
-                renderersByDeclaration[declaration] = renderers(of: declaration, name: view)
+                renderersByDeclaration[declaration] = renderers(of: declaration)
             }
-            for renderer in renderersByDeclaration[declaration]![member] ?? [] where !renderer.platforms.isDisjoint(with: place.platforms) {
+            for (file, renderer) in renderersByDeclaration[declaration]![member] ?? []
+            where !renderer.platforms.isDisjoint(with: place.platforms) && isCompiled(file: file, clause: renderer.clause, in: place.build) {
                 link(renderer.edges, from: node, at: place, platforms: place.platforms.intersection(renderer.platforms),
-                     declaration: declaration, owner: view, into: &walk)
+                     declaration: declaration, owner: view, file: file, into: &walk)
             }
         }
     }
 
-    /// The links of a body's or member's constructions. A construction that cannot be judged adds nothing.
-    private func link(_ edges: [RenderEdge], from node: Int, at place: Place, platforms: Platforms,
-                      declaration: DeclarationKey, owner: String, into walk: inout Walk) {
+    /// The links of a body's or member's constructions (in `file`). A construction that cannot be judged adds
+    /// nothing, nor one the build does not compile.
+    private mutating func link(_ edges: [RenderEdge], from node: Int, at place: Place, platforms: Platforms,
+                               declaration: DeclarationKey, owner: String, file: Int, into walk: inout Walk) {
+        // Names are looked up from the type the body belongs to (its nested types first).
+        let ownerType = index.type((declaration.file, declaration.type))
+        let scope = ownerType.qualifiedName ?? ownerType.name
         for edge in edges {
             // A destination no container encloses can never be navigated to.
             if edge.inUncontainedDestination && !place.navigable { continue }
             let edgePlatforms = platforms.intersection(edge.platforms)
-            if edgePlatforms.isEmpty { continue }
+            if edgePlatforms.isEmpty || !isCompiled(file: file, clause: edge.clause, in: place.build) { continue }
             guard let provided = environment(after: edge, around: []) else { continue }
             let navigable = place.navigable || edge.underNavigationContainer
             switch edge.target {
             case .view(let child):
-                guard candidates[child] != nil else { continue }
-                walk.link(node, to: Place(kind: .name(child), navigable: navigable, platforms: edgePlatforms), view: child,
-                          step: edge.span, provides: provided)
+                guard let resolved = resolve(child, qualifier: edge.qualifier, scope: scope, file: file, build: place.build,
+                                             platforms: edgePlatforms) else { continue }
+                walk.link(node, to: Place(kind: .name(resolved.set), navigable: navigable, platforms: edgePlatforms, build: place.build),
+                          view: resolved.name, step: edge.span, provides: provided)
             case .member(let name):
-                walk.link(node, to: Place(kind: .member(declaration, name), navigable: navigable, platforms: edgePlatforms),
+                walk.link(node, to: Place(kind: .member(declaration, name), navigable: navigable, platforms: edgePlatforms,
+                                          build: place.build),
                           view: owner, step: nil, provides: provided)
             }
         }
     }
 
-    /// The renderers of a declaration by member name (nil: its `body`), also those declared in an extension of a
-    /// name that only this declaration has, in file and source order.
-    private func renderers(of declaration: DeclarationKey, name: String) -> [String?: [Renderer]] {
-        let unique = (candidates[name]?.count ?? 0) == 1
-        var result: [String?: [Renderer]] = [:]
-        for ref in index.renderersByType[name] ?? [] {
+    /// The renderers of a declaration by member name (nil: its `body`), with their files, in file and source
+    /// order: its own, and those of extensions that name it (by its qualified name, or by a simple name only it
+    /// has).
+    private func renderers(of declaration: DeclarationKey) -> [String?: [(file: Int, renderer: Renderer)]] {
+        let type = index.type((declaration.file, declaration.type))
+        let qualified = type.qualifiedName ?? type.name
+        let unique = (candidates[type.name]?.count ?? 0) == 1
+        var result: [String?: [(file: Int, renderer: Renderer)]] = [:]
+        for ref in index.renderersByType[type.name] ?? [] {
             let renderer = index.renderer(ref)
             let member: String?, typeIndex: Int
             switch renderer.kind {
@@ -255,12 +311,79 @@ struct EnvironmentGraph {
             case .root: continue
             }
             let file = Int(ref.file)
-            if (file == declaration.file && typeIndex == declaration.type)
-                || (unique && index.files[file].types[typeIndex].kind == .extension) {
-                result[member, default: []].append(renderer)
-            }
+            let owner = index.files[file].types[typeIndex]
+            let belongs = (file == declaration.file && typeIndex == declaration.type)
+                || (owner.kind == .extension && (owner.qualifiedName.map { $0 == qualified } ?? unique))
+            if belongs { result[member, default: []].append((file, renderer)) }
         }
         return result
+    }
+
+    // MARK: Builds
+
+    /// The builds a file is compiled in, or one unknown build (-1) when nothing is known of it.
+    private func builds(ofFile file: Int) -> [Int32] {
+        guard file < index.layout.buildsOfFile.count, let builds = index.layout.buildsOfFile[file], !builds.isEmpty else { return [-1] }
+        return builds
+    }
+
+    private func platforms(of build: Int32) -> Platforms {
+        build < 0 ? .all : index.layout.builds[Int(build)].platforms
+    }
+
+    /// Whether what lies in `clause` of `file` is compiled in `build` (undecided counts as compiled).
+    private mutating func isCompiled(file: Int, clause: Int32, in build: Int32) -> Bool {
+        guard clause >= 0 else { return true }
+        let key = FileInBuild(file: file, build: build)
+        if clauseValues[key] == nil {
+            clauseValues[key] = ConditionalClause.evaluate(index.files[file].clauses, in: environment(ofFile: file, in: build))
+        }
+        let values = clauseValues[key]!
+        return Int(clause) < values.count ? values[Int(clause)] != false : true
+    }
+
+    /// What decides `#if` in `file` when `build` compiles it: the conditions of the file's own target that the
+    /// build sees on the build's platform (the build's target itself when it lists the file).
+    private func environment(ofFile file: Int, in build: Int32) -> BuildEnvironment {
+        guard build >= 0 else { return .unknown }
+        let layout = index.layout
+        let shown = layout.builds[Int(build)]
+        guard file < layout.buildsOfFile.count, let own = layout.buildsOfFile[file], !own.isEmpty else {
+            return BuildEnvironment(platform: shown.environment.platform)
+        }
+        let candidates = own.map { layout.builds[Int($0)] }.filter {
+            shown.visibleTargets.contains($0.target) && $0.environment.platform == shown.environment.platform
+        }
+        return (candidates.first { $0.target == shown.target } ?? candidates.first)?.environment
+            ?? BuildEnvironment(platform: shown.environment.platform)
+    }
+
+    /// Whether `build` sees declarations of `file`: an unknown build or file sees and is seen everywhere; else the
+    /// file is compiled by the build's target or one it depends on, for a platform of the build.
+    private func isVisible(file: Int, in build: Int32) -> Bool {
+        guard build >= 0 else { return true }
+        let layout = index.layout
+        guard file < layout.buildsOfFile.count, let own = layout.buildsOfFile[file], !own.isEmpty else { return true }
+        let shown = layout.builds[Int(build)]
+        return own.contains { b in
+            let other = layout.builds[Int(b)]
+            return shown.visibleTargets.contains(other.target) && !other.platforms.isDisjoint(with: shown.platforms)
+        }
+    }
+
+    /// The declarations a construction of `name` in `file` (inside `scope`) means in `build`, numbered as a set,
+    /// with the name messages show (`Settings.RootView` for a nested view); nil when no view of the project is
+    /// meant there.
+    private mutating func resolve(_ name: String, qualifier: String?, scope: String?, file: Int, build: Int32,
+                                  platforms: Platforms) -> (name: String, set: Int)? {
+        guard candidates[name] != nil,
+              let found = names.resolve(name, qualifier: qualifier, scope: scope, file: file, layout: index.layout,
+                                        visible: { isVisible(file: $0, in: build) }) else { return nil }
+        let declarations = found.declarations.map { DeclarationKey(file: $0.file, type: $0.type) }
+        if let number = resolvedSetNumbers[declarations] { return (found.name, number) }
+        resolvedSets.append(declarations)
+        resolvedSetNumbers[declarations] = resolvedSets.count - 1
+        return (found.name, resolvedSets.count - 1)
     }
 }
 

@@ -49,6 +49,28 @@ struct ProjectRegion: Sendable, Equatable, Codable {
     var isComplete: Bool
 }
 
+/// Which files the model knows are not compiled: found once per model, asked once per file.
+struct CompiledFiles {
+    private let compiled: Set<String>
+    private let manifests: Set<String>
+    private let model: ProjectModel
+
+    init(_ model: ProjectModel) {
+        self.model = model
+        compiled = Set(model.targets.flatMap(\.files))
+        manifests = Set(model.manifests.filter { $0.hasSuffix(".swift") }.map { Paths.join(model.root, $0) })
+    }
+
+    /// A package manifest: compiled apart, against PackageDescription; not app code.
+    func isManifest(_ absolutePath: String) -> Bool { manifests.contains(absolutePath) }
+
+    /// No build compiles the file: a manifest, or a file no target lists where the model knows
+    /// (`ProjectModel.governs`).
+    func isNotCompiled(_ absolutePath: String) -> Bool {
+        !compiled.contains(absolutePath) && (manifests.contains(absolutePath) || model.governs(absolutePath))
+    }
+}
+
 extension ProjectModel {
     /// Whether a file no target lists is known not to be compiled: it lies in a region whose project file was read
     /// completely (the innermost region holding it decides).
