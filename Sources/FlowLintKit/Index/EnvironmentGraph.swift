@@ -634,12 +634,19 @@ private struct Walk {
 // MARK: Messages
 
 extension EnvironmentGraph {
-    /// `a 'UserSettings'`, `an 'Editor'`: the article English gives the name when read aloud (a leading vowel
-    /// letter, except a `U` read "you": `Us...`, `Uni...`, `Uti...`).
+    /// `a 'UserSettings'`, `an 'Editor'`, `a 'UIState'`, `an 'HTTPClient'`: the article English gives the name
+    /// when read aloud. A name that starts with an initialism (two capitals) is read letter by letter, so the
+    /// first letter's name decides ("an aitch", "a you"); otherwise a leading vowel letter, except a `U` read
+    /// "you" (`Us...`, `Uni...`, `Uti...`).
     static func withArticle(_ type: String) -> String {
+        let scalars = Array(type.unicodeScalars.prefix(2))
+        let startsWithInitialism = scalars.count == 2 && scalars.allSatisfy { $0.properties.isUppercase }
         let lower = type.lowercased()
         var article = "a"
-        if let first = lower.first, "aeiou".contains(first) {
+        if startsWithInitialism {
+            // Letters whose names start with a vowel sound: A, E, F, H, I, L, M, N, O, R, S, X.
+            if let first = type.first, "AEFHILMNORSX".contains(first) { article = "an" }
+        } else if let first = lower.first, "aeiou".contains(first) {
             article = ["us", "uni", "uti", "ur", "eu"].contains(where: lower.hasPrefix) ? "a" : "an"
         }
         return "\(article) '\(type)'"
