@@ -31,7 +31,8 @@ final class FixtureTests: XCTestCase {
     static func report(_ fixture: URL, jobs: Int = 1) throws -> (text: String, result: LintResult, files: [LintFile]) {
         let root = Paths.standardize(fixture.path)
         var files = try sources(in: fixture)
-        let model = ProjectModel.load(root: root, files: SwiftFileSet(files.map { Paths.join(root, $0.path) }))
+        let bundles = try FileDiscovery.discover(paths: [root], configuration: Configuration(rootDirectory: root)).projectBundles
+        let model = ProjectModel.load(root: root, swiftFiles: files.map { Paths.join(root, $0.path) }, bundles: bundles)
         let membership = CompiledFiles(model)
         files.removeAll { membership.isNotCompiled(Paths.join(root, $0.path)) }
         var request = LintRequest(files: files, jobs: jobs)

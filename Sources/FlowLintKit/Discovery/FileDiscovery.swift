@@ -29,6 +29,10 @@ struct DiscoveryResult: Sendable {
     /// Inputs (as given) that are directories holding no Swift file that is linted.
     var directoriesWithoutSwiftFiles: [String] = []
     var problems: [InputProblem] = []
+    /// The `*.xcodeproj` and `*.xcworkspace` directories met (absolute, sorted), with what was searched: the
+    /// project files of `ProjectModel` come from the same walk as the Swift files, so `.gitignore` and the
+    /// configuration's excludes apply to them too. Their insides are not searched.
+    var projectBundles: [String] = []
 }
 
 /// A path given on the command line that does not exist: a usage error (exit code 2).
@@ -100,6 +104,7 @@ public enum FileDiscovery {
                                     respectsGitIgnores: respectingGitIgnores)
                 walker.walk(absolute, ignores: respectingGitIgnores ? GitIgnoreRules.enclosing(absolute) : nil)
                 result.problems += walker.problems
+                result.projectBundles += walker.projectBundles
                 // One search that met no symbolic link cannot have found a file twice: no set of resolved paths.
                 let unique = paths.count == 1 && !walker.followedLinks
                 for (file, resolved) in zip(walker.files, walker.resolvedFiles) { add(file, resolved: resolved, unique: unique) }
@@ -109,6 +114,7 @@ public enum FileDiscovery {
             }
         }
         result.files = found.sorted { $0.displayPath < $1.displayPath }
+        result.projectBundles = Array(Set(result.projectBundles)).sorted()
         result.problems.sort { $0.displayPath < $1.displayPath }
         return result
     }
@@ -131,6 +137,7 @@ public enum FileDiscovery {
         let workingDirectory: String
         var visitedDirectories: Set<String> = []
         var files: [String] = []
+        var projectBundles: [String] = []
         /// The path of each file with every symlink resolved, known from its directory's: the key that makes
         /// each file linted once, found without a `realpath` (a readlink per component) per file.
         var resolvedFiles: [String] = []
@@ -217,6 +224,10 @@ public enum FileDiscovery {
                 if type == S_IFDIR {
                     if FileDiscovery.isSkippedDirectory(named: name) || configuration.excludesDirectory(absolutePath: path) { continue }
                     if let ignores, ignores.isIgnored(path, isDirectory: true) { continue }
+                    if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+                        projectBundles.append(path)
+                        continue
+                    }
                     walk(path, resolvedDirectory: resolvedPath, ignores: ignores)
                 } else if name.hasSuffix(".swift") {
                     swiftFilesSeen += 1

@@ -9,6 +9,8 @@ struct Inputs {
     var warnings: [String] = []
     var skipped: [String] = []
     var directoriesWithoutSwiftFiles: [String] = []
+    /// Xcode project and workspace bundles the search met (see `DiscoveryResult.projectBundles`).
+    var projectBundles: [String] = []
 
     /// Files found but not read yet: the engine reads them (see `LintFile.deferred`).
     var deferred: [LintFile] = []
@@ -21,6 +23,7 @@ struct Inputs {
         let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration, respectingGitIgnores: respectingGitIgnores)
         problems = discovery.problems
         directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
+        projectBundles = discovery.projectBundles
         for file in discovery.files {
             if read {
                 let (contents, snapshot) = FileSnapshot.read(file.absolutePath)
@@ -115,6 +118,7 @@ struct ProjectPlan {
             // Directories given as inputs were searched already: their files are the requested ones.
             let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
             var context: [DiscoveredFile] = []
+            var bundles = requested.projectBundles
             if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
                                                            listings: plan.projects[index].cache?.listings,
                                                            respectingGitIgnores: options.respectsGitIgnores),
@@ -122,10 +126,12 @@ struct ProjectPlan {
                 let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
                 requestedAbsolute = requestedSet
                 context = discovery.files.filter { !requestedSet.contains($0.absolutePath) }
+                bundles += discovery.projectBundles
             }
             if options.readsTargets {
-                let model = loadModel(root: root, requested: requestedPaths.filter { plan.project(of: $0) == index },
-                                      context: context.map(\.absolutePath), configuration: configuration, options: options)
+                let files = requestedPaths.filter { plan.project(of: $0) == index }.map { Paths.absolute($0) } + context.map(\.absolutePath)
+                let model = ProjectModel.load(root: root, swiftFiles: files, bundles: bundles.filter { Paths.relative($0, to: root) != nil },
+                                              buildConfiguration: options.buildConfiguration ?? ProjectModel.defaultBuildConfiguration)
                 if !model.isEmpty { plan.projects[index].model = model }
                 for warning in model.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
                 if !model.isEmpty {
@@ -145,14 +151,6 @@ struct ProjectPlan {
             plan.projects[index].context = context.map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
         }
         return plan
-    }
-
-    /// The model of the project at `root`, its targets' files matched against the Swift files of the run.
-    private static func loadModel(root: String, requested: [String], context: [String], configuration: Configuration,
-                                  options: LintOptions) -> ProjectModel {
-        let files = SwiftFileSet(requested.map { Paths.absolute($0) } + context)
-        return ProjectModel.load(root: root, buildConfiguration: options.buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
-                                 files: files)
     }
 
     private static func readsStandardInputPath(_ path: String, _ options: LintOptions) -> Bool {

@@ -17,16 +17,17 @@ public struct ProjectDescription: Sendable {
         let absolute = Paths.absolute(path)
         let isDirectory = FileDiscovery.isDirectory(absolute, followingSymlinks: true)
         let root = ProjectRoot.find(for: absolute) ?? Paths.standardize(isDirectory ? absolute : Paths.parent(absolute))
-        let files = (try? FileDiscovery.discover(paths: [root], configuration: configuration,
-                                                 respectingGitIgnores: respectingGitIgnores))?.files.map(\.absolutePath) ?? []
-        self.init(root: root, swiftFiles: files, buildConfiguration: buildConfiguration)
+        let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration,
+                                                    respectingGitIgnores: respectingGitIgnores)
+        self.init(root: root, swiftFiles: discovery?.files.map(\.absolutePath) ?? [], bundles: discovery?.projectBundles ?? [],
+                  buildConfiguration: buildConfiguration)
     }
 
     /// The model of the project at `root` (absolute), and the files `swiftFiles` (absolute) holds that no target
     /// compiles.
-    init(root: String, swiftFiles: [String], buildConfiguration: String? = nil) {
-        let model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
-                                      files: SwiftFileSet(swiftFiles))
+    init(root: String, swiftFiles: [String], bundles: [String], buildConfiguration: String? = nil) {
+        let model = ProjectModel.load(root: root, swiftFiles: swiftFiles, bundles: bundles,
+                                      buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration)
         self.model = model
         // A package's manifest is compiled apart, against PackageDescription: it is in no target, and no app code.
         let manifests = Set(model.manifests.map { Paths.join(root, $0) })

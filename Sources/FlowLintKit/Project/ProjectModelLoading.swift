@@ -2,63 +2,31 @@ import Foundation
 
 /// The project files of a root and how they are read into one `ProjectModel`.
 extension ProjectModel {
-    /// The project files under `root`, found by one walk of its directories: `Package.swift` files, `*.xcodeproj`
-    /// bundles (their `project.pbxproj`) and `*.xcworkspace` bundles (their `contents.xcworkspacedata`), with
-    /// the directories discovery never enters left out (`.build`, `DerivedData`, `Pods`, hidden ones), and
-    /// nothing inside a project bundle searched further. Absolute paths, sorted.
+    /// The project files of a root: the `Package.swift` files among its Swift files and the `*.xcodeproj` /
+    /// `*.xcworkspace` bundles (their `project.pbxproj`, their `contents.xcworkspacedata`), as the run's discovery
+    /// found them (`DiscoveryResult.projectBundles`): what git ignores, the configuration excludes and the
+    /// directories discovery never enters hold none. Absolute paths, sorted.
     struct Manifests: Sendable, Equatable {
         var packages: [String] = []
         var projects: [String] = []
         var workspaces: [String] = []
 
         var isEmpty: Bool { packages.isEmpty && projects.isEmpty && workspaces.isEmpty }
+
+        init(swiftFiles: [String], bundles: [String]) {
+            packages = swiftFiles.filter { Paths.lastComponent($0) == "Package.swift" }.sorted()
+            projects = bundles.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+            workspaces = bundles.filter { $0.hasSuffix(".xcworkspace") }.sorted()
+        }
     }
 
-    /// At most this many directories are walked looking for project files (a root that holds a whole disk is
-    /// not a project; the walk stops and says so).
-    static let maximumDirectoriesSearched = 200_000
-
-    static func findManifests(under root: String) -> (manifests: Manifests, truncated: Bool) {
-        var found = Manifests()
-        var stack = [root]
-        var searched = 0
-        while let directory = stack.popLast() {
-            searched += 1
-            if searched > maximumDirectoriesSearched { return (found, true) }
-            for entry in DirectoryListings.read(directory) ?? [] {
-                let path = Paths.join(directory, entry.name)
-                if entry.name == "Package.swift" {
-                    if !FileDiscovery.isDirectory(path, followingSymlinks: false) { found.packages.append(path) }
-                    continue
-                }
-                let isDirectory = entry.type == UInt8(DT_DIR)
-                    || (entry.type == UInt8(DT_UNKNOWN) && FileDiscovery.isDirectory(path, followingSymlinks: false))
-                guard isDirectory, !entry.name.hasPrefix("."), !FileDiscovery.isSkippedDirectory(named: entry.name) else { continue }
-                if entry.name.hasSuffix(".xcodeproj") {
-                    found.projects.append(path)
-                } else if entry.name.hasSuffix(".xcworkspace") {
-                    found.workspaces.append(path)
-                } else {
-                    stack.append(path)
-                }
-            }
-        }
-        found.packages.sort()
-        found.projects.sort()
-        found.workspaces.sort()
-        return (found, false)
-    }
-
-    /// Reads every project file under `root` into one model. Never fails: what cannot be read is a warning, and
-    /// the model is then incomplete (files in no target are linted as before).
-    static func load(root: String, buildConfiguration: String = defaultBuildConfiguration, files: SwiftFileSet? = nil) -> ProjectModel {
-        let (manifests, truncated) = findManifests(under: root)
-        var model = load(root: root, manifests: manifests, buildConfiguration: buildConfiguration, files: files)
-        if truncated {
-            model.warnings.append("\(root): warning: more than \(maximumDirectoriesSearched) directories; project files below them are not read")
-            model.isComplete = false
-        }
-        return model
+    /// The model of the project at `root`, from the Swift files and project bundles a search of the root found
+    /// (`FileDiscovery.discover`). Never fails: what cannot be read is a warning, and the region of its project
+    /// file is then not known (`regions`).
+    static func load(root: String, swiftFiles: [String], bundles: [String],
+                     buildConfiguration: String = defaultBuildConfiguration) -> ProjectModel {
+        load(root: root, manifests: Manifests(swiftFiles: swiftFiles, bundles: bundles), buildConfiguration: buildConfiguration,
+             files: SwiftFileSet(swiftFiles))
     }
 
     /// `files`: the Swift files a lint found under the root, which targets' directories are matched against; nil

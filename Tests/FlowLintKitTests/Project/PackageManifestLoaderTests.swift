@@ -189,7 +189,8 @@ final class PackageManifestLoaderTests: XCTestCase {
             let package = Package(name: "UIKitPlus", products: [.library(name: "Widgets", targets: ["Widgets"])], targets: [.target(name: "Widgets")])
             """)
         try write("Packages/UIPlus/Sources/Widgets/W.swift")
-        let model = ProjectModel.load(root: directory)
+        let discovery = try FileDiscovery.discover(paths: [directory], configuration: Configuration(rootDirectory: directory))
+        let model = ProjectModel.load(root: directory, swiftFiles: discovery.files.map(\.absolutePath), bundles: discovery.projectBundles)
         let app = try XCTUnwrap(model.targets.first { $0.name == "App" })
         XCTAssertEqual(app.dependencies, ["Packages/Models/Package.swift:Models", "Packages/Models/Package.swift:ModelsExtra",
                                           "Packages/UIPlus/Package.swift:Widgets"])
