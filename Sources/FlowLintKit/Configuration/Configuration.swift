@@ -17,6 +17,10 @@ public struct Configuration: Sendable {
     var severities: [String: Severity] = [:]
     public var reporter: String? = nil
     public var strict: Bool = false
+    /// `targets: false`: do not read the project's Xcode projects and packages (`--no-targets`).
+    public var readsTargets = true
+    /// `build_configuration:` the build configuration whose settings are read (`--configuration` wins).
+    public var buildConfiguration: String? = nil
     /// Problems that do not stop the run (unknown keys, unknown rule ids), as `file:line:column: warning: ...`.
     public var warnings: [String] = []
 
@@ -29,6 +33,7 @@ public struct Configuration: Sendable {
     /// The keys FlowLint understands, in the order the README documents them.
     static let knownKeys = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "severity", "reporter", "strict",
+        "targets", "build_configuration",
     ]
 
     /// The rules that run, at which severities.
@@ -234,6 +239,13 @@ public struct Configuration: Sendable {
                 }
             case "strict":
                 configuration.strict = try reader.bool(value, key: key)
+            case "targets":
+                configuration.readsTargets = try reader.bool(value, key: key)
+            case "build_configuration":
+                configuration.buildConfiguration = try reader.string(value, key: key)
+                if configuration.buildConfiguration?.isEmpty ?? true {
+                    throw ConfigurationError(message: "\(at(path, value)): error: 'build_configuration' must name a build configuration")
+                }
             case _ where knownRules.contains(key):
                 if let severity = try reader.ruleSeverity(value, rule: key, warnings: &configuration.warnings) {
                     ruleKeys.append((key, keyNode, severity))

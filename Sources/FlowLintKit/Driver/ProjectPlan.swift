@@ -128,10 +128,11 @@ struct ProjectPlan {
                 context = discovery.files.filter { !requestedSet.contains($0.absolutePath) }
                 bundles += discovery.projectBundles
             }
-            if options.readsTargets {
+            if options.readsTargets && configuration.readsTargets {
                 let files = requestedPaths.filter { plan.project(of: $0) == index }.map { Paths.absolute($0) } + context.map(\.absolutePath)
                 let model = ProjectModel.load(root: root, swiftFiles: files, bundles: bundles.filter { Paths.relative($0, to: root) != nil },
-                                              buildConfiguration: options.buildConfiguration ?? ProjectModel.defaultBuildConfiguration)
+                                              buildConfiguration: options.buildConfiguration ?? configuration.buildConfiguration
+                                                ?? ProjectModel.defaultBuildConfiguration)
                 if !model.isEmpty { plan.projects[index].model = model }
                 for warning in model.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
                 if !model.isEmpty {
