@@ -31,7 +31,7 @@ import Darwin
 /// Writes go to a temporary file in the same directory, renamed over the pack, so concurrent runs never see
 /// a half-written file (the last writer wins).
 final class FactsCache: @unchecked Sendable {
-    static let magic: [UInt8] = Array("FLFACTS5".utf8)
+    static let magic: [UInt8] = Array("FLFACTS6".utf8)
 
     /// Where the pack is looked for and written, in order (the project's `.build/flowlint`, then the user
     /// cache directory).
@@ -55,6 +55,15 @@ final class FactsCache: @unchecked Sendable {
     private var stats: [UInt64: StatRecord] = [:]
     /// Directory contents for the project's file search, checked against each directory's times.
     private(set) var listings: DirectoryListings
+    /// The project model of the last run (`ProjectModel.cached`), by the key it was found under, as stored.
+    private(set) var storedModel: (key: UInt64, bytes: [UInt8])?
+    /// The model to store when this run's pack is written (set once the model is known, before the per-file
+    /// phase saves the pack).
+    var modelToSave: (key: UInt64, bytes: [UInt8])? {
+        get { lock.withLock { newModel } }
+        set { lock.withLock { newModel = newValue } }
+    }
+    private var newModel: (key: UInt64, bytes: [UInt8])?
     /// Why the stored pack was not used, when it existed but was damaged or foreign (for tests and --verbose).
     private(set) var rejection: String?
     /// Where the pack was written last, or the error that stopped it.
@@ -200,6 +209,13 @@ final class FactsCache: @unchecked Sendable {
                 storedListings[path] = DirectoryListings.Listing(stamp: stamp, entries: entries)
             }
             listings = DirectoryListings(stored: storedListings, runStart: runStart)
+            if try r.bool() {
+                let modelKey = try r.fixed64()
+                let length = try r.count()
+                let start = r.position
+                try r.skip(length)
+                storedModel = (modelKey, Array(buffer[start..<r.position]))
+            }
             guard r.position == r.end else { throw Rejection(reason: "trailing bytes") }
         }
     }
@@ -270,9 +286,11 @@ final class FactsCache: @unchecked Sendable {
         hits = records.filter { $0.fresh == nil }.count
         misses = records.count - hits
         let hashes = Set(records.map(\.hash))
-        // The usual warm run: every file answered by its unchanged stat, and no file gone. Nothing to write.
+        // The usual warm run: every file answered by its unchanged stat, no file gone, the same model. Nothing to write.
+        let model = modelToSave
+        let modelChanged = model.map { new in storedModel.map { $0.key != new.key || $0.bytes != new.bytes } ?? true } ?? false
         if rejection == nil && !data.isEmpty && records.count == stats.count && records.allSatisfy(\.statKnown)
-            && hashes.count == entries.count && !listings.changed {
+            && hashes.count == entries.count && !listings.changed && !modelChanged {
             return
         }
         var newStats: [UInt64: StatRecord] = [:]
@@ -283,7 +301,7 @@ final class FactsCache: @unchecked Sendable {
             }
         }
         if misses == 0 && newStats == stats && hashes == Set(entries.keys) && rejection == nil && !data.isEmpty
-            && !listings.changed { return }
+            && !listings.changed && !modelChanged { return }
 
         var w = BinaryWriter()
         w.raw(Self.magic)
@@ -321,6 +339,15 @@ final class FactsCache: @unchecked Sendable {
             listing.stamp.write(to: &w)
             w.uint(UInt64(listing.entries.count))
             for entry in listing.entries { w.string(entry.name); w.bytes.append(entry.type) }
+        }
+        // This run's model, else the one stored (a run that read no model keeps it for the next).
+        if let kept = model ?? storedModel {
+            w.bool(true)
+            w.fixed64(kept.key)
+            w.uint(UInt64(kept.bytes.count))
+            w.raw(kept.bytes)
+        } else {
+            w.bool(false)
         }
         guard let key else { return }
         w.fixed64(key.tag(w.bytes))

@@ -132,7 +132,8 @@ struct ProjectPlan {
                 let files = requestedPaths.filter { plan.project(of: $0) == index }.map { Paths.absolute($0) } + context.map(\.absolutePath)
                 let model = ProjectModel.load(root: root, swiftFiles: files, bundles: bundles.filter { Paths.relative($0, to: root) != nil },
                                               buildConfiguration: options.buildConfiguration ?? configuration.buildConfiguration
-                                                ?? ProjectModel.defaultBuildConfiguration)
+                                                ?? ProjectModel.defaultBuildConfiguration,
+                                              cache: plan.projects[index].cache)
                 if !model.isEmpty { plan.projects[index].model = model }
                 for warning in model.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
                 if !model.isEmpty {

@@ -24,9 +24,43 @@ extension ProjectModel {
     /// (`FileDiscovery.discover`). Never fails: what cannot be read is a warning, and the region of its project
     /// file is then not known (`regions`).
     static func load(root: String, swiftFiles: [String], bundles: [String],
-                     buildConfiguration: String = defaultBuildConfiguration) -> ProjectModel {
-        load(root: root, manifests: Manifests(swiftFiles: swiftFiles, bundles: bundles), buildConfiguration: buildConfiguration,
-             files: SwiftFileSet(swiftFiles))
+                     buildConfiguration: String = defaultBuildConfiguration, cache: FactsCache? = nil) -> ProjectModel {
+        let manifests = Manifests(swiftFiles: swiftFiles, bundles: bundles)
+        guard let cache else {
+            return load(root: root, manifests: manifests, buildConfiguration: buildConfiguration, files: SwiftFileSet(swiftFiles))
+        }
+        // The model depends on the project files' contents, on which Swift files exist (targets' folders are
+        // matched against them) and on the build configuration: the key covers the last two, and the stored model
+        // lists its input files with the hash of their contents, checked before it is used.
+        var description = "configuration=\(buildConfiguration)\n"
+        for path in manifests.packages + manifests.projects + manifests.workspaces { description += "manifest=\(path)\n" }
+        for path in swiftFiles.sorted() { description += path + "\n" }
+        let key = FastHash.hash(description)
+        if let stored = cache.storedModel, stored.key == key,
+           let cached = try? CompactCoding.decode(CachedModel.self, from: stored.bytes),
+           cached.inputs.allSatisfy({ contentHash($0.path) == $0.hash }) {
+            return cached.model
+        }
+        let model = load(root: root, manifests: manifests, buildConfiguration: buildConfiguration, files: SwiftFileSet(swiftFiles))
+        let inputs = model.inputs.map { CachedModel.Input(path: $0, hash: contentHash($0)) }
+        cache.modelToSave = (key, CompactCoding.encode(CachedModel(inputs: inputs, model: model)))
+        return model
+    }
+
+    /// What the facts cache keeps of a model: the model, and the files it was read from with their contents' hashes
+    /// (0 for a file that could not be read: its appearing changes the model too).
+    struct CachedModel: Codable {
+        struct Input: Codable {
+            var path: String
+            var hash: UInt64
+        }
+        var inputs: [Input]
+        var model: ProjectModel
+    }
+
+    private static func contentHash(_ path: String) -> UInt64 {
+        guard case .text(let bytes) = FileReader.read(path) else { return 0 }
+        return FastHash.hash(bytes) | 1
     }
 
     /// `files`: the Swift files a lint found under the root, which targets' directories are matched against; nil
