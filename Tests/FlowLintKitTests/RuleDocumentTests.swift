@@ -90,7 +90,7 @@ final class RuleDocumentTests: XCTestCase {
         XCTAssertEqual(last.files.flatMap(\.expected), [RuleDocument.Position(file: "Example.swift", line: 3, column: 5)])
         XCTAssertEqual(DocumentHarness.check(document, rule: rule, minimumExamples: 1), [])
 
-        // The marker one column off: the harness says where.
+        // The marker two columns off: the harness says where.
         let moved = RuleDocument(markdown: text + testCase.replacingOccurrences(of: "    ↓@State", with: "  ↓  @State"))
         let failures = DocumentHarness.check(moved, rule: rule, minimumExamples: 1)
         XCTAssertEqual(failures.count, 2, "\(failures)")  // the findings, and the same one line down
@@ -110,6 +110,9 @@ final class RuleDocumentTests: XCTestCase {
             XCTAssertEqual(RuleDocument.markdown(ruleID: rule.id), file, "rules/\(rule.id).md")
         }
         XCTAssertNil(RuleDocument.markdown(ruleID: "no_such_rule"))
+        // SARIF reads them when no documents are given.
+        let rule = try XCTUnwrap(RuleRegistry.descriptor(id: "non_private_state"))
+        XCTAssertTrue(ReporterKind.sarif.render([], context: ReportContext(rules: [rule])).contains("should be private"))
     }
 
     /// Every registered rule has a document and every document a rule; ids are snake_case and summaries follow
