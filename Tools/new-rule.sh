@@ -122,7 +122,8 @@ import SwiftUI
 ## Test cases
 
 Examples for the harness only (corner cases, regressions): checked like the ones above, left out of SARIF
-help and of the screenful of \`flowlint explain\` (\`--full\` prints them). Delete this section if there are none.
+help and of the screenful of \`flowlint explain\` (\`--full\` prints them). Delete this section if there
+are none.
 MARKDOWN
 
 # The registry line, before the rules about suppression comments (they stay last in \`flowlint rules\`).
