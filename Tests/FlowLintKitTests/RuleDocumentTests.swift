@@ -98,6 +98,8 @@ final class RuleDocumentTests: XCTestCase {
 
         XCTAssertFalse(document.markdownWithoutTestCases.contains("HiddenCase"))
         XCTAssertEqual(document.markdownWithoutTestCases, text.hasSuffix("\n") ? text : text + "\n")
+        XCTAssertEqual(RuleDocument.withoutTestCases(document.text), document.markdownWithoutTestCases)
+        XCTAssertEqual(RuleDocument.withoutTestCases(text), text)
         let sarif = ReporterKind.sarif.render([], context: ReportContext(rules: [rule], ruleDocuments: [rule.id: document.text]))
         XCTAssertTrue(sarif.contains("should be private"), "the document's examples are in SARIF help")
         XCTAssertFalse(sarif.contains("HiddenCase"), "the test cases are not")

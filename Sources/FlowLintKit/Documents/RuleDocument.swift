@@ -112,9 +112,17 @@ public struct RuleDocument: Sendable {
 
     /// The document without its `Test cases` section, for readers who want the explanation rather than the
     /// regression suite (SARIF help).
-    public var markdownWithoutTestCases: String {
+    var markdownWithoutTestCases: String {
         guard let cases = section(Self.testCasesTitle) else { return text }
         return (lines[..<cases.heading] + lines[cases.end...]).joined(separator: "\n")
+    }
+
+    /// `markdownWithoutTestCases` of a document, parsed only when one of its lines is the `## Test cases`
+    /// heading: a SARIF report takes every rule's document, and most have none.
+    static func withoutTestCases(_ markdown: String) -> String {
+        let heading = "## \(testCasesTitle)".utf8
+        let mentioned = markdown.utf8.split(separator: UInt8(ascii: "\n")).contains { $0.elementsEqual(heading) }
+        return mentioned ? RuleDocument(markdown: markdown).markdownWithoutTestCases : markdown
     }
 
     // MARK: Parsing

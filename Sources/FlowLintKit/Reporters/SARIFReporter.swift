@@ -122,7 +122,7 @@ enum SARIFReporter {
     /// `help.markdown` is the rule's document without its `Test cases` section (the examples kept for the
     /// test harness), or the rationale for a rule without a document.
     static func ruleJSON(_ rule: RuleDescriptor, document: String?) -> JSONValue {
-        let markdown = document.map { RuleDocument(markdown: $0).markdownWithoutTestCases } ?? rule.rationale
+        let markdown = document.map(RuleDocument.withoutTestCases) ?? rule.rationale
         return .object([
             ("id", .string(rule.id)),
             ("name", .string(rule.name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),
