@@ -120,9 +120,24 @@ public struct RuleDocument: Sendable {
     /// `markdownWithoutTestCases` of a document, parsed only when one of its lines is the `## Test cases`
     /// heading: a SARIF report takes every rule's document, and most have none.
     static func withoutTestCases(_ markdown: String) -> String {
-        let heading = "## \(testCasesTitle)".utf8
-        let mentioned = markdown.utf8.split(separator: UInt8(ascii: "\n")).contains { $0.elementsEqual(heading) }
-        return mentioned ? RuleDocument(markdown: markdown).markdownWithoutTestCases : markdown
+        hasTestCasesHeading(markdown) ? RuleDocument(markdown: markdown).markdownWithoutTestCases : markdown
+    }
+
+    /// Whether a line of the text is `## Test cases`, inside a fence or not: one pass over the bytes, no
+    /// allocation.
+    static func hasTestCasesHeading(_ markdown: String) -> Bool {
+        var text = markdown
+        let heading = Array("## \(testCasesTitle)".utf8)
+        return text.withUTF8 { bytes in
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                if lineEnd - lineStart == heading.count && bytes[lineStart..<lineEnd].elementsEqual(heading) { return true }
+                lineStart = lineEnd + 1
+            }
+            return false
+        }
     }
 
     // MARK: Parsing
