@@ -123,8 +123,8 @@ public struct RuleDocument: Sendable {
         hasTestCasesHeading(markdown) ? RuleDocument(markdown: markdown).markdownWithoutTestCases : markdown
     }
 
-    /// Whether a line of the text is `## Test cases`, inside a fence or not: one pass over the bytes, no
-    /// allocation.
+    /// Whether a line of the text is `## Test cases`, inside a fence or not: one pass over the bytes, without
+    /// splitting the text into lines.
     static func hasTestCasesHeading(_ markdown: String) -> Bool {
         var text = markdown
         let heading = Array("## \(testCasesTitle)".utf8)
