@@ -18,11 +18,16 @@ let package = Package(
     targets: [
         // The Swift front end: tokenizer, parser, AST. No dependencies, on purpose.
         .target(name: "FlowLintSyntax"),
-        // Facts, project index, rules, suppression, configuration, reporters, the lint pipeline.
+        // Facts, project index, rules, suppression, configuration, reporters, the lint pipeline. The rule
+        // documents (rules/*.md) are compiled in at build time by RuleDocumentsPlugin.
         .target(
             name: "FlowLintKit",
-            dependencies: ["FlowLintSyntax", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FlowLintSyntax", .product(name: "Yams", package: "Yams")],
+            plugins: ["RuleDocumentsPlugin"]
         ),
+        // Writes rules/*.md as Swift string literals into the build directory (run by RuleDocumentsPlugin).
+        .executableTarget(name: "RuleDocumentBundler"),
+        .plugin(name: "RuleDocumentsPlugin", capability: .buildTool(), dependencies: ["RuleDocumentBundler"]),
         // The language server (`flowlint lsp`): JSON-RPC, positions, documents. Uses only FlowLintKit's public
         // surface (`LiveProject`), as the command line does.
         .target(name: "FlowLintLSP", dependencies: ["FlowLintKit"]),
