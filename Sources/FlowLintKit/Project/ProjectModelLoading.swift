@@ -230,7 +230,8 @@ extension ProjectModel {
     }
 
     private mutating func note(warnings newWarnings: [String], complete: Bool, manifest: String) {
-        warnings += newWarnings
+        // A project file read completely lost no file: what its loader says is a detail, for `flowlint project`.
+        if complete { notes += newWarnings } else { warnings += newWarnings }
         isComplete = isComplete && complete
         inputs.append(manifest)
         if let relative = Paths.relative(manifest, to: root), !relative.isEmpty { manifests.append(relative) } else { manifests.append(manifest) }
