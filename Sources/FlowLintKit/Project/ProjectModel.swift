@@ -25,11 +25,11 @@ struct ProjectModel: Sendable, Equatable, Codable {
     /// Whether every project file found was read: false when one could not be (a malformed `project.pbxproj`,
     /// a manifest whose targets are not written literally). See `regions` for what that changes.
     var isComplete = true
-    /// The directories the project files govern: a package's directory, the directory that holds an
+    /// The directories the project files govern: a package's targets' directories, the directory that holds an
     /// `.xcodeproj`. A Swift file no target lists is "in no target" only inside the innermost region holding it,
-    /// and only when that region's project file was read completely; elsewhere (an XcodeGen or Tuist project whose
-    /// project file is not committed, next to a tool's `Package.swift`) nothing is known of it, and it is linted
-    /// as without a model.
+    /// and only when that region's project file was read completely; elsewhere (an example app or fixtures beside a
+    /// package's targets, an XcodeGen or Tuist project whose project file is not committed) nothing is known of it,
+    /// and it is linted as without a model.
     var regions: [ProjectRegion] = []
     /// The library products of the model's packages, for resolving product dependencies.
     var products: [PackageProduct] = []

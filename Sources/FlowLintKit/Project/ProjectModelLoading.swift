@@ -164,7 +164,10 @@ extension ProjectModel {
             let result = PackageManifestLoader.load(manifest: package, root: root, buildConfiguration: buildConfiguration, files: files)
             model.add(result.targets, warnings: result.warnings, complete: result.isComplete, manifest: package)
             model.products += result.products
-            model.regions.append(ProjectRegion(directory: Paths.parent(Paths.standardize(package)), isComplete: result.isComplete))
+            // A package governs its targets' directories (a fallback to the layout, being a guess, governs nothing).
+            if result.isComplete {
+                model.regions += result.directories.map { ProjectRegion(directory: $0, isComplete: true) }
+            }
         }
         model.resolveDependencyNames()
         model.resolveProductDependencies()
