@@ -153,6 +153,9 @@ enum PackageManifestLoader {
                 switch dependency {
                 case .string(let n) where localNames.contains(n):
                     dependencies.insert(n)
+                case .string(let n):
+                    // A name that is not a target of this package is a product of one of its dependencies.
+                    target.productDependencies.append(ProductDependency(product: n, package: nil))
                 case .call(let c, _):
                     let n = dependency.argument("name")?.string
                     if (c == "target" || c == "byName"), let n, localNames.contains(n) { dependencies.insert(n) }
