@@ -13,13 +13,21 @@ public enum FixApplier {
     /// under the same rules as `applySafeFixes`.
     static func applyFixes(of diagnostics: [Diagnostic], to bytes: [UInt8], accepting accepts: (Fix) -> Bool)
         -> (bytes: [UInt8], applied: Int) {
+        let (edits, applied) = chooseFixes(of: diagnostics, in: bytes.count, accepting: accepts)
+        return applied > 0 ? (apply(edits, to: bytes), applied) : (bytes, 0)
+    }
+
+    /// The edits `applyFixes` makes, sorted and not overlapping, for a file of `count` bytes; and how many
+    /// fixes they come from.
+    static func chooseFixes(of diagnostics: [Diagnostic], in count: Int, accepting accepts: (Fix) -> Bool)
+        -> (edits: [TextEdit], applied: Int) {
         var chosen: [TextEdit] = []
         var applied = 0
         for diagnostic in diagnostics.sorted(by: Diagnostic.outputOrder) {
             for fix in diagnostic.fixes where accepts(fix) {
                 let edits = fix.edits.sorted { ($0.startOffset, $0.endOffset) < ($1.startOffset, $1.endOffset) }
                 guard !edits.isEmpty,
-                      edits.allSatisfy({ $0.startOffset >= 0 && $0.startOffset <= $0.endOffset && $0.endOffset <= bytes.count }),
+                      edits.allSatisfy({ $0.startOffset >= 0 && $0.startOffset <= $0.endOffset && $0.endOffset <= count }),
                       !zip(edits, edits.dropFirst()).contains(where: { overlaps($0, $1) }),
                       !edits.contains(where: { edit in chosen.contains { overlaps($0, edit) } })
                 else { continue }
@@ -28,17 +36,21 @@ public enum FixApplier {
                 break  // one fix per finding
             }
         }
-        guard applied > 0 else { return (bytes, 0) }
+        return (chosen.sorted { ($0.startOffset, $0.endOffset) < ($1.startOffset, $1.endOffset) }, applied)
+    }
+
+    /// `bytes` with `edits` (sorted, not overlapping, as `chooseFixes` returns them) made.
+    static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var cursor = 0
-        for edit in chosen.sorted(by: { ($0.startOffset, $0.endOffset) < ($1.startOffset, $1.endOffset) }) {
+        for edit in edits {
             result += bytes[cursor..<edit.startOffset]
             result += Array(edit.replacement.utf8)
             cursor = edit.endOffset
         }
         result += bytes[cursor...]
-        return (result, applied)
+        return result
     }
 
     /// Two edits conflict when their ranges share a byte, or when both insert at the same offset (the
