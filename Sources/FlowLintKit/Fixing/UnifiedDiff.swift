@@ -94,7 +94,7 @@ struct EditTrail: Sendable {
 /// lines of context (changes closer than that share a hunk), `\ No newline at end of file` after a last line
 /// without one. Lines end at `\n` only (a `\r` is part of its line), and bytes are written as they are, so
 /// `git apply` and `patch -p1` take the diff back.
-public enum UnifiedDiff {
+enum UnifiedDiff {
     static let context = 3
 
     /// The diff of the file at `path` (as reports show it) between `original` and the text made by
