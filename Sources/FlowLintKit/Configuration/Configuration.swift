@@ -287,14 +287,15 @@ public struct Configuration: Sendable {
     }
 
     /// " (did you mean 'x'?)" when a known name is spelled the same in another case or with `-` for `_`
-    /// (`NonPrivateState`, `non-private-state`), or is one or two edits away.
+    /// (`NonPrivateState`, `non-private-state`), or is one or two edits away, case and separators aside
+    /// (`non-private-stat`).
     public static func suggestion(for name: String, among known: Set<String>) -> String {
         func folded(_ text: String) -> String { text.lowercased().filter { $0 != "_" && $0 != "-" } }
         let sameWord = known.filter { folded($0) == folded(name) && $0 != name }.sorted()
         if let match = sameWord.first { return " (did you mean '\(match)'?)" }
-        let prefixMatches = known.filter { name.count >= 3 && $0.hasPrefix(name) }.sorted()
+        let prefixMatches = known.filter { name.count >= 3 && folded($0).hasPrefix(folded(name)) }.sorted()
         if prefixMatches.count == 1 { return " (did you mean '\(prefixMatches[0])'?)" }
-        let best = known.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+        let best = known.map { ($0, editDistance(folded(name), folded($0))) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }
         return best.map { " (did you mean '\($0.0)'?)" } ?? ""
     }
 
