@@ -269,6 +269,10 @@ struct FactExtractor {
             let initializer = tree.child(b, .initializerClause).flatMap { tree.firstChild($0) }
             var type = annotation.flatMap { context.typeName($0) }
             if type == nil, let e = initializer { type = context.construction(e).type }
+            // `@Environment(Theme.self) private var theme`: what the environment holds, passed on as `.environment(theme)`.
+            if type == nil, let environmentType { type = environmentType }
+            // `@State private var service = Service.shared`: the static property's type, found by the index.
+            let staticInitializer = type == nil ? initializer.flatMap(staticMember) : nil
             var environmentObjectType: String?
             if wrapper == "EnvironmentObject", let type, !genericParameters.contains(type) {
                 environmentObjectType = type
@@ -282,12 +286,22 @@ struct FactExtractor {
                                         wrapper: wrapper, environmentObjectType: environmentObjectType,
                                         attributeSpan: environmentObjectType == nil ? nil : wrapperAttribute.map { context.span(of: $0) })
             var stored = property
+            stored.staticInitializer = staticInitializer
             stored.platforms = scopes.platforms(decl)
             stored.clause = scopes.clause(decl)
             if wrapper == "EnvironmentObject", environmentObjectType != nil { stored.isUnreadInItsFile = !isNamedElsewhere(n, besides: p) }
             out.append(stored)
         }
         return out
+    }
+
+    /// `Store.shared` (a type-like name and one member): the static member an initializer reads.
+    func staticMember(_ expression: Int) -> StaticMemberName? {
+        let e = context.unwrapped(expression)
+        guard context.kind(e) == .memberAccessExpr, let member = context.name(e), !FileContext.isTypeLike(member),
+              let base = tree.firstChild(e), context.kind(base) == .identifierExpr, let type = context.name(base),
+              FileContext.isTypeLike(type), type != "Self" else { return nil }
+        return StaticMemberName(type: type, member: member)
     }
 
     /// Whether `name`, `$name` or `_name` appears in the file other than at `declaration` (an identifier, or text

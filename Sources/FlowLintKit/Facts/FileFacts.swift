@@ -92,6 +92,9 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// An `@EnvironmentObject` whose name (`x`, `$x`, `_x`) appears nowhere else in its file: unless an extension
     /// in another file reads it, SwiftUI never looks the object up, so nothing crashes.
     var isUnreadInItsFile = false
+    /// Without a declared or constructed type: the static member its initializer reads (`= Store.shared`), whose
+    /// type the project index knows (`ProjectIndex.resolve`).
+    var staticInitializer: StaticMemberName?
     /// The platforms its enclosing `#if os(...)` clauses allow.
     var platforms: Platforms = .all
     /// The innermost `#if` clause around it (an index into its file's `clauses`), -1 for none.
@@ -110,6 +113,12 @@ struct PropertyFact: Sendable, Equatable, Codable {
             self.attributeSpan = attributeSpan
         }
     }
+}
+
+/// `Type.member` as written: a static member whose type the project index looks up.
+struct StaticMemberName: Hashable, Sendable, Codable {
+    var type: String
+    var member: String
 }
 
 /// A type as a provider expression spells it, resolved when the whole project is known.

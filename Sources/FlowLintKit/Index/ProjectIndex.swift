@@ -245,18 +245,29 @@ struct ProjectIndex {
         case .memberChain(let base, let members):
             var current = base
             for m in members {
-                let candidates = Set(properties(of: current, named: m).compactMap(\.type))
+                // `@State var service = Service.shared`: the type of the static property it is initialized from.
+                let candidates = Set(properties(of: current, named: m).compactMap { property in
+                    property.type ?? property.staticInitializer.flatMap { staticMemberType($0.type, $0.member) }
+                })
                 guard candidates.count == 1 else { return nil }
                 current = candidates.first!
             }
             return current
         case .staticMember(let typeName, let member):
-            let statics = properties(of: typeName, named: member).filter(\.isStatic)
-            let types = Set(statics.compactMap(\.type))
-            return types.count == 1 ? types.first : nil
+            return staticMemberType(typeName, member)
         case .unknown:
             return nil
         }
+    }
+
+    /// The type of `Type.member`: the static property's declared or constructed type (nil when the project
+    /// declares it without one, or with several), or `Type` itself when the project declares no static property
+    /// of that name (`Store.shared` of a library's `Store`, by convention one of its own type).
+    private func staticMemberType(_ typeName: String, _ member: String) -> String? {
+        let statics = properties(of: typeName, named: member).filter(\.isStatic)
+        if statics.isEmpty { return typeName }
+        let types = Set(statics.compactMap(\.type))
+        return types.count == 1 ? types.first : nil
     }
 }
 
