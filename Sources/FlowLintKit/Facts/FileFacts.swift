@@ -71,6 +71,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// It declares `var body: some View` (or another type ending in `View`): with a conformance to a protocol
     /// the project does not declare (a library's `ConnectedView`), it is a view.
     var declaresViewBody = false
+
+    /// `qualifiedName` when there is one, else `name`.
+    var qualifiedOrSimpleName: String { qualifiedName ?? name }
 }
 
 /// A stored or computed property, as the project passes need it: decoded from a type's `PropertyList` when
@@ -138,7 +141,8 @@ struct Renderer: Sendable, Equatable, Codable {
     enum Kind: Sendable, Equatable, Codable {
         /// `body` of the type named `type` (identified by its declaration in `typeIndex` of this file).
         case viewBody(type: String, typeIndex: Int)
-        /// Another view-building member (`var header: some View`, `func row(_:)`) of a type.
+        /// Another view- or scene-building member (`var header: some View`, `func row(_:)`, an App's
+        /// `var mainWindow: some Scene`) of a type.
         case member(type: String, typeIndex: Int, name: String)
         /// `@main` App scenes, `PreviewProvider.previews`, `#Preview`.
         case root(RootKind)
@@ -161,6 +165,9 @@ struct Renderer: Sendable, Equatable, Codable {
     /// the providers applied around every use of it, which the content a caller hands in gets. Nil when the
     /// body does not use such a property.
     var contentProviders: [TypeReference]?
+    /// For an App's `body` and a `PreviewProvider`'s `previews`: that type's index in the file's `types` (the
+    /// members the root uses are its); -1 otherwise.
+    var rootType: Int32 = -1
 }
 
 /// One view construction (or use of a view-building member) inside a renderer, with the environment

@@ -38,6 +38,7 @@ struct ProjectIndex {
     /// and those that refine any SwiftUI owner protocol: computed once, so asking about a type is one look at
     /// its inheritance clauses.
     private var viewProtocols: Set<String> = []
+    private var sceneProtocols: Set<String> = []
     private var ownerProtocols: Set<String> = []
     private var observableObjectProtocols: Set<String> = []
 
@@ -78,6 +79,7 @@ struct ProjectIndex {
             }
         }
         viewProtocols = refiningProtocols(of: Self.isViewProtocol)
+        sceneProtocols = refiningProtocols { $0 == "Scene" }
         ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
         observableObjectProtocols = refiningProtocols { $0 == "ObservableObject" }
     }
@@ -86,7 +88,7 @@ struct ProjectIndex {
 
     func renderer(_ ref: RendererRef) -> Renderer { files[Int(ref.file)].renderers[Int(ref.renderer)] }
 
-    /// Every view of the project (`isView`) with its declarations, extensions left out.
+    /// Every view and scene of the project (`isView`, `isScene`) with its declarations, extensions left out.
     var viewDeclarations: [String: [(file: Int, type: Int)]] { self[ViewDeclarations.self] }
 
     /// The classes whose declaration names `name` first in its inheritance clause (their superclass, when `name`
@@ -171,6 +173,10 @@ struct ProjectIndex {
         guard clause.contains(where: { !declares($0) && !Self.protocolsNotRefiningObservableObject.contains($0) }) else { return false }
         return types(named: name).contains { type($0).declaresViewBody }
     }
+
+    /// A scene of the project (`struct MainWindow: Scene`): conforms to SwiftUI's `Scene`, directly or through a
+    /// protocol the sources declare. An App's body constructs it, and its body shows views, as a view's does.
+    func isScene(_ name: String) -> Bool { conforms(name, { $0 == "Scene" }, sceneProtocols) }
 
     func isStruct(_ name: String) -> Bool {
         types(named: name).contains { type($0).kind == .struct }
@@ -328,6 +334,7 @@ extension ProjectIndex {
         analyses = analyses.keeping(afterChanging: old, to: new)
         if touchesProtocols {
             viewProtocols = refiningProtocols(of: Self.isViewProtocol)
+            sceneProtocols = refiningProtocols { $0 == "Scene" }
             ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
             observableObjectProtocols = refiningProtocols { $0 == "ObservableObject" }
         }
