@@ -1397,7 +1397,10 @@ Two kinds of findings, for every view type that reads `@EnvironmentObject var x:
 `@Environment(T.self) var x`:
 
 1. **An app scene shows the view without a provider on the way.** The roots of this rule are the scenes
-   of an `App` (`WindowGroup { ... }`, `Window`, `Settings { ... }`, ...). When a scene constructs a view
+   of an `App` (`WindowGroup { ... }`, `Window`, `Settings { ... }`, ...), with the scenes and views built
+   in the App's members its body uses (`var mainWindow: some Scene`, `private var content: some View`).
+   The project's own `Scene` types (`struct MainScene: Scene`) are followed as views are: the App shows
+   the scene, the scene shows the views of its body. When a scene constructs a view
    that reads `T`, directly or through the views it constructs (including presented sheets and
    navigation destinations), and no provider of `T` is applied on that path, the finding is reported at
    the scene's view construction (the `C` of `ContentView()` inside `WindowGroup { ... }`), where the
@@ -1417,9 +1420,11 @@ not the app, so the two can be configured apart.
 
 How a provider's type is found: from a construction (`.environmentObject(UserSettings())`), from the
 declared or initial type of a property, local or parameter (`@StateObject private var settings =
-UserSettings()`, `settings: UserSettings`), from `if let` / `guard let` and enum-case pattern bindings
-with declared payloads, from static members (`UserSettings.preview`), and from member chains through
-declared property types (`appModel.settings`). Generic arguments count: a provided `Store<AppState>`
+UserSettings()`, `settings: UserSettings`, `@State private var account = Account.current`,
+`@Environment(Account.self) private var account` passed on), from `if let` / `guard let` and enum-case
+pattern bindings with declared payloads, from static members (`UserSettings.preview`, `Store.shared`: the
+static property's declared or constructed type, or `Store` itself when the analyzed sources declare no such
+property), and from member chains through declared property types (`appModel.settings`). Generic arguments count: a provided `Store<AppState>`
 satisfies `@EnvironmentObject var store: Store<AppState>`. Extensions of `View` in the analyzed sources
 are followed, so `ContentView().withSettings()` provides whatever `withSettings()` provides.
 
@@ -1450,8 +1455,8 @@ outside and is not.
   compiled for macOS alone (a root that may be built for iOS is not reported for it). Conditions other
   than `os(...)` constrain nothing.
 - `WindowGroup`, `Window`, `Settings`, `DocumentGroup`, `MenuBarExtra`, `UtilityWindow` and
-  `ImmersiveSpace` at the top of an App's scene body are SwiftUI's scenes, even when the project declares
-  a view with the same name.
+  `ImmersiveSpace` at the top of an App's scene body (its members included) or of a `Scene` type's body
+  are SwiftUI's scenes, even when the project declares a view with the same name.
 - `NavigationLink` destinations (the `destination:` argument, the first trailing closure of
   `NavigationLink { ... } label: { ... }`, `.navigationDestination` content) when no `NavigationView`,
   `NavigationStack` or `NavigationSplitView` encloses the link on the chain from the root: such a link
@@ -2261,6 +2266,102 @@ struct AccountLine: View {
 ```text output
 StoreApp.swift:8:17: error: 'AccountLine' is shown here without a 'Session' in its environment, and it reads one: it crashes (AccountLine needs Session) (missing_environment_object)
 SessionScope.swift:25:5: note: 'AccountLine' reads 'Session' here
+```
+
+An app whose body is made of its own `Scene` types: the scene's window shows a reader and nothing on the way
+provides it. The scene is followed as a view is, and the finding is at the scene's construction:
+
+```swift triggering
+// file: NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        ↓MainScene()
+        AboutScene()
+    }
+}
+
+// file: Scenes.swift
+import SwiftUI
+
+final class NoteStore: ObservableObject {
+    @Published var notes: [String] = []
+}
+
+struct MainScene: Scene {
+    var body: some Scene {
+        WindowGroup {
+            NotesList()
+        }
+    }
+}
+
+struct AboutScene: Scene {
+    var body: some Scene {
+        Window("About", id: "about") {
+            Text("Notes 1.0")
+        }
+    }
+}
+
+struct NotesList: View {
+    @EnvironmentObject var store: NoteStore
+
+    var body: some View {
+        List(store.notes, id: \.self) { Text($0) }
+    }
+}
+```
+
+```text output
+NotesApp.swift:6:9: error: 'MainScene' is shown here without a 'NoteStore' in its environment; 'NotesList' below it reads one and crashes (MainScene -> NotesList needs NoteStore) (missing_environment_object)
+Scenes.swift:10:13: note: 'MainScene' shows 'NotesList' here
+Scenes.swift:24:5: note: 'NotesList' reads 'NoteStore' here
+```
+
+The scene body uses a member of the App (`var mainWindow: some Scene`, `var content: some View`): its
+constructions are the app's, reported where they are:
+
+```swift triggering
+import SwiftUI
+
+final class Shelf: ObservableObject {
+    @Published var titles: [String] = []
+}
+
+@main
+struct ShelfApp: App {
+    @StateObject private var shelf = Shelf()
+
+    var body: some Scene {
+        mainWindow
+    }
+
+    private var mainWindow: some Scene {
+        WindowGroup {
+            content
+        }
+    }
+
+    private var content: some View {
+        ↓ShelfView()
+    }
+}
+
+struct ShelfView: View {
+    @EnvironmentObject var shelf: Shelf
+
+    var body: some View {
+        List(shelf.titles, id: \.self) { Text($0) }
+    }
+}
+```
+
+```text output
+Example.swift:22:9: error: 'ShelfView' is shown here without a 'Shelf' in its environment, and it reads one: it crashes (ShelfView needs Shelf) (missing_environment_object)
+Example.swift:27:5: note: 'ShelfView' reads 'Shelf' here
 ```
 
 ### Non-triggering
@@ -3277,6 +3378,87 @@ struct AccountLine: View {
 
     var body: some View {
         Text(session.user)
+    }
+}
+```
+
+The app's own `Scene` type provides the object to its window:
+
+```swift non-triggering
+// file: NotesApp.swift
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        MainScene()
+    }
+}
+
+// file: MainScene.swift
+import SwiftUI
+
+final class NoteStore: ObservableObject {
+    @Published var notes: [String] = []
+}
+
+struct MainScene: Scene {
+    @StateObject private var store = NoteStore()
+
+    var body: some Scene {
+        WindowGroup {
+            NotesList()
+                .environmentObject(store)
+        }
+    }
+}
+
+struct NotesList: View {
+    @EnvironmentObject var store: NoteStore
+
+    var body: some View {
+        List(store.notes, id: \.self) { Text($0) }
+    }
+}
+```
+
+Shared instances: `Store.shared` is of the type its static property is declared or constructed with (here
+`static let shared = Store()`), and a property initialized from one has that type too:
+
+```swift non-triggering
+import SwiftUI
+import Observation
+
+final class Store: ObservableObject {
+    static let shared = Store()
+    @Published var items: [String] = []
+}
+
+@Observable
+final class Account {
+    static let current = Account()
+    var name = "guest"
+}
+
+@main
+struct ShopApp: App {
+    @State private var account = Account.current
+
+    var body: some Scene {
+        WindowGroup {
+            ItemList()
+                .environmentObject(Store.shared)
+                .environment(account)
+        }
+    }
+}
+
+struct ItemList: View {
+    @EnvironmentObject var store: Store
+    @Environment(Account.self) private var account
+
+    var body: some View {
+        List(store.items, id: \.self) { Text("\($0) for \(account.name)") }
     }
 }
 ```
