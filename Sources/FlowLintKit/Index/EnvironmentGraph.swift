@@ -1,9 +1,11 @@
 import Foundation
 
-/// The view graph shared by `missing_environment_object` (App roots, and readers no root reaches) and
-/// `missing_environment_object_in_preview` (preview roots): which view names are declared, what each reads,
-/// what each renders with which providers, and, from each root, which object types the views it shows would
-/// read without a provider.
+/// The view graph shared by `missing_environment_object` (App roots, and readers no root reaches),
+/// `missing_environment_object_in_preview` (preview roots) and `flowlint graph` (`picture()`): which views and
+/// scenes are declared (a `Scene` type of the project is walked through as a view is), what each reads, what
+/// each renders with which providers, and, from each root, which object types the views it shows would read
+/// without a provider. A root's constructions include those of the members of its type it uses (an App's
+/// `var mainWindow: some Scene`).
 ///
 /// A root misses a type when some path from the view it shows reaches a reader of the type through no
 /// construction that provides it. So the walk visits each place once (a view name, one of its declarations or a
@@ -296,8 +298,9 @@ struct EnvironmentGraph {
             }
         }
         explore(&walk)
-        defer { drawn = nil }
-        return (findings, drawn ?? [])
+        let edges = drawn ?? []
+        drawn = nil
+        return (findings, edges)
     }
 
     /// Adds to the picture, when one is being made, a construction from `source` of the declarations numbered
