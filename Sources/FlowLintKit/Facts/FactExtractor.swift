@@ -132,6 +132,7 @@ struct FactExtractor {
             type.qualifiedName = context.qualifiedTypeName(decl)
         }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
+        type.observation = context.observation(of: decl)
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
             if kind != .extension || !inherited.isEmpty { facts.types.append(type) }
@@ -254,7 +255,7 @@ struct FactExtractor {
         let attributes = context.attributes(decl)
         let wrapperAttribute = attributes.last { a in
             guard let n = context.name(a) else { return false }
-            return n != "MainActor" && n != "Previewable" && n != "objc" && n != "nonobjc" && n != "available"
+            return !ObservationNames.markerAttributes.contains(n)
         }
         let wrapper = wrapperAttribute.flatMap { context.name($0) }
         var environmentType: String?

@@ -397,25 +397,11 @@ extension StateReferenceTypeRule {
         return Fix(message: "use @\(wrapper)", applicability: .suggestion, edits: edits.sorted { $0.startOffset < $1.startOffset })
     }
 
-    /// `@Observable` on its own line before the class, when the class is declared once in this file, the file
-    /// can see the macro, and no stored property is `lazy`, wrapped, or named like the macro's backing storage.
+    /// `@Observable` before the class (`FileContext.observableFix`), when the class is declared once in this file.
     static func observableFix(for type: String, _ declarations: [Int], _ file: FileContext) -> Fix? {
         let classes = declarations.filter { file.kind($0) == .classDecl && file.name($0) == type }
-        guard classes.count == 1, let decl = classes.first, let block = file.tree.child(decl, .memberBlock) else { return nil }
-        let imports = file.topLevelItems.filter { file.kind($0) == .importDecl }.compactMap { file.name($0) }
-        guard imports.contains(where: { ["SwiftUI", "Observation", "SwiftData"].contains($0) }) else { return nil }
-        for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) && !file.hasModifier(m, .class) {
-            if file.hasModifier(m, .lazy) { return nil }
-            let markers: Set<String> = ["MainActor", "objc", "nonobjc", "available", "ObservationIgnored"]
-            if file.attributes(m).contains(where: { !markers.contains(file.name($0) ?? "") }) { return nil }
-            if file.children(m).contains(where: { b in
-                file.kind(b) == .patternBinding && file.tree.firstChild(b).flatMap { file.name($0) }?.hasPrefix("_") == true
-            }) { return nil }
-        }
-        let start = file.tree.byteRange(decl).lowerBound
-        guard let line = file.lineStart(before: start) else { return nil }
-        return Fix(message: "mark '\(file.qualifiedTypeName(decl))' @Observable", applicability: .suggestion,
-                   edits: [TextEdit(startOffset: start, endOffset: start, replacement: "@Observable\n" + line.indentation)])
+        guard classes.count == 1, let decl = classes.first else { return nil }
+        return file.observableFix(decl)
     }
 
     /// The file's classes that could be held in `@State`, packed: not `@Observable` or `@Model`, with a stored
@@ -430,11 +416,8 @@ extension StateReferenceTypeRule {
             while let last = open.last, decl >= last + Int(tree.nodes[last].size) { open.removeLast() }
             defer { open.append(decl) }
             guard file.kind(decl) == .classDecl, let name = file.name(decl), let block = tree.child(decl, .memberBlock),
-                  !file.attributes(decl).contains(where: { file.name($0) == "Observable" || file.name($0) == "Model" }) else { continue }
-            let hasStoredVar = file.memberDecls(block).contains { m in
-                file.kind(m) == .variableDecl && tree.name(m) == "var" && !file.hasModifier(m, .static) && !file.hasModifier(m, .class)
-                    && file.children(m).contains { file.kind($0) == .patternBinding && !isComputed($0, file) }
-            }
+                  file.observationMacro(decl) == nil else { continue }
+            let hasStoredVar = file.declaresStoredVar(block)
             guard hasStoredVar || tree.child(decl, .inheritanceClause) != nil else { continue }
             let qualified = (open.map { file.kind($0) == .extensionDecl ? file.extendedTypeName($0) : file.name($0) ?? "" } + [name])
                 .joined(separator: ".")
@@ -444,14 +427,6 @@ extension StateReferenceTypeRule {
         found.sort { $0.offset < $1.offset }
         let positions = file.positions(ofAscending: found.map(\.offset))
         return ClassRecord.pack(zip(found, positions).map { ($0.name, $0.qualifiedName, $0.hasStoredVar, $0.offset, $1) })
-    }
-
-    /// A binding with a getter (an implicit one, or `get`): only observers (`willSet`, `didSet`) keep it stored.
-    static func isComputed(_ binding: Int, _ file: FileContext) -> Bool {
-        guard let block = file.tree.child(binding, .accessorBlock) else { return false }
-        return file.children(block).contains { accessor in
-            file.kind(accessor) != .accessorDecl || !["willSet", "didSet"].contains(file.name(accessor) ?? "")
-        }
     }
 
     // MARK: Project
@@ -522,7 +497,7 @@ extension StateReferenceTypeRule {
         var seen: Set<String> = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
-            if index.attributes(of: name).contains(where: { $0 == "Observable" || $0 == "Model" }) { return nil }
+            if index.observation(of: name)?.isMacro == true { return nil }
             if classes[name]?.contains(where: \.hasStoredVar) == true { hasStoredVar = true }
             for ref in index.types(named: name) {
                 for property in index.properties(of: ref) where !property.isLet && !property.isStatic { properties.insert(property.name) }
