@@ -9,10 +9,11 @@ struct FactExtractor {
     /// What the `#if` clauses around each node say.
     let scopes: ConditionalScopes
 
-    /// The bodies the facts need parsed: view-building members (`body`, `previews`, `@ViewBuilder`, a type
+    /// The bodies the facts need parsed: view-building members (`body`, `previews`, `@ViewBuilder` or
+    /// `@ContentBuilder`, a type
     /// ending in `View`), and any body that applies an environment provider.
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject"],
-                                     declarationWords: ["body", "previews", "ViewBuilder"], typeSuffixes: ["View"],
+                                     declarationWords: ViewBuilderNames.words.union(["body", "previews"]), typeSuffixes: ["View"],
                                      notedWords: providerWords.words)
 
     /// Whether `environmentObject` or `environment` occurs in the file: a provider is one of those calls, so a
@@ -221,7 +222,7 @@ struct FactExtractor {
     /// `let content: Content`, `let label: () -> Label` (its type is, or returns, a generic parameter).
     func isContent(_ decl: Int, genericParameters: Set<String>) -> Bool {
         guard !context.hasModifier(decl, .static) else { return false }
-        if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" }) {
+        if context.hasViewBuilderAttribute(decl) {
             // A `@ViewBuilder var header: some View` is a view member, not content: content is stored.
             return tree.child(decl, .patternBinding).flatMap { tree.child($0, .accessorBlock) } == nil
         }
@@ -246,7 +247,7 @@ struct FactExtractor {
 
     /// A member builds views when it is `@ViewBuilder` or its type mentions `View` (`some View`, `AnyView`).
     func isViewBuilding(_ decl: Int, typeNode: Int?) -> Bool {
-        if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" }) { return true }
+        if context.hasViewBuilderAttribute(decl) { return true }
         guard let t = typeNode else { return false }
         return tree.compactText(t, hasSuffix: "View")
     }

@@ -556,7 +556,7 @@ extension ForEachIndexIDRule {
             if let bodies = byType[type] { return bodies[name] }
             let tree = context.tree
             func buildsViews(_ member: Int, type: Int?) -> Bool {
-                context.attributes(member).contains { context.name($0) == "ViewBuilder" }
+                context.hasViewBuilderAttribute(member)
                     || type.map { tree.compactText($0, hasSuffix: "View") } ?? false
             }
             var bodies: [String: Int] = [:]

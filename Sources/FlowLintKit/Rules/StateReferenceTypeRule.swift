@@ -196,7 +196,7 @@ extension StateReferenceTypeRule {
         return out
     }
 
-    /// `body`, `body(content:)`, and members marked `@ViewBuilder` or typed as views (`some View`, `AnyView`).
+    /// `body`, `body(content:)`, and members marked `@ViewBuilder` (or `@ContentBuilder`) or typed as views (`some View`, `AnyView`).
     static func isViewBuilding(_ member: Int, _ file: FileContext) -> Bool {
         let tree = file.tree
         let typeNode: Int?
@@ -216,7 +216,7 @@ extension StateReferenceTypeRule {
         default:
             return false
         }
-        if file.attributes(member).contains(where: { file.name($0) == "ViewBuilder" }) { return true }
+        if file.hasViewBuilderAttribute(member) { return true }
         guard let typeNode else { return false }
         let text = tree.compactText(typeNode)
         return text.hasSuffix("View") || text == "AnyView"
