@@ -275,9 +275,8 @@ struct FactExtractor {
             if wrapper == "EnvironmentObject", let type, !genericParameters.contains(type) {
                 environmentObjectType = type
             } else if let environmentType {
-                // `@Environment(T.self) var x: T?` tolerates a missing object.
-                let optional = annotation.map { context.kind($0) == .optionalType || context.kind($0) == .implicitlyUnwrappedOptionalType } ?? false
-                if !optional { environmentObjectType = environmentType }
+                // `@Environment(T.self) var x: T?` (`Optional<T>`, `T!`) tolerates a missing object.
+                if !(annotation.map(context.isOptionalType) ?? false) { environmentObjectType = environmentType }
             }
             let property = PropertyFact(name: n, isStatic: context.hasModifier(decl, .static) || context.hasModifier(decl, .class),
                                         isLet: tree.name(decl) == "let", hasInitializer: initializer != nil, type: type,
