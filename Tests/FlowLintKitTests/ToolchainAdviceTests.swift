@@ -74,4 +74,40 @@ final class ToolchainAdviceTests: XCTestCase {
             "13: @State 'lap' holds 'Lap', a class SwiftUI cannot observe, so the view does not update when its 'count' changes; @Observable needs iOS 17.0 and this target deploys to iOS 13.0: make 'Lap' an ObservableObject with @Published properties and create the object in an owner that outlives the view and observe it with @ObservedObject (@StateObject needs iOS 14.0 and this target deploys to iOS 13.0)",
         ])
     }
+
+    static let createdInView = [("Views.swift", """
+        import SwiftUI
+
+        @Observable
+        final class Draft {
+            var text = ""
+        }
+
+        final class Uploader: ObservableObject {
+            @Published var progress = 0.0
+        }
+
+        struct Composer: View {
+            private let draft = Draft()
+            private let uploader = Uploader()
+
+            var body: some View {
+                Text(draft.text + "\\(uploader.progress)")
+            }
+        }
+        """)]
+
+    func testObservableCreatedInViewAdviceFollowsTheToolchainAndTheTarget() throws {
+        XCTAssertEqual(try lint(Self.createdInView, platforms: ".iOS(.v17)", rule: "observable_created_in_view"), [
+            "13: 'draft' creates 'Draft' itself without @State, so SwiftUI re-creates it with the view and its state is lost; own it with @State [fix: own it with @State]",
+            "14: 'uploader' creates the ObservableObject 'Uploader' itself without @StateObject, so the view does not subscribe to it, and SwiftUI re-creates it with the view and its state is lost; own it with @StateObject [fix: own it with @StateObject]",
+        ])
+        XCTAssertEqual(try lint(Self.createdInView, platforms: ".iOS(.v17)", xcode: [26, 4], rule: "observable_created_in_view"), [
+            "13: 'draft' creates 'Draft' itself without @State, so SwiftUI re-creates it with the view and its state is lost; own it with @State, which keeps the first one (its initial value is still evaluated each time the view is created) [fix: own it with @State]",
+            "14: 'uploader' creates the ObservableObject 'Uploader' itself without @StateObject, so the view does not subscribe to it, and SwiftUI re-creates it with the view and its state is lost; own it with @StateObject [fix: own it with @StateObject]",
+        ])
+        // On iOS 13 there is no @StateObject (and no Observation: the @Observable class would need availability).
+        XCTAssertEqual(try lint(Self.createdInView, platforms: ".iOS(.v13)", rule: "observable_created_in_view").last,
+            "14: 'uploader' creates the ObservableObject 'Uploader' itself without @StateObject, so the view does not subscribe to it, and SwiftUI re-creates it with the view and its state is lost; @StateObject, which would own it, needs iOS 14.0 and this target deploys to iOS 13.0: create the object in an owner that outlives the view and pass it in with @ObservedObject")
+    }
 }

@@ -18,6 +18,9 @@ public enum RuleRegistry {
         RuleRunner(StateMutationInBodyRule.self),
         RuleRunner(StateInitFromParameterRule.self),
         RuleRunner(PublishedFromBackgroundRule.self),
+        RuleRunner(ObservableCreatedInViewRule.self),
+        RuleRunner(ObservationIgnoredStorageRule.self),
+        RuleRunner(ObservableConformanceWithoutMacroRule.self),
         RuleRunner(SuperfluousDisableRule.self),
         RuleRunner(UnknownRuleInSuppressionRule.self),
     ]
