@@ -9,10 +9,11 @@ struct FactExtractor {
     /// What the `#if` clauses around each node say.
     let scopes: ConditionalScopes
 
-    /// The bodies the facts need parsed: view- and scene-building members (`body`, `previews`, `@ViewBuilder`,
-    /// `@SceneBuilder`, a type ending in `View` or `Scene`), and any body that applies an environment provider.
+    /// The bodies the facts need parsed: view- and scene-building members (`body`, `previews`, `@ViewBuilder` or
+    /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), and any body that applies an
+    /// environment provider.
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject"],
-                                     declarationWords: ["body", "previews", "ViewBuilder", "SceneBuilder"],
+                                     declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
                                      typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
 
     /// Whether `environmentObject` or `environment` occurs in the file: a provider is one of those calls, so a
@@ -132,6 +133,7 @@ struct FactExtractor {
             type.qualifiedName = context.qualifiedTypeName(decl)
         }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
+        type.observation = context.observation(of: decl)
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
             if kind != .extension || !inherited.isEmpty { facts.types.append(type) }
@@ -221,7 +223,7 @@ struct FactExtractor {
     /// `let content: Content`, `let label: () -> Label` (its type is, or returns, a generic parameter).
     func isContent(_ decl: Int, genericParameters: Set<String>) -> Bool {
         guard !context.hasModifier(decl, .static) else { return false }
-        if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" }) {
+        if context.hasViewBuilderAttribute(decl) {
             // A `@ViewBuilder var header: some View` is a view member, not content: content is stored.
             return tree.child(decl, .patternBinding).flatMap { tree.child($0, .accessorBlock) } == nil
         }
@@ -248,7 +250,7 @@ struct FactExtractor {
     /// scenes when it is `@SceneBuilder` or of type `some Scene` (an App's `var mainWindow: some Scene`): both
     /// are members the environment walk goes through.
     func isViewBuilding(_ decl: Int, typeNode: Int?) -> Bool {
-        if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" || context.name($0) == "SceneBuilder" }) {
+        if context.hasViewBuilderAttribute(decl) || context.attributes(decl).contains(where: { context.name($0) == "SceneBuilder" }) {
             return true
         }
         guard let t = typeNode else { return false }
@@ -262,7 +264,7 @@ struct FactExtractor {
         let attributes = context.attributes(decl)
         let wrapperAttribute = attributes.last { a in
             guard let n = context.name(a) else { return false }
-            return n != "MainActor" && n != "Previewable" && n != "objc" && n != "nonobjc" && n != "available"
+            return !ObservationNames.markerAttributes.contains(n)
         }
         let wrapper = wrapperAttribute.flatMap { context.name($0) }
         var environmentType: String?
@@ -285,9 +287,8 @@ struct FactExtractor {
             if wrapper == "EnvironmentObject", let type, !genericParameters.contains(type) {
                 environmentObjectType = type
             } else if let environmentType {
-                // `@Environment(T.self) var x: T?` tolerates a missing object.
-                let optional = annotation.map { context.kind($0) == .optionalType || context.kind($0) == .implicitlyUnwrappedOptionalType } ?? false
-                if !optional { environmentObjectType = environmentType }
+                // `@Environment(T.self) var x: T?` (`Optional<T>`, `T!`) tolerates a missing object.
+                if !(annotation.map(context.isOptionalType) ?? false) { environmentObjectType = environmentType }
             }
             let property = PropertyFact(name: n, isStatic: context.hasModifier(decl, .static) || context.hasModifier(decl, .class),
                                         isLet: tree.name(decl) == "let", hasInitializer: initializer != nil, type: type,

@@ -57,6 +57,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     var properties: PropertyList
     /// Attribute names on the declaration (`Observable`, `MainActor`, `Model`), in source order.
     var attributes: [String] = []
+    /// What the declaration says of its observation (`@Observable`, `@Model`, a conformance to `Observable` with or
+    /// without a registrar of its own; `FileContext.observation(of:)`), nil when nothing.
+    var observation: ObservationKind?
     /// Names of view-building members other than `body` (computed properties and functions), sorted: an
     /// array, so the facts encode to the same bytes every time.
     var viewMembers: [String] = []

@@ -31,7 +31,8 @@ extension ProjectAnalysis {
 
 /// Every analysis, for the tests that compare kept values with fresh ones.
 enum AnalysisRegistry {
-    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self]
+    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
+                                                  ObservedTypes.self]
 }
 
 extension ProjectIndex {

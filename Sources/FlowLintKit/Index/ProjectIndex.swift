@@ -206,7 +206,7 @@ struct ProjectIndex {
     static let protocolsNotRefiningObservableObject: Set<String> = [
         "AnyObject", "Codable", "CustomDebugStringConvertible", "CustomStringConvertible", "Decodable", "Encodable",
         "Equatable", "Error", "Hashable", "Identifiable", "LocalizedError", "NSCoding", "NSCopying", "NSSecureCoding",
-        "Observable", "Sendable", "Comparable", "CaseIterable", "RawRepresentable", "Sequence", "Collection",
+        ObservationNames.observable, "Sendable", "Comparable", "CaseIterable", "RawRepresentable", "Sequence", "Collection",
     ]
 
     private func observableObject(_ name: String, seen: inout Set<String>) -> Bool? {
