@@ -68,7 +68,11 @@ build_modules() {
         -c "$yams"/Sources/Yams/*.swift -o "$modules/Yams.o"
     swiftc "${swift_flags[@]}" -module-name FlowLintSyntax -emit-module -emit-module-path "$modules/FlowLintSyntax.swiftmodule" \
         -c "$repo"/Sources/FlowLintSyntax/*.swift -o "$modules/FlowLintSyntax.o"
-    local kit_sources=()
+    # FlowLintKit's rule documents are compiled in from a Swift file the package's build-tool plugin writes
+    # (Plugins/RuleDocumentsPlugin); outside SwiftPM the fuzzer writes it with the same bundler.
+    (cd "$repo" && swift build --product RuleDocumentBundler >/dev/null)
+    "$repo/.build/debug/RuleDocumentBundler" "$repo/rules" "$modules/BundledRuleDocuments.swift"
+    local kit_sources=("$modules/BundledRuleDocuments.swift")
     while IFS= read -r source; do kit_sources+=("$source"); done < <(find "$repo/Sources/FlowLintKit" -name '*.swift' | sort)
     swiftc "${swift_flags[@]}" -enable-testing -module-name FlowLintKit -emit-module -emit-module-path "$modules/FlowLintKit.swiftmodule" \
         -Xcc -fmodule-map-file="$yams/Sources/CYaml/include/module.modulemap" -I "$yams/Sources/CYaml/include" \
