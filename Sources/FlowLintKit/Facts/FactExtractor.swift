@@ -11,8 +11,8 @@ struct FactExtractor {
 
     /// The bodies the facts need parsed: view- and scene-building members (`body`, `previews`, `@ViewBuilder` or
     /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), and any body that applies an
-    /// environment provider.
-    static let parses = BodySkipping(bodyWords: ["environment", "environmentObject"],
+    /// environment provider (SwiftData's `modelContainer` and `modelContext` among them).
+    static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "modelContainer", "modelContext"],
                                      declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
                                      typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
 
@@ -107,6 +107,12 @@ struct FactExtractor {
                 for closure in context.children(item) where context.kind(closure) == .trailingClosure {
                     RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], scopes: scopes,
                                          into: &renderer, facts: &facts)
+                }
+                // `#Preview(traits: .sampleData)`, `traits: .modifier(SampleData())`: a `PreviewModifier` may attach
+                // a model container (SwiftData's pattern for previews) that is not followed, so the views count as
+                // having one.
+                if previewTraitsMayAttachContainer(item) {
+                    for e in renderer.edges.indices { renderer.edges[e].provided.insert(.modelContainer, at: 0) }
                 }
                 facts.renderers.append(renderer)
             case .funcDecl where owner == nil:
@@ -219,6 +225,25 @@ struct FactExtractor {
         }
     }
 
+    /// The layout and orientation traits SwiftUI declares: they attach nothing to the environment.
+    static let layoutPreviewTraits: Set<String> = ["sizeThatFitsLayout", "fixedLayout", "defaultLayout", "portrait",
+                                                   "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
+
+    /// Whether a `#Preview`'s `traits:` name a trait other than SwiftUI's layout ones (`.modifier(...)`, a static
+    /// member of the project such as `.sampleData`).
+    func previewTraitsMayAttachContainer(_ preview: Int) -> Bool {
+        // `traits:` is variadic: the unlabeled arguments after it are traits too.
+        var inTraits = false
+        for argument in context.arguments(preview) {
+            if argument.label != nil { inTraits = argument.label == "traits" }
+            guard inTraits, let value = argument.value else { continue }
+            if tree.subtree(value).contains(where: { n in
+                context.kind(n) == .memberAccessExpr && !Self.layoutPreviewTraits.contains(context.name(n) ?? "")
+            }) { return true }
+        }
+        return false
+    }
+
     /// A stored property holding content a caller hands in: `@ViewBuilder let content: () -> Content`,
     /// `let content: Content`, `let label: () -> Label` (its type is, or returns, a generic parameter).
     func isContent(_ decl: Int, genericParameters: Set<String>) -> Bool {
@@ -272,6 +297,10 @@ struct FactExtractor {
         // `struct Controls<Controller: ObservableObject>` reading `Controller`: whatever the user passes, not a type
         // of the project, so nothing can be said of its provider.
         if let t = environmentType, genericParameters.contains(t) { environmentType = nil }
+        // `@Query var items: [Item]`, `@Environment(\.modelContext) var context`: SwiftData's, from the environment.
+        let readsModelContext = wrapper == "Query"
+            || (wrapper == "Environment" && wrapperAttribute.map { a in
+                context.arguments(a).map { $0.value.map { tree.compactText($0) } } == ["\\.modelContext"] } == true)
         var out: [PropertyFact] = []
         for b in context.children(decl) where context.kind(b) == .patternBinding {
             guard let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) else { continue }
@@ -299,6 +328,12 @@ struct FactExtractor {
             stored.platforms = scopes.platforms(decl)
             stored.clause = scopes.clause(decl)
             if wrapper == "EnvironmentObject", environmentObjectType != nil { stored.isUnreadInItsFile = !isNamedElsewhere(n, besides: p) }
+            // A query or a context its file never names again fetches nothing anyone sees, and is not counted.
+            // (`@Environment(\.modelContext) private var modelContext` names it in its own attribute.)
+            if readsModelContext, let wrapperAttribute, isNamedElsewhere(n, besides: decl) {
+                stored.readsModelContext = true
+                stored.attributeSpan = stored.attributeSpan ?? context.span(of: wrapperAttribute)
+            }
             out.append(stored)
         }
         return out
@@ -313,13 +348,14 @@ struct FactExtractor {
         return StaticMemberName(type: type, member: member)
     }
 
-    /// Whether `name`, `$name` or `_name` appears in the file other than at `declaration` (an identifier, or text
+    /// Whether `name`, `$name` or `_name` appears in the file outside `declaration` (an identifier, or text
     /// inside a string literal with an interpolation): a use, or something that may be one.
     func isNamedElsewhere(_ name: String, besides declaration: Int) -> Bool {
         let own = tree.byteRange(declaration)
         let file = tree.file
         let spellings = [name, "$" + name, "_" + name]
-        for token in tree.tokens where token.range != own && token.length >= UInt32(name.utf8.count) {
+        for token in tree.tokens where token.length >= UInt32(name.utf8.count)
+            && !(own.lowerBound <= Int(token.offset) && Int(token.offset + token.length) <= own.upperBound) {
             let text = file.text(of: token)
             if spellings.contains(text) { return true }
             if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\("), text.contains(name) { return true }
@@ -351,19 +387,25 @@ struct FactExtractor {
         var out: [TypeReference] = []
         let startsAtSelf = RenderWalker.chainsStartingAtSelf(in: function, context)
         for n in tree.subtree(function) where context.kind(n) == .callExpr {
-            guard let callee = tree.firstChild(n), context.kind(callee) == .memberAccessExpr,
-                  let provided = RenderWalker.providerCall(n, context) else { continue }
+            guard let callee = tree.firstChild(n), context.kind(callee) == .memberAccessExpr else { continue }
+            let isModelContainer = RenderWalker.isModelContainerCall(n, context)
+            let provided = RenderWalker.providerCall(n, context)
+            guard isModelContainer || provided != nil else { continue }
             let base = tree.firstChild(callee)
             let receiverIsSelf = base == nil || (context.kind(base!) == .identifierExpr && context.name(base!) == "self")
                 || startsAtSelf[base! - function]
             guard receiverIsSelf else { continue }
-            out.append(TypeResolver(context: context, ownerType: owner).resolve(provided, at: n))
+            out.append(isModelContainer ? .modelContainer : TypeResolver(context: context, ownerType: owner).resolve(provided!, at: n))
         }
         // Implicit `self`: `func withSettings() -> some View { environmentObject(UserSettings()) }`.
         for n in tree.subtree(function) where context.kind(n) == .callExpr {
-            guard let callee = tree.firstChild(n), context.kind(callee) == .identifierExpr,
-                  let calleeName = context.name(callee), calleeName == "environmentObject" || calleeName == "environment" else { continue }
+            guard let callee = tree.firstChild(n), context.kind(callee) == .identifierExpr, let calleeName = context.name(callee) else { continue }
             let args = context.arguments(n)
+            if RenderWalker.isModelContainerCall(named: calleeName, arguments: args, context) {
+                out.append(.modelContainer)
+                continue
+            }
+            guard calleeName == "environmentObject" || calleeName == "environment" else { continue }
             guard args.count == 1, args[0].label == nil, let v = args[0].value else { continue }
             out.append(TypeResolver(context: context, ownerType: owner).resolve(v, at: n))
         }

@@ -105,6 +105,10 @@ struct PropertyFact: Sendable, Equatable, Codable {
     var platforms: Platforms = .all
     /// The innermost `#if` clause around it (an index into its file's `clauses`), -1 for none.
     var clause: Int32 = -1
+    /// `@Query` or `@Environment(\.modelContext)`, named again in its file: SwiftData reads the model context
+    /// from the environment, which a `.modelContainer(...)` above must set (`attributeSpan` is where its wrapper
+    /// attribute is).
+    var readsModelContext = false
 
     init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?, wrapper: String? = nil,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {
@@ -137,6 +141,13 @@ enum TypeReference: Hashable, Sendable, Codable {
     case staticMember(type: String, member: String)
     /// Not resolvable (a function result, an untyped closure parameter, ...): silences what it reaches.
     case unknown
+    /// SwiftData's model container (and the context it puts in the environment): `.modelContainer(...)`,
+    /// `.modelContext(_:)`, `.environment(\.modelContext, _)`. Resolves to `modelContainerName`.
+    case modelContainer
+
+    /// What the environment analysis calls the model container among the types it tracks: not a Swift type name,
+    /// so no object type of the project can take its place.
+    static let modelContainerName = "SwiftData model container"
 }
 
 /// A body that renders views: a view's `body`, one of its view-building members, or a root.

@@ -105,6 +105,7 @@ extension PropertyFact {
         w.optional(staticInitializer) { $0.string($1.type); $0.string($1.member) }
         w.uint(UInt64(platforms.rawValue))
         w.int(Int(clause))
+        w.bool(readsModelContext)
     }
 }
 

@@ -76,6 +76,32 @@ struct RenderWalker {
         return args[0].value
     }
 
+    /// SwiftData's providers: `.modelContainer(for:)`, `.modelContainer(container)` (any arguments),
+    /// `.modelContext(context)`, `.environment(\.modelContext, context)`. On a scene, its content gets them.
+    static func isModelContainerCall(_ call: Int, _ context: FileContext) -> Bool {
+        guard let callee = context.tree.firstChild(call), context.kind(callee) == .memberAccessExpr,
+              let name = context.name(callee) else { return false }
+        return isModelContainerCall(named: name, arguments: context.arguments(call), context)
+    }
+
+    /// The same for a call named `name` (`modelContainer(for: Item.self)` inside a `View` extension, on `self`).
+    static func isModelContainerCall(named name: String, arguments args: [(label: String?, value: Int?)], _ context: FileContext) -> Bool {
+        switch name {
+        case "modelContainer": return true
+        case "modelContext": return args.count == 1 && args[0].label == nil
+        case "environment":
+            guard args.count == 2, args[0].label == nil, let key = args[0].value, context.kind(key) == .keyPathExpr else { return false }
+            return context.tree.compactText(key) == "\\.modelContext"
+        default: return false
+        }
+    }
+
+    /// What a provider call provides (see `providerCall`, `isModelContainerCall`), nil when it is not one.
+    func provided(by call: Int) -> TypeReference? {
+        if Self.isModelContainerCall(call, context) { return .modelContainer }
+        return Self.providerCall(call, context).map { resolver.resolve($0, at: call) }
+    }
+
     /// For every node of the subtree of `root` (entry `e - root` for node `e`): whether the receiver chain
     /// ending at it starts at `self`, explicitly or implicitly through a method call (`padding().environment(x)`).
     /// One pass for the whole subtree: following each chain from each call on it was quadratic in its length.
@@ -180,8 +206,7 @@ struct RenderWalker {
     /// its arguments with the environment around the call.
     private mutating func visitCall(_ call: Int, _ env: Environment) {
         guard let callee = tree.firstChild(call) else { return }
-        if let providedExpression = Self.providerCall(call, context) {
-            let type = resolver.resolve(providedExpression, at: call)
+        if let type = provided(by: call) {
             providers.append(type)
             var inner = env
             inner.provided = providedLists.adding(type, to: env.provided)
@@ -242,8 +267,8 @@ struct RenderWalker {
         for clause in parts.dropFirst() {
             for call in tree.subtree(clause) where context.kind(call) == .callExpr {
                 guard let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr else { continue }
-                if let provided = Self.providerCall(call, context) {
-                    inner.provided = providedLists.adding(resolver.resolve(provided, at: call), to: inner.provided)
+                if let type = provided(by: call) {
+                    inner.provided = providedLists.adding(type, to: inner.provided)
                 } else if let name = context.name(callee) {
                     inner.helperCalls = helperLists.adding(name, to: inner.helperCalls)
                 }

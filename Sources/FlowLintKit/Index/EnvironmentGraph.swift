@@ -105,10 +105,22 @@ struct EnvironmentGraph {
     /// The findings of every root whose kind `include` accepts, in file and source order: per root, one per set
     /// of missing types, at the first construction that misses exactly that set.
     mutating func rootFindings(including include: (Renderer.RootKind) -> Bool) -> [RootFinding] {
+        rootFindingsWithModelContainer(including: include).objects
+    }
+
+    /// `rootFindings`, and apart from them, from the same walk, the findings whose one missing "type" is SwiftData's
+    /// model container (`TypeReference.modelContainerName`: read by `@Query` and `@Environment(\.modelContext)`,
+    /// provided by `.modelContainer(...)`): objects and the container are grouped apart, so neither changes the
+    /// other's findings.
+    mutating func rootFindingsWithModelContainer(including include: (Renderer.RootKind) -> Bool)
+        -> (objects: [RootFinding], modelContainer: [RootFinding]) {
         var walk = Walk()
         let shown = showRoots(including: include, in: &walk)
         explore(&walk)
-        return findings(of: shown, in: &walk)
+        let missing = walk.missing(at: shown.map { ($0.node, $0.provided) })
+        let container = TypeReference.modelContainerName
+        return (findings(of: shown, missing: missing.map { $0.filter { $0.key != container } }),
+                findings(of: shown, missing: missing.map { $0.filter { $0.key == container } }))
     }
 
     /// The views the roots show, in file and source order, each with what its construction provides; a
@@ -146,11 +158,11 @@ struct EnvironmentGraph {
     }
 
     /// What each shown view misses, grouped per root into findings.
-    private func findings(of shown: [Shown], in walk: inout Walk) -> [RootFinding] {
+    private func findings(of shown: [Shown], missing missingPerShown: [[String: [Step]]]) -> [RootFinding] {
         // A construction compiled in several builds misses what any of them misses (the shortest chain of each
         // type; of equally short ones, the first build's).
         var merged: [(view: Shown, missing: [String: [Step]])] = []
-        for (view, missing) in zip(shown, walk.missing(at: shown.map { ($0.node, $0.provided) })) {
+        for (view, missing) in zip(shown, missingPerShown) {
             if let last = merged.last, last.view.root == view.root, last.view.construction == view.construction {
                 for (type, steps) in missing where merged[merged.count - 1].missing[type].map({ steps.count < $0.count }) ?? true {
                     merged[merged.count - 1].missing[type] = steps
@@ -277,7 +289,10 @@ struct EnvironmentGraph {
         var walk = Walk()
         let shown = showRoots(including: { _ in true }, in: &walk)
         explore(&walk)
-        let findings = self.findings(of: shown, in: &walk)
+        let container = TypeReference.modelContainerName
+        let findings = self.findings(of: shown, missing: walk.missing(at: shown.map { ($0.node, $0.provided) }).map {
+            $0.filter { $0.key != container }
+        })
         struct DeclarationInBuild: Hashable {
             var declaration: DeclarationKey, build: Int32
         }
@@ -383,6 +398,7 @@ struct EnvironmentGraph {
     /// (a worklist: no recursion, whatever the length of a chain).
     private mutating func explore(_ walk: inout Walk) {
         var renderersByDeclaration: [DeclarationKey: [String?: [(file: Int, renderer: Renderer)]]] = [:]
+        var modelReadersByDeclaration: [DeclarationKey: [PropertyFact]] = [:]
         while let node = walk.unexpanded.popLast() {
             let place = walk.nodes[node].place
             let view = walk.nodes[node].view
@@ -410,6 +426,15 @@ struct EnvironmentGraph {
                           property.platforms.isSuperset(of: place.platforms),
                           isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
                     walk.addReader(node, of: needed, at: span)
+                }
+                // SwiftData's `@Query` and `@Environment(\.modelContext)`: the model container is one more type read.
+                if modelReadersByDeclaration[key] == nil {
+                    modelReadersByDeclaration[key] = index.properties(of: (key.file, key.type)).filter(\.readsModelContext)
+                }
+                for property in modelReadersByDeclaration[key]! {
+                    guard let span = property.attributeSpan, property.platforms.isSuperset(of: place.platforms),
+                          isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
+                    walk.addReader(node, of: TypeReference.modelContainerName, at: span)
                 }
             case .member(let key, let name):
                 (declaration, member) = (key, name)
@@ -917,11 +942,14 @@ struct EnvironmentAnalysis {
     var rootFindings: [EnvironmentGraph.RootFinding]
     /// "Nothing provides T" at readers no root reaches.
     var unreachedReaders: [(span: SourceSpan, message: String)]
+    /// Every root's findings of SwiftData's model container (`missing_model_container` and its preview rule): each
+    /// misses the one type `TypeReference.modelContainerName`.
+    var modelContainerFindings: [EnvironmentGraph.RootFinding] = []
 
     static func of(_ index: ProjectIndex) -> EnvironmentAnalysis {
         index.environmentAnalysis.value {
             var graph = EnvironmentGraph(index: index)
-            let findings = graph.rootFindings(including: { _ in true })
+            let (findings, modelContainerFindings) = graph.rootFindingsWithModelContainer(including: { _ in true })
             var unreached: [(span: SourceSpan, message: String)] = []
             if !graph.hasUnknownProvider {
                 for candidate in graph.candidates.values.flatMap({ $0 })
@@ -936,7 +964,7 @@ struct EnvironmentAnalysis {
             }
             // In file and source order, whatever the order of the candidates' dictionary.
             unreached.sort { ($0.span.file, $0.span.startOffset) < ($1.span.file, $1.span.startOffset) }
-            return EnvironmentAnalysis(rootFindings: findings, unreachedReaders: unreached)
+            return EnvironmentAnalysis(rootFindings: findings, unreachedReaders: unreached, modelContainerFindings: modelContainerFindings)
         }
     }
 }

@@ -263,6 +263,8 @@ struct ProjectIndex {
             return staticMemberType(typeName, member)
         case .unknown:
             return nil
+        case .modelContainer:
+            return TypeReference.modelContainerName
         }
     }
 

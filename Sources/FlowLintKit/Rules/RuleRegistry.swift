@@ -21,6 +21,8 @@ public enum RuleRegistry {
         RuleRunner(ObservableCreatedInViewRule.self),
         RuleRunner(ObservationIgnoredStorageRule.self),
         RuleRunner(ObservableConformanceWithoutMacroRule.self),
+        RuleRunner(MissingModelContainerRule.self),
+        RuleRunner(MissingModelContainerInPreviewRule.self),
         RuleRunner(SuperfluousDisableRule.self),
         RuleRunner(UnknownRuleInSuppressionRule.self),
     ]

@@ -11,5 +11,9 @@ struct BirdFeederApp: App {
                 .environment(settings)
                 .modelContainer(for: Sighting.self)
         }
+
+        WindowGroup("Season log", id: "season-log") {
+            SeasonLog() // expect: missing_model_container
+        }
     }
 }

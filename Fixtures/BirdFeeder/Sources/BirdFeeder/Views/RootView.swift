@@ -43,3 +43,8 @@ struct ForecastBanner: View {
         Text(forecast?.summary ?? "No forecast")
     }
 }
+
+#Preview {
+    RootView() // expect: missing_model_container_in_preview
+        .environment(Aviary())
+}
