@@ -764,11 +764,17 @@ private struct Walk {
 
         var result = Array(repeating: [String: [EnvironmentGraph.Step]](), count: shown.count)
         for t in typeNames.indices where !readersByType[t].isEmpty {
-            markMissing(t)
-            measureChains(t)
-            var hops: [Int: Hop] = [:]
-            for (i, view) in shown.enumerated() where missesMark[view.node] == t && !view.provided.contains(typeNames[t]) {
-                result[i][typeNames[t]] = chain(from: view.node, type: t, hops: &hops)
+            // First the paths that crash as soon as the view is shown, whose chains are given where there is one;
+            // then every path, for the views that miss the type only after a tap or a presentation.
+            for inPlaceOnly in [true, false] {
+                let mark = inPlaceOnly ? -2 - t : t
+                markMissing(t, inPlaceOnly: inPlaceOnly)
+                measureChains(t, inPlaceOnly: inPlaceOnly)
+                var hops: [Int: Hop] = [:]
+                for (i, view) in shown.enumerated() where missesMark[view.node] == mark && result[i][typeNames[t]] == nil
+                    && !view.provided.contains(typeNames[t]) {
+                    result[i][typeNames[t]] = chain(from: view.node, type: t, inPlaceOnly: inPlaceOnly, hops: &hops)
+                }
             }
         }
         return result
@@ -776,18 +782,23 @@ private struct Walk {
 
     /// Marks the nodes that miss type `t`, from its readers backwards: a declaration or member as soon as one
     /// link that does not provide `t` leads to a marked node, a name once all its declarations are marked.
-    private mutating func markMissing(_ t: Int) {
+    /// `inPlaceOnly`: only through readers that read at render and links shown in place (no sheet, no navigation
+    /// destination), in marks of their own (`-2 - t`, so that the marks of the full pass are not taken for them).
+    private mutating func markMissing(_ t: Int, inPlaceOnly: Bool = false) {
+        let mark = inPlaceOnly ? -2 - t : t
         var work = readersByType[t]
-        for n in work { missesMark[n] = t }
+        if inPlaceOnly { work.removeAll { n in nodes[n].reads.contains { $0.type == t && $0.tap != nil } } }
+        for n in work { missesMark[n] = mark }
         while let child = work.popLast() {
             for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] {
-                guard missesMark[parent] != t, !nodes[parent].links[l].provides.contains(t) else { continue }
+                guard missesMark[parent] != mark, !nodes[parent].links[l].provides.contains(t),
+                      !inPlaceOnly || nodes[parent].links[l].presentation == nil else { continue }
                 if nodes[parent].isName {
-                    if declarationsMissingMark[parent] != t { (declarationsMissingMark[parent], declarationsMissing[parent]) = (t, 0) }
+                    if declarationsMissingMark[parent] != mark { (declarationsMissingMark[parent], declarationsMissing[parent]) = (mark, 0) }
                     declarationsMissing[parent] += 1
                     if declarationsMissing[parent] < nodes[parent].links.count { continue }
                 }
-                missesMark[parent] = t
+                missesMark[parent] = mark
                 work.append(parent)
             }
         }
@@ -795,10 +806,12 @@ private struct Walk {
 
     /// The length of the shortest chain to a reader of `t` at every node that misses it, level by level from the
     /// readers (length 1) backwards: a view shown adds one step, a member or a name's first declaration none.
-    private mutating func measureChains(_ t: Int) {
+    private mutating func measureChains(_ t: Int, inPlaceOnly: Bool) {
+        let mark = inPlaceOnly ? -2 - t : t
         var level = readersByType[t]
+        if inPlaceOnly { level.removeAll { n in nodes[n].reads.contains { $0.type == t && $0.tap != nil } } }
         var current = 1
-        for n in level { (lengthMark[n], length[n]) = (t, 1) }
+        for n in level { (lengthMark[n], length[n]) = (mark, 1) }
         while !level.isEmpty {
             var next: [Int] = []
             var i = 0
@@ -806,14 +819,16 @@ private struct Walk {
                 let child = level[i]
                 i += 1
                 // Listed again at a shorter length, or twice at this one.
-                guard length[child] == current, settledMark[child] != t else { continue }
-                settledMark[child] = t
-                for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] where missesMark[parent] == t {
+                guard length[child] == current, settledMark[child] != mark else { continue }
+                settledMark[child] = mark
+                for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] where missesMark[parent] == mark {
                     let link = nodes[parent].links[l]
-                    if link.provides.contains(t) || (nodes[parent].isName && l != 0) { continue }
+                    if link.provides.contains(t) || (nodes[parent].isName && l != 0) || (inPlaceOnly && link.presentation != nil) {
+                        continue
+                    }
                     let candidate = current + (link.step == nil ? 0 : 1)
-                    if lengthMark[parent] == t && length[parent] <= candidate { continue }
-                    (lengthMark[parent], length[parent]) = (t, candidate)
+                    if lengthMark[parent] == mark && length[parent] <= candidate { continue }
+                    (lengthMark[parent], length[parent]) = (mark, candidate)
                     if candidate == current { level.append(parent) } else { next.append(parent) }
                 }
             }
@@ -831,7 +846,7 @@ private struct Walk {
     }
 
     /// The chain of type `t` from a name that misses it, one hop per view (hops found once per type).
-    private mutating func chain(from name: Int, type t: Int, hops: inout [Int: Hop]) -> [EnvironmentGraph.Step] {
+    private mutating func chain(from name: Int, type t: Int, inPlaceOnly: Bool, hops: inout [Int: Hop]) -> [EnvironmentGraph.Step] {
         var steps: [EnvironmentGraph.Step] = []
         var current = name
         while true {
@@ -839,7 +854,7 @@ private struct Walk {
             if let known = hops[current] {
                 hop = known
             } else {
-                guard let found = firstHop(from: current, type: t) else { return steps }
+                guard let found = firstHop(from: current, type: t, inPlaceOnly: inPlaceOnly) else { return steps }
                 hops[current] = found
                 hop = found
             }
@@ -865,7 +880,8 @@ private struct Walk {
     /// uses, to the first reader or view shown whose chain is as short as the name's. Members may use each
     /// other in a cycle (all of the same chain length): a depth-first search in link order that enters each
     /// member once takes the first path that does not come back to a member on it.
-    private mutating func firstHop(from name: Int, type t: Int) -> Hop? {
+    private mutating func firstHop(from name: Int, type t: Int, inPlaceOnly: Bool) -> Hop? {
+        let mark = inPlaceOnly ? -2 - t : t
         let target = length[name]
         let declaration = nodes[name].links[0].target
         visits += 1
@@ -873,13 +889,14 @@ private struct Walk {
         var stack = [(node: declaration, next: 0)]
         while let top = stack.last {
             let node = nodes[top.node]
-            if top.next == 0, let read = node.reads.first(where: { $0.type == t }) {
+            if top.next == 0, let read = node.reads.first(where: { $0.type == t && !(inPlaceOnly && $0.tap != nil) }) {
                 return .reads(node: top.node, span: read.span, tap: read.tap)
             }
             stack.removeLast()
             for l in top.next..<node.links.count {
                 let link = node.links[l]
-                guard missesMark[link.target] == t, !link.provides.contains(t) else { continue }
+                guard missesMark[link.target] == mark, !link.provides.contains(t), !(inPlaceOnly && link.presentation != nil)
+                else { continue }
                 if link.step != nil {
                     if length[link.target] + 1 == target {
                         // The member uses on the way: each entry below the top entered its member by link `next - 1`.
