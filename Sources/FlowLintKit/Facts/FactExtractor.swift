@@ -359,7 +359,7 @@ struct FactExtractor {
 
     /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()
     /// }`, `.onTapGesture { ... }`), the action: SwiftUI looks the object up only when it runs. Its title when every
-    /// use is in buttons of one literal title.
+    /// use is in buttons with literal titles, their titles.
     func tapAction(holdingAll uses: [Range<Int>], in typeDecl: Int?) -> TapAction? {
         guard let typeDecl, !uses.isEmpty else { return nil }
         var actions: [(bytes: Range<Int>, title: String?)] = []
@@ -380,12 +380,12 @@ struct FactExtractor {
                 actions.append((tree.byteRange(action), nil))
             }
         }
-        var titles: Set<String?> = []
+        var titles: [String?] = []
         for use in uses {
             guard let action = actions.first(where: { $0.bytes.contains(use.lowerBound) }) else { return nil }
-            titles.insert(action.title)
+            if !titles.contains(action.title) { titles.append(action.title) }
         }
-        return TapAction(title: titles.count == 1 ? titles.first! : nil)
+        return TapAction(titles: titles.contains(nil) ? [] : titles.compactMap { $0 })
     }
 
     /// `"Save"`: a string literal without interpolation, its text.

@@ -127,8 +127,9 @@ struct PropertyFact: Sendable, Equatable, Codable {
 
 /// The action a read waits for (`PropertyFact.readOnlyOnTap`).
 struct TapAction: Hashable, Sendable, Codable {
-    /// The literal title of the button (`Button("Save") { ... }`) when every read is in buttons of that title.
-    var title: String?
+    /// The literal titles of the buttons (`Button("Save") { ... }`), in source order, when every read is in buttons
+    /// with a literal title; empty otherwise.
+    var titles: [String]
 }
 
 /// `Type.member` as written: a static member whose type the project index looks up.

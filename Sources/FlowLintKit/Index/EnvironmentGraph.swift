@@ -966,7 +966,9 @@ extension EnvironmentGraph {
             case .navigation: place = " in the destination"
             case nil: place = ""
             }
-            return tap.title.map { "when '\($0)' is tapped\(place)" } ?? "when tapped in '\(last.view)'\(place)"
+            if tap.titles.isEmpty { return "when tapped in '\(last.view)'\(place)" }
+            let titles = tap.titles.map { "'\($0)'" }
+            return "when \(titles.dropLast().joined(separator: ", "))\(titles.count > 1 ? " or " : "")\(titles.last!) is tapped\(place)"
         }
         switch presentation {
         case .sheet: return "when the sheet is presented"
