@@ -10,9 +10,10 @@ struct FactExtractor {
     let scopes: ConditionalScopes
 
     /// The bodies the facts need parsed: view- and scene-building members (`body`, `previews`, `@ViewBuilder` or
-    /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), and any body that applies an
-    /// environment provider.
-    static let parses = BodySkipping(bodyWords: ["environment", "environmentObject"],
+    /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), any body that applies an
+    /// environment provider, and any body with a tap action (`PropertyFact.readOnlyOnTap`: a button in toolbar
+    /// content).
+    static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "Button", "onTapGesture"],
                                      declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
                                      typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
 
