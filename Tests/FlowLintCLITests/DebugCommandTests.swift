@@ -28,7 +28,7 @@ final class DebugCommandTests: CLITestCase {
         XCTAssertTrue(full.stdout.contains("callExpr 2:17-2:25"), full.stdout)
         let fast = try flowlint(["debug", "ast", "--fast", "Store.swift"])
         XCTAssertEqual(fast.status, 0)
-        XCTAssertTrue(fast.stdout.hasPrefix("# keeps body words: ForEach List "), fast.stdout)
+        XCTAssertTrue(fast.stdout.hasPrefix("# keeps body words: Button ForEach List "), fast.stdout)
         XCTAssertFalse(fast.stdout.contains("callExpr 2:17-2:25"), "the inert body is skipped:\n\(fast.stdout)")
         XCTAssertTrue(fast.stdout.contains("callExpr 3:17-3:48"), "a ForEach body is kept:\n\(fast.stdout)")
 

@@ -108,7 +108,7 @@ final class EnvironmentAnalysisCLITests: CLITestCase {
             XCTAssertEqual(lint.status, 1, order)
             let messages = diagnostics(lint).compactMap { $0["message"] as? String }.sorted()
             XCTAssertEqual(messages, [
-                "'NoteEditor' is previewed here without a 'Store' in its environment; 'NoteList' below it reads one and crashes (NoteEditor -> NoteList needs Store)",
+                "'NoteEditor' is previewed here without a 'Store' in its environment; 'NoteList' below it reads one and crashes when the sheet is presented (NoteEditor -> NoteList needs Store)",
                 "'NoteList' is shown here without a 'Store' in its environment, and it reads one: it crashes (NoteList needs Store)",
             ], order)
         }

@@ -137,20 +137,20 @@ final class GraphCommandTests: CLITestCase {
             }
             struct Settings: View {
                 @EnvironmentObject var prefs: Prefs
-                var body: some View { Text("") }
+                var body: some View { Text("\\(prefs)") }
             }
             struct ContentView: View {
                 @EnvironmentObject var store: Store
                 @Environment(Account.self) private var account
-                var body: some View { Text("") }
+                var body: some View { Text("\\(store)") }
             }
             struct ToolsView: View {
                 @EnvironmentObject var store: Store
-                var body: some View { Text("") }
+                var body: some View { Text("\\(store)") }
             }
             struct PrefsView: View {
                 @EnvironmentObject var prefs: Prefs
-                var body: some View { Text("") }
+                var body: some View { Text("\\(prefs)") }
             }
             """)
         let run = try flowlint(["graph", "--no-cache"])
@@ -200,7 +200,7 @@ final class GraphCommandTests: CLITestCase {
             }
             struct ContentView: View {
                 @EnvironmentObject var store: Store
-                var body: some View { Text("") }
+                var body: some View { Text("\\(store)") }
             }
             """)
         try write("NotesApp+Scenes.swift", """
@@ -338,7 +338,7 @@ final class GraphCommandTests: CLITestCase {
             }
             struct B: View {
                 @EnvironmentObject var s: \#(object)
-                var body: some View { Text("") }
+                var body: some View { Text("\(s)") }
             }
             #Preview { B() }
             struct `b\\N<x>|;#`: View {

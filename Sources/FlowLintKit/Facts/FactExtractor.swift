@@ -10,9 +10,11 @@ struct FactExtractor {
     let scopes: ConditionalScopes
 
     /// The bodies the facts need parsed: view- and scene-building members (`body`, `previews`, `@ViewBuilder` or
-    /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), and any body that applies an
-    /// environment provider (SwiftData's `modelContainer` and `modelContext` among them).
-    static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "modelContainer", "modelContext"],
+    /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), any body that applies an
+    /// environment provider (SwiftData's `modelContainer` and `modelContext` among them), and any body with a tap
+    /// action (`PropertyFact.readOnlyOnTap`: a button in toolbar content).
+    static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "modelContainer", "modelContext",
+                                                 "Button", "onTapGesture"],
                                      declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
                                      typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
 
@@ -104,6 +106,8 @@ struct FactExtractor {
                 for clause in context.children(item) { visitItems(clause, owner: owner) }
             case .macroExpansionDecl where owner == nil && context.name(item) == "Preview":
                 var renderer = Renderer(kind: .root(.preview))
+                renderer.previewName = context.arguments(item).first.flatMap { $0.label == nil ? $0.value.flatMap(literalTitle) : nil }
+                renderer.previewLine = Int32(context.span(of: item).start.line)
                 for closure in context.children(item) where context.kind(closure) == .trailingClosure {
                     RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], scopes: scopes,
                                          into: &renderer, facts: &facts)
@@ -157,7 +161,7 @@ struct FactExtractor {
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
-                properties += self.properties(of: m, genericParameters: genericParameters)
+                properties += self.properties(of: m, genericParameters: genericParameters, in: decl)
                 guard let memberName = context.firstBindingName(m) else { break }
                 if isContent(m, genericParameters: genericParameters) { contentNames.insert(memberName) }
                 let annotation = tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }
@@ -285,7 +289,7 @@ struct FactExtractor {
         return text.hasSuffix("someScene") && (text.count == 9 || text.dropLast(9).last.map { $0 == ":" || $0 == ">" } == true)
     }
 
-    func properties(of decl: Int, genericParameters: Set<String> = []) -> [PropertyFact] {
+    func properties(of decl: Int, genericParameters: Set<String> = [], in typeDecl: Int? = nil) -> [PropertyFact] {
         let attributes = context.attributes(decl)
         let wrapperAttribute = attributes.last { a in
             guard let n = context.name(a) else { return false }
@@ -310,6 +314,10 @@ struct FactExtractor {
             if type == nil, let e = initializer { type = context.construction(e).type }
             // `@Environment(Theme.self) private var theme`: what the environment holds, passed on as `.environment(theme)`.
             if type == nil, let environmentType { type = environmentType }
+            // `@NSApplicationDelegateAdaptor(AppDelegate.self) var delegate`: the delegate's type.
+            if type == nil, let w = wrapper, SwiftUINames.delegateAdaptors.contains(w), let a = wrapperAttribute {
+                type = context.environmentObjectType(ofAttribute: a)
+            }
             // `@State private var service = Service.shared`: the static property's type, found by the index.
             let staticInitializer = type == nil ? initializer.flatMap(staticMember) : nil
             var environmentObjectType: String?
@@ -327,10 +335,14 @@ struct FactExtractor {
             stored.staticInitializer = staticInitializer
             stored.platforms = scopes.platforms(decl)
             stored.clause = scopes.clause(decl)
-            if wrapper == "EnvironmentObject", environmentObjectType != nil { stored.isUnreadInItsFile = !isNamedElsewhere(n, besides: p) }
+            if wrapper == "EnvironmentObject", environmentObjectType != nil {
+                let uses = self.uses(of: n, besides: p, in: typeDecl)
+                stored.isUnreadInItsFile = uses.isEmpty
+                stored.readOnlyOnTap = tapAction(holdingAll: uses, in: typeDecl)
+            }
             // A query or a context its file never names again fetches nothing anyone sees, and is not counted.
             // (`@Environment(\.modelContext) private var modelContext` names it in its own attribute.)
-            if readsModelContext, let wrapperAttribute, isNamedElsewhere(n, besides: decl) {
+            if readsModelContext, let wrapperAttribute, !uses(of: n, besides: decl, in: nil).isEmpty {
                 stored.readsModelContext = true
                 stored.attributeSpan = stored.attributeSpan ?? context.span(of: wrapperAttribute)
             }
@@ -348,19 +360,79 @@ struct FactExtractor {
         return StaticMemberName(type: type, member: member)
     }
 
-    /// Whether `name`, `$name` or `_name` appears in the file outside `declaration` (an identifier, or text
-    /// inside a string literal with an interpolation): a use, or something that may be one.
-    func isNamedElsewhere(_ name: String, besides declaration: Int) -> Bool {
+    /// Where `name`, `$name` or `_name` appears in the type declared at `typeDecl` or in an extension of it in
+    /// this file (the whole file when `typeDecl` is nil), outside `declaration` (a token, or a whole declaration):
+    /// an identifier, or text inside a string literal with an interpolation. Each is a use, or something that may
+    /// be one. Another type of the file that declares a property of the same name does not read this one.
+    func uses(of name: String, besides declaration: Int, in typeDecl: Int?) -> [Range<Int>] {
         let own = tree.byteRange(declaration)
         let file = tree.file
         let spellings = [name, "$" + name, "_" + name]
+        let regions = typeDecl.map(regionsOfType) ?? [0..<Int.max]
+        var found: [Range<Int>] = []
         for token in tree.tokens where token.length >= UInt32(name.utf8.count)
-            && !(own.lowerBound <= Int(token.offset) && Int(token.offset + token.length) <= own.upperBound) {
+            && !(own.lowerBound <= Int(token.offset) && Int(token.offset + token.length) <= own.upperBound)
+            && regions.contains(where: { $0.contains(Int(token.offset)) }) {
             let text = file.text(of: token)
-            if spellings.contains(text) { return true }
-            if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\("), text.contains(name) { return true }
+            if spellings.contains(text) {
+                found.append(token.range)
+            } else if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\("), text.contains(name) {
+                found.append(token.range)
+            }
         }
-        return false
+        return found
+    }
+
+    /// The bytes of a type's declaration and of the extensions of its name in this file (any qualification: an
+    /// extension of another type of the same name only makes more text count as a use).
+    func regionsOfType(_ typeDecl: Int) -> [Range<Int>] {
+        let name = context.typeDeclarationName(typeDecl)
+        var regions = [tree.byteRange(typeDecl)]
+        for e in context.nodes(.extensionDecl) where Int(e) != typeDecl {
+            let extended = context.extendedTypeName(Int(e))
+            if extended == name || extended.hasSuffix("." + name) { regions.append(tree.byteRange(Int(e))) }
+        }
+        return regions
+    }
+
+    /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()
+    /// }`, `.onTapGesture { ... }`), the action: SwiftUI looks the object up only when it runs. Its title when every
+    /// use is in buttons with literal titles, their titles.
+    func tapAction(holdingAll uses: [Range<Int>], in typeDecl: Int?) -> TapAction? {
+        guard let typeDecl, !uses.isEmpty else { return nil }
+        var actions: [(bytes: Range<Int>, title: String?)] = []
+        for n in tree.subtree(typeDecl) where context.kind(n) == .callExpr {
+            guard let callee = tree.firstChild(n) else { continue }
+            let parts = context.children(n).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
+            if context.kind(callee) == .identifierExpr, context.name(callee) == "Button" {
+                // `Button("Save", action: save)`, `Button("Save") { ... }`, `Button { ... } label: { ... }`.
+                let arguments = context.arguments(n)
+                let title = arguments.first.flatMap { $0.label == nil ? $0.value.flatMap(literalTitle) : nil }
+                if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" }) {
+                    actions.append((tree.byteRange(action), title))
+                } else if let closure = parts.first(where: { context.kind($0) == .trailingClosure }), context.name(closure) == nil {
+                    actions.append((tree.byteRange(closure), title))
+                }
+            } else if context.kind(callee) == .memberAccessExpr, context.name(callee) == "onTapGesture",
+                      let action = parts.last {
+                actions.append((tree.byteRange(action), nil))
+            }
+        }
+        var titles: [String?] = []
+        for use in uses {
+            guard let action = actions.first(where: { $0.bytes.contains(use.lowerBound) }) else { return nil }
+            if !titles.contains(action.title) { titles.append(action.title) }
+        }
+        return TapAction(titles: titles.contains(nil) ? [] : titles.compactMap { $0 })
+    }
+
+    /// `"Save"`: a string literal without interpolation, its text.
+    func literalTitle(_ expression: Int) -> String? {
+        guard context.kind(expression) == .stringLiteral else { return nil }
+        let text = tree.text(expression)
+        guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2, !text.contains("\\") else { return nil }
+        let inner = String(text.dropFirst().dropLast())
+        return inner.isEmpty || inner.contains("\"") || inner.contains("\n") ? nil : inner
     }
 
     mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>,

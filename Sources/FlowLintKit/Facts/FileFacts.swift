@@ -95,9 +95,13 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// where its wrapper attribute is.
     var environmentObjectType: String?
     var attributeSpan: SourceSpan?
-    /// An `@EnvironmentObject` whose name (`x`, `$x`, `_x`) appears nowhere else in its file: unless an extension
-    /// in another file reads it, SwiftUI never looks the object up, so nothing crashes.
+    /// An `@EnvironmentObject` whose name (`x`, `$x`, `_x`) appears nowhere else in its type's declaration and the
+    /// extensions of it in its file: unless an extension in another file reads it, SwiftUI never looks the object
+    /// up, so nothing crashes. (Another type of the file with a property of the same name does not read it.)
     var isUnreadInItsFile = false
+    /// An `@EnvironmentObject` whose every use in its file is in the action of a button or a tap gesture: SwiftUI
+    /// looks the object up, and crashes without it, only when the action runs.
+    var readOnlyOnTap: TapAction?
     /// Without a declared or constructed type: the static member its initializer reads (`= Store.shared`), whose
     /// type the project index knows (`ProjectIndex.resolve`).
     var staticInitializer: StaticMemberName?
@@ -123,6 +127,13 @@ struct PropertyFact: Sendable, Equatable, Codable {
             self.attributeSpan = attributeSpan
         }
     }
+}
+
+/// The action a read waits for (`PropertyFact.readOnlyOnTap`).
+struct TapAction: Hashable, Sendable, Codable {
+    /// The literal titles of the buttons (`Button("Save") { ... }`), in source order, when every read is in buttons
+    /// with a literal title; empty otherwise.
+    var titles: [String]
 }
 
 /// `Type.member` as written: a static member whose type the project index looks up.
@@ -182,6 +193,9 @@ struct Renderer: Sendable, Equatable, Codable {
     /// For an App's `body` and a `PreviewProvider`'s `previews`: that type's index in the file's `types` (the
     /// members the root uses are its); -1 otherwise.
     var rootType: Int32 = -1
+    /// For a `#Preview`: its title (`#Preview("Dark")`) and the line it starts on, which tell two previews apart.
+    var previewName: String?
+    var previewLine: Int32 = 0
 }
 
 /// One view construction (or use of a view-building member) inside a renderer, with the environment

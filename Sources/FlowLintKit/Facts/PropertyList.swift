@@ -102,6 +102,10 @@ extension PropertyFact {
         w.optional(environmentObjectType) { $0.string($1) }
         w.optional(attributeSpan) { $1.write(to: &$0, path: path) }
         w.bool(isUnreadInItsFile)
+        w.optional(readOnlyOnTap) { w, action in
+            w.uint(UInt64(action.titles.count))
+            for title in action.titles { w.string(title) }
+        }
         w.optional(staticInitializer) { $0.string($1.type); $0.string($1.member) }
         w.uint(UInt64(platforms.rawValue))
         w.int(Int(clause))

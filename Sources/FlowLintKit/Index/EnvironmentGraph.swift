@@ -31,6 +31,9 @@ struct EnvironmentGraph {
     /// Declarations a judged walk from some root entered (see `rootFindings`): their readers are reported at the
     /// root, not at the reading declaration.
     private(set) var reached: Set<DeclarationKey> = []
+    /// The view-building methods of `extension View` (by name, when one declaration has the name): a view that
+    /// calls one (`.highlighted()`) shows what the method constructs (`modifier(Highlight())`).
+    private var viewExtensionHelpers: [String: DeclarationKey] = [:]
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
@@ -55,6 +58,10 @@ struct EnvironmentGraph {
         var note: DiagnosticNote
         /// For the last step, the declaration that reads the object.
         var reader: DeclarationKey?
+        /// How the view of this step is shown when not in place (a sheet's content, a navigation destination).
+        var presentation: RenderEdge.Presentation?
+        /// For the last step, the tap whose action is the only place the object is read.
+        var tap: TapAction?
     }
 
     /// What one root construction (and the later constructions of the same root missing the same types) lacks.
@@ -68,6 +75,9 @@ struct EnvironmentGraph {
         /// Each missing type (sorted) with the shortest chain found to its reader, from the view constructed at
         /// `chainStart` (the group's first construction unless a later one has a shorter chain).
         var missing: [(type: String, chainStart: (view: String, span: SourceSpan), steps: [Step])]
+        /// For a `#Preview` when another `#Preview` of its file shows the same view with a finding: which one
+        /// (`#Preview("Dark")`, `the #Preview at line 40`).
+        var previewLabel: String?
     }
 
     init(index: ProjectIndex) {
@@ -75,10 +85,24 @@ struct EnvironmentGraph {
         names = index[ViewNames.self]
         candidates = index.viewDeclarations
         for facts in index.files {
-            for provider in facts.providedTypes {
+            for provider in facts.providedTypes where !Self.isForwarded(provider, in: index) {
                 if let t = index.resolve(provider) { providedAnywhere.insert(t) } else { hasUnknownProvider = true }
             }
         }
+        for ref in index.roots {
+            let root = index.renderer(ref)
+            guard case .root(.app) = root.kind, root.rootType >= 0 else { continue }
+            providedAnywhere.formUnion(delegateObjects(ofApp: (Int(ref.file), Int(root.rootType))))
+        }
+        // `extension View { func highlighted() -> some View { modifier(Highlight()) } }`: a name declared once.
+        var helperMembers: [String: [DeclarationKey]] = [:]
+        for ref in index.renderersByType["View"] ?? [] {
+            guard case .member(_, let t, let name) = index.renderer(ref).kind,
+                  index.files[Int(ref.file)].types[t].kind == .extension else { continue }
+            let key = DeclarationKey(file: Int(ref.file), type: t)
+            if helperMembers[name]?.contains(key) != true { helperMembers[name, default: []].append(key) }
+        }
+        viewExtensionHelpers = helperMembers.compactMapValues { $0.count == 1 ? $0[0] : nil }
         // Only the names used as containers need their bodies' content providers: those of every body.
         for (type, refs) in index.renderersByType {
             let bodies = refs.map(index.renderer).filter { if case .viewBody = $0.kind { return true } else { return false } }
@@ -86,6 +110,26 @@ struct EnvironmentGraph {
                 contentProvidersByType[type] = providers
             }
         }
+    }
+
+    /// `.environmentObject(store)` where `store` is the view's own `@EnvironmentObject`: it passes on what its
+    /// ancestors must provide, so it is no origin of the object ("nothing provides" still holds without one).
+    private static func isForwarded(_ provider: TypeReference, in index: ProjectIndex) -> Bool {
+        guard case .memberChain(let base, let members) = provider, members.count == 1 else { return false }
+        let properties = index.properties(of: base, named: members[0])
+        return !properties.isEmpty && properties.allSatisfy { $0.environmentObjectType != nil && !$0.isStatic }
+    }
+
+    /// The delegates an App declares with `@UIApplicationDelegateAdaptor` or `@NSApplicationDelegateAdaptor` that
+    /// are `ObservableObject`s: SwiftUI puts them in the environment of the App's scenes.
+    private func delegateObjects(ofApp app: (file: Int, type: Int)) -> Set<String> {
+        var objects: Set<String> = []
+        for property in index.properties(of: app) {
+            guard let wrapper = property.wrapper, SwiftUINames.delegateAdaptors.contains(wrapper), let type = property.type,
+                  index.observableObject(type) == true else { continue }
+            objects.insert(type)
+        }
+        return objects
     }
 
     // MARK: Roots
@@ -134,6 +178,7 @@ struct EnvironmentGraph {
             let builds = self.builds(ofFile: file).filter { isCompiled(file: file, clause: root.clause, in: $0) }
             // Names are looked up from the root's type (an App's nested views first).
             let scope = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].qualifiedOrSimpleName : nil
+            let delegates = rootKind == .app && root.rootType >= 0 ? delegateObjects(ofApp: (file, Int(root.rootType))) : []
             for (c, construction) in constructions(of: root, file: file).enumerated() {
                 let edge = construction.edge
                 guard case .view(let name) = edge.target else { continue }
@@ -146,7 +191,7 @@ struct EnvironmentGraph {
                                                  build: build, platforms: platforms) else { continue }
                     draw(from: .root(ref), to: resolved.set, platforms: platforms, build: build, edge: edge,
                          provided: construction.provided)
-                    guard let provided = construction.provided else { continue }
+                    guard let provided = construction.provided?.union(delegates) else { continue }
                     let place = Place(kind: .name(resolved.set), navigable: construction.navigable, platforms: platforms,
                                       build: build)
                     shown.append(Shown(root: number, construction: c, rootKind: rootKind, view: resolved.name, span: edge.span,
@@ -192,7 +237,23 @@ struct EnvironmentGraph {
                                             missing: types.map { ($0, (view.view, view.span), missing[$0]!) }))
             }
         }
+        labelPreviews(&findings)
         return findings
+    }
+
+    /// Names the `#Preview` of each finding whose file has another `#Preview` with a finding at the same view: its
+    /// title, or its line.
+    private func labelPreviews(_ findings: inout [RootFinding]) {
+        struct ViewInFile: Hashable { var file: Int32, view: String }
+        var previews: [ViewInFile: Set<Int32>] = [:]
+        for finding in findings where finding.rootKind == .preview {
+            previews[ViewInFile(file: finding.root.file, view: finding.view), default: []].insert(finding.root.renderer)
+        }
+        for i in findings.indices where findings[i].rootKind == .preview {
+            guard previews[ViewInFile(file: findings[i].root.file, view: findings[i].view)]!.count > 1 else { continue }
+            let root = index.renderer(findings[i].root)
+            findings[i].previewLabel = root.previewName.map { "#Preview(\"\($0)\")" } ?? "the #Preview at line \(root.previewLine)"
+        }
     }
 
     /// `Settings { ... }`, `WindowGroup { ... }` at scene level (not inside another scene's content): SwiftUI's
@@ -425,7 +486,7 @@ struct EnvironmentGraph {
                     guard let needed = property.environmentObjectType, let span = property.attributeSpan,
                           property.platforms.isSuperset(of: place.platforms),
                           isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
-                    walk.addReader(node, of: needed, at: span)
+                    walk.addReader(node, of: needed, at: span, tap: property.readOnlyOnTap)
                 }
                 // SwiftData's `@Query` and `@Environment(\.modelContext)`: the model container is one more type read.
                 if modelReadersByDeclaration[key] == nil {
@@ -434,7 +495,7 @@ struct EnvironmentGraph {
                 for property in modelReadersByDeclaration[key]! {
                     guard let span = property.attributeSpan, property.platforms.isSuperset(of: place.platforms),
                           isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
-                    walk.addReader(node, of: TypeReference.modelContainerName, at: span)
+                    walk.addReader(node, of: TypeReference.modelContainerName, at: span, tap: nil)
                 }
             case .member(let key, let name):
                 (declaration, member) = (key, name)
@@ -459,6 +520,8 @@ struct EnvironmentGraph {
         let scope = ownerType.qualifiedOrSimpleName
         // A scene's body (and its members) is at scene level, as an App's is.
         let atSceneLevel = index.isScene(ownerType.name)
+        // A helper applied to a stack is around every view in it: linked once.
+        var helpersLinked: Set<String> = []
         for edge in edges {
             // A destination no container encloses can never be navigated to.
             if edge.inUncontainedDestination && !place.navigable { continue }
@@ -466,6 +529,17 @@ struct EnvironmentGraph {
             if edgePlatforms.isEmpty || !isCompiled(file: file, clause: edge.clause, in: place.build) { continue }
             let provided = environment(after: edge, around: [])
             let navigable = place.navigable || edge.underNavigationContainer
+            // `Text("Title").highlighted()`: what the helper method constructs is shown here, with what the
+            // construction gets (providers applied inside the helper's receiver count too: precision first).
+            if let provided {
+                for helper in edge.helperCalls {
+                    guard let key = viewExtensionHelpers[helper], helpersLinked.insert(helper).inserted else { continue }
+                    // Named for the notes of the constructions inside it ("'highlighted()' shows 'Highlight' here").
+                    walk.link(node, to: Place(kind: .member(key, helper), navigable: navigable, platforms: edgePlatforms,
+                                              build: place.build),
+                              view: "\(helper)()", step: nil, provides: provided, presentation: edge.presentation)
+                }
+            }
             switch edge.target {
             case .view(let child):
                 if atSceneLevel && Self.isSceneBuilder(child, in: edge) { continue }
@@ -475,12 +549,12 @@ struct EnvironmentGraph {
                      provided: provided)
                 guard let provided else { continue }
                 walk.link(node, to: Place(kind: .name(resolved.set), navigable: navigable, platforms: edgePlatforms, build: place.build),
-                          view: resolved.name, step: edge.span, provides: provided)
+                          view: resolved.name, step: edge.span, provides: provided, presentation: edge.presentation)
             case .member(let name):
                 guard let provided else { continue }
                 walk.link(node, to: Place(kind: .member(declaration, name), navigable: navigable, platforms: edgePlatforms,
                                           build: place.build),
-                          view: owner, step: nil, provides: provided)
+                          view: owner, step: nil, provides: provided, presentation: edge.presentation)
             }
         }
     }
@@ -614,14 +688,16 @@ private struct Walk {
         var step: SourceSpan?
         /// The types the construction provides (by number).
         var provides: [Int]
+        var presentation: RenderEdge.Presentation?
     }
 
     struct Node {
         var place: Place
         /// The view's name; for a member, its declaration's.
         var view: String
-        /// A declaration's readers: per type read (by number), the first property that reads it.
-        var reads: [(type: Int, span: SourceSpan)] = []
+        /// A declaration's readers: per type read (by number), the first property that reads it (the first read
+        /// outside tap actions, when there is one).
+        var reads: [(type: Int, span: SourceSpan, tap: TapAction?)] = []
         /// In the order chains prefer.
         var links: [Link] = []
         var isName: Bool { if case .name = place.kind { return true } else { return false } }
@@ -645,16 +721,21 @@ private struct Walk {
         return nodes.count - 1
     }
 
-    mutating func link(_ node: Int, to place: Place, view: String, step: SourceSpan?, provides: Set<String>) {
+    mutating func link(_ node: Int, to place: Place, view: String, step: SourceSpan?, provides: Set<String>,
+                       presentation: RenderEdge.Presentation? = nil) {
         let target = self.node(at: place, view: view)
-        nodes[node].links.append(Link(target: target, step: step, provides: provides.map { number(of: $0) }))
+        nodes[node].links.append(Link(target: target, step: step, provides: provides.map { number(of: $0) }, presentation: presentation))
     }
 
-    /// A reader of `type` in a declaration; only the first per type counts.
-    mutating func addReader(_ node: Int, of type: String, at span: SourceSpan) {
+    /// A reader of `type` in a declaration; only the first per type counts, unless it reads only on a tap and this
+    /// one does not.
+    mutating func addReader(_ node: Int, of type: String, at span: SourceSpan, tap: TapAction?) {
         let t = number(of: type)
-        guard !nodes[node].reads.contains(where: { $0.type == t }) else { return }
-        nodes[node].reads.append((t, span))
+        if let r = nodes[node].reads.firstIndex(where: { $0.type == t }) {
+            if nodes[node].reads[r].tap != nil && tap == nil { nodes[node].reads[r] = (t, span, nil) }
+            return
+        }
+        nodes[node].reads.append((t, span, tap))
         readersByType[t].append(node)
     }
 
@@ -708,11 +789,17 @@ private struct Walk {
 
         var result = Array(repeating: [String: [EnvironmentGraph.Step]](), count: shown.count)
         for t in typeNames.indices where !readersByType[t].isEmpty {
-            markMissing(t)
-            measureChains(t)
-            var hops: [Int: Hop] = [:]
-            for (i, view) in shown.enumerated() where missesMark[view.node] == t && !view.provided.contains(typeNames[t]) {
-                result[i][typeNames[t]] = chain(from: view.node, type: t, hops: &hops)
+            // First the paths that crash as soon as the view is shown, whose chains are given where there is one;
+            // then every path, for the views that miss the type only after a tap or a presentation.
+            for inPlaceOnly in [true, false] {
+                let mark = inPlaceOnly ? -2 - t : t
+                markMissing(t, inPlaceOnly: inPlaceOnly)
+                measureChains(t, inPlaceOnly: inPlaceOnly)
+                var hops: [Int: Hop] = [:]
+                for (i, view) in shown.enumerated() where missesMark[view.node] == mark && result[i][typeNames[t]] == nil
+                    && !view.provided.contains(typeNames[t]) {
+                    result[i][typeNames[t]] = chain(from: view.node, type: t, inPlaceOnly: inPlaceOnly, hops: &hops)
+                }
             }
         }
         return result
@@ -720,18 +807,23 @@ private struct Walk {
 
     /// Marks the nodes that miss type `t`, from its readers backwards: a declaration or member as soon as one
     /// link that does not provide `t` leads to a marked node, a name once all its declarations are marked.
-    private mutating func markMissing(_ t: Int) {
+    /// `inPlaceOnly`: only through readers that read at render and links shown in place (no sheet, no navigation
+    /// destination), in marks of their own (`-2 - t`, so that the marks of the full pass are not taken for them).
+    private mutating func markMissing(_ t: Int, inPlaceOnly: Bool = false) {
+        let mark = inPlaceOnly ? -2 - t : t
         var work = readersByType[t]
-        for n in work { missesMark[n] = t }
+        if inPlaceOnly { work.removeAll { n in nodes[n].reads.contains { $0.type == t && $0.tap != nil } } }
+        for n in work { missesMark[n] = mark }
         while let child = work.popLast() {
             for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] {
-                guard missesMark[parent] != t, !nodes[parent].links[l].provides.contains(t) else { continue }
+                guard missesMark[parent] != mark, !nodes[parent].links[l].provides.contains(t),
+                      !inPlaceOnly || nodes[parent].links[l].presentation == nil else { continue }
                 if nodes[parent].isName {
-                    if declarationsMissingMark[parent] != t { (declarationsMissingMark[parent], declarationsMissing[parent]) = (t, 0) }
+                    if declarationsMissingMark[parent] != mark { (declarationsMissingMark[parent], declarationsMissing[parent]) = (mark, 0) }
                     declarationsMissing[parent] += 1
                     if declarationsMissing[parent] < nodes[parent].links.count { continue }
                 }
-                missesMark[parent] = t
+                missesMark[parent] = mark
                 work.append(parent)
             }
         }
@@ -739,10 +831,12 @@ private struct Walk {
 
     /// The length of the shortest chain to a reader of `t` at every node that misses it, level by level from the
     /// readers (length 1) backwards: a view shown adds one step, a member or a name's first declaration none.
-    private mutating func measureChains(_ t: Int) {
+    private mutating func measureChains(_ t: Int, inPlaceOnly: Bool) {
+        let mark = inPlaceOnly ? -2 - t : t
         var level = readersByType[t]
+        if inPlaceOnly { level.removeAll { n in nodes[n].reads.contains { $0.type == t && $0.tap != nil } } }
         var current = 1
-        for n in level { (lengthMark[n], length[n]) = (t, 1) }
+        for n in level { (lengthMark[n], length[n]) = (mark, 1) }
         while !level.isEmpty {
             var next: [Int] = []
             var i = 0
@@ -750,14 +844,16 @@ private struct Walk {
                 let child = level[i]
                 i += 1
                 // Listed again at a shorter length, or twice at this one.
-                guard length[child] == current, settledMark[child] != t else { continue }
-                settledMark[child] = t
-                for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] where missesMark[parent] == t {
+                guard length[child] == current, settledMark[child] != mark else { continue }
+                settledMark[child] = mark
+                for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] where missesMark[parent] == mark {
                     let link = nodes[parent].links[l]
-                    if link.provides.contains(t) || (nodes[parent].isName && l != 0) { continue }
+                    if link.provides.contains(t) || (nodes[parent].isName && l != 0) || (inPlaceOnly && link.presentation != nil) {
+                        continue
+                    }
                     let candidate = current + (link.step == nil ? 0 : 1)
-                    if lengthMark[parent] == t && length[parent] <= candidate { continue }
-                    (lengthMark[parent], length[parent]) = (t, candidate)
+                    if lengthMark[parent] == mark && length[parent] <= candidate { continue }
+                    (lengthMark[parent], length[parent]) = (mark, candidate)
                     if candidate == current { level.append(parent) } else { next.append(parent) }
                 }
             }
@@ -768,12 +864,14 @@ private struct Walk {
 
     /// The first step of a name's chain: a reader, or a view shown (and the name below it).
     enum Hop {
-        case reads(node: Int, span: SourceSpan)
-        case shows(node: Int, link: Int)
+        case reads(node: Int, span: SourceSpan, tap: TapAction?)
+        /// With how the view is shown: the link's presentation, else that of the last member use on the way that
+        /// has one (`.sheet { editor }`).
+        case shows(node: Int, link: Int, presentation: RenderEdge.Presentation?)
     }
 
     /// The chain of type `t` from a name that misses it, one hop per view (hops found once per type).
-    private mutating func chain(from name: Int, type t: Int, hops: inout [Int: Hop]) -> [EnvironmentGraph.Step] {
+    private mutating func chain(from name: Int, type t: Int, inPlaceOnly: Bool, hops: inout [Int: Hop]) -> [EnvironmentGraph.Step] {
         var steps: [EnvironmentGraph.Step] = []
         var current = name
         while true {
@@ -781,22 +879,23 @@ private struct Walk {
             if let known = hops[current] {
                 hop = known
             } else {
-                guard let found = firstHop(from: current, type: t) else { return steps }
+                guard let found = firstHop(from: current, type: t, inPlaceOnly: inPlaceOnly) else { return steps }
                 hops[current] = found
                 hop = found
             }
             switch hop {
-            case .reads(let node, let span):
+            case .reads(let node, let span, let tap):
                 let view = nodes[node].view
                 var reader: EnvironmentGraph.DeclarationKey?
                 if case .declaration(let key) = nodes[node].place.kind { reader = key }
                 steps.append(.init(view: view, note: DiagnosticNote(message: "'\(view)' reads '\(typeNames[t])' here", span: span),
-                                   reader: reader))
+                                   reader: reader, tap: tap))
                 return steps
-            case .shows(let node, let l):
+            case .shows(let node, let l, let presentation):
                 let link = nodes[node].links[l]
                 let (owner, child) = (nodes[node].view, nodes[link.target].view)
-                steps.append(.init(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: link.step!)))
+                steps.append(.init(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: link.step!),
+                                   presentation: presentation))
                 current = link.target
             }
         }
@@ -806,7 +905,8 @@ private struct Walk {
     /// uses, to the first reader or view shown whose chain is as short as the name's. Members may use each
     /// other in a cycle (all of the same chain length): a depth-first search in link order that enters each
     /// member once takes the first path that does not come back to a member on it.
-    private mutating func firstHop(from name: Int, type t: Int) -> Hop? {
+    private mutating func firstHop(from name: Int, type t: Int, inPlaceOnly: Bool) -> Hop? {
+        let mark = inPlaceOnly ? -2 - t : t
         let target = length[name]
         let declaration = nodes[name].links[0].target
         visits += 1
@@ -814,15 +914,23 @@ private struct Walk {
         var stack = [(node: declaration, next: 0)]
         while let top = stack.last {
             let node = nodes[top.node]
-            if top.next == 0, let read = node.reads.first(where: { $0.type == t }) {
-                return .reads(node: top.node, span: read.span)
+            if top.next == 0, let read = node.reads.first(where: { $0.type == t && !(inPlaceOnly && $0.tap != nil) }) {
+                return .reads(node: top.node, span: read.span, tap: read.tap)
             }
             stack.removeLast()
             for l in top.next..<node.links.count {
                 let link = node.links[l]
-                guard missesMark[link.target] == t, !link.provides.contains(t) else { continue }
+                guard missesMark[link.target] == mark, !link.provides.contains(t), !(inPlaceOnly && link.presentation != nil)
+                else { continue }
                 if link.step != nil {
-                    if length[link.target] + 1 == target { return .shows(node: top.node, link: l) }
+                    if length[link.target] + 1 == target {
+                        // The member uses on the way: each entry below the top entered its member by link `next - 1`.
+                        var presentation = link.presentation
+                        for entry in stack.reversed() where presentation == nil {
+                            presentation = nodes[entry.node].links[entry.next - 1].presentation
+                        }
+                        return .shows(node: top.node, link: l, presentation: presentation)
+                    }
                 } else if length[link.target] == target && visitMark[link.target] != visits {
                     visitMark[link.target] = visits
                     stack.append((top.node, l + 1))
@@ -870,13 +978,45 @@ extension EnvironmentGraph {
         return names
     }
 
-    /// The finding at a root: names the view shown, every missing type, who reads them and each chain.
+    /// When a chain's crash happens, if not as soon as the root shows its view: the tap whose action is the only
+    /// read, else the last presentation on the way (the sheet that shows the reader, a navigation destination).
+    static func moment(of steps: [Step]) -> String? {
+        let presentation = steps.last(where: { $0.presentation != nil })?.presentation
+        if let last = steps.last, let tap = last.tap {
+            let place: String
+            switch presentation {
+            case .sheet: place = " in the sheet"
+            case .fullScreenCover: place = " in the full-screen cover"
+            case .popover: place = " in the popover"
+            case .navigation: place = " in the destination"
+            case nil: place = ""
+            }
+            if tap.titles.isEmpty { return "when tapped in '\(last.view)'\(place)" }
+            let titles = tap.titles.map { "'\($0)'" }
+            return "when \(titles.dropLast().joined(separator: ", "))\(titles.count > 1 ? " or " : "")\(titles.last!) is tapped\(place)"
+        }
+        switch presentation {
+        case .sheet: return "when the sheet is presented"
+        case .fullScreenCover: return "when the full-screen cover is presented"
+        case .popover: return "when the popover is presented"
+        case .navigation: return "when the destination is shown"
+        case nil: return nil
+        }
+    }
+
+    /// The finding at a root: names the view shown, every missing type, who reads them and each chain, and when it
+    /// crashes if that waits for a tap or a presentation.
     static func rootMessage(_ finding: RootFinding) -> String {
         let root = finding.view
-        let shown = finding.rootKind == .app ? "is shown here" : "is previewed here"
+        let shown = finding.rootKind == .app ? "is shown here" : finding.previewLabel.map { "is previewed in \($0)" } ?? "is previewed here"
         let types = list(finding.missing.map { withArticle($0.type) })
-        let chains = finding.missing.map { entry in
+        let moments = finding.missing.map { moment(of: $0.steps) }
+        // One moment for every chain is said with the crash, different ones with each chain.
+        let sameMoment = Set(moments).count == 1
+        let when = sameMoment ? moments[0].map { " " + $0 } ?? "" : ""
+        let chains = zip(finding.missing, moments).map { entry, moment in
             chainNames(start: entry.chainStart.view, steps: entry.steps).joined(separator: " -> ") + " needs \(entry.type)"
+                + (sameMoment ? "" : moment.map { " " + $0 } ?? "")
         }.joined(separator: "; ")
         // The root first when it reads some itself ("it and 'Badge' below it"), then in type order.
         var readers: [String] = finding.missing.contains { ($0.steps.last?.view ?? root) == root } ? [root] : []
@@ -886,12 +1026,12 @@ extension EnvironmentGraph {
         }
         let one = finding.missing.count == 1
         if readers == [root] {
-            return "'\(root)' \(shown) without \(types) in its environment, and it reads \(one ? "one" : "them"): it crashes (\(chains))"
+            return "'\(root)' \(shown) without \(types) in its environment, and it reads \(one ? "one" : "them"): it crashes\(when) (\(chains))"
         }
         let names = readers.map { $0 == root ? "it" : "'\($0)'" }
         let verb = readers.count == 1 ? (one ? "reads one and crashes" : "reads them and crashes")
             : (one ? "read one and crash" : "read them and crash")
-        return "'\(root)' \(shown) without \(types) in its environment; \(list(names)) below it \(verb) (\(chains))"
+        return "'\(root)' \(shown) without \(types) in its environment; \(list(names)) below it \(verb)\(when) (\(chains))"
     }
 
     /// The notes of a root finding: per missing type, the steps of its chain (a note already given for an
@@ -919,9 +1059,11 @@ extension EnvironmentGraph {
         for entry in finding.missing {
             guard let step = entry.steps.last, !places.contains(where: { $0.span == step.note.span }) else { continue }
             let reads = "'\(step.view)' reads \(withArticle(entry.type)) here"
+            let when = moment(of: entry.steps)
             let message = finding.rootKind == .app
-                ? "\(reads), and the app shows '\(finding.view)' (\(file)) without one: it crashes when shown"
+                ? "\(reads), and the app shows '\(finding.view)' (\(file)) without one: it crashes \(when ?? "when shown")"
                 : "\(reads), and a preview of '\(finding.view)' (\(file)) does not provide one: the preview crashes"
+                    + (when.map { " " + $0 } ?? "")
             places.append(RelatedPlace(span: step.note.span, message: message))
         }
         return places

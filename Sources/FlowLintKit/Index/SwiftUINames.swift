@@ -20,6 +20,12 @@ enum SwiftUINames {
         "WindowGroup", "Window", "Settings", "DocumentGroup", "MenuBarExtra", "UtilityWindow", "ImmersiveSpace",
     ]
 
+    /// An App's delegate adaptors: when the delegate is an `ObservableObject`, SwiftUI puts it in the environment
+    /// of the App's scenes.
+    static let delegateAdaptors: Set<String> = [
+        "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor",
+    ]
+
     /// Containers under which a `NavigationLink` can navigate.
     static let navigationContainers: Set<String> = ["NavigationView", "NavigationStack", "NavigationSplitView"]
 }

@@ -65,7 +65,13 @@ final class PropertyListTests: XCTestCase {
         unread.isUnreadInItsFile = true
         unread.platforms = [.macOS, .other]
         cases.append(unread)
-        var singleton = cases[cases.count - 3]
+        var onTap = unread
+        onTap.isUnreadInItsFile = false
+        onTap.readOnlyOnTap = TapAction(titles: [])
+        cases.append(onTap)
+        onTap.readOnlyOnTap = TapAction(titles: ["Save", "Reset"])
+        cases.append(onTap)
+        var singleton = cases[cases.count - 5]
         singleton.type = nil
         singleton.staticInitializer = StaticMemberName(type: "Service", member: "shared")
         cases.append(singleton)
