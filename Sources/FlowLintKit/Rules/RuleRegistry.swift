@@ -18,6 +18,9 @@ public enum RuleRegistry {
         RuleRunner(StateMutationInBodyRule.self),
         RuleRunner(StateInitFromParameterRule.self),
         RuleRunner(PublishedFromBackgroundRule.self),
+        RuleRunner(StateAssignedWithDefaultInInitRule.self),
+        RuleRunner(UnstableIdentityRule.self),
+        RuleRunner(DynamicPropertyOutsideViewRule.self),
         RuleRunner(SuperfluousDisableRule.self),
         RuleRunner(UnknownRuleInSuppressionRule.self),
     ]
