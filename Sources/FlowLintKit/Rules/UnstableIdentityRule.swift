@@ -63,8 +63,10 @@ extension UnstableIdentityRule {
     enum Condition: Codable, Sendable {
         /// A computed `id` of this type: a finding when the type is `Identifiable`.
         case computedID(type: String)
-        /// `.id(fresh)` inside this type: a finding when it is a SwiftUI owner (a view, a view modifier, ...).
-        case modifier(owner: String)
+        /// `.id(fresh)` inside this type: a finding when it is a SwiftUI owner (a view, a view modifier, ...), and
+        /// the view given the id evidently has something to lose: `evident` (a SwiftUI view with state of its own,
+        /// an `onAppear` or `task`), or one of `views` (views of the sources it constructs) declares state.
+        case modifier(owner: String, evident: Bool, views: [String])
     }
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
@@ -90,15 +92,16 @@ extension UnstableIdentityRule {
             let arguments = file.arguments(call)
             guard arguments.count == 1, arguments[0].label == nil, let value = arguments[0].value,
                   Array(file.children(call)).count == 2, freshValue(value, declaredType: nil, file) != nil,
-                  !isStatelessSwiftUIView(base, file),
                   let type = file.enclosingType(call) else { continue }
+            let stakes = stakes(of: base, file)
+            guard stakes.evident || !stakes.views.isEmpty else { continue }
             let text = file.tree.file.text(file.tree.byteRange(value))
             let argument = text.count <= 40 && !text.contains("\n") ? text : "..."
             // At `id`, not at the start of the modifier chain the member access spans.
             guard let name = file.tree.nameToken(callee) else { continue }
             let owner = file.typeDeclarationName(type)
             report.report(at: file.span(bytes: Int(name.offset)..<Int(name.end)), message(modifier: argument, view: owner == "View" ? nil : file.qualifiedTypeName(type)),
-                          condition: .modifier(owner: owner))
+                          condition: .modifier(owner: owner, evident: stakes.evident, views: stakes.views))
         }
     }
 
@@ -110,8 +113,9 @@ extension UnstableIdentityRule {
             switch finding.condition {
             case .computedID(let type):
                 guard index.inherited(type).contains(where: identifiable.contains) else { continue }
-            case .modifier(let owner):
-                guard owner == "View" || index.isSwiftUIOwner(owner) else { continue }
+            case .modifier(let owner, let evident, let views):
+                guard owner == "View" || index.isSwiftUIOwner(owner),
+                      evident || views.contains(where: { holdsState($0, index) }) else { continue }
             }
             report.report(finding.diagnostic)
         }
@@ -247,40 +251,46 @@ extension UnstableIdentityRule {
         }
     }
 
-    /// SwiftUI views that hold no state of their own and run nothing when they appear.
-    static let statelessViews: Set<String> = [
-        "Text", "Image", "Spacer", "Divider", "Color", "ProgressView", "Label", "HStack", "VStack", "ZStack", "Group",
-        "EmptyView", "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse",
+    /// SwiftUI views that keep state of their own: a scroll position, text being edited, a navigation path, an
+    /// expanded group, a selected tab.
+    static let statefulViews: Set<String> = [
+        "List", "ScrollView", "Form", "TextField", "SecureField", "TextEditor", "NavigationStack", "NavigationSplitView",
+        "NavigationView", "TabView", "DisclosureGroup", "OutlineGroup", "Table", "ScrollViewReader",
     ]
 
-    /// Whether the view given a fresh id is built only from `statelessViews` with modifiers that run nothing
-    /// (no `onAppear`, `task`, `onChange`, ...): re-creating it loses nothing and starts nothing (the spinner row
-    /// given `.id(UUID())` so that its `ProgressView` animates again when a `List` shows it anew). A view of the
-    /// sources, a view-building member or anything else FlowLint cannot see into counts as stateful.
-    static func isStatelessSwiftUIView(_ view: Int, _ file: FileContext) -> Bool {
-        // `content`, `self`: a view FlowLint cannot see into.
-        guard file.kind(view) != .identifierExpr else { return false }
-        for n in file.tree.subtree(view) {
-            switch file.kind(n) {
-            case .callExpr:
-                guard let callee = file.tree.firstChild(n) else { return false }
-                if file.kind(callee) == .memberAccessExpr, file.tree.firstChild(callee) != nil || file.parent(n).map({ file.kind($0) == .postfixIfConfigExpr || file.kind($0) == .ifConfigClause }) == true {
-                    // A modifier (`.padding()`, also inside `#if`): fine unless it runs code or presents something.
-                    let name = file.name(callee) ?? ""
-                    if name.hasPrefix("on") || ["task", "sheet", "popover", "fullScreenCover", "alert", "confirmationDialog",
-                                                "navigationDestination", "refreshable"].contains(name) { return false }
-                    continue
-                }
-                let constructed = file.calleeType(callee)
-                guard constructed.isConstruction else { continue }
-                guard let type = constructed.type, statelessViews.contains(type) else { return false }
-            case .identifierExpr, .memberAccessExpr:
-                // A bare name as a statement of a content closure is a view: `loadingView`, `self.subtitle`.
-                if let p = file.parent(n), file.kind(p) == .closureExpr { return false }
-            default:
-                continue
+    /// Modifiers whose actions run again when the view is created again.
+    static let effectModifiers: Set<String> = [
+        "onAppear", "onDisappear", "task", "onChange", "onReceive", "onPreferenceChange", "onGeometryChange",
+    ]
+
+    /// Wrappers of state a view of the sources keeps.
+    static let stateWrappers: Set<String> = ["State", "StateObject", "FocusState", "GestureState", "SceneStorage"]
+
+    /// What the view given a fresh id has to lose when it is created again: `evident` when it contains a SwiftUI
+    /// view with state of its own (`statefulViews`) or applies an `effectModifiers` action; `views`, the views of
+    /// the sources it constructs (capitalized constructions SwiftUI does not declare), whose state the project
+    /// check looks up. A view made only of SwiftUI views without state (the spinner row given `.id(UUID())` so
+    /// that its `ProgressView` animates again when a `List` shows it anew) has nothing to lose; a view FlowLint
+    /// cannot see into (`content`, `self`, a view-building member) is not judged.
+    static func stakes(of view: Int, _ file: FileContext) -> (evident: Bool, views: [String]) {
+        var views: Set<String> = []
+        for n in file.tree.subtree(view) where file.kind(n) == .callExpr {
+            guard let callee = file.tree.firstChild(n) else { continue }
+            if file.kind(callee) == .memberAccessExpr, let name = file.name(callee), effectModifiers.contains(name) {
+                return (true, [])
             }
+            let constructed = file.calleeType(callee)
+            guard constructed.isConstruction, let type = constructed.type else { continue }
+            if statefulViews.contains(type) { return (true, []) }
+            if !SwiftUINames.transparentContainers.contains(type) { views.insert(type) }
         }
-        return true
+        return (false, views.sorted())
+    }
+
+    /// Whether a type of the sources declares state a view keeps.
+    static func holdsState(_ name: String, _ index: ProjectIndex) -> Bool {
+        index.types(named: name).contains { ref in
+            index.properties(of: ref).contains { property in !property.isStatic && property.wrapper.map(stateWrappers.contains) == true }
+        }
     }
 }
