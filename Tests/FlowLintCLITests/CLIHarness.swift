@@ -60,6 +60,18 @@ class CLITestCase: XCTestCase {
         return path
     }
 
+    /// Copies the files of `Fixtures/<name>` (but its `expected.txt`) into the scratch directory, its root.
+    func copyFixture(_ name: String) throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
+        for relative in FileManager.default.subpaths(atPath: source) ?? [] {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: source + "/" + relative, isDirectory: &isDirectory)
+            if isDirectory.boolValue || relative == "expected.txt" { continue }
+            try write(relative, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative))))
+        }
+    }
+
     func read(_ relative: String) throws -> String {
         try String(contentsOfFile: directory + "/" + relative, encoding: .utf8)
     }

@@ -5,22 +5,6 @@ import XCTest
 /// `targets: false`, `--configuration`, files in no target, a project file that cannot be read, and
 /// `flowlint project`. Each test lints a copy of a fixture in the scratch directory (a `.git` marks its root).
 final class ProjectModelCLITests: CLITestCase {
-    static var fixturesDirectory: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures").path
-    }
-
-    /// Copies a fixture's files into the scratch directory (its root).
-    func copyFixture(_ name: String) throws {
-        let source = Self.fixturesDirectory + "/" + name
-        for relative in FileManager.default.subpaths(atPath: source) ?? [] {
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: source + "/" + relative, isDirectory: &isDirectory)
-            if isDirectory.boolValue || relative == "expected.txt" { continue }
-            try write(relative, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative))))
-        }
-    }
-
     func rules(_ run: Run) -> [String] { diagnostics(run).map { "\($0["file"] as? String ?? ""):\($0["line"] as? Int ?? 0) \($0["rule"] as? String ?? "")" } }
 
     func testAPhoneAppIsNotJudgedAsBuiltForMacOSUnlessTargetsAreNotRead() throws {

@@ -21,6 +21,8 @@ public struct Configuration: Sendable {
     public var readsTargets = true
     /// `build_configuration:` the build configuration whose settings are read (`--configuration` wins).
     public var buildConfiguration: String? = nil
+    /// `xcode:` the Xcode that builds the project (`Toolchain`), the newest by default.
+    var toolchain = Toolchain.newest
     /// Problems that do not stop the run (unknown keys, unknown rule ids), as `file:line:column: warning: ...`.
     public var warnings: [String] = []
 
@@ -33,7 +35,7 @@ public struct Configuration: Sendable {
     /// The keys FlowLint understands, in the order the README documents them.
     static let knownKeys = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "severity", "reporter", "strict",
-        "targets", "build_configuration",
+        "targets", "build_configuration", "xcode",
     ]
 
     /// The rules that run, at which severities.
@@ -49,7 +51,7 @@ public struct Configuration: Sendable {
         }
         // Ids nobody knows were already warned about; the engine never sees them.
         enabled.formIntersection(all.map(\.id))
-        return RuleSettings(enabled: enabled, severities: severities)
+        return RuleSettings(enabled: enabled, severities: severities, toolchain: toolchain)
     }
 
     /// Whether a file (absolute path) is linted under `included` / `excluded`. Files outside the root
@@ -246,6 +248,8 @@ public struct Configuration: Sendable {
                 if configuration.buildConfiguration?.isEmpty ?? true {
                     throw ConfigurationError(message: "\(at(path, value)): error: 'build_configuration' must name a build configuration")
                 }
+            case "xcode":
+                configuration.toolchain = Toolchain(xcode: try reader.xcodeVersion(value, key: key))
             case _ where knownRules.contains(key):
                 if let severity = try reader.ruleSeverity(value, rule: key, warnings: &configuration.warnings) {
                     ruleKeys.append((key, keyNode, severity))
@@ -287,14 +291,15 @@ public struct Configuration: Sendable {
     }
 
     /// " (did you mean 'x'?)" when a known name is spelled the same in another case or with `-` for `_`
-    /// (`NonPrivateState`, `non-private-state`), or is one or two edits away.
+    /// (`NonPrivateState`, `non-private-state`), or is one or two edits away, case and separators aside
+    /// (`non-private-stat`).
     public static func suggestion(for name: String, among known: Set<String>) -> String {
         func folded(_ text: String) -> String { text.lowercased().filter { $0 != "_" && $0 != "-" } }
         let sameWord = known.filter { folded($0) == folded(name) && $0 != name }.sorted()
         if let match = sameWord.first { return " (did you mean '\(match)'?)" }
-        let prefixMatches = known.filter { name.count >= 3 && $0.hasPrefix(name) }.sorted()
+        let prefixMatches = known.filter { name.count >= 3 && folded($0).hasPrefix(folded(name)) }.sorted()
         if prefixMatches.count == 1 { return " (did you mean '\(prefixMatches[0])'?)" }
-        let best = known.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+        let best = known.map { ($0, editDistance(folded(name), folded($0))) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }
         return best.map { " (did you mean '\($0.0)'?)" } ?? ""
     }
 
@@ -354,6 +359,21 @@ private struct NodeReader {
             throw fail(node, "'\(key)' must be true or false, not \(kind(node))")
         }
         return value
+    }
+
+    /// An Xcode version, `27` or `26.4` (a YAML number or string), from the first Xcode with SwiftUI on.
+    func xcodeVersion(_ node: Node, key: String) throws -> OSVersion {
+        let example = "such as 27 or 26.4"
+        guard case .scalar(let scalar) = node, [.int, .float, .str].contains(scalar.resolvedTagName) else {
+            throw fail(node, "'\(key)' must be an Xcode version \(example), not \(kind(node))")
+        }
+        guard let version = OSVersion(scalar.string) else {
+            throw fail(node, "'\(key)' must be an Xcode version \(example), not '\(Escaping.text(scalar.string))'")
+        }
+        guard version >= Toolchain.oldest else {
+            throw fail(node, "'\(key)' must be an Xcode with SwiftUI (\(Toolchain.oldest.components[0]) or later), not '\(Escaping.text(scalar.string))'")
+        }
+        return version
     }
 
     /// A list of strings; null (the key with no value) is the empty list.

@@ -31,7 +31,7 @@ struct DiscoveryResult: Sendable {
     var problems: [InputProblem] = []
     /// The `*.xcodeproj` and `*.xcworkspace` directories met (absolute, sorted), with what was searched: the
     /// project files of `ProjectModel` come from the same walk as the Swift files, so `.gitignore` and the
-    /// configuration's excludes apply to them too. Their insides are not searched.
+    /// configuration's excludes apply to them too. (A `project.xcworkspace` inside an `.xcodeproj` is one too.)
     var projectBundles: [String] = []
 }
 
@@ -224,10 +224,7 @@ public enum FileDiscovery {
                 if type == S_IFDIR {
                     if FileDiscovery.isSkippedDirectory(named: name) || configuration.excludesDirectory(absolutePath: path) { continue }
                     if let ignores, ignores.isIgnored(path, isDirectory: true) { continue }
-                    if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
-                        projectBundles.append(path)
-                        continue
-                    }
+                    if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { projectBundles.append(path) }
                     walk(path, resolvedDirectory: resolvedPath, ignores: ignores)
                 } else if name.hasSuffix(".swift") {
                     swiftFilesSeen += 1

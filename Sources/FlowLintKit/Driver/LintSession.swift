@@ -20,6 +20,9 @@ public struct LintOptions: Sendable {
     public var jobs = 0
     /// Apply safe fixes (and lint again until none is left), writing each changed file once.
     public var fix = false
+    /// With `fix`: write nothing; `LintOutcome.fixes.diffs` shows what would change (`--fix --diff`), and the
+    /// outcome's findings are those that would remain.
+    public var fixShowsDiffOnly = false
     /// Unsaved editor buffers that replace files on disk (project context included).
     public var unsavedBuffers: (any UnsavedBuffers)?
     /// Set by a command-line run that ends after reporting (see `LintRequest.keepsFactsUntilExit`).
@@ -73,6 +76,8 @@ public struct LintOutcome: Sendable {
         public var applied = 0
         public var files = 0
         public var failures: [String] = []
+        /// With `fixShowsDiffOnly`: each file that would change, with its unified diff (`UnifiedDiff`), by path.
+        public var diffs: [(path: String, diff: [UInt8])] = []
     }
 }
 
@@ -196,7 +201,7 @@ public enum LintSession {
         inputs.record(result.readFailures)
         outcome.notices += result.readFailures.map(inputs.message)
         if options.fix {
-            outcome.fixes = applyFixes(&files, &result, snapshots: inputs.snapshots, lint: lintFiles)
+            outcome.fixes = applyFixes(&files, &result, snapshots: inputs.snapshots, writing: !options.fixShowsDiffOnly, lint: lintFiles)
             outcome.notices += outcome.fixes!.failures
         }
 
@@ -226,20 +231,25 @@ public enum LintSession {
     /// Applies safe fixes until none is left (at most 10 rounds, since one fix can make another possible),
     /// re-linting the whole project after each round, then writes each changed file once, only over the bytes
     /// it read (`FixApplier.replace`). A file that cannot be written keeps its old text, and the result
-    /// (what is reported) is that of the files as they are on disk: its findings are still there.
+    /// (what is reported) is that of the files as they are on disk: its findings are still there. Without
+    /// `writing`, no file is written: the summary holds each changed file's diff, and the result is that of
+    /// the fixed text.
     static func applyFixes(_ files: inout [(String, [UInt8])], _ result: inout LintResult,
-                           snapshots: [String: FileSnapshot],
+                           snapshots: [String: FileSnapshot], writing: Bool = true,
                            lint: ([(String, [UInt8])]) -> LintResult) -> LintOutcome.FixSummary {
         let original = files
         var appliedPerFile = [Int](repeating: 0, count: files.count)
+        var trails = files.map { EditTrail(originalCount: $0.1.count) }
         for _ in 0..<10 {
             let byFile = Dictionary(grouping: result.diagnostics, by: \.span.file)
             var appliedThisRound = 0
             for index in files.indices {
                 guard let diagnostics = byFile[files[index].0] else { continue }
-                let (bytes, applied) = FixApplier.applySafeFixes(of: diagnostics, to: files[index].1)
-                if applied > 0 && bytes != files[index].1 {
+                let (edits, applied) = FixApplier.chooseFixes(of: diagnostics, in: files[index].1.count) { $0.applicability == .safe }
+                let bytes = applied > 0 ? FixApplier.apply(edits, to: files[index].1) : files[index].1
+                if bytes != files[index].1 {
                     files[index].1 = bytes
+                    trails[index].apply(edits)
                     appliedPerFile[index] += applied
                     appliedThisRound += applied
                 }
@@ -248,6 +258,16 @@ public enum LintSession {
             result = lint(files)
         }
         var summary = LintOutcome.FixSummary()
+        if !writing {
+            for (index, file) in files.enumerated() where file.1 != original[index].1 {
+                let replacements = trails[index].replacements(originalCount: original[index].1.count)
+                summary.diffs.append((file.0, UnifiedDiff.render(path: file.0, original: original[index].1, replacements: replacements)))
+                summary.files += 1
+                summary.applied += appliedPerFile[index]
+            }
+            summary.diffs.sort { $0.path < $1.path }
+            return summary
+        }
         var unwritten = false
         for (index, file) in files.enumerated() where file.1 != original[index].1 {
             do {
@@ -286,6 +306,7 @@ extension LintOutcome {
             fixes.applied += theirs.applied
             fixes.files += theirs.files
             fixes.failures += theirs.failures
+            fixes.diffs += theirs.diffs
             out.fixes = fixes
         }
         return out

@@ -29,6 +29,10 @@ public final class LiveProject {
     private var buffers: [String: [UInt8]] = [:]
     /// The merged facts, kept up to date file by file (`ProjectIndex.replaceFile`) as files change.
     private var index: ProjectIndex
+    /// The project's Xcode projects and packages, when read (see `init`): the index's builds come from it.
+    private var model: ProjectModel?
+    /// What the model's loaders could not read, one line each, for standard error.
+    public private(set) var modelWarnings: [String] = []
     /// The index as of the last `lint()`.
     var projectIndex: ProjectIndex { index }
     /// Set while files join or leave the project (positions move): their facts, from which the next lint builds
@@ -72,9 +76,14 @@ public final class LiveProject {
 
     /// Loads the project at `root` (every file through the facts cache, open `buffers` in place of their files)
     /// and lints it. With no root, `file` is the project: linted alone, as the command line lints an input with no
-    /// project marker above it.
+    /// project marker above it. With `readsTargets` (`flowlint graph`), the project's Xcode projects and packages
+    /// are read as `flowlint lint` reads them (unless the configuration says `targets: false`; the build
+    /// configuration given, else the configuration's, else Debug): files no target compiles are left out, and
+    /// roots, names and `#if` are judged per build. The model is read once: files that join later are judged
+    /// without it.
     public init(root: String?, file: String? = nil, configuration: Configuration, cache cacheChoice: LintOptions.CacheChoice,
-                respectsGitIgnores: Bool = true, jobs: Int = 0, buffers: [String: [UInt8]] = [:]) {
+                respectsGitIgnores: Bool = true, jobs: Int = 0, buffers: [String: [UInt8]] = [:],
+                readsTargets: Bool = false, buildConfiguration: String? = nil) {
         self.root = root
         self.configuration = configuration
         settings = configuration.ruleSettings
@@ -91,7 +100,19 @@ public final class LiveProject {
                 cache = FactsCache(directories: ProjectPlan.cacheDirectories(root: root, cacheChoice), projectRoot: root,
                                    settings: settings)
             }
-            found = search(listings: cache?.listings)
+            let discovery = search(listings: cache?.listings)
+            found = discovery?.files ?? []
+            if readsTargets && configuration.readsTargets {
+                let model = ProjectModel.load(root: root, swiftFiles: found.map(\.absolutePath), bundles: discovery?.projectBundles ?? [],
+                                              buildConfiguration: buildConfiguration ?? configuration.buildConfiguration
+                                                ?? ProjectModel.defaultBuildConfiguration)
+                modelWarnings = model.warnings
+                if !model.isEmpty {
+                    let membership = CompiledFiles(model)
+                    found.removeAll { membership.isNotCompiled($0.absolutePath) }
+                    self.model = model
+                }
+            }
         }
         members = found.map { Member(displayPath: $0.displayPath, absolutePath: $0.absolutePath, discovered: true) }
         let extra = Set(buffers.keys).union(file.map { [$0] } ?? []).subtracting(found.map(\.absolutePath))
@@ -171,7 +192,7 @@ public final class LiveProject {
     public func filesChangedOnDisk(_ paths: [String], searchAgain: Bool) -> [String] {
         var out: [String] = []
         if searchAgain, root != nil {
-            let found = search(listings: nil)
+            let found = search(listings: nil)?.files ?? []
             let foundPaths = Set(found.map(\.absolutePath))
             for position in members.indices.reversed() where members[position].discovered && !foundPaths.contains(members[position].absolutePath) {
                 if buffers[members[position].absolutePath] != nil && configuration.includes(absolutePath: members[position].absolutePath) {
@@ -228,6 +249,7 @@ public final class LiveProject {
             let started = DispatchTime.now()
             index = ProjectIndex(files: [])  // the old index goes first: never two in memory
             index = ProjectIndex(files: files)
+            if let model { index.layout = BuildLayout(model: model, absolutePaths: members.map(\.absolutePath)) }
             // Positions change when files join or leave: what was decoded before is dropped with the old index.
             index.decodedOutputs = DecodedOutputs()
             rebuilding = nil
@@ -317,12 +339,11 @@ public final class LiveProject {
         positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.absolutePath, $0.offset) })
     }
 
-    /// The project's files as a full run finds them.
-    private func search(listings: DirectoryListings?) -> [DiscoveredFile] {
-        guard let root else { return [] }
-        let found = try? FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: root,
-                                                listings: listings, respectingGitIgnores: respectsGitIgnores)
-        return found?.files ?? []
+    /// The project's files (and its Xcode project bundles) as a full run finds them.
+    private func search(listings: DirectoryListings?) -> DiscoveryResult? {
+        guard let root else { return nil }
+        return try? FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: root,
+                                           listings: listings, respectingGitIgnores: respectsGitIgnores)
     }
 
     private static func tooLarge(_ display: String) -> String {

@@ -135,7 +135,10 @@ struct ProjectPlan {
                                                 ?? ProjectModel.defaultBuildConfiguration,
                                               cache: plan.projects[index].cache)
                 if !model.isEmpty { plan.projects[index].model = model }
-                for warning in model.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
+                for warning in model.warnings.map({ shownFromWorkingDirectory($0, root: root) })
+                where !plan.projectWarnings.contains(warning) {
+                    plan.projectWarnings.append(warning)
+                }
                 if !model.isEmpty {
                     // A file no target compiles gives no facts: it is no part of any build (where the model knows:
                     // `ProjectModel.governs`). A package's manifest is compiled apart, against PackageDescription: not
@@ -153,6 +156,15 @@ struct ProjectPlan {
             plan.projects[index].context = context.map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
         }
         return plan
+    }
+
+    /// A loader's warning names its file relative to the project root (the model is cached, whatever the working
+    /// directory of the run that wrote it): a lint shows it as it shows every path, from the working directory.
+    static func shownFromWorkingDirectory(_ warning: String, root: String) -> String {
+        guard let separator = warning.range(of: ": warning: ") else { return warning }
+        let path = String(warning[..<separator.lowerBound])
+        let absolute = path.hasPrefix("/") ? path : Paths.join(root, path)
+        return Paths.display(absolute) + warning[separator.lowerBound...]
     }
 
     private static func readsStandardInputPath(_ path: String, _ options: LintOptions) -> Bool {

@@ -170,12 +170,12 @@ public enum LintEngine {
     static func projectPass(_ index: ProjectIndex, _ plan: Plan, settings: RuleSettings, jobs: Int = 0) -> [Diagnostic] {
         var perRule = [[Diagnostic]](repeating: [], count: plan.rules.count)
         if jobs == 1 || plan.rules.count < 2 || ProcessInfoCores.count < 2 {
-            for (i, rule) in plan.rules.enumerated() { perRule[i] = rule.check(project: index) }
+            for (i, rule) in plan.rules.enumerated() { perRule[i] = rule.check(project: index, toolchain: settings.toolchain) }
         } else {
             perRule.withUnsafeMutableBufferPointer { buffer in
                 let out = SendableBuffer(base: buffer)
                 DispatchQueue.concurrentPerform(iterations: plan.rules.count) { i in
-                    out.base[i] = plan.rules[i].check(project: index)
+                    out.base[i] = plan.rules[i].check(project: index, toolchain: settings.toolchain)
                 }
             }
         }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// The view graph shared by `missing_environment_object` (App roots, and readers no root reaches) and
-/// `missing_environment_object_in_preview` (preview roots): which view names are declared, what each reads,
-/// what each renders with which providers, and, from each root, which object types the views it shows would
-/// read without a provider.
+/// The view graph shared by `missing_environment_object` (App roots, and readers no root reaches),
+/// `missing_environment_object_in_preview` (preview roots) and `flowlint graph` (`picture()`): which views and
+/// scenes are declared (a `Scene` type of the project is walked through as a view is), what each reads, what
+/// each renders with which providers, and, from each root, which object types the views it shows would read
+/// without a provider. A root's constructions include those of the members of its type it uses (an App's
+/// `var mainWindow: some Scene`).
 ///
 /// A root misses a type when some path from the view it shows reaches a reader of the type through no
 /// construction that provides it. So the walk visits each place once (a view name, one of its declarations or a
@@ -51,10 +53,13 @@ struct EnvironmentGraph {
     struct Step {
         var view: String
         var note: DiagnosticNote
+        /// For the last step, the declaration that reads the object.
+        var reader: DeclarationKey?
     }
 
     /// What one root construction (and the later constructions of the same root missing the same types) lacks.
     struct RootFinding {
+        var root: ProjectIndex.RendererRef
         var rootKind: Renderer.RootKind
         /// The first construction of the group: where the provider goes.
         var span: SourceSpan
@@ -85,43 +90,68 @@ struct EnvironmentGraph {
 
     // MARK: Roots
 
+    /// A view a root construction shows, in one build of the root's file.
+    private struct Shown {
+        var root: Int
+        /// The construction's number among its root's (`constructions(of:file:)`).
+        var construction: Int
+        var rootKind: Renderer.RootKind
+        var view: String
+        var span: SourceSpan
+        var node: Int
+        var provided: Set<String>
+    }
+
     /// The findings of every root whose kind `include` accepts, in file and source order: per root, one per set
     /// of missing types, at the first construction that misses exactly that set.
     mutating func rootFindings(including include: (Renderer.RootKind) -> Bool) -> [RootFinding] {
-        // The views the roots show, in file and source order, each with what its construction provides; a
-        // construction once per build of its root's file.
         var walk = Walk()
-        var shown: [(root: Int, edge: Int, rootKind: Renderer.RootKind, view: String, span: SourceSpan, node: Int,
-                     provided: Set<String>)] = []
+        let shown = showRoots(including: include, in: &walk)
+        explore(&walk)
+        return findings(of: shown, in: &walk)
+    }
+
+    /// The views the roots show, in file and source order, each with what its construction provides; a
+    /// construction once per build of its root's file.
+    private mutating func showRoots(including include: (Renderer.RootKind) -> Bool, in walk: inout Walk) -> [Shown] {
+        var shown: [Shown] = []
         for (number, ref) in index.roots.enumerated() {
             let root = index.renderer(ref)
             let file = Int(ref.file)
             guard case .root(let rootKind) = root.kind, include(rootKind) else { continue }
             let builds = self.builds(ofFile: file).filter { isCompiled(file: file, clause: root.clause, in: $0) }
-            for (e, edge) in root.edges.enumerated() {
-                guard case .view(let name) = edge.target, let provided = environment(after: edge, around: []) else { continue }
+            // Names are looked up from the root's type (an App's nested views first).
+            let scope = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].qualifiedOrSimpleName : nil
+            for (c, construction) in constructions(of: root, file: file).enumerated() {
+                let edge = construction.edge
+                guard case .view(let name) = edge.target else { continue }
                 // `Settings { ... }` in an App's scene body is SwiftUI's scene, not a view of the project named so.
-                if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
-                    && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
-                if edge.inUncontainedDestination { continue } // a root has no navigation container above it
-                for build in builds where isCompiled(file: file, clause: edge.clause, in: build) {
-                    let platforms = root.platforms.intersection(edge.platforms).intersection(self.platforms(of: build))
+                if rootKind == .app && Self.isSceneBuilder(name, in: edge) { continue }
+                for build in builds where construction.clauses.allSatisfy({ isCompiled(file: $0.file, clause: $0.clause, in: build) }) {
+                    let platforms = construction.platforms.intersection(self.platforms(of: build))
                     guard !platforms.isEmpty,
-                          let resolved = resolve(name, qualifier: edge.qualifier, scope: nil, file: file, build: build,
-                                                 platforms: platforms) else { continue }
-                    let place = Place(kind: .name(resolved.set), navigable: edge.underNavigationContainer, platforms: platforms,
+                          let resolved = resolve(name, qualifier: edge.qualifier, scope: scope, file: construction.file,
+                                                 build: build, platforms: platforms) else { continue }
+                    draw(from: .root(ref), to: resolved.set, platforms: platforms, build: build, edge: edge,
+                         provided: construction.provided)
+                    guard let provided = construction.provided else { continue }
+                    let place = Place(kind: .name(resolved.set), navigable: construction.navigable, platforms: platforms,
                                       build: build)
-                    shown.append((number, e, rootKind, resolved.name, edge.span, walk.node(at: place, view: resolved.name), provided))
+                    shown.append(Shown(root: number, construction: c, rootKind: rootKind, view: resolved.name, span: edge.span,
+                                       node: walk.node(at: place, view: resolved.name), provided: provided))
                 }
             }
         }
-        explore(&walk)
+        return shown
+    }
+
+    /// What each shown view misses, grouped per root into findings.
+    private func findings(of shown: [Shown], in walk: inout Walk) -> [RootFinding] {
         // A construction compiled in several builds misses what any of them misses (the shortest chain of each
         // type; of equally short ones, the first build's).
-        var merged: [(view: (root: Int, edge: Int, rootKind: Renderer.RootKind, view: String, span: SourceSpan, node: Int,
-                             provided: Set<String>), missing: [String: [Step]])] = []
+        var merged: [(view: Shown, missing: [String: [Step]])] = []
         for (view, missing) in zip(shown, walk.missing(at: shown.map { ($0.node, $0.provided) })) {
-            if let last = merged.last, last.view.root == view.root, last.view.edge == view.edge {
+            if let last = merged.last, last.view.root == view.root, last.view.construction == view.construction {
                 for (type, steps) in missing where merged[merged.count - 1].missing[type].map({ steps.count < $0.count }) ?? true {
                     merged[merged.count - 1].missing[type] = steps
                 }
@@ -146,11 +176,142 @@ struct EnvironmentGraph {
                 }
             } else {
                 groupByTypes[types] = findings.count
-                findings.append(RootFinding(rootKind: view.rootKind, span: view.span, view: view.view,
+                findings.append(RootFinding(root: index.roots[view.root], rootKind: view.rootKind, span: view.span, view: view.view,
                                             missing: types.map { ($0, (view.view, view.span), missing[$0]!) }))
             }
         }
         return findings
+    }
+
+    /// `Settings { ... }`, `WindowGroup { ... }` at scene level (not inside another scene's content): SwiftUI's
+    /// scene, whatever views the project declares with that name.
+    private static func isSceneBuilder(_ name: String, in edge: RenderEdge) -> Bool {
+        SwiftUINames.sceneBuilders.contains(name) && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains)
+    }
+
+    /// A construction a root shows: one of its own, or one in a member of its type that it uses (an App's
+    /// `var mainWindow: some Scene` or `private var content: some View`, a preview provider's `static var
+    /// sample: some View`), with what the path there provides and allows.
+    private struct RootConstruction {
+        var edge: RenderEdge
+        /// The file the construction is in.
+        var file: Int
+        /// What the path provides around it; nil when a step of it cannot be judged.
+        var provided: Set<String>?
+        var platforms: Platforms
+        /// The `#if` clauses of the path below the root: each member use's and member's, the construction's.
+        var clauses: [(file: Int, clause: Int32)]
+        /// A navigation container of the path encloses it.
+        var navigable: Bool
+    }
+
+    /// The constructions a root shows, in source order, a member's where the root uses it. Each member is
+    /// followed once per root (the first use), however many times it is used, and a member that uses itself adds
+    /// nothing; a worklist, so no recursion whatever the chain of members.
+    private func constructions(of root: Renderer, file: Int) -> [RootConstruction] {
+        let members = root.rootType >= 0 ? renderers(of: DeclarationKey(file: file, type: Int(root.rootType))) : [:]
+        var followed: Set<String> = []
+        var result: [RootConstruction] = []
+        // Edges still to look at with the path to them, the next one last.
+        // The root's own clause is decided with its builds (`showRoots`).
+        var work = root.edges.reversed().map {
+            RootConstruction(edge: $0, file: file, provided: [], platforms: root.platforms, clauses: [], navigable: false)
+        }
+        while var next = work.popLast() {
+            let edge = next.edge
+            // A destination no container of the path encloses can never be navigated to.
+            if edge.inUncontainedDestination && !next.navigable { continue }
+            next.provided = next.provided.flatMap { environment(after: edge, around: $0) }
+            next.platforms.formIntersection(edge.platforms)
+            next.clauses.append((next.file, edge.clause))
+            next.navigable = next.navigable || edge.underNavigationContainer
+            switch edge.target {
+            case .view:
+                result.append(next)
+            case .member(let name):
+                guard followed.insert(name).inserted else { continue }
+                for (memberFile, renderer) in (members[name] ?? []).reversed() {
+                    for inner in renderer.edges.reversed() {
+                        var path = next
+                        (path.edge, path.file) = (inner, memberFile)
+                        path.platforms.formIntersection(renderer.platforms)
+                        path.clauses.append((memberFile, renderer.clause))
+                        work.append(path)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: The picture
+
+    /// A construction `flowlint graph` draws (`ViewGraph`), from a root or a declaration (its body or one of its
+    /// members) to a declaration it shows.
+    struct DrawnEdge: Hashable {
+        enum Source: Hashable {
+            case root(ProjectIndex.RendererRef)
+            case declaration(DeclarationKey)
+        }
+        var from: Source
+        var to: DeclarationKey
+        /// What the construction provides, sorted; empty when it cannot be judged.
+        var provides: [String]
+        /// The construction cannot be judged (`environment(after:around:)` is nil): the walk does not go through it.
+        var opaque: Bool
+        var presentation: RenderEdge.Presentation?
+        /// The build the construction is compiled in (`BuildLayout.builds`), -1 when not known.
+        var build: Int32
+    }
+
+    /// The constructions met so far, when a picture is being made (`picture()`); nil otherwise.
+    private var drawn: Set<DrawnEdge>?
+
+    /// What `flowlint graph` draws, from the walk the rules make: the roots' findings, and every construction
+    /// of a view or scene that some build compiles, resolved as the walk resolves it. The walk from the roots
+    /// meets the constructions on their paths (judged or not); then each declaration that no root reaches in
+    /// some build of its file is walked from there as well (as if a navigation container were above it), so that
+    /// what no root shows is drawn too.
+    mutating func picture() -> (findings: [RootFinding], edges: Set<DrawnEdge>) {
+        drawn = []
+        var walk = Walk()
+        let shown = showRoots(including: { _ in true }, in: &walk)
+        explore(&walk)
+        let findings = self.findings(of: shown, in: &walk)
+        struct DeclarationInBuild: Hashable {
+            var declaration: DeclarationKey, build: Int32
+        }
+        var entered: Set<DeclarationInBuild> = []
+        for node in walk.nodes {
+            if case .declaration(let key) = node.place.kind { entered.insert(DeclarationInBuild(declaration: key, build: node.place.build)) }
+        }
+        for declarations in candidates.values {
+            for d in declarations {
+                let (key, type) = (DeclarationKey(file: d.file, type: d.type), index.type(d))
+                for build in builds(ofFile: d.file) where !entered.contains(DeclarationInBuild(declaration: key, build: build))
+                    && isCompiled(file: d.file, clause: type.clause, in: build) {
+                    let platforms = type.platforms.intersection(self.platforms(of: build))
+                    guard !platforms.isEmpty else { continue }
+                    _ = walk.node(at: Place(kind: .declaration(key), navigable: true, platforms: platforms, build: build),
+                                  view: type.qualifiedOrSimpleName)
+                }
+            }
+        }
+        explore(&walk)
+        let edges = drawn ?? []
+        drawn = nil
+        return (findings, edges)
+    }
+
+    /// Adds to the picture, when one is being made, a construction from `source` of the declarations numbered
+    /// `set` that the path compiles.
+    private mutating func draw(from source: DrawnEdge.Source, to set: Int, platforms: Platforms, build: Int32, edge: RenderEdge,
+                               provided: Set<String>?) {
+        guard drawn != nil else { return }
+        for target in compiledDeclarations(of: set, platforms: platforms, build: build) {
+            drawn!.insert(DrawnEdge(from: source, to: target, provides: provided.map { $0.sorted() } ?? [], opaque: provided == nil,
+                                    presentation: edge.presentation, build: build))
+        }
     }
 
     // MARK: Environments
@@ -230,13 +391,11 @@ struct EnvironmentGraph {
             switch place.kind {
             case .name(let set):
                 // Several declarations of the name: a type is missing when every one compiled for the path
-                // misses it (a declaration compiled for no platform still has its readers).
-                for candidate in resolvedSets[set] {
-                    let type = index.type((candidate.file, candidate.type))
-                    guard place.platforms == .all || !type.platforms.isDisjoint(with: place.platforms),
-                          isCompiled(file: candidate.file, clause: type.clause, in: place.build) else { continue }
+                // misses it.
+                for candidate in compiledDeclarations(of: set, platforms: place.platforms, build: place.build) {
                     let target = Place(kind: .declaration(candidate), navigable: place.navigable,
-                                       platforms: place.platforms.intersection(type.platforms), build: place.build)
+                                       platforms: place.platforms.intersection(index.type((candidate.file, candidate.type)).platforms),
+                                       build: place.build)
                     walk.link(node, to: target, view: view, step: nil, provides: [])
                 }
                 continue
@@ -272,21 +431,28 @@ struct EnvironmentGraph {
                                declaration: DeclarationKey, owner: String, file: Int, into walk: inout Walk) {
         // Names are looked up from the type the body belongs to (its nested types first).
         let ownerType = index.type((declaration.file, declaration.type))
-        let scope = ownerType.qualifiedName ?? ownerType.name
+        let scope = ownerType.qualifiedOrSimpleName
+        // A scene's body (and its members) is at scene level, as an App's is.
+        let atSceneLevel = index.isScene(ownerType.name)
         for edge in edges {
             // A destination no container encloses can never be navigated to.
             if edge.inUncontainedDestination && !place.navigable { continue }
             let edgePlatforms = platforms.intersection(edge.platforms)
             if edgePlatforms.isEmpty || !isCompiled(file: file, clause: edge.clause, in: place.build) { continue }
-            guard let provided = environment(after: edge, around: []) else { continue }
+            let provided = environment(after: edge, around: [])
             let navigable = place.navigable || edge.underNavigationContainer
             switch edge.target {
             case .view(let child):
+                if atSceneLevel && Self.isSceneBuilder(child, in: edge) { continue }
                 guard let resolved = resolve(child, qualifier: edge.qualifier, scope: scope, file: file, build: place.build,
                                              platforms: edgePlatforms) else { continue }
+                draw(from: .declaration(declaration), to: resolved.set, platforms: edgePlatforms, build: place.build, edge: edge,
+                     provided: provided)
+                guard let provided else { continue }
                 walk.link(node, to: Place(kind: .name(resolved.set), navigable: navigable, platforms: edgePlatforms, build: place.build),
                           view: resolved.name, step: edge.span, provides: provided)
             case .member(let name):
+                guard let provided else { continue }
                 walk.link(node, to: Place(kind: .member(declaration, name), navigable: navigable, platforms: edgePlatforms,
                                           build: place.build),
                           view: owner, step: nil, provides: provided)
@@ -299,8 +465,8 @@ struct EnvironmentGraph {
     /// has).
     private func renderers(of declaration: DeclarationKey) -> [String?: [(file: Int, renderer: Renderer)]] {
         let type = index.type((declaration.file, declaration.type))
-        let qualified = type.qualifiedName ?? type.name
-        let unique = (candidates[type.name]?.count ?? 0) == 1
+        let qualified = type.qualifiedOrSimpleName
+        let unique = index.types(named: type.name).filter { index.type($0).kind != .extension }.count == 1
         var result: [String?: [(file: Int, renderer: Renderer)]] = [:]
         for ref in index.renderersByType[type.name] ?? [] {
             let renderer = index.renderer(ref)
@@ -368,6 +534,17 @@ struct EnvironmentGraph {
         return own.contains { b in
             let other = layout.builds[Int(b)]
             return shown.visibleTargets.contains(other.target) && !other.platforms.isDisjoint(with: shown.platforms)
+        }
+    }
+
+    /// The declarations of the set numbered `set` that a path compiled for `platforms` in `build` can show (a
+    /// declaration compiled for no platform still has its readers).
+    private mutating func compiledDeclarations(of set: Int, platforms: Platforms, build: Int32) -> [DeclarationKey] {
+        let declarations = resolvedSets[set]
+        return declarations.filter { candidate in
+            let type = index.type((candidate.file, candidate.type))
+            return (platforms == .all || !type.platforms.isDisjoint(with: platforms))
+                && isCompiled(file: candidate.file, clause: type.clause, in: build)
         }
     }
 
@@ -586,7 +763,10 @@ private struct Walk {
             switch hop {
             case .reads(let node, let span):
                 let view = nodes[node].view
-                steps.append(.init(view: view, note: DiagnosticNote(message: "'\(view)' reads '\(typeNames[t])' here", span: span)))
+                var reader: EnvironmentGraph.DeclarationKey?
+                if case .declaration(let key) = nodes[node].place.kind { reader = key }
+                steps.append(.init(view: view, note: DiagnosticNote(message: "'\(view)' reads '\(typeNames[t])' here", span: span),
+                                   reader: reader))
                 return steps
             case .shows(let node, let l):
                 let link = nodes[node].links[l]

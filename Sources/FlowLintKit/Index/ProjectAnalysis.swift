@@ -31,7 +31,8 @@ extension ProjectAnalysis {
 
 /// Every analysis, for the tests that compare kept values with fresh ones.
 enum AnalysisRegistry {
-    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self]
+    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
+                                                  ObservedTypes.self]
 }
 
 extension ProjectIndex {
@@ -109,10 +110,12 @@ final class AnalysisStore: @unchecked Sendable, CustomReflectable {
 
 // MARK: Analyses of the index's names
 
-/// Every view of the project (`ProjectIndex.isView`) with its declarations, extensions left out.
+/// Every view and scene of the project (`ProjectIndex.isView`, `isScene`) with its declarations, extensions left
+/// out: the types whose bodies the environment walk goes through.
 enum ViewDeclarations: ProjectAnalysis {
-    /// Whether a name is a view depends on the names declared, their kinds and inheritance clauses (protocols
-    /// included: a refinement of `View` declared in the project), and whether they declare a view `body`.
+    /// Whether a name is a view or scene depends on the names declared, their kinds and inheritance clauses
+    /// (protocols included: a refinement of `View` declared in the project), and whether they declare a view
+    /// `body`.
     static func inputs(of facts: FileFacts) -> [[String]] {
         facts.types.map { [$0.name, $0.kind.rawValue, $0.declaresViewBody ? "body" : ""] + $0.inherited }
     }
@@ -120,7 +123,7 @@ enum ViewDeclarations: ProjectAnalysis {
     static func compute(_ index: ProjectIndex) -> [String: [(file: Int, type: Int)]] {
         var views: [String: [(file: Int, type: Int)]] = [:]
         // Only names with an inheritance clause somewhere can be views.
-        for name in index.namesWithInheritance where index.isView(name) {
+        for name in index.namesWithInheritance where index.isView(name) || index.isScene(name) {
             let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
             if !declarations.isEmpty { views[name] = declarations }
         }

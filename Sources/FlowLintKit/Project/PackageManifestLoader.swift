@@ -12,6 +12,10 @@ enum PackageManifestLoader {
         var warnings: [String] = []
         var isComplete = true
         var products: [PackageProduct] = []
+        /// The targets' directories: what the package governs (see `ProjectModel.regions`). SwiftPM compiles
+        /// nothing outside them, so a Swift file elsewhere in the package's directory (an example app, a script, a
+        /// fixture) may be compiled by something else: it is not said to be in no target.
+        var directories: [String] = []
     }
 
     /// `manifest`: the absolute path of a `Package.swift`; `root`: the model's root, which `BuildTarget.manifest`
@@ -141,6 +145,7 @@ enum PackageManifestLoader {
                 }
             }
             target.files = SwiftFileLister.swiftFiles(under: roots, excluding: excluded, in: files)
+            result.directories.append(path)
 
             // Dependencies on targets of the same package (a product of another package is not in this model).
             var dependencies: Set<String> = []
@@ -148,6 +153,9 @@ enum PackageManifestLoader {
                 switch dependency {
                 case .string(let n) where localNames.contains(n):
                     dependencies.insert(n)
+                case .string(let n):
+                    // A name that is not a target of this package is a product of one of its dependencies.
+                    target.productDependencies.append(ProductDependency(product: n, package: nil))
                 case .call(let c, _):
                     let n = dependency.argument("name")?.string
                     if (c == "target" || c == "byName"), let n, localNames.contains(n) { dependencies.insert(n) }

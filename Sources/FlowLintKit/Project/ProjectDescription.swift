@@ -39,8 +39,9 @@ public struct ProjectDescription: Sendable {
         swiftFileCount = swiftFiles.filter { !manifests.contains($0) }.count
     }
 
-    /// The loaders' warnings, for standard error.
-    public var warnings: [String] { model.warnings }
+    /// What the loaders could not read (the warnings a lint prints, then the details only this command shows),
+    /// for standard error.
+    public var warnings: [String] { model.warnings + model.notes }
 
     public func text() -> String {
         var lines: [String] = []
@@ -124,6 +125,7 @@ public struct ProjectDescription: Sendable {
             ("filesInNoTarget", strings(filesInNoTarget)),
             ("filesOutsideProjects", strings(filesOutsideProjects)),
             ("warnings", strings(model.warnings)),
+            ("notes", strings(model.notes)),
         ]).rendered()
     }
 }

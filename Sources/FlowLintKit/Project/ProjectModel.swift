@@ -15,16 +15,21 @@ struct ProjectModel: Sendable, Equatable, Codable {
     /// The project files read, relative to `root`, sorted: `project.pbxproj`, `contents.xcworkspacedata`,
     /// `Package.swift`. Their contents key the cached model.
     var manifests: [String] = []
-    /// What a loader could not read or had to guess, one line each (`path: warning: ...`), in the order found.
+    /// What a loader could not read, where that changes which files are known to be compiled (a project file
+    /// that cannot be read, targets that are not written literally): one line each (`path: warning: ...`), in the
+    /// order found. `flowlint lint` prints these.
     var warnings: [String] = []
+    /// What a loader read only in part without losing a file (a setting that is not written literally, a target
+    /// with no directory): `flowlint project` prints these too; a lint does not repeat them on every run.
+    var notes: [String] = []
     /// Whether every project file found was read: false when one could not be (a malformed `project.pbxproj`,
     /// a manifest whose targets are not written literally). See `regions` for what that changes.
     var isComplete = true
-    /// The directories the project files govern: a package's directory, the directory that holds an
+    /// The directories the project files govern: a package's targets' directories, the directory that holds an
     /// `.xcodeproj`. A Swift file no target lists is "in no target" only inside the innermost region holding it,
-    /// and only when that region's project file was read completely; elsewhere (an XcodeGen or Tuist project whose
-    /// project file is not committed, next to a tool's `Package.swift`) nothing is known of it, and it is linted
-    /// as without a model.
+    /// and only when that region's project file was read completely; elsewhere (an example app or fixtures beside a
+    /// package's targets, an XcodeGen or Tuist project whose project file is not committed) nothing is known of it,
+    /// and it is linted as without a model.
     var regions: [ProjectRegion] = []
     /// The library products of the model's packages, for resolving product dependencies.
     var products: [PackageProduct] = []

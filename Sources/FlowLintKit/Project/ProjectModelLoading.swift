@@ -31,36 +31,110 @@ extension ProjectModel {
         }
         // The model depends on the project files' contents, on which Swift files exist (targets' folders are
         // matched against them) and on the build configuration: the key covers the last two, and the stored model
-        // lists its input files with the hash of their contents, checked before it is used.
-        var description = "configuration=\(buildConfiguration)\n"
-        for path in manifests.packages + manifests.projects + manifests.workspaces { description += "manifest=\(path)\n" }
-        for path in swiftFiles.sorted() { description += path + "\n" }
-        let key = FastHash.hash(description)
+        // lists its input files with their stamps and contents' hashes, checked before it is used.
+        let files = swiftFiles.sorted()
+        var key = FastHash.hash("configuration=\(buildConfiguration)")
+        for path in manifests.packages + manifests.projects + manifests.workspaces + ["--"] + files {
+            var path = path
+            key = path.withUTF8 { FastHash.hash(UnsafeRawBufferPointer($0), seed: key &+ 0x9E37_79B9_7F4A_7C15) }
+        }
         if let stored = cache.storedModel, stored.key == key,
            let cached = try? CompactCoding.decode(CachedModel.self, from: stored.bytes),
-           cached.inputs.allSatisfy({ contentHash($0.path) == $0.hash }) {
-            return cached.model
+           cached.inputs.allSatisfy({ $0.isUnchanged(runStart: cache.runStart) }),
+           let model = cached.model(files: files) {
+            return model
         }
-        let model = load(root: root, manifests: manifests, buildConfiguration: buildConfiguration, files: SwiftFileSet(swiftFiles))
-        let inputs = model.inputs.map { CachedModel.Input(path: $0, hash: contentHash($0)) }
-        cache.modelToSave = (key, CompactCoding.encode(CachedModel(inputs: inputs, model: model)))
+        let model = load(root: root, manifests: manifests, buildConfiguration: buildConfiguration, files: SwiftFileSet(files))
+        let inputs = model.inputs.map { CachedModel.Input(path: $0) }
+        cache.modelToSave = (key, CompactCoding.encode(CachedModel(model, inputs: inputs, files: files)))
         return model
     }
 
-    /// What the facts cache keeps of a model: the model, and the files it was read from with their contents' hashes
-    /// (0 for a file that could not be read: its appearing changes the model too).
+    /// What the facts cache keeps of a model: the model with each target's files as positions in the run's sorted
+    /// Swift files (the key fixes that list, and positions decode without building a string per file), and the
+    /// files it was read from, each with what `stat` said of it and the hash of its contents (0 for a file that
+    /// could not be read: its appearing changes the model too).
     struct CachedModel: Codable {
         struct Input: Codable {
             var path: String
+            var size: UInt64
+            var stamp: [Int]
             var hash: UInt64
-        }
-        var inputs: [Input]
-        var model: ProjectModel
-    }
 
-    private static func contentHash(_ path: String) -> UInt64 {
-        guard case .text(let bytes) = FileReader.read(path) else { return 0 }
-        return FastHash.hash(bytes) | 1
+            init(path: String) {
+                self.path = path
+                (size, stamp) = Self.status(path)
+                hash = Self.contentHash(path)
+            }
+
+            /// The same stamp, when the file was settled then, says the contents are the same; otherwise they are
+            /// read again and compared.
+            func isUnchanged(runStart: timespec) -> Bool {
+                let (size, stamp) = Self.status(path)
+                if size == self.size, stamp == self.stamp, stamp.count == 5,
+                   FileStamp(mtime: stamp[0], mtimeNanos: stamp[1], ctime: stamp[2], ctimeNanos: stamp[3], inode: UInt64(stamp[4]))
+                    .isSettled(before: runStart) { return true }
+                return Self.contentHash(path) == hash
+            }
+
+            static func status(_ path: String) -> (UInt64, [Int]) {
+                var info = stat()
+                guard stat(path, &info) == 0 else { return (0, []) }
+                let s = FileStamp(info)
+                return (UInt64(info.st_size), [s.mtime, s.mtimeNanos, s.ctime, s.ctimeNanos, Int(s.inode)])
+            }
+
+            static func contentHash(_ path: String) -> UInt64 {
+                guard case .text(let bytes) = FileReader.read(path) else { return 0 }
+                return FastHash.hash(bytes) | 1
+            }
+        }
+
+        var inputs: [Input]
+        /// The model, its targets' `files` emptied.
+        var model: ProjectModel
+        /// Per target, its files' positions in the sorted Swift files.
+        var targetFiles: [[UInt32]]
+        /// Files of targets that are not among the Swift files found (a target's explicit file that discovery did
+        /// not list): kept by path.
+        var otherFiles: [[String]]
+
+        init(_ model: ProjectModel, inputs: [Input], files: [String]) {
+            self.inputs = inputs
+            var positions: [String: UInt32] = [:]
+            positions.reserveCapacity(files.count)
+            for (i, file) in files.enumerated() { positions[file] = UInt32(i) }
+            var stripped = model
+            targetFiles = []
+            otherFiles = []
+            for t in stripped.targets.indices {
+                var found: [UInt32] = [], other: [String] = []
+                for file in stripped.targets[t].files {
+                    if let p = positions[file] { found.append(p) } else { other.append(file) }
+                }
+                targetFiles.append(found)
+                otherFiles.append(other)
+                stripped.targets[t].files = []
+            }
+            self.model = stripped
+        }
+
+        /// The model with its targets' files back, or nil when the positions do not fit `files`.
+        func model(files: [String]) -> ProjectModel? {
+            guard targetFiles.count == model.targets.count, otherFiles.count == model.targets.count else { return nil }
+            var model = self.model
+            for t in model.targets.indices {
+                var list: [String] = []
+                list.reserveCapacity(targetFiles[t].count + otherFiles[t].count)
+                for p in targetFiles[t] {
+                    guard Int(p) < files.count else { return nil }
+                    list.append(files[Int(p)])
+                }
+                list += otherFiles[t]
+                model.targets[t].files = list.count == targetFiles[t].count ? list : list.sorted()
+            }
+            return model
+        }
     }
 
     /// `files`: the Swift files a lint found under the root, which targets' directories are matched against; nil
@@ -90,7 +164,10 @@ extension ProjectModel {
             let result = PackageManifestLoader.load(manifest: package, root: root, buildConfiguration: buildConfiguration, files: files)
             model.add(result.targets, warnings: result.warnings, complete: result.isComplete, manifest: package)
             model.products += result.products
-            model.regions.append(ProjectRegion(directory: Paths.parent(Paths.standardize(package)), isComplete: result.isComplete))
+            // A package governs its targets' directories (a fallback to the layout, being a guess, governs nothing).
+            if result.isComplete {
+                model.regions += result.directories.map { ProjectRegion(directory: $0, isComplete: true) }
+            }
         }
         model.resolveDependencyNames()
         model.resolveProductDependencies()
@@ -156,7 +233,8 @@ extension ProjectModel {
     }
 
     private mutating func note(warnings newWarnings: [String], complete: Bool, manifest: String) {
-        warnings += newWarnings
+        // A project file read completely lost no file: what its loader says is a detail, for `flowlint project`.
+        if complete { notes += newWarnings } else { warnings += newWarnings }
         isComplete = isComplete && complete
         inputs.append(manifest)
         if let relative = Paths.relative(manifest, to: root), !relative.isEmpty { manifests.append(relative) } else { manifests.append(manifest) }

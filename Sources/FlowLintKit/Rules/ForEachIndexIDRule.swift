@@ -556,7 +556,7 @@ extension ForEachIndexIDRule {
             if let bodies = byType[type] { return bodies[name] }
             let tree = context.tree
             func buildsViews(_ member: Int, type: Int?) -> Bool {
-                context.attributes(member).contains { context.name($0) == "ViewBuilder" }
+                context.hasViewBuilderAttribute(member)
                     || type.map { tree.compactText($0, hasSuffix: "View") } ?? false
             }
             var bodies: [String: Int] = [:]
@@ -961,7 +961,7 @@ extension ForEachIndexIDRule {
             guard seen.insert(next).inserted else { continue }
             let inherited = index.inherited(next)
             // SwiftData's `@Model` classes and Core Data's objects are `Identifiable`.
-            if inherited.contains("Identifiable") || inherited.contains("NSManagedObject") || index.attributes(of: next).contains("Model") {
+            if inherited.contains("Identifiable") || inherited.contains("NSManagedObject") || index.observation(of: next) == .model {
                 return .identifiable
             }
             pending += inherited.filter { index.declares($0) }

@@ -160,19 +160,12 @@ extension ObservedObjectInlineRule {
                     // A `let` the class fills itself with a new object or value of a call.
                     if let value = file.tree.child(b, .initializerClause).flatMap({ file.tree.firstChild($0) }),
                        file.kind(file.unwrapped(value)) == .callExpr { return false }
-                } else if !isComputed(b, file) {
+                } else if !file.isComputed(b) {
                     return false
                 }
             }
         }
         return hasProperties
-    }
-
-    /// A `var` binding with accessors other than `willSet` / `didSet` (a stored property's observers).
-    static func isComputed(_ binding: Int, _ file: FileContext) -> Bool {
-        guard let accessors = file.tree.child(binding, .accessorBlock) else { return false }
-        let observers = file.children(accessors).filter { ["willSet", "didSet"].contains(file.name($0) ?? "") }
-        return observers.isEmpty
     }
 
     /// The type a property binding's annotation names (`Store` in `var store: Store`), if any.

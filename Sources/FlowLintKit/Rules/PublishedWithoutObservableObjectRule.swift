@@ -95,7 +95,7 @@ extension PublishedWithoutObservableObjectRule {
         // A class without a name (broken code: `final class { ... }`) has nowhere to put a conformance.
         for decl in file.typeDeclarations where file.kind(decl) == .classDecl && file.name(decl) != nil {
             // `@Observable` classes are observed by the macro: a `@Published` there is kept out on purpose.
-            guard !file.attributes(decl).contains(where: { ["Observable", "Model"].contains(file.name($0) ?? "") }),
+            guard file.observationMacro(decl) == nil,
                   let block = file.tree.child(decl, .memberBlock) else { continue }
             var first: Int?
             var published: [String] = []

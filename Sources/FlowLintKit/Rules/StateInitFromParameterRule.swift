@@ -378,7 +378,7 @@ extension StateInitFromParameterRule {
     static func takesResultCallback(_ parameters: [Int], _ file: FileContext) -> Bool {
         parameters.contains { p in
             guard let t = file.parameterType(p), file.isFunctionType(t) else { return false }
-            return !file.attributes(p).contains { file.name($0) == "ViewBuilder" }
+            return !file.hasViewBuilderAttribute(p)
         }
     }
 

@@ -86,6 +86,25 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("- a\n- b\n"), ".flowlint.yml:1:1: error: the configuration must be a mapping of keys to values")
     }
 
+    /// `xcode:` names the Xcode that builds the project, the newest by default; rules read it in their project checks.
+    func testXcodeVersion() throws {
+        XCTAssertEqual(try parse("").toolchain, .newest)
+        XCTAssertEqual(try parse("").ruleSettings.toolchain, Toolchain(xcode: OSVersion([27])))
+        XCTAssertEqual(try parse("xcode: 26.4\n").ruleSettings.toolchain.xcode, OSVersion([26, 4]))
+        XCTAssertEqual(try parse("xcode: 27\n").toolchain.xcode, OSVersion([27]))
+        XCTAssertEqual(try parse("xcode: \"27.1\"\n").toolchain.xcode, OSVersion([27, 1]))
+        XCTAssertEqual(try parse("xcode: 16.4.1\n").toolchain.xcode, OSVersion([16, 4, 1]))
+        XCTAssertTrue(try parse("xcode: 27.0\n").toolchain.stateIsMacro)
+        XCTAssertFalse(try parse("xcode: 26.4\n").toolchain.stateIsMacro)
+        XCTAssertEqual(try parse("xcode: 26\n").warnings, [])
+        XCTAssertEqual(error("xcode: latest\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode version such as 27 or 26.4, not 'latest'")
+        XCTAssertEqual(error("xcode: [27]\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode version such as 27 or 26.4, not a list")
+        XCTAssertEqual(error("xcode: true\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode version such as 27 or 26.4, not a boolean")
+        XCTAssertEqual(error("xcode: 10.3\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode with SwiftUI (11 or later), not '10.3'")
+        XCTAssertEqual(error("xcode: -27\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode version such as 27 or 26.4, not '-27'")
+        XCTAssertEqual(try parse("xcod: 27\n").warnings, [".flowlint.yml:1:1: warning: unknown configuration key 'xcod' (did you mean 'xcode'?)"])
+    }
+
     /// Wildcard components that are tried one by one are limited; names, `*`, `**`, `*suffix` and `prefix*`
     /// are looked up at once and are not.
     func testGeneralWildcardComponentsAreLimited() {

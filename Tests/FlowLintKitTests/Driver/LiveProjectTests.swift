@@ -76,6 +76,8 @@ final class ProjectIndexUpdateTests: XCTestCase {
             "struct Screen {}\nclass Model: ObservableObject {}",     // protocol names no longer protocols
             "extension Settings: ObservableObject {}\nextension Home: View {}",
             "extension View { func withOther() -> some View { environmentObject(Other()) } }",
+            // What the declarations say of Observation (`ObservedTypes`).
+            "@Observable final class Settings { var a = 0 }\nfinal class Other: Observable { var b = 0 }",
             // The environment graph's inputs: roots come and go, bodies and members move between names.
             "#Preview { Home() }\nstruct Row: View { var body: some View { header }\n var header: some View { Home2() } }",
             "struct P: PreviewProvider { static var previews: some View { Row() } }\nextension Home2 { var extra: some View { Row() } }",

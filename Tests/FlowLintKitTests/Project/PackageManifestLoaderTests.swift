@@ -140,7 +140,7 @@ final class PackageManifestLoaderTests: XCTestCase {
             for target in package.targets { target.swiftSettings = [.define("LATE")] }
             """)
         let changed = load()
-        XCTAssertEqual(changed.warnings, ["Package.swift: warning: targets or their settings are changed after 'Package(...)'; those changes are not read"])
+        XCTAssertEqual(changed.warnings, ["Package.swift: warning: the targets' settings are changed after 'Package(...)' (package.targets); those changes are not read"])
         XCTAssertEqual(changed.targets.map(\.name), ["A"])
     }
 
