@@ -28,7 +28,6 @@ extension DynamicPropertyOutsideViewRule {
     /// design.
     static let wrapperWords = TokenWords(["State", "StateObject", "Environment", "EnvironmentObject", "Query",
                                           "SceneStorage", "FocusState", "Namespace", "ScaledMetric", "GestureState"])
-    static let observationIgnoredWord = TokenWords(["ObservationIgnored"])
 
     /// What happens to the property, by wrapper, and what to do instead.
     static func consequence(_ wrapper: String, property: String, type: String) -> String {
@@ -83,7 +82,7 @@ extension DynamicPropertyOutsideViewRule {
                 let attributes = file.attributes(m)
                 guard let attribute = attributes.last(where: { file.nameIs($0, wrapperWords) }),
                       let wrapper = file.name(attribute), let property = file.firstBindingName(m) else { continue }
-                let condition = Condition(owner: name, wrapper: wrapper, isObservationIgnored: attributes.contains { file.nameIs($0, observationIgnoredWord) })
+                let condition = Condition(owner: name, wrapper: wrapper, isObservationIgnored: attributes.contains(where: file.isObservationIgnored))
                 report.report(at: attribute, message(wrapper: wrapper, property: property, type: file.qualifiedTypeName(decl)),
                               condition: condition)
             }
@@ -142,7 +141,7 @@ extension DynamicPropertyOutsideViewRule {
         "AnyObject", "Sendable", "Codable", "Decodable", "Encodable", "Equatable", "Hashable", "Comparable", "Identifiable",
         "CaseIterable", "RawRepresentable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error",
         "LocalizedError", "Sequence", "Collection", "OptionSet", "NSObject", "NSObjectProtocol", "NSCoding",
-        "NSSecureCoding", "NSCopying", "ObservableObject", "Observable",
+        "NSSecureCoding", "NSCopying", "ObservableObject", ObservationNames.observable,
         // UIKit and AppKit: classes and their controllers, never views of SwiftUI.
         "UIViewController", "UIView", "UIResponder", "UIWindow", "UITableViewCell", "UICollectionViewCell",
         "UIHostingController", "NSViewController", "NSView", "NSResponder", "NSWindow", "NSPanel", "NSWindowController",
@@ -151,7 +150,7 @@ extension DynamicPropertyOutsideViewRule {
 
     /// Attributes on a type that add no conformance to a SwiftUI owner.
     static let knownAttributes: Set<String> = [
-        "MainActor", "Observable", "Model", "objc", "objcMembers", "available", "propertyWrapper", "dynamicMemberLookup",
+        "MainActor", ObservationNames.observable, ObservationNames.model, "objc", "objcMembers", "available", "propertyWrapper", "dynamicMemberLookup",
         "frozen", "usableFromInline", "preconcurrency", "unchecked", "NSApplicationMain", "UIApplicationMain", "main",
     ]
 }

@@ -24,6 +24,7 @@ public enum RuleRegistry {
         RuleRunner(StateAssignedWithDefaultInInitRule.self),
         RuleRunner(UnstableIdentityRule.self),
         RuleRunner(DynamicPropertyOutsideViewRule.self),
+        RuleRunner(StateInitInOtherFileRule.self),
         RuleRunner(SuperfluousDisableRule.self),
         RuleRunner(UnknownRuleInSuppressionRule.self),
     ]

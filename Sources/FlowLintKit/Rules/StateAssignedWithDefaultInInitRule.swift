@@ -26,19 +26,31 @@ extension StateAssignedWithDefaultInInitRule {
 
     static let stateWord = TokenWords(["State"])
 
-    /// `x = value` or `self.x = value`: ignored before Xcode 27, an error from Xcode 27 on.
-    static func message(property: String, type: String) -> String {
-        "@State '\(property)' of '\(type)' has an initial value at its declaration, so this assignment in 'init' does "
-            + "not set it: built with Xcode 26 or earlier it is ignored and the view shows the declared value, and "
-            + "from Xcode 27 on it is a compile error; drop the initial value at the declaration and keep this assignment"
+    /// `x = value` or `self.x = value`, worded for the toolchain: before Xcode 27 the assignment goes to a state
+    /// SwiftUI has not installed and is ignored; with Xcode 27's macro it is a compile error where it comes before
+    /// the other stored properties are set, and ignored as before where it comes after them (TN3211). `canDrop`:
+    /// dropping the declared value compiles as it is (see `dropInitialValue`); otherwise the advice says what else
+    /// it takes.
+    static func message(property: String, type: String, canDrop: Bool, toolchain: Toolchain) -> String {
+        let effect = toolchain.stateIsMacro
+            ? "built with \(toolchain.name) it is a compile error ('used before being initialized') where it comes "
+                + "before the other stored properties are set, and ignored where it comes after them: the view shows "
+                + "the declared value"
+            : "built with \(toolchain.name) it is ignored and the view shows the declared value"
+        return "@State '\(property)' of '\(type)' has an initial value at its declaration, so this assignment in 'init' "
+            + "does not set it: \(effect); "
+            + (canDrop ? "drop the initial value at the declaration and keep this assignment"
+                : "declare it without an initial value and set it in every initializer, on every path, before anything "
+                    + "reads self, or delete this assignment")
     }
 
     /// `_x = State(initialValue: value)` in every initializer, over a declared initial value that calls something:
-    /// the value is never used, yet built every time the view is.
-    static func message(storage property: String, type: String) -> String {
+    /// the value is never used, yet built every time the view is. Only before Xcode 27: the macro evaluates the
+    /// declared value when SwiftUI installs the state, so a replaced one costs nothing.
+    static func message(storage property: String, type: String, toolchain: Toolchain) -> String {
         "@State '\(property)' of '\(type)' has an initial value at its declaration that is never used: every "
-            + "initializer of '\(type)' replaces the state with '_\(property) = ...', yet built with Xcode 26 or "
-            + "earlier the initial value is still computed each time the view is created; drop it at the declaration "
+            + "initializer of '\(type)' replaces the state with '_\(property) = ...', yet built with \(toolchain.name) "
+            + "the initial value is still computed each time the view is created; drop it at the declaration "
             + "and keep the initializers' assignments"
     }
 
@@ -49,6 +61,12 @@ extension StateAssignedWithDefaultInInitRule {
     /// something else by the attribute.
     struct Condition: Codable, Sendable {
         var owner: String
+        /// The state's name and its type's qualified name, for the message the project check words for the toolchain.
+        var property: String
+        var type: String
+        /// `_x = State(...)` (else `x =` or `self.x =`).
+        var isStorage: Bool
+        var canDrop: Bool
     }
 
     /// An `@State` property declared with an initial value.
@@ -113,10 +131,10 @@ extension StateAssignedWithDefaultInInitRule {
                 if finding.isStorage && (!canDrop || !callsSomething(finding.state.initializer, file)) { continue }
                 let fix = canDrop ? dropInitialValue(finding.state, file) : nil
                 let note = DiagnosticNote(message: noteMessage, span: file.span(of: finding.state.initializer))
-                let text = finding.isStorage ? message(storage: finding.state.name, type: owner)
-                    : message(property: finding.state.name, type: owner)
-                report.report(at: finding.assignment, text, notes: [note], fixes: fix.map { [$0] } ?? [],
-                              condition: Condition(owner: owner))
+                // Worded by the project check, which knows the toolchain.
+                report.report(at: finding.assignment, "", notes: [note], fixes: fix.map { [$0] } ?? [],
+                              condition: Condition(owner: owner, property: finding.state.name, type: owner,
+                                                   isStorage: finding.isStorage, canDrop: canDrop))
             }
         }
     }
@@ -125,8 +143,14 @@ extension StateAssignedWithDefaultInInitRule {
         guard !project.pending.isEmpty else { return }
         let index = project.index
         if index.attributes(of: "State").contains("propertyWrapper") { return }
+        let toolchain = project.toolchain
         for finding in project.pending where index.isSwiftUIOwner(finding.condition.owner) {
-            report.report(finding.diagnostic)
+            let c = finding.condition
+            if c.isStorage && toolchain.stateIsMacro { continue }
+            var diagnostic = finding.diagnostic
+            diagnostic.message = c.isStorage ? message(storage: c.property, type: c.type, toolchain: toolchain)
+                : message(property: c.property, type: c.type, canDrop: c.canDrop, toolchain: toolchain)
+            report.report(diagnostic)
         }
     }
 
