@@ -66,8 +66,9 @@ final class ExplainCommandTests: CLITestCase {
             // The statement, without its Markdown.
             let firstWords = document.statement.joined(separator: " ").replacingAll("`", with: "").split(separator: " ").prefix(4).joined(separator: " ")
             XCTAssertTrue(run.stdout.contains(firstWords), "\(id): statement '\(firstWords)' missing")
-            // How to configure: the configuration's YAML, as it is written.
-            XCTAssertTrue(lines.contains("      disabled_rules: [\(id)]"), "\(id): no configuration example")
+            // How to configure: the configuration's YAML, as it is written (an opt-in rule is turned on).
+            XCTAssertTrue(lines.contains("      disabled_rules: [\(id)]") || lines.contains("      opt_in_rules: [\(id)]"),
+                          "\(id): no configuration example")
             XCTAssertTrue(run.stdout.contains("flowlint explain \(id) --full"), id)
             // The other examples and sections are left for --full.
             XCTAssertFalse(lines.contains("What is not flagged"), id)

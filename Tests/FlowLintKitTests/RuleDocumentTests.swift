@@ -136,19 +136,23 @@ final class RuleDocumentTests: XCTestCase {
 enum DocumentHarness {
     typealias Position = RuleDocument.Position
 
-    static func lint(_ files: [(name: String, source: String)]) -> LintResult {
-        LintEngine.lint(LintRequest(files: files.map { LintFile(path: $0.name, bytes: Array($0.source.utf8)) }, jobs: 1))
+    /// The default rules and `rule`, which an opt-in rule's document needs turned on.
+    static func lint(_ files: [(name: String, source: String)], enabling rule: String) -> LintResult {
+        var settings = RuleSettings.defaults
+        settings.enabled.insert(rule)
+        return LintEngine.lint(LintRequest(files: files.map { LintFile(path: $0.name, bytes: Array($0.source.utf8)) },
+                                           settings: settings, jobs: 1))
     }
 
     static func findings(_ rule: String, _ files: [(name: String, source: String)]) -> [Position] {
-        lint(files).diagnostics.filter { $0.ruleID == rule }.map {
+        lint(files, enabling: rule).diagnostics.filter { $0.ruleID == rule }.map {
             Position(file: $0.span.file, line: $0.span.start.line, column: $0.span.start.column)
         }
     }
 
     /// What the text reporter prints for the rule's findings in the example.
     static func output(_ rule: String, _ files: [(name: String, source: String)]) -> String {
-        let diagnostics = lint(files).diagnostics.filter { $0.ruleID == rule }
+        let diagnostics = lint(files, enabling: rule).diagnostics.filter { $0.ruleID == rule }
         return ReporterKind.text.render(diagnostics, context: ReportContext(lintedFiles: files.map(\.name)))
     }
 
@@ -157,7 +161,8 @@ enum DocumentHarness {
     static func fixedSource(_ rule: String, _ files: [(name: String, source: String)], safeOnly: Bool) -> String {
         var current = files.map { ($0.name, Array($0.source.utf8)) }
         for _ in 0..<(safeOnly ? 10 : 1) {
-            let diagnostics = lint(current.map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }).diagnostics.filter { $0.ruleID == rule }
+            let diagnostics = lint(current.map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }, enabling: rule).diagnostics
+                .filter { $0.ruleID == rule }
             var applied = 0
             for i in current.indices {
                 let mine = diagnostics.filter { $0.span.file == current[i].0 }

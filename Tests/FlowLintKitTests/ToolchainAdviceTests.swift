@@ -110,4 +110,71 @@ final class ToolchainAdviceTests: XCTestCase {
         XCTAssertEqual(try lint(Self.createdInView, platforms: ".iOS(.v13)", rule: "observable_created_in_view").last,
             "14: 'uploader' creates the ObservableObject 'Uploader' itself without @StateObject, so the view does not subscribe to it, and SwiftUI re-creates it with the view and its state is lost; @StateObject, which would own it, needs iOS 14.0 and this target deploys to iOS 13.0: create the object in an owner that outlives the view and pass it in with @ObservedObject")
     }
+
+    static let assignedInInit = [("Views.swift", """
+        import SwiftUI
+
+        final class EditorModel {
+            var text = ""
+        }
+
+        struct Counter: View {
+            let title: String
+            @State private var count = 0
+            @State private var model = EditorModel()
+
+            init(title: String, start: Int) {
+                self.title = title
+                count = start
+                _model = State(initialValue: EditorModel())
+            }
+
+            var body: some View {
+                Text("\\(title) \\(count) \\(model.text)")
+            }
+        }
+        """)]
+
+    /// With Xcode 27 the assignment may not compile and the replaced value costs nothing; before, the assignment is
+    /// ignored and the replaced value is built for every view.
+    func testStateAssignedWithDefaultInInitSpeaksOfTheToolchain() throws {
+        let rule = "state_assigned_with_default_in_init"
+        XCTAssertEqual(try lint(Self.assignedInInit, platforms: ".iOS(.v16)", rule: rule), [
+            "14: @State 'count' of 'Counter' has an initial value at its declaration, so this assignment in 'init' does not set it: built with Xcode 27 it is a compile error ('used before being initialized') where it comes before the other stored properties are set, and ignored where it comes after them: the view shows the declared value; drop the initial value at the declaration and keep this assignment [fix: drop the initial value of 'count' at its declaration]",
+        ])
+        XCTAssertEqual(try lint(Self.assignedInInit, platforms: ".iOS(.v16)", xcode: [26, 4], rule: rule), [
+            "14: @State 'count' of 'Counter' has an initial value at its declaration, so this assignment in 'init' does not set it: built with Xcode 26.4 it is ignored and the view shows the declared value; drop the initial value at the declaration and keep this assignment [fix: drop the initial value of 'count' at its declaration]",
+            "15: @State 'model' of 'Counter' has an initial value at its declaration that is never used: every initializer of 'Counter' replaces the state with '_model = ...', yet built with Xcode 26.4 the initial value is still computed each time the view is created; drop it at the declaration and keep the initializers' assignments [fix: drop the initial value of 'model' at its declaration]",
+        ])
+    }
+
+    static let initInOtherFile = [("Badge.swift", """
+        import SwiftUI
+
+        struct Badge: View {
+            let count: Int
+            @State private var isPulsing = false
+
+            var body: some View {
+                Text("\\(count)").scaleEffect(isPulsing ? 1.2 : 1)
+            }
+        }
+        """), ("Badge+Init.swift", """
+        extension Badge {
+            init(unread: [String]) {
+                count = unread.count
+            }
+        }
+        """)]
+
+    /// Only Xcode 27.0 and 27.1 fail to link it (`27` is 27.0).
+    func testStateInitInOtherFileOnlyWithTheXcodesThatHaveTheBug() throws {
+        let rule = "state_init_in_other_file"
+        for xcode in [[27], [27, 0], [27, 1], [27, 1, 1]] {
+            XCTAssertEqual(try lint(Self.initInOtherFile, platforms: nil, xcode: xcode, rule: rule).count, 1, "\(xcode)")
+        }
+        for xcode in [[26, 4], [27, 2], [28]] {
+            XCTAssertEqual(try lint(Self.initInOtherFile, platforms: nil, xcode: xcode, rule: rule), [], "\(xcode)")
+        }
+    }
 }

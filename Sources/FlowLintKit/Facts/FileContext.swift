@@ -219,8 +219,12 @@ struct FileContext {
         while true {
             switch kind(t) {
             case .identifierType, .memberType: return name(t)
-            case .optionalType, .implicitlyUnwrappedOptionalType, .attributedType, .someOrAnyType:
+            case .optionalType, .implicitlyUnwrappedOptionalType, .someOrAnyType:
                 guard let wrapped = tree.firstChild(t) else { return nil }
+                t = wrapped
+            case .attributedType:
+                // `@preconcurrency DynamicProperty`, `@MainActor View`: the type follows its attributes.
+                guard let wrapped = children(t).first(where: { kind($0) != .attribute }) else { return nil }
                 t = wrapped
             default: return nil
             }

@@ -23,6 +23,10 @@ public enum RuleRegistry {
         RuleRunner(ObservableConformanceWithoutMacroRule.self),
         RuleRunner(MissingModelContainerRule.self),
         RuleRunner(MissingModelContainerInPreviewRule.self),
+        RuleRunner(StateAssignedWithDefaultInInitRule.self),
+        RuleRunner(UnstableIdentityRule.self),
+        RuleRunner(DynamicPropertyOutsideViewRule.self),
+        RuleRunner(StateInitInOtherFileRule.self),
         RuleRunner(SuperfluousDisableRule.self),
         RuleRunner(UnknownRuleInSuppressionRule.self),
     ]

@@ -1,0 +1,6 @@
+import SwiftUI
+
+struct TripRow {
+    let trip: Trip
+    @State private var isExpanded = false
+}
