@@ -216,4 +216,46 @@ final class ForEachIndexIDTests: XCTestCase {
         XCTAssertTrue(found[1].hasSuffix("; use ForEach(library.items)"), found[1])
         XCTAssertTrue(found[2].hasSuffix("; use ForEach(names) with Identifiable elements"), found[2])
     }
+
+    /// The silences stop where their reason does: rows with state in a menu, state in an inner `ForEach`
+    /// identified by `\.self`, an `.id` that changes less often than the collection, a text field bound through
+    /// the position by a `Binding` of its own.
+    func testTheSilencesHoldOnlyWhereNoStateMoves() {
+        let found = findings("""
+            import SwiftUI
+            struct Counter: View {
+                let title: String
+                @State private var count = 0
+                var body: some View { Button(title) { count += 1 } }
+            }
+            struct V: View {
+                @State private var items: [String] = []
+                @State private var groups: [[String]] = []
+                var body: some View {
+                    Menu("Items") {
+                        ForEach(items.indices, id: \\.self) { Counter(title: items[$0]) }
+                    }
+                    List {
+                        ForEach(groups.indices, id: \\.self) { g in
+                            ForEach(groups[g], id: \\.self) { Counter(title: $0) }
+                        }
+                    }
+                    VStack {
+                        ForEach(items.indices, id: \\.self) { Text(items[$0]) }
+                    }
+                    .id(items.isEmpty)
+                    .onTapGesture { items.remove(at: 0) }
+                    Form {
+                        ForEach(items.indices, id: \\.self) { index in
+                            TextField("Draft", text: Binding(get: { items[index] }, set: { items[index] = $0 }))
+                        }
+                    }
+                }
+            }
+            """)
+        XCTAssertEqual(lines(found), [12, 15, 20, 25], "\(found)")
+        XCTAssertTrue(found[0].contains("('Counter' keeps @State 'count')"), found[0])
+        XCTAssertTrue(found[1].contains("('Counter' keeps @State 'count')"), found[1])
+        XCTAssertTrue(found[3].contains("(a TextField)"), found[3])
+    }
 }

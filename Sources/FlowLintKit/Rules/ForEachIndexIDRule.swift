@@ -62,6 +62,12 @@ extension ForEachIndexIDRule {
         var rowViews: [String] = []
         /// The element type, when the file spells it (a parameter's or a local's annotation).
         var element: String?
+        /// The menu whose content the rows are (`a Menu`): rebuilt each time it opens, its rows neither animate
+        /// nor stay on screen while the collection changes.
+        var menu: String?
+        /// `.id(xs.count)` on the `ForEach` or a container around it: an insertion or a removal rebuilds every
+        /// row, a move or a sort does not.
+        var rebuiltByCount = false
     }
 
     /// What the project pass needs of every file.
@@ -93,6 +99,8 @@ extension ForEachIndexIDRule {
         var base: String?
         var name: String
         var call: String
+        /// The change reorders the elements and keeps their count (`move`, `sort`, `items = items.sorted(...)`).
+        var reorders = false
     }
 
     /// Methods that insert, remove or move elements other than at the end: the elements after the change move to
@@ -181,8 +189,10 @@ extension ForEachIndexIDRule {
             let call = Int(node)
             guard let callee = tree.firstChild(call) else { continue }
             if let change = inPlaceChange(call, callee: callee, context) {
-                // The first change of each collection describes them all.
-                if changed.insert([change.owner, change.base, change.name]).inserted { record.changes.append(change) }
+                // The first change of each collection describes them all, and the first that reorders it those that do.
+                if changed.insert([change.owner, change.base, change.name, change.reorders ? "reorders" : nil]).inserted {
+                    record.changes.append(change)
+                }
                 continue
             }
             let calleeName: String?
@@ -199,10 +209,14 @@ extension ForEachIndexIDRule {
                   let reference = collectionReference(collection, at: call, context), !isInPreview(call, context) else { continue }
             let rows = rowContent(call, context)
             if let rows, rowsCarryTheirOwnID(rows, context, &members) { continue }
+            let rebuilt = rebuildingID(call, collection: collection, context)
+            if rebuilt == .whole { continue }
             var condition = Condition(container: container, text: tree.compactText(collection), collection: reference.collection,
                                       form: form, element: reference.element)
             condition.changedBy = container == "ForEach" ? editingModifier(call, context) : nil
-            if let rows { describeRows(rows, into: &condition, context, &members) }
+            condition.menu = enclosingMenu(call, context)
+            condition.rebuiltByCount = rebuilt == .count
+            if let rows { describeRows(rows, form: form, into: &condition, context, &members) }
             // The project pass decides, and writes the message again with what the other files say.
             report.report(at: data, message(condition, changedBy: condition.changedBy, rowState: condition.rowState,
                                             advice: advice(condition, element: .unknown, binding: nil)), condition: condition)
@@ -472,6 +486,105 @@ extension ForEachIndexIDRule {
         return found
     }
 
+    /// What an `.id(...)` around the rows makes of a change of the collection.
+    enum Rebuild { case whole, count }
+
+    /// `.id(...)` on the `ForEach` or on a container around it in the same body, with a value that changes with the
+    /// collection: `.id(xs)`, `.id(xs.hashValue)`, `.id(xs.map(\.id))` rebuild every row at every change (`whole`),
+    /// `.id(xs.count)` at every insertion and removal (`count`). No row's state goes to another element then.
+    static func rebuildingID(_ call: Int, collection: Int, _ context: FileContext) -> Rebuild? {
+        let tree = context.tree
+        guard let name = changedCollection(collection, context)?.name else { return nil }
+        var found: Rebuild?
+        var e = call
+        for _ in 0..<32 {
+            // The modifiers applied to `e`.
+            for _ in 0..<256 {
+                guard let access = context.parent(e), context.kind(access) == .memberAccessExpr, tree.firstChild(access) == e,
+                      let applied = context.parent(access), context.kind(applied) == .callExpr, tree.firstChild(applied) == access
+                else { break }
+                if context.name(access) == "id", let value = context.arguments(applied).first?.value {
+                    switch dependence(of: value, on: name, context) {
+                    case .whole?: return .whole
+                    case .count?: found = .count
+                    case nil: break
+                    }
+                }
+                e = applied
+            }
+            // The container whose content closure holds `e`, through `if`s and `switch`es of the same closure.
+            var scope = context.enclosingScope(e)
+            while let s = scope, [.codeBlock, .ifExpr, .ifStmt, .switchCase, .switchExpr, .switchStmt].contains(context.kind(s)) {
+                scope = context.enclosingScope(s)
+            }
+            guard let closure = scope, context.kind(closure) == .closureExpr, let holder = context.parent(closure),
+                  [.trailingClosure, .argument].contains(context.kind(holder)), let container = context.parent(holder),
+                  context.kind(container) == .callExpr else { break }
+            e = container
+        }
+        return found
+    }
+
+    /// How an `.id` value follows the collection named `name`: the collection itself, its hash or its elements'
+    /// ids (`whole`), its count (`count`); nil for anything else (`xs.isEmpty`, `xs.first?.id` change less often).
+    static func dependence(of value: Int, on name: String, _ context: FileContext) -> Rebuild? {
+        let tree = context.tree
+        func names(_ e: Int) -> Bool {
+            let e = context.unwrapped(e)
+            return [.identifierExpr, .memberAccessExpr].contains(context.kind(e)) && context.name(e) == name
+        }
+        let v = context.unwrapped(value)
+        if names(v) { return .whole }
+        // `xs.map(\.id)`, `xs.map { $0.id }`
+        if context.kind(v) == .callExpr, let callee = tree.firstChild(v), context.kind(callee) == .memberAccessExpr,
+           context.name(callee) == "map", let receiver = tree.firstChild(callee), names(receiver) { return .whole }
+        guard context.kind(v) == .memberAccessExpr, let base = tree.firstChild(v), names(base) else { return nil }
+        switch context.name(v) {
+        case "hashValue": return .whole
+        case "count": return .count
+        default: return nil
+        }
+    }
+
+    /// The menu whose content holds `call` in the same body, as the message names it: `Menu { ... }`,
+    /// `Picker(...) { ... }`, `.contextMenu { ... }`. Their content is built again each time it opens.
+    static func enclosingMenu(_ call: Int, _ context: FileContext) -> String? {
+        var p = context.enclosingScope(call)
+        while let q = p {
+            switch context.kind(q) {
+            case .closureExpr:
+                if let menu = menuContent(q, context) { return menu }
+            case .funcDecl, .initDecl, .subscriptDecl, .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl,
+                 .extensionDecl, .sourceFile:
+                return nil
+            default:
+                break
+            }
+            p = context.enclosingScope(q)
+        }
+        return nil
+    }
+
+    /// "a Menu" when `closure` is the content of a `Menu`, a `Picker` or a context menu (not its label).
+    static func menuContent(_ closure: Int, _ context: FileContext) -> String? {
+        let tree = context.tree
+        guard let holder = context.parent(closure), [.trailingClosure, .argument].contains(context.kind(holder)),
+              let call = context.parent(holder), context.kind(call) == .callExpr, var callee = tree.firstChild(call) else { return nil }
+        let label = tree.nameToken(holder).map { tree.identifierText($0) }
+        if context.kind(holder) == .argument && label == nil { return nil }
+        if context.kind(callee) == .genericSpecializationExpr, let inner = tree.firstChild(callee) { callee = inner }
+        switch (context.kind(callee), context.name(callee)) {
+        case (.identifierExpr, "Menu"?):
+            return label == nil || label == "content" ? "a Menu" : nil
+        case (.identifierExpr, "Picker"?):
+            return label == nil || label == "content" ? "a Picker" : nil
+        case (.memberAccessExpr, "contextMenu"?):
+            return label == nil || label == "menuItems" || label == "menu" ? "a context menu" : nil
+        default:
+            return nil
+        }
+    }
+
     /// Whether the rows give their content an identity of its own (`.id(item.id)`): its state then follows the
     /// element, not the position.
     static func rowsCarryTheirOwnID(_ rows: Int, _ context: FileContext, _ members: inout MemberBodies) -> Bool {
@@ -585,37 +698,55 @@ extension ForEachIndexIDRule {
         }
     }
 
-    /// What the rows (and the members of the type they call, one level) keep per row: text inputs, bindings to
-    /// elements by position, and the types they construct (views with state of their own, decided by the
-    /// project pass).
-    static func describeRows(_ rows: Int, into condition: inout Condition, _ context: FileContext, _ members: inout MemberBodies) {
+    /// What the rows (and the members of the type they call, one level) keep per row: text inputs bound through
+    /// the position, bindings to elements by position, and the types they construct (views with state of their
+    /// own, decided by the project pass). What the rows of an inner `ForEach` or `List` identified by a stable id
+    /// keep is not counted: those rows are identified by the outer position and their own id, so a change of the
+    /// outer collection resets their state rather than handing it to another element.
+    static func describeRows(_ rows: Int, form: Form, into condition: inout Condition, _ context: FileContext,
+                             _ members: inout MemberBodies) {
         let tree = context.tree
-        var bodies = [rows]
-        for statement in tree.subtree(rows) where context.kind(statement) == .callExpr {
+        let rowsSkipped = innerStableRows(rows, context)
+        var bodies = [(body: rows, skipped: rowsSkipped, positions: positionNames(rows, form: form, context))]
+        for statement in visited(rows, skipping: rowsSkipped, context) where context.kind(statement) == .callExpr {
             if bodies.count > 8 { break }
-            if let body = helperBody(called: statement, at: rows, context, &members), !bodies.contains(body) { bodies.append(body) }
+            if let body = helperBody(called: statement, at: rows, context, &members), !bodies.contains(where: { $0.body == body }) {
+                // A member's parameters may carry the position under any name.
+                let parameters = context.parent(body).flatMap { tree.child($0, .parameterClause) }
+                    .map { clause in Set(context.children(clause).compactMap { context.parameterName($0) }) } ?? []
+                bodies.append((body, innerStableRows(body, context), parameters))
+            }
         }
         var textInput: String?
         var binding: String?
         var views: [String] = []
-        for body in bodies {
+        for (body, skipped, positions) in bodies {
             // A view built in one case of a `switch` (`case .volume: VolumeControl()`) keeps its state only while an
             // element of that case is at that position: the cases are told apart by their views' types.
             var switchEnd = -1
-            for n in tree.subtree(body) {
+            for n in visited(body, skipping: skipped, context) {
                 if context.kind(n) == .switchCase || context.kind(n) == .switchStmt || context.kind(n) == .switchExpr {
                     switchEnd = max(switchEnd, n + Int(tree.nodes[n].size))
                 }
                 switch context.kind(n) {
                 case .subscriptExpr:
-                    // `$items[index]`, `$model.items[index]`: a binding to whatever is at that position.
+                    // `$items[index]`, `$model.items[index]`: a binding to whatever is at that position (not
+                    // `$drafts[item.id]`, storage keyed by the element).
                     guard binding == nil, let base = tree.firstChild(n), let root = rootIdentifier(base, context),
-                          root.hasPrefix("$"), !(root.dropFirst().first?.isNumber ?? true) else { continue }
+                          root.hasPrefix("$"), !(root.dropFirst().first?.isNumber ?? true),
+                          context.arguments(n).contains(where: { $0.value.map { mentions($0, positions, context) } ?? false })
+                    else { continue }
                     binding = tree.compactText(n)
                 case .callExpr:
                     guard let callee = tree.firstChild(n), case (true, let type?) = context.calleeType(callee) else { continue }
                     if textInputs.contains(type) {
-                        textInput = textInput ?? "a \(type)"
+                        // What is typed belongs to the row when the field edits what is at its position
+                        // (`$items[index].name`, `binding(for: index)`); a field bound to storage keyed by the
+                        // element's id, or to the view's own value, hands nothing to another element.
+                        let bound = context.arguments(n).contains { argument in
+                            ["text", "value"].contains(argument.label ?? "") && argument.value.map { mentions($0, positions, context) } ?? false
+                        }
+                        if bound { textInput = textInput ?? "a \(type)" }
                     } else if n >= switchEnd, !SwiftUINames.transparentContainers.contains(type), !views.contains(type),
                               views.count < 16 {
                         views.append(type)
@@ -628,6 +759,83 @@ extension ForEachIndexIDRule {
         condition.binding = binding
         condition.rowState = textInput
         condition.rowViews = views
+    }
+
+    /// The nodes under `root`, leaving out the ranges in `skipped` (subtrees, in order).
+    static func visited(_ root: Int, skipping skipped: [Range<Int>], _ context: FileContext) -> [Int] {
+        var result: [Int] = []
+        var pending = skipped[...]
+        for n in context.tree.subtree(root).dropFirst() {
+            while let first = pending.first, first.upperBound <= n { pending = pending.dropFirst() }
+            if let first = pending.first, first.contains(n) { continue }
+            result.append(n)
+        }
+        return result
+    }
+
+    /// The row closures of the `ForEach` and `List` calls under `root` that identify their rows by a stable id:
+    /// `id: \.someID`, or elements that are `Identifiable` (`ForEach(group.items)`, `ForEach($group.items)`), not
+    /// `id: \.self` nor positions or a range.
+    static func innerStableRows(_ root: Int, _ context: FileContext) -> [Range<Int>] {
+        let tree = context.tree
+        var found: [Range<Int>] = []
+        for n in tree.subtree(root).dropFirst() where context.kind(n) == .callExpr {
+            if let last = found.last, last.contains(n) { continue }
+            guard let callee = tree.firstChild(n), context.kind(callee) == .identifierExpr,
+                  ["ForEach", "List"].contains(context.name(callee) ?? ""), let rows = rowContent(n, context) else { continue }
+            let args = context.arguments(n)
+            guard let first = args.first, first.label == nil, let data = first.value else { continue }
+            let id = args.first { $0.label == "id" }?.value.map { tree.compactText($0) }
+            if let id, id == "\\.self" || id == "\\.offset" || id == "\\.0" { continue }
+            if id == nil, [.binaryExpr, .arrayExpr].contains(context.kind(context.unwrapped(data))) { continue }
+            if indexedCollection(data, id: id, context) != nil { continue }
+            found.append(tree.subtree(rows))
+        }
+        return found
+    }
+
+    /// The names that hold the position in the rows: the closure's parameter for positions, the first of two for
+    /// pairs (`index, item in`), and locals of the closure computed from them (`let i = index`).
+    static func positionNames(_ rows: Int, form: Form, _ context: FileContext) -> Set<String> {
+        let tree = context.tree
+        let parameters = context.closureSignature(rows).map { sig in
+            tree.subtree(sig).filter { context.kind($0) == .parameter || context.kind($0) == .closureParameter }
+                .compactMap { context.parameterName($0) }
+        } ?? ["$0"]
+        var names = Set(form != .positions && parameters.count >= 2 ? [parameters[0]] : parameters)
+        for statement in context.children(rows) where context.kind(statement) == .variableDecl {
+            for b in context.children(statement) where context.kind(b) == .patternBinding {
+                guard let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let name = context.name(p),
+                      let value = tree.child(b, .initializerClause).flatMap({ tree.firstChild($0) }),
+                      mentions(value, names, context) else { continue }
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    /// Whether `e` reads one of `names` other than to look up an id (`items[index].id`, `item.itemID` are keys of
+    /// the element, not its position).
+    static func mentions(_ e: Int, _ names: Set<String>, _ context: FileContext) -> Bool {
+        guard !names.isEmpty else { return false }
+        let range = context.tree.subtree(e)
+        var n = range.lowerBound
+        while n < range.upperBound {
+            switch context.kind(n) {
+            case .memberAccessExpr:
+                let member = context.name(n) ?? ""
+                if member == "id" || member.hasSuffix("ID") || member.hasSuffix("Id") {
+                    n += Int(context.tree.nodes[n].size)
+                    continue
+                }
+            case .identifierExpr:
+                if let name = context.name(n), names.contains(name) { return true }
+            default:
+                break
+            }
+            n += 1
+        }
+        return false
     }
 
     /// `$items` of `$items`, `$model` of `$model.items`: the name at the root of a member chain.
@@ -672,7 +880,12 @@ extension ForEachIndexIDRule {
         case "move":
             guard labels.contains("fromOffsets") else { return nil }
             signature = "move(fromOffsets:toOffset:)"
-        case "removeFirst", "removeSubrange", "replaceSubrange", "swapAt", "sort", "shuffle", "reverse":
+        case "removeSubrange", "replaceSubrange":
+            // `removeSubrange(n...)`, `removeSubrange(n..<xs.endIndex)`: the positions before `n` keep their elements
+            // (a path of levels cut back to one of them).
+            guard let range = context.arguments(call).first?.value, !isTail(range, context) else { return nil }
+            signature = method + "(...)"
+        case "removeFirst", "swapAt", "sort", "shuffle", "reverse":
             signature = method + (labels.isEmpty && !hasClosure ? "()" : "(...)")
         case "delete":
             // `context.delete(items[index])`: a stored record removed, and the fetched collection with it.
@@ -688,12 +901,33 @@ extension ForEachIndexIDRule {
                   let assigned = changedCollection(target, context), changedCollection(receiver, context)?.name == assigned.name,
                   parameter(assigned.name, at: call, context) == nil else { return nil }
             return Change(owner: owner, base: assigned.base, name: assigned.name,
-                          call: "\(spelled(assigned)) = \(tree.compactText(receiver)).\(method)(...)")
+                          call: "\(spelled(assigned)) = \(tree.compactText(receiver)).\(method)(...)",
+                          reorders: reorderingOnly.contains(method))
         default:
             return nil
         }
         guard let changed = changedCollection(receiver, context) else { return nil }
-        return Change(owner: owner, base: changed.base, name: changed.name, call: "\(spelled(changed)).\(signature)")
+        return Change(owner: owner, base: changed.base, name: changed.name, call: "\(spelled(changed)).\(signature)",
+                      reorders: reorderingOnly.contains(method))
+    }
+
+    /// Changes that reorder the elements and keep their count.
+    static let reorderingOnly: Set<String> = ["move", "swapAt", "sort", "shuffle", "reverse", "sorted", "reversed", "shuffled"]
+
+    /// A range that runs to the end of the collection: `n...`, `n..<xs.endIndex`, `n..<xs.count`.
+    static func isTail(_ range: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        let e = context.unwrapped(range)
+        switch context.kind(e) {
+        case .postfixOperatorExpr:
+            return tree.nameToken(e).map { tree.file.token($0, is: "...") } ?? false
+        case .binaryExpr:
+            guard let op = tree.nameToken(e), tree.file.token(op, is: "..<"), let upper = Array(context.children(e)).last
+            else { return false }
+            return memberBase(upper, "endIndex", context) != nil || memberBase(upper, "count", context) != nil
+        default:
+            return false
+        }
     }
 
     /// An initializer gives a collection its first value: nothing is shown yet whose positions could move.
@@ -830,16 +1064,29 @@ extension ForEachIndexIDRule {
             return facts
         }
         let index = project.index
-        var changes: [String: String]?
+        var changes: (all: [String: String], reordering: [String: String])?
         for finding in project.pending {
-            let c = finding.condition
+            var c = finding.condition
             guard !isConstant(c.collection, index, facts) else { continue }
             var changedBy = c.changedBy
-            if changedBy == nil {
-                if changes == nil { changes = changesByKey(facts.changes, index) }
-                changedBy = changeKeys(c.collection, index).lazy.compactMap { changes![$0] }.first
+            var reorders = changedBy == "onMove"
+            if changes == nil { changes = changesByKey(facts.changes, index) }
+            let keys = changeKeys(c.collection, index)
+            if changedBy == nil { changedBy = keys.lazy.compactMap { changes!.all[$0] }.first }
+            if !reorders, let reordering = keys.lazy.compactMap({ changes!.reordering[$0] }).first {
+                reorders = true
+                if c.rebuiltByCount { changedBy = reordering }
             }
-            let rowState = c.rowState ?? c.rowViews.lazy.compactMap { statefulView($0, index) }.first
+            var rowState = c.rowState ?? c.rowViews.lazy.compactMap { statefulView($0, index) }.first
+            // `.id(xs.count)`: every insertion and removal rebuilds the rows; only a move or a sort keeps them.
+            if c.rebuiltByCount && !reorders {
+                changedBy = nil
+                rowState = nil
+                c.binding = nil
+            }
+            // A menu's rows are built again each time it opens and nothing of them animates: a change in place
+            // harms only rows that keep state.
+            if c.menu != nil && rowState == nil && c.binding == nil { changedBy = nil }
             guard changedBy != nil || rowState != nil || c.binding != nil else { continue }
             let elementType = c.element ?? elementType(c.collection, index, facts)
             let identity = elementType.map { elementIdentity($0, index) } ?? .unknown
@@ -907,8 +1154,10 @@ extension ForEachIndexIDRule {
     }
 
     /// Each recorded change by its keys (see `changeKeys`), described for the message; the first recorded wins.
-    static func changesByKey(_ changes: [Change], _ index: ProjectIndex) -> [String: String] {
+    /// The changes that reorder are kept apart as well.
+    static func changesByKey(_ changes: [Change], _ index: ProjectIndex) -> (all: [String: String], reordering: [String: String]) {
         var byKey: [String: String] = [:]
+        var reordering: [String: String] = [:]
         for change in changes {
             let owner = change.owner
             var keys = ["\(owner).\(change.name)"]
@@ -917,8 +1166,11 @@ extension ForEachIndexIDRule {
                 if let type = propertyType(owner, base, index) { keys.append("\(type).\(change.name)") }
             }
             for key in keys where byKey[key] == nil { byKey[key] = "\(change.call) in '\(owner)'" }
+            if change.reorders {
+                for key in keys where reordering[key] == nil { reordering[key] = "\(change.call) in '\(owner)'" }
+            }
         }
-        return byKey
+        return (byKey, reordering)
     }
 
     /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own.
