@@ -70,11 +70,18 @@ public struct BodySkipping: Sendable, Hashable {
 
     /// Both sets of needs: a body is parsed when either needs it.
     public func union(_ other: BodySkipping) -> BodySkipping {
-        BodySkipping(bodyWords: bodyWords.union(other.bodyWords),
-                     declarationWords: declarationWords.union(other.declarationWords),
-                     typeSuffixes: typeSuffixes.union(other.typeSuffixes),
-                     fileWords: fileWords.union(other.fileWords),
-                     notedWords: notedWords.union(other.notedWords))
+        BodySkipping.union(of: [self, other])
+    }
+
+    /// Every one's needs: a body is parsed when any needs it. The matchers are built once, for the union (a
+    /// `union` per rule would build them once per rule, a quarter of a millisecond of every run).
+    public static func union(of needs: [BodySkipping]) -> BodySkipping {
+        func all(_ words: (BodySkipping) -> Set<String>) -> Set<String> {
+            needs.reduce(into: Set<String>()) { $0.formUnion(words($1)) }
+        }
+        return BodySkipping(bodyWords: all(\.bodyWords), declarationWords: all(\.declarationWords),
+                            typeSuffixes: all(\.typeSuffixes), fileWords: all(\.fileWords),
+                            notedWords: all(\.notedWords))
     }
 
     /// A line per set, sorted: what `flowlint debug` prints and what cache keys hash.

@@ -181,7 +181,13 @@ public struct Configuration: Sendable {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // What Yams builds before it reads a byte is kept to what composing needs. `Resolver.basic`: plain
+            // scalars are typed by `YAMLScalarTag` when asked (`resolvedTagName`), not by `Resolver.default`,
+            // whose regular expressions cost 1 ms of every run. No constructors: nodes are read here, never
+            // turned into Swift values by Yams (`Constructor.default` builds its tables). UTF-8 named, not
+            // `Parser.Encoding.default`, which reads YAMS_DEFAULT_ENCODING and prints on standard output when
+            // it is set.
+            root = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8)
         } catch let error as YamlError {
             throw ConfigurationError(message: describe(error, path: path))
         } catch {
@@ -447,6 +453,10 @@ private struct NodeReader {
 }
 
 private extension Node.Scalar {
-    /// The scalar's type as YAML resolves it (`str`, `bool`, `int`, `null`, ...).
-    var resolvedTagName: Tag.Name { Tag.Name(rawValue: Node.scalar(self).tag.description) }
+    /// The scalar's type as YAML resolves it (`str`, `bool`, `int`, `null`, ...): its explicit tag (`!!int 5`;
+    /// a quoted scalar's is `str`), else, for a plain scalar, the type `Resolver.default` would give it.
+    var resolvedTagName: Tag.Name {
+        if tag.description == Tag.Name.implicit.rawValue { return YAMLScalarTag.of(plain: string) }
+        return Tag.Name(rawValue: Node.scalar(self).tag.description)
+    }
 }

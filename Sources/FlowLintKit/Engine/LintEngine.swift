@@ -342,7 +342,7 @@ public enum LintEngine {
 
         init(_ settings: RuleSettings, skipsInertBodies: Bool) {
             rules = RuleRegistry.runners.filter { settings.enabled.contains($0.descriptor.id) }
-            skipping = skipsInertBodies ? rules.reduce(FactExtractor.parses) { $0.union($1.parses) } : nil
+            skipping = skipsInertBodies ? BodySkipping.union(of: [FactExtractor.parses] + rules.map(\.parses)) : nil
         }
     }
 
