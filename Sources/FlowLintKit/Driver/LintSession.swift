@@ -108,10 +108,10 @@ public enum LintSession {
         var groups: [ConfigurationPlan.Group] = []
         var groupOfFile: [String?: Int] = [:]
         for path in options.inputPaths {
-            let file = ProjectRoot.configurationFile(for: Paths.absolute(path))
+            let file = ProjectScope.configurationFile(for: Paths.absolute(path))
             if let index = groupOfFile[file] { groups[index].paths.append(path); continue }
-            let configuration = try file.map { try Configuration.load(path: Paths.display($0)) }
-                ?? Configuration(rootDirectory: Paths.standardize(Paths.currentDirectory))
+            let configuration = try ProjectScope.configuration(file: file, defaultsDirectory: Paths.currentDirectory,
+                                                               shownRelativeTo: Paths.currentDirectory)
             groupOfFile[file] = groups.count
             groups.append(.init(configuration: configuration, paths: [path]))
         }

@@ -92,11 +92,10 @@ struct ProjectPlan {
 
     static func make(inputs paths: [String], requested: Inputs, configuration: Configuration, options: LintOptions) -> ProjectPlan {
         var plan = ProjectPlan()
-        let explicitRoot = options.projectRoot.map { Paths.absolute($0) }
         var byRoot: [String?: Int] = [:]
         for path in paths {
             let absolute = Paths.absolute(path)
-            let root = explicitRoot ?? ProjectRoot.find(for: absolute)
+            let root = ProjectScope.root(of: absolute, explicit: options.projectRoot)
             if let index = byRoot[root] { plan.projects[index].inputs.append(absolute); continue }
             byRoot[root] = plan.projects.count
             plan.projects.append(Project(root: root, inputs: [absolute]))
@@ -114,45 +113,32 @@ struct ProjectPlan {
             }
             // Directories given as inputs were searched already: their files are the requested ones.
             let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
-            var context: [DiscoveredFile] = []
-            if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
-                                                           listings: plan.projects[index].cache?.listings,
-                                                           respectingGitIgnores: options.respectsGitIgnores),
-               !discovery.files.isEmpty {
+            let ownRequested = options.readsTargets ? requestedPaths.filter { plan.project(of: $0) == index }.map { Paths.absolute($0) } : []
+            let members = ProjectScope.members(root: root, configuration: configuration, workingDirectory: requested.workingDirectory,
+                                               respectingGitIgnores: options.respectsGitIgnores, readsTargets: options.readsTargets,
+                                               buildConfiguration: options.buildConfiguration, alsoLinted: ownRequested,
+                                               skipping: searched, listings: plan.projects[index].cache?.listings)
+            plan.projects[index].model = members.model
+            for warning in members.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
+            var context = members.files
+            if !context.isEmpty {
                 let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
                 requestedAbsolute = requestedSet
-                context = discovery.files.filter { !requestedSet.contains($0.absolutePath) }
+                context.removeAll { requestedSet.contains($0.absolutePath) }
             }
-            if options.readsTargets {
-                let model = loadModel(root: root, requested: requestedPaths.filter { plan.project(of: $0) == index },
-                                      context: context.map(\.absolutePath), configuration: configuration, options: options)
-                if !model.isEmpty { plan.projects[index].model = model }
-                for warning in model.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
-                if model.isComplete && !model.isEmpty {
-                    // A file no target compiles gives no facts: it is no part of any build. A package's manifest is
-                    // compiled apart, against PackageDescription: not app code, and not counted as in no target.
-                    let compiled = Set(model.targets.flatMap(\.files))
-                    let manifests = Set(model.manifests.filter { $0.hasSuffix(".swift") }.map { Paths.join(root, $0) })
-                    context.removeAll { !compiled.contains($0.absolutePath) }
-                    let named = Set(paths.map { Paths.absolute($0) }.filter { !FileDiscovery.isDirectory($0, followingSymlinks: true) })
-                    for path in requestedPaths where plan.project(of: path) == index && !readsStandardInputPath(path, options) {
-                        let absolute = Paths.absolute(path)
-                        if compiled.contains(absolute) || named.contains(absolute) { continue }
-                        if manifests.contains(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
-                    }
+            if let compiled = members.compiled {
+                // Requested files no target compiles are not linted, unless named on the command line (or standard
+                // input's path); a requested package manifest is not counted as in no target.
+                let named = Set(paths.map { Paths.absolute($0) }.filter { !FileDiscovery.isDirectory($0, followingSymlinks: true) })
+                for path in requestedPaths where plan.project(of: path) == index && !readsStandardInputPath(path, options) {
+                    let absolute = Paths.absolute(path)
+                    if compiled.contains(absolute) || named.contains(absolute) { continue }
+                    if members.manifests.contains(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
                 }
             }
             plan.projects[index].context = context.map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
         }
         return plan
-    }
-
-    /// The model of the project at `root`, its targets' files matched against the Swift files of the run.
-    private static func loadModel(root: String, requested: [String], context: [String], configuration: Configuration,
-                                  options: LintOptions) -> ProjectModel {
-        let files = SwiftFileSet(requested.map { Paths.absolute($0) } + context)
-        return ProjectModel.load(root: root, buildConfiguration: options.buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
-                                 files: files)
     }
 
     private static func readsStandardInputPath(_ path: String, _ options: LintOptions) -> Bool {
