@@ -118,8 +118,9 @@ final class LiveProjectTests: XCTestCase {
         try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
-    /// What a full run of the project gives with these buffers in place of their files.
-    func fullRun(_ buffers: [String: String] = [:]) throws -> [Diagnostic] {
+    /// What a full run of the project gives with these buffers in place of their files; with `reporting`, what a
+    /// partial run of those files (absolute paths) gives.
+    func fullRun(_ buffers: [String: String] = [:], reporting: [String]? = nil) throws -> [Diagnostic] {
         let configuration = try Configuration.load(path: root + "/.flowlint.yml")
         var paths = try FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: root).files
             .map { ($0.displayPath, $0.absolutePath) }
@@ -129,7 +130,13 @@ final class LiveProjectTests: XCTestCase {
         var request = LintRequest(files: paths.sorted { $0.0 < $1.0 }.map { LintFile.deferred(path: $0.0, absolutePath: $0.1) },
                                   settings: configuration.ruleSettings)
         request.unsavedBuffers = Buffers(buffers: buffers.mapValues { Array($0.utf8) })
+        request.reportedPaths = reporting.map { Set($0.map { Paths.display($0, workingDirectory: root) }) }
         return LintEngine.lint(request).diagnostics
+    }
+
+    /// The partial run of one file, naming files by absolute path as the workspace does.
+    func partialRun(of path: String, _ buffers: [String: String] = [:]) throws -> [Diagnostic] {
+        try fullRun(buffers, reporting: [path]).map { $0.namingFiles { Paths.absolute($0, base: self.root) } }
     }
 
     struct Buffers: UnsavedBuffers {
@@ -176,9 +183,11 @@ final class LiveProjectTests: XCTestCase {
         project.setBuffer(nil, forAbsolutePath: badge)
         project.lint()
         XCTAssertEqual(project.diagnostics, try fullRun())
-        XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.diagnostic.span.file), ["Views/AvatarBadge.swift"])
-        // Shown at the reader, where a comment silences it (README, "Partial runs").
-        XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.suppressionSpan.file), ["Views/AvatarBadge.swift"])
+        // Shown at the reader, where a comment silences it (README, "Partial runs"), as a partial run of the file shows
+        // it; files are named by absolute path.
+        XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.span.file), [badge])
+        XCTAssertEqual(project.findings(forAbsolutePath: badge), try partialRun(of: badge))
+        XCTAssertEqual(project.findings(forAbsolutePath: header), try partialRun(of: header))
     }
 
     /// What the server keeps between edits (decoded records, what project checks derive from them, subclasses and
@@ -239,7 +248,7 @@ final class LiveProjectTests: XCTestCase {
         project.setBuffer(Array(text.utf8), forAbsolutePath: unsaved)
         project.lint()
         XCTAssertEqual(project.diagnostics, try fullRun([unsaved: text]))
-        XCTAssertEqual(project.findings(forAbsolutePath: unsaved).map(\.diagnostic.ruleID), ["non_private_state"])
+        XCTAssertEqual(project.findings(forAbsolutePath: unsaved).map(\.ruleID), ["non_private_state"])
         project.setBuffer(nil, forAbsolutePath: unsaved)
         project.lint()
         XCTAssertFalse(project.contains(absolutePath: unsaved))
