@@ -218,7 +218,7 @@ final class LanguageServer: @unchecked Sendable {
         } else if let path = params["rootPath"]?.string, path.hasPrefix("/") {
             folder = path
         }
-        if let settings = params["initializationOptions"], case .object = settings { apply(settings) }
+        if let settings = params["initializationOptions"], case .object = settings { options.apply(settings) }
         workspace = Workspace(options: options.workspace, folder: folder)
         return JSON([
             "capabilities": JSON([
@@ -232,18 +232,6 @@ final class LanguageServer: @unchecked Sendable {
             ]),
             "serverInfo": JSON(["name": .string("flowlint"), "version": .string(FlowLintVersion.current)]),
         ])
-    }
-
-    /// `initializationOptions`: `debounce` (milliseconds), `config` and `cachePath` (relative to the workspace
-    /// folder), `noCache`, `noIgnoreVCS`, `noTargets`, `buildConfiguration`.
-    private func apply(_ settings: JSON) {
-        if let debounce = settings["debounce"]?.int, debounce >= 0 { options.debounceMilliseconds = min(debounce, 10_000) }
-        if let config = settings["config"]?.string, !config.isEmpty { options.workspace.configurationPath = config }
-        if let path = settings["cachePath"]?.string, !path.isEmpty { options.workspace.cache = .directory(path) }
-        if settings["noCache"]?.bool == true { options.workspace.cache = .disabled }
-        if let noIgnore = settings["noIgnoreVCS"]?.bool { options.workspace.respectsGitIgnores = !noIgnore }
-        if let noTargets = settings["noTargets"]?.bool { options.workspace.readsTargets = !noTargets }
-        if let name = settings["buildConfiguration"]?.string, !name.isEmpty { options.workspace.buildConfiguration = name }
     }
 
     /// Asks the client to watch the files the workspace reads (when it can register watchers dynamically): files
@@ -342,11 +330,8 @@ final class LanguageServer: @unchecked Sendable {
         let report = workspace.lint(supersedable ? token : nil)
         if supersedable { exchangeRunningLint(nil) }
         for message in report.messages {
-            switch message.kind {
-            case .error: show(.error, message.text)
-            case .warning: log(.warning, message.text)
-            case .info: log(.info, message.text)
-            }
+            // An error (an invalid configuration) is shown to the user; the rest goes to the log.
+            message.kind == .error ? show(.error, message.text) : log(message.kind == .warning ? .warning : .info, message.text)
         }
         guard report.completed else {
             // What superseded it scheduled a lint already, unless it changed nothing: then this one runs again.

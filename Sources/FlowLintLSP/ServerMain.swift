@@ -15,6 +15,20 @@ public struct LanguageServerOptions: Sendable {
     public init() {}
 }
 
+extension LanguageServerOptions {
+    /// `initializationOptions`: `debounce` (milliseconds), `config` and `cachePath` (relative to the workspace
+    /// folder), `noCache`, `noIgnoreVCS`, `noTargets`, `buildConfiguration`. They win over the command line's.
+    mutating func apply(_ settings: JSON) {
+        if let debounce = settings["debounce"]?.int, debounce >= 0 { debounceMilliseconds = min(debounce, 10_000) }
+        if let config = settings["config"]?.string, !config.isEmpty { workspace.configurationPath = config }
+        if let path = settings["cachePath"]?.string, !path.isEmpty { workspace.cache = .directory(path) }
+        if settings["noCache"]?.bool == true { workspace.cache = .disabled }
+        if let noIgnore = settings["noIgnoreVCS"]?.bool { workspace.respectsGitIgnores = !noIgnore }
+        if let noTargets = settings["noTargets"]?.bool { workspace.readsTargets = !noTargets }
+        if let name = settings["buildConfiguration"]?.string, !name.isEmpty { workspace.buildConfiguration = name }
+    }
+}
+
 /// `flowlint lsp`: reads LSP messages on standard input, answers on standard output, until `exit` (which ends the
 /// process) or the end of input (after which it returns). The exit status is 0 after `shutdown`, 1 otherwise (as
 /// LSP asks).
@@ -31,8 +45,8 @@ public enum LanguageServerMain {
             switch reader.next() {
             case .message(let body):
                 if let status = server.receive(body) {
-                    // `exit` ends the process at once, even while a lint runs on the server's queue (it cannot be
-                    // interrupted); standard output is written unbuffered, so nothing is lost but that work.
+                    // `exit` ends the process at once, even while a lint runs on the server's queue (it is not waited
+                    // for); standard output is written unbuffered, so nothing is lost but that work.
                     _exit(status)
                 }
             case .malformed(let reason):

@@ -161,6 +161,8 @@ public final class Workspace {
         var report = LintReport()
         let stopsUpdates = Cancellation { token?.stopsUpdates ?? false }
         let stopsLoads = Cancellation { token?.stopsLoads ?? false }
+        // Projects loaded by this lint: they took every buffer they hold as it is now.
+        var loaded: Set<String> = []
         for path in changedBuffers.sorted() {
             let key = projectKey(path)
             let bytes = buffers[path]
@@ -170,20 +172,23 @@ public final class Workspace {
             }
             if projects[key] == nil {
                 // Loading takes every open buffer it holds, this one included.
-                if bytes != nil, configurationErrors[key] == nil, !load(key, for: path, cancellation: stopsLoads, into: &report) {
-                    report.completed = false
-                    return report
+                if bytes != nil, configurationErrors[key] == nil {
+                    guard load(key, for: path, cancellation: stopsLoads, into: &report) else {
+                        report.completed = false
+                        return report
+                    }
+                    loaded.insert(key)
                 }
             } else if bytes == nil && key == path {
                 // A file linted alone (no project marker above it) is linted no more once closed.
                 projects[key] = nil
                 stale.remove(key)
                 diskChanges[key] = nil
-            } else if let project = projects[key] {
+            } else if let project = projects[key], !loaded.contains(key) {
                 update(project, key: key, path: path, bytes: bytes, into: &report)
             }
             // Enclosing projects see the buffer as context too.
-            for (other, project) in projects where other != key && covers(project, path) {
+            for (other, project) in projects where other != key && !loaded.contains(other) && covers(project, path) {
                 update(project, key: other, path: path, bytes: bytes, into: &report)
             }
             changedBuffers.remove(path)
@@ -234,8 +239,7 @@ public final class Workspace {
             return false
         }
         projects[key] = project
-        // The buffers it took need nothing more; a project pass the token stopped runs at the next lint.
-        changedBuffers.subtract(held.keys.filter { projectKey($0) == key })
+        // A project pass the token stopped runs at the next lint.
         if cancellation.isCancelled { stale.insert(key) }
         report.messages += project.notices.map(Message.warning)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

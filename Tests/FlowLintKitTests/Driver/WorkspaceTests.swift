@@ -213,16 +213,24 @@ final class WorkspaceTests: XCTestCase {
             @main struct TheApp: App { var body: some Scene { WindowGroup { Badge() } } }
             struct Other: View { var body: some View { Text("").environmentObject(Profile()) } }
             """)
+        try write("Nested/Aside.swift", "struct Aside {}\n")
         let workspace = workspace(readsTargets: false)
         let app = try open(workspace, "Sources/App/TheApp.swift")
-        let badge = try open(workspace, "Nested/Badge.swift")
         XCTAssertTrue(workspace.lint().completed)
         XCTAssertEqual(workspace.findings(forPath: app).map(\.ruleID), ["missing_environment_object"])
         XCTAssertEqual(workspace.findings(forPath: app), try commandLine([app], readsTargets: false))
-        XCTAssertEqual(workspace.findings(forPath: badge), try commandLine([badge], readsTargets: false))
-        // The badge stops reading the object in its buffer: the outer project sees it too.
-        _ = try open(workspace, "Nested/Badge.swift", "import SwiftUI\nstruct Badge: View { var body: some View { Text(\"\") } }\n")
+        // Two files of the nested project are opened, the badge no longer reading the object: the nested project
+        // loads with both buffers, and the outer one sees each of them too.
+        let aside = try open(workspace, "Nested/Aside.swift")
+        let badge = try open(workspace, "Nested/Badge.swift", "import SwiftUI\nstruct Badge: View { var body: some View { Text(\"\") } }\n")
         XCTAssertTrue(workspace.lint().completed)
         XCTAssertEqual(workspace.findings(forPath: app), [])
+        XCTAssertEqual(workspace.findings(forPath: badge), [])
+        // Closed: the files on disk count again, in both projects.
+        workspace.closeBuffer(forPath: badge)
+        workspace.closeBuffer(forPath: aside)
+        XCTAssertTrue(workspace.lint().completed)
+        XCTAssertEqual(workspace.findings(forPath: app).map(\.ruleID), ["missing_environment_object"])
+        XCTAssertEqual(workspace.findings(forPath: badge), try commandLine([badge], readsTargets: false))
     }
 }
