@@ -24,7 +24,7 @@ let package = Package(
             dependencies: ["FlowLintSyntax", .product(name: "Yams", package: "Yams")]
         ),
         // The language server (`flowlint lsp`): JSON-RPC, positions, documents. Uses only FlowLintKit's public
-        // surface (`LiveProject`), as the command line does.
+        // surface (`Workspace`), as the command line does.
         .target(name: "FlowLintLSP", dependencies: ["FlowLintKit"]),
         .executableTarget(
             name: "flowlint",

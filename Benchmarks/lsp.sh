@@ -15,7 +15,7 @@
 # apart, pauses, key repeat) in the corpus workspace for each of TYPING_DEBOUNCES: the visible latency per keystroke
 # and the lints per keystroke, from which the default debounce was chosen (README, "Editors").
 # Environment: CORPUS (default Benchmarks/corpus), EDITS (default 50), NICE (default 10, for the build),
-# WORKSPACES (default "fixture corpus"), DEBOUNCES (default "0 15"), TYPING_DEBOUNCES (default
+# WORKSPACES (default "fixture corpus"), DEBOUNCES (default "0 5"; empty to skip), TYPING_DEBOUNCES (default
 # "0,5,10,15,20,30,50,75"; empty to skip), KEYSTROKES (default 300): to run a part only.
 set -euo pipefail
 
@@ -47,8 +47,8 @@ cp -al "$corpus" "$work/corpus/corpus"
 cp "$root/Benchmarks/SmallView.swift" "$work/corpus/"
 
 echo "flowlint lsp benchmark: $bin, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo '+dirty')"
-for workspace in ${WORKSPACES:-fixture corpus}; do
-  for debounce in ${DEBOUNCES:-0 15}; do
+for workspace in ${WORKSPACES-fixture corpus}; do
+  for debounce in ${DEBOUNCES-0 5}; do
     echo
     python3 "$root/Benchmarks/lsp-bench.py" "$bin" "$work/$workspace" SmallView.swift --edits "$edits" \
       --debounce "$debounce" --label "$workspace"

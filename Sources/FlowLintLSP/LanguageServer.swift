@@ -319,6 +319,7 @@ final class LanguageServer: @unchecked Sendable {
     /// publishes those whose findings or version changed. `supersedable`: newer input stops it (and schedules
     /// the lint that replaces it); a code action's lint is not, since its answer must match the text it was for.
     private func lint(supersedable: Bool = true) {
+        guard state == .running else { return }  // after `shutdown`, nothing is linted any more
         generation += 1  // a lint scheduled earlier has nothing left to do
         for path in dirty.sorted() {
             guard let document = documents.current(path), isLinted(document) else { continue }
@@ -334,6 +335,7 @@ final class LanguageServer: @unchecked Sendable {
             message.kind == .error ? show(.error, message.text) : log(message.kind == .warning ? .warning : .info, message.text)
         }
         guard report.completed else {
+            if traceVerbose { trace("lint stopped: newer input") }
             // What superseded it scheduled a lint already, unless it changed nothing: then this one runs again.
             return schedule()
         }

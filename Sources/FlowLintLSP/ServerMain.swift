@@ -7,7 +7,7 @@ public struct LanguageServerOptions: Sendable {
     /// edit, an editor's several changes for one keystroke, key repeat) are linted once. README, "Editors", says how
     /// the default was chosen.
     public var debounceMilliseconds = LanguageServerOptions.defaultDebounceMilliseconds
-    public static let defaultDebounceMilliseconds = 75
+    public static let defaultDebounceMilliseconds = 5
     /// How projects are found and read (`--config`, `--cache-path`, `--no-cache`, `--no-ignore-vcs`, `--no-targets`,
     /// `--configuration`).
     public var workspace = Workspace.Options()

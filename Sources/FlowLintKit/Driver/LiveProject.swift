@@ -49,7 +49,8 @@ public final class LiveProject {
     private var updating: Double = 0
     /// Some file's facts changed since the last completed project pass.
     private var factsChanged = false
-    /// Files that gave no facts (unreadable, not text, too large) when loading, one line each: for the editor's log.
+    /// What loading met, one line each, for the editor's log: files that gave no facts (unreadable, not text, too
+    /// large) and the project model's warnings.
     private(set) var notices: [String] = []
 
     /// The largest buffer linted, as the command line's input limit: a larger file gives no facts.
@@ -118,8 +119,8 @@ public final class LiveProject {
         members.sort { $0.displayPath < $1.displayPath }
         reindexPositions()
 
-        // The per-file phase of a full run, in parallel and through the cache: every file is deferred (read by the
-        // worker that needs it, or answered by the cache from its stat), open buffers come first.
+        // The per-file phase of a full run, in parallel and through the cache: every file is deferred (read by
+        // the worker that needs it, or answered by the cache from its stat), open buffers come first.
         var request = LintRequest(files: members.map { LintFile.deferred(path: $0.displayPath, absolutePath: $0.absolutePath) },
                                   settings: settings, jobs: jobs, cache: cache)
         request.unsavedBuffers = LiveBuffers(buffers: buffers.filter { $0.value.count <= Self.maximumBufferSize })
