@@ -68,15 +68,11 @@ final class LanguageServer: @unchecked Sendable {
         }
         switch message["method"]?.string {
         case "exit":
-            lock.lock()
-            defer { lock.unlock() }
-            return shutdownRequested ? 0 : 1
+            return lock.withLock { shutdownRequested ? 0 : 1 }
         case "$/cancelRequest":
             // Only a request still waiting can be cancelled (one answered already is forgotten).
             if let id = message["params"]?["id"], let key = JSONRPC.key(of: id) {
-                lock.lock()
-                if pending.contains(key) { cancelled.insert(key) }
-                lock.unlock()
+                lock.withLock { if pending.contains(key) { cancelled.insert(key) } }
             }
             return nil
         case .some(let method):
@@ -115,9 +111,7 @@ final class LanguageServer: @unchecked Sendable {
     /// The client closed standard input without `exit`: it is gone.
     func endOfInput() -> Int32 {
         queue.sync {}
-        lock.lock()
-        defer { lock.unlock() }
-        return shutdownRequested ? 0 : 1
+        return lock.withLock { shutdownRequested ? 0 : 1 }
     }
 
     // MARK: Dispatch (the queue)
@@ -139,10 +133,10 @@ final class LanguageServer: @unchecked Sendable {
             send(JSONRPC.error(id: .null, ErrorCode.invalidRequest, "a request id must be a number or a string"))
             return
         }
-        lock.lock()
-        pending.remove(key)
-        let wasCancelled = cancelled.remove(key) != nil
-        lock.unlock()
+        let wasCancelled = lock.withLock {
+            pending.remove(key)
+            return cancelled.remove(key) != nil
+        }
         if wasCancelled {
             send(JSONRPC.error(id: id, ErrorCode.requestCancelled, "cancelled"))
             return
@@ -326,10 +320,10 @@ final class LanguageServer: @unchecked Sendable {
             workspace.setBuffer(document.text.bytes, forPath: path)
         }
         dirty = []
-        let token = CancellationToken()
-        if supersedable { exchangeRunningLint(token) }
-        let report = workspace.lint(supersedable ? token : nil)
-        if supersedable { exchangeRunningLint(nil) }
+        let token = supersedable ? CancellationToken() : nil
+        lock.withLock { runningLint = token }
+        let report = workspace.lint(token)
+        lock.withLock { runningLint = nil }
         for message in report.messages {
             // An error (an invalid configuration) is shown to the user; the rest goes to the log.
             message.kind == .error ? show(.error, message.text) : log(message.kind == .warning ? .warning : .info, message.text)
@@ -343,12 +337,6 @@ final class LanguageServer: @unchecked Sendable {
         if traceVerbose {
             for line in report.traces { trace("\(line); published \(count) documents") }
         }
-    }
-
-    private func exchangeRunningLint(_ token: CancellationToken?) {
-        lock.lock()
-        runningLint = token
-        lock.unlock()
     }
 
     // MARK: Publishing
