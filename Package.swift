@@ -18,11 +18,16 @@ let package = Package(
     targets: [
         // The Swift front end: tokenizer, parser, AST. No dependencies, on purpose.
         .target(name: "FlowLintSyntax"),
-        // Facts, project index, rules, suppression, configuration, reporters, the lint pipeline.
+        // Facts, project index, rules, suppression, configuration, reporters, the lint pipeline. The rule
+        // documents (rules/*.md) are compiled in at build time by RuleDocumentsPlugin.
         .target(
             name: "FlowLintKit",
-            dependencies: ["FlowLintSyntax", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FlowLintSyntax", .product(name: "Yams", package: "Yams")],
+            plugins: ["RuleDocumentsPlugin"]
         ),
+        // Writes rules/*.md as Swift string literals into the build directory (run by RuleDocumentsPlugin).
+        .executableTarget(name: "RuleDocumentBundler"),
+        .plugin(name: "RuleDocumentsPlugin", capability: .buildTool(), dependencies: ["RuleDocumentBundler"]),
         // The language server (`flowlint lsp`): JSON-RPC, positions, documents. Uses only FlowLintKit's public
         // surface (`Workspace`), as the command line does.
         .target(name: "FlowLintLSP", dependencies: ["FlowLintKit"]),
@@ -31,7 +36,7 @@ let package = Package(
             dependencies: ["FlowLintKit", "FlowLintLSP", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "FlowLintSyntaxTests", dependencies: ["FlowLintSyntax"]),
-        .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"], exclude: ["Golden"]),
+        .testTarget(name: "FlowLintKitTests", dependencies: ["FlowLintKit"], exclude: ["Golden", "Project/Fixtures"]),
         .testTarget(name: "FlowLintLSPTests", dependencies: ["FlowLintLSP"]),
         // Runs the built `flowlint` binary (the dependency makes sure it is built first): exit codes, bad input.
         .testTarget(name: "FlowLintCLITests", dependencies: ["flowlint"], exclude: ["Expected"]),

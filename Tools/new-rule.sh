@@ -5,8 +5,8 @@
 #                                                that reports nothing yet)
 #   rules/RULE_ID.md                             its document, whose examples are its tests
 #   Sources/FlowLintKit/Rules/RuleRegistry.swift one line, before the rules about suppression comments
-#   Sources/FlowLintKit/Generated/RuleDocuments.swift   regenerated (the documents bundled into the binary)
 #
+# Nothing is generated: the build compiles rules/*.md into the binary (Plugins/RuleDocumentsPlugin).
 # Then: write the check, fill the document (12 triggering and 12 non-triggering examples at least), and run
 # `swift test --filter RuleDocumentTests` until it passes (FLOWLINT_BLESS=1 pins the output blocks). See
 # CONTRIBUTING.md.
@@ -118,6 +118,12 @@ One example per near miss.
 \`\`\`swift non-triggering
 import SwiftUI
 \`\`\`
+
+## Test cases
+
+Examples for the harness only (corner cases, regressions): checked like the ones above, left out of SARIF
+help and of the screenful of \`flowlint explain\` (\`--full\` prints them). Delete this section if there
+are none.
 MARKDOWN
 
 # The registry line, before the rules about suppression comments (they stay last in \`flowlint rules\`).
@@ -131,6 +137,5 @@ if anchor not in text:
 open(path, "w").write(text.replace(anchor, f"        RuleRunner({name}.self),\n" + anchor, 1))
 PY
 
-bash "$root/Tools/generate-rule-docs.sh" >/dev/null
-echo "created ${swift_file#$root/}, ${document#$root/}; added $name to the registry; regenerated the bundled documents"
+echo "created ${swift_file#$root/}, ${document#$root/}; added $name to the registry"
 echo "next: write the check and the examples, then: swift test --filter RuleDocumentTests (see CONTRIBUTING.md)"

@@ -6,11 +6,14 @@ struct GraphCommand: ParsableCommand {
         commandName: "graph",
         abstract: "Print the project's view tree: roots, views, environment objects provided and read, the missing ones in red.",
         discussion: """
-            The picture behind missing_environment_object: each @main app and preview, the views it shows and \
-            the views they show, what each edge provides (.environmentObject, .environment, provider helpers; \
-            dashed when FlowLint cannot judge it) and what each view reads, with the objects some root shows a \
-            reader without. The project is found from PATH as `flowlint lint` finds it. Render DOT with \
-            Graphviz (`flowlint graph | dot -Tsvg -o graph.svg`); Mermaid renders in GitHub Markdown. \
+            The picture behind missing_environment_object, drawn top to bottom from the walk the rule makes: each \
+            @main app and preview, the Scene types and views it shows and the views they show (a node per \
+            declaration, named by its type, qualified when nested; its file in the DOT tooltip), what each edge \
+            provides (.environmentObject, .environment, provider helpers; dashed when FlowLint cannot judge it) \
+            and what each view reads, with the objects some root shows a reader without. The project and its \
+            targets are read as `flowlint lint` reads them: an edge no build compiles is not drawn. Render DOT \
+            with Graphviz (`flowlint graph | dot -Tsvg -o graph.svg`); Mermaid renders in GitHub Markdown \
+            (without the files: a Mermaid tooltip needs a link or a script). \
             Exit status: 0, or 2 for a usage or configuration error (a nonexistent PATH, a --root that names \
             no root or view).
             """
@@ -22,11 +25,17 @@ struct GraphCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output format: dot or mermaid.", valueName: "FORMAT"))
     var format: String = "dot"
 
-    @Option(help: ArgumentHelp("Only what the app, preview provider or view of this name shows.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Only what the app, preview provider or view of this name (simple or qualified) shows, and only what it misses in red.", valueName: "NAME"))
     var root: String?
 
     @Option(help: ArgumentHelp("Configuration file (default: the .flowlint.yml found from PATH).", valueName: "FILE"))
     var config: String?
+
+    @Flag(name: .customLong("no-targets"), help: "Do not read the project's Xcode projects and Swift packages: draw every Swift file's views, for every platform (as flowlint lint --no-targets).")
+    var noTargets = false
+
+    @Option(name: .customLong("configuration"), help: ArgumentHelp("The build configuration whose settings (compilation conditions) are read, as xcodebuild -configuration names it (default: Debug).", valueName: "NAME"))
+    var buildConfiguration: String?
 
     @Flag(name: .customLong("no-cache"), help: "Do not read or write the facts cache.")
     var noCache = false
@@ -38,6 +47,7 @@ struct GraphCommand: ParsableCommand {
         }
         if let config, config.isEmpty { throw ValidationError("--config needs a path, not an empty string") }
         if let root, root.isEmpty { throw ValidationError("--root needs a name") }
+        if buildConfiguration?.isEmpty == true { throw ValidationError("--configuration needs a build configuration name") }
     }
 
     func run() throws {
@@ -52,16 +62,19 @@ struct GraphCommand: ParsableCommand {
         var options = LintOptions()
         options.paths = [path]
         options.configurationPath = config
-        let configuration: Configuration
+        let plan: ConfigurationPlan
         do {
-            configuration = try LintSession.configurations(for: options).primary
+            plan = try LintSession.configurations(for: options)
         } catch let error as ConfigurationError {
             Console.error(error.message)
             throw ExitCode(ExitStatus.usageError)
         }
-        for warning in configuration.warnings { Console.error(warning) }
+        for warning in plan.warnings { Console.error(warning) }
+        let configuration = plan.primary
         let project = LiveProject(root: projectRoot, file: isDirectory ? nil : Paths.standardize(absolute),
-                                  configuration: configuration, cache: noCache ? .disabled : .automatic)
+                                  configuration: configuration, cache: noCache ? .disabled : .automatic,
+                                  readsTargets: !noTargets, buildConfiguration: buildConfiguration)
+        for warning in project.modelWarnings { Console.error(Escaping.text(warning)) }
         guard let text = project.viewGraph(ViewGraphFormat(rawValue: format)!, root: root) else {
             Console.error("error: no app, preview provider or view named '\(root ?? "")' in the project")
             throw ExitCode(ExitStatus.usageError)

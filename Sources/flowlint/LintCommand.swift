@@ -67,6 +67,9 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Apply safe fixes in place (files are replaced atomically, only when changed), then report what remains.")
     var fix = false
 
+    @Flag(help: "With --fix: print what it would change as a unified diff instead of a report, and change nothing (exit 1 when there is a change).")
+    var diff = false
+
     func validate() throws {
         if let reporter, ReporterKind(rawValue: reporter) == nil {
             throw ValidationError("unknown reporter '\(reporter)'; available: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -74,6 +77,9 @@ struct LintCommand: ParsableCommand {
         if jobs < 0 { throw ValidationError("--jobs must be 0 or more") }
         if stdinPath != nil && !paths.isEmpty { throw ValidationError("--stdin-path lints standard input; do not also give paths") }
         if stdinPath != nil && fix { throw ValidationError("--fix cannot be used with --stdin-path") }
+        if diff && !fix { throw ValidationError("--diff shows what --fix would change: use --fix --diff") }
+        if diff && reporter != nil { throw ValidationError("--fix --diff prints a diff, not a report: --reporter does not apply") }
+        if diff && writeBaseline != nil { throw ValidationError("--fix --diff cannot be used with --write-baseline") }
         if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path cannot be used together") }
         if buildConfiguration?.isEmpty == true { throw ValidationError("--configuration needs a build configuration name") }
         // An empty path would mean the working directory (`--cache-path ""` wrote the cache into the source
@@ -86,7 +92,7 @@ struct LintCommand: ParsableCommand {
             throw ValidationError("\(option) needs a path, not an empty string")
         }
         for (option, value) in [("--config", config), ("--baseline", baseline)] {
-            if let value, !FileManager.default.fileExists(atPath: value) {
+            if let value, Paths.isMissing(value) {
                 throw ValidationError("\(option): no such file: \(Escaping.text(value))")
             }
         }
@@ -131,6 +137,7 @@ struct LintRun {
         lint.cache = options.noCache ? .disabled : options.cachePath.map { .directory($0) } ?? .automatic
         lint.jobs = options.jobs
         lint.fix = options.fix
+        lint.fixShowsDiffOnly = options.diff
         lint.respectsGitIgnores = !options.noIgnoreVCS
         lint.readsTargets = !options.noTargets
         lint.buildConfiguration = options.buildConfiguration
@@ -144,6 +151,7 @@ struct LintRun {
         }
         for warning in outcome.projectWarnings { Console.error(Escaping.text(warning)) }
         for notice in outcome.notices { Console.error(notice) }
+        if options.diff { return writeDiff(outcome) }
         let reporter = ReporterKind(rawValue: options.reporter ?? outcome.configuration.reporter ?? "text") ?? .text
         let strict = options.strict || outcome.configuration.strict
         let writeFailures = outcome.fixes?.failures.count ?? 0
@@ -202,6 +210,33 @@ struct LintRun {
         if !outcome.problems.isEmpty || writeFailures > 0 { return ExitStatus.unreadableInput }
         let failing = diagnostics.contains { strict || $0.severity == .error }
         return failing ? ExitStatus.failingFindings : ExitStatus.clean
+    }
+
+    /// `--fix --diff`: the diff of every file a fix would change, in path order, instead of a report (like
+    /// `ruff check --diff`); exit 1 when there is one (like `gofmt -d`, `ruff check --diff`), 0 when no fix
+    /// applies, 3 when some inputs could not be read.
+    private func writeDiff(_ outcome: LintOutcome) -> Int32 {
+        let diffs = outcome.fixes?.diffs ?? []
+        if let output = options.output {
+            do {
+                try FixApplier.writeOutput(to: output) { write in
+                    for file in diffs where !write(file.diff) { return }
+                }
+            } catch {
+                Console.error("\(Escaping.text(output)): error: cannot write the diff: \((error as? FixWriteError)?.reason ?? "\(error)")")
+                return ExitStatus.outputError
+            }
+        } else {
+            for file in diffs { Console.output(bytes: file.diff) }
+        }
+        if !options.quiet {
+            for path in outcome.directoriesWithoutSwiftFiles { Console.error("no Swift files found in \(path)") }
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(startTime))
+            Console.error("Would fix \(plural(outcome.fixes?.applied ?? 0, "finding")) in \(plural(diffs.count, "file")); "
+                          + "no file changed (\(plural(outcome.lintedFiles.count, "file")) linted, \(seconds)s)")
+        }
+        if !outcome.problems.isEmpty { return ExitStatus.unreadableInput }
+        return diffs.isEmpty ? ExitStatus.clean : ExitStatus.failingFindings
     }
 
     private func summary(_ diagnostics: [Diagnostic], filesLinted: Int, inBaseline: Int, outcome: LintOutcome) -> String {

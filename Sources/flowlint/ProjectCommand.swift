@@ -53,8 +53,12 @@ struct ProjectCommand: ParsableCommand {
             throw ExitCode(ExitStatus.usageError)
         }
         for warning in configuration.warnings { Console.error(warning) }
-        let description = ProjectDescription(path: path, configuration: configuration, buildConfiguration: buildConfiguration,
+        let description = ProjectDescription(path: path, configuration: configuration,
+                                             buildConfiguration: buildConfiguration ?? configuration.buildConfiguration,
                                              respectingGitIgnores: !noIgnoreVCS)
+        if !configuration.readsTargets {
+            Console.error("note: the configuration says 'targets: false': flowlint lint does not use what follows")
+        }
         for warning in description.warnings { Console.error(Escaping.text(warning)) }
         Console.output(reporter == "json" ? description.json() : description.text())
     }

@@ -1,90 +1,8 @@
-/// A rule document (`rules/RULE.md`, format in the README's "Rules" and the document harness) cut into the
-/// parts `flowlint explain` shows: title, header line, the one-sentence statement, `##` sections, and the
-/// examples with the blocks that follow them (`text output`, `swift fixed`, `swift suggested`).
-struct RuleDocument {
-    struct Section {
-        var title: String
-        var lines: [String]
-    }
+import FlowLintKit
 
-    /// A fenced block and the paragraph just before it (the lead-in sentence).
-    struct FencedBlock {
-        var info: String
-        var lines: [String]
-        var leadIn: [String]
-    }
-
-    var title = ""
-    var header: String?
-    var statement: [String] = []
-    var sections: [Section] = []
-
-    init(markdown: String) {
-        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        var index = 0
-        func skipBlank() { while index < lines.count && lines[index].trimmingSpaces.isEmpty { index += 1 } }
-        skipBlank()
-        if index < lines.count, lines[index].hasPrefix("# ") {
-            title = String(lines[index].dropFirst(2))
-            index += 1
-        }
-        skipBlank()
-        if index < lines.count, lines[index].hasPrefix("**Severity:**") {
-            header = lines[index]
-            index += 1
-        }
-        skipBlank()
-        while index < lines.count, !lines[index].trimmingSpaces.isEmpty, !lines[index].hasPrefix("#") {
-            statement.append(lines[index])
-            index += 1
-        }
-        var inFence = false
-        for line in lines[index...] {
-            if line.hasPrefix("```") { inFence.toggle() }
-            if !inFence, line.hasPrefix("## ") {
-                sections.append(Section(title: String(line.dropFirst(3)), lines: []))
-            } else if !sections.isEmpty {
-                sections[sections.count - 1].lines.append(line)
-            }
-        }
-    }
-
-    func section(_ title: String) -> Section? { sections.first { $0.title == title } }
-
-    /// The fenced blocks of a section, in order, each with its lead-in: the paragraph since the previous
-    /// block or heading (empty for a block that directly follows another one).
-    static func fencedBlocks(_ lines: [String]) -> [FencedBlock] {
-        var blocks: [FencedBlock] = []
-        var paragraph: [String] = []
-        var paragraphOpen = false
-        var current: FencedBlock?
-        for line in lines {
-            if var block = current {
-                if line.hasPrefix("```") {
-                    blocks.append(block)
-                    current = nil
-                } else {
-                    block.lines.append(line)
-                    current = block
-                }
-            } else if line.hasPrefix("```") {
-                current = FencedBlock(info: String(line.dropFirst(3)).trimmingSpaces, lines: [], leadIn: paragraph)
-                paragraph = []
-                paragraphOpen = false
-            } else if line.trimmingSpaces.isEmpty {
-                paragraphOpen = false
-            } else if TerminalMarkdown.headingLevel(line) != nil {
-                paragraph = []
-                paragraphOpen = false
-            } else {
-                paragraph = paragraphOpen ? paragraph + [line] : [line]
-                paragraphOpen = true
-            }
-        }
-        return blocks
-    }
-
+/// The screenful `flowlint explain RULE` prints, cut from a `RuleDocument` (FlowLintKit reads the document;
+/// this file only chooses what to show and renders it).
+extension RuleDocument {
     /// The first paragraph of a section, and the fenced block right after it when the paragraph announces
     /// one with a colon, as Markdown lines.
     static func firstParagraph(_ lines: [String]) -> [String] {
@@ -126,8 +44,8 @@ struct RuleDocument {
     }
 
     /// The screenful `flowlint explain RULE` prints, as Markdown: statement, why, the first triggering example
-    /// with its output and fixed form when the document has them, how to fix (when there is no fixed form),
-    /// how to configure.
+    /// of the `Examples` section with its output and fixed form when the document has them, how to fix (when
+    /// there is no fixed form), how to configure. The `Test cases` section is never shown here.
     func summary(ruleID: String) -> String {
         var out: [String] = ["# \(title.isEmpty ? ruleID : title)", ""]
         if let header { out += [header, ""] }
@@ -135,20 +53,16 @@ struct RuleDocument {
         if let why = section("Why") {
             out += ["## Why", ""] + Self.firstParagraph(why.lines) + [""]
         }
-        let examples = section("Examples").map { Self.fencedBlocks($0.lines) } ?? []
         var showsFixedForm = false
-        if let index = examples.firstIndex(where: { $0.info == "swift triggering" }) {
-            let example = examples[index]
+        if let example = examples.first(where: { $0.triggering && $0.block.section == "Examples" }) {
             out += ["## Triggering example", ""]
-            if !example.leadIn.isEmpty { out += example.leadIn + [""] }
-            out += ["```swift triggering"] + example.lines + ["```", ""]
-            // The blocks that belong to the example follow it directly, with no lead-in of their own.
-            for block in examples[(index + 1)...] {
-                guard block.leadIn.isEmpty, ["text output", "swift fixed", "swift suggested"].contains(block.info) else { break }
+            if !example.block.leadIn.isEmpty { out += example.block.leadIn + [""] }
+            out += ["```swift triggering"] + example.block.lines + ["```", ""]
+            for block in example.pinned {
                 var lines = block.lines
                 if block.info != "text output" {
                     showsFixedForm = true
-                    let triggering = example.lines.map { $0.replacingAll("↓", with: "") }
+                    let triggering = example.block.lines.map { $0.replacingAll(Self.marker, with: "") }
                     lines = Self.changedRegion(from: triggering, to: block.lines)
                 }
                 out += ["```\(block.info)"] + lines + ["```", ""]
@@ -232,7 +146,7 @@ struct TerminalMarkdown {
                 fence = (String(line.dropFirst(3)).trimmingSpaces, [])
             } else if trimmed.isEmpty {
                 flush()
-            } else if let level = Self.headingLevel(line) {
+            } else if let level = RuleDocument.headingLevel(line) {
                 flush()
                 start(.heading)
                 var text = String(line.dropFirst(level + 1))
@@ -256,12 +170,6 @@ struct TerminalMarkdown {
         }
         while out.last == "" { out.removeLast() }
         return out.joined(separator: "\n") + "\n"
-    }
-
-    static func headingLevel(_ line: String) -> Int? {
-        let hashes = line.prefix { $0 == "#" }.count
-        guard (1...6).contains(hashes), line.dropFirst(hashes).first == " " else { return nil }
-        return hashes
     }
 
     /// `-`, `*` or `1.` followed by a space.

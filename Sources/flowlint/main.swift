@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowLintKit
 import Foundation
 
 // Exit codes (README, "Exit codes"): 0 no failing findings, 1 failing findings, 2 usage or configuration
@@ -7,6 +8,13 @@ import Foundation
 // code for every kind of usage error.
 MemoryPolicy.apply()
 Console.prepareStandardStreams()
+// Every command that reads files resolves relative paths against the working directory: one that cannot be
+// named (deleted under the shell, too long) stops them here, before any path is looked at.
+if FlowLintCommand.needsWorkingDirectory(Array(CommandLine.arguments.dropFirst())),
+   case .failure(let problem) = Paths.workingDirectory {
+    Console.error(problem.description)
+    exit(Console.writeFailed ? ExitStatus.outputError : ExitStatus.usageError)
+}
 var status = ExitStatus.clean
 do {
     var command = try FlowLintCommand.parseAsRoot()

@@ -60,6 +60,18 @@ class CLITestCase: XCTestCase {
         return path
     }
 
+    /// Copies the files of `Fixtures/<name>` (but its `expected.txt`) into the scratch directory, its root.
+    func copyFixture(_ name: String) throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
+        for relative in FileManager.default.subpaths(atPath: source) ?? [] {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: source + "/" + relative, isDirectory: &isDirectory)
+            if isDirectory.boolValue || relative == "expected.txt" { continue }
+            try write(relative, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative))))
+        }
+    }
+
     func read(_ relative: String) throws -> String {
         try String(contentsOfFile: directory + "/" + relative, encoding: .utf8)
     }
@@ -113,13 +125,7 @@ class CLITestCase: XCTestCase {
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            XCTFail("flowlint \(arguments) did not finish within \(Int(timeout)) s", file: file, line: line)
-        }
+        wait(for: process, timeout: timeout, "flowlint \(arguments)", file: file, line: line)
         let stdoutData = FileManager.default.contents(atPath: stdoutPath) ?? Data()
         let stderrData = FileManager.default.contents(atPath: stderrPath) ?? Data()
         XCTAssertEqual(process.terminationReason, .exit, "flowlint \(arguments) crashed (signal \(process.terminationStatus))",
@@ -133,6 +139,51 @@ class CLITestCase: XCTestCase {
         }
         return Run(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                    stderr: String(decoding: stderrData, as: UTF8.self), stdoutBytes: stdoutData)
+    }
+
+    /// How a process ended, outside the harness (which wants files for every stream).
+    struct RawRun {
+        var reason: Process.TerminationReason
+        var status: Int32
+        var stderr: String
+    }
+
+    /// Runs `/bin/sh -c script` in the scratch directory with `$FLOWLINT` set to the binary, standard error
+    /// into a file, and `stdout` as standard output (else a file that is thrown away).
+    func shell(_ script: String, stdout: FileHandle? = nil, timeout: TimeInterval = 120,
+               file: StaticString = #filePath, line: UInt = #line) throws -> RawRun {
+        // The test target depends on the executable, so a missing binary is a broken build, not a reason to skip.
+        let binary = try XCTUnwrap(Self.binary, "flowlint binary not found; run `swift build` first or set FLOWLINT_BIN",
+                                   file: file, line: line)
+        let scratch = NSTemporaryDirectory() + "flowlint-raw-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        _ = FileManager.default.createFile(atPath: scratch + "/stderr", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch + "/stdout", contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["FLOWLINT": binary, "XDG_CACHE_HOME": userCache, "XDG_STATE_HOME": userCache + "/state"]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try stdout ?? FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stdout"))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stderr"))
+        try process.run()
+        wait(for: process, timeout: timeout, script, file: file, line: line)
+        let stderr = String(decoding: FileManager.default.contents(atPath: scratch + "/stderr") ?? Data(), as: UTF8.self)
+        return RawRun(reason: process.terminationReason, status: process.terminationStatus, stderr: stderr)
+    }
+
+    /// Waits for `process` up to `timeout`; one still running then is terminated, and the test fails.
+    func wait(for process: Process, timeout: TimeInterval, _ what: String, file: StaticString, line: UInt) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            XCTFail("\(what) did not finish within \(Int(timeout)) s", file: file, line: line)
+        }
     }
 
     /// The JSON report's diagnostics (fails the test when stdout is not one complete JSON document).

@@ -24,10 +24,28 @@ final class CommandTests: CLITestCase {
         let header = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
         XCTAssertTrue(header.hasPrefix("ID"), header)
         XCTAssertTrue(run.stdout.contains("observed_object_inline"))
-        try write(".flowlint.yml", "disabled_rules: [observed_object_inline]\n")
+        XCTAssertEqual(header.split(separator: " ", omittingEmptySubsequences: true),
+                       ["ID", "DEFAULT", "SEVERITY", "ENABLED", "FIX", "SUMMARY"])
+        try write(".flowlint.yml", "disabled_rules: [observed_object_inline]\nseverity:\n  non_private_state: error\n")
         run = try flowlint(["rules"])
         let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("observed_object_inline ") } ?? ""
-        XCTAssertTrue(row.contains(" no "), String(row))
+        XCTAssertEqual(row.split(separator: " ", omittingEmptySubsequences: true).prefix(5),
+                       ["observed_object_inline", "on", "warning", "no", "suggestion"])
+        let nps = run.stdout.split(separator: "\n").first { $0.hasPrefix("non_private_state ") } ?? ""
+        XCTAssertEqual(nps.split(separator: " ", omittingEmptySubsequences: true).prefix(5),
+                       ["non_private_state", "on", "error", "yes", "safe"])
+
+        let json = try flowlint(["rules", "--reporter", "json"])
+        XCTAssertEqual(json.status, 0)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+        XCTAssertEqual(document["version"] as? Int, 1)
+        let rules = try XCTUnwrap(document["rules"] as? [[String: Any]])
+        let inline = try XCTUnwrap(rules.first { $0["id"] as? String == "observed_object_inline" })
+        XCTAssertEqual(inline["enabled"] as? Bool, false)
+        XCTAssertEqual(inline["default"] as? String, "on")
+        XCTAssertEqual(inline["fix"] as? String, "suggestion")
+        XCTAssertEqual(rules.first { $0["id"] as? String == "non_private_state" }?["severity"] as? String, "error")
+        XCTAssertEqual(try flowlint(["rules", "--reporter", "xml"]).status, 2)
     }
 
     func testExplain() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FlowLintKit
 @testable import flowlint
 #if canImport(Glibc)
 import Glibc
@@ -58,8 +59,8 @@ final class ExplainCommandTests: CLITestCase {
             }
             // The first triggering example, code indented, finding markers kept.
             let document = RuleDocument(markdown: markdown)
-            let example = try XCTUnwrap(document.section("Examples").flatMap { RuleDocument.fencedBlocks($0.lines).first { $0.info == "swift triggering" } })
-            for code in example.lines where !code.isEmpty {
+            let example = try XCTUnwrap(document.examples.first { $0.triggering && $0.block.section == "Examples" })
+            for code in example.block.lines where !code.isEmpty {
                 XCTAssertTrue(lines.contains("      " + code), "\(id): example line missing: \(code)")
             }
             // The statement, without its Markdown.
@@ -82,11 +83,11 @@ final class ExplainCommandTests: CLITestCase {
             let document = RuleDocument(markdown: markdown)
             for section in document.sections {
                 XCTAssertTrue(lines.contains(section.title), "\(id): section '\(section.title)' missing")
-                // Every line of every fenced block, indented.
-                for block in RuleDocument.fencedBlocks(section.lines) {
-                    for code in block.lines where !code.isEmpty {
-                        XCTAssertTrue(lines.contains("      " + code), "\(id): code line missing: \(code)")
-                    }
+            }
+            // Every line of every fenced block, indented.
+            for block in document.blocks {
+                for code in block.lines where !code.isEmpty {
+                    XCTAssertTrue(lines.contains("      " + code), "\(id): code line missing: \(code)")
                 }
             }
             XCTAssertGreaterThan(lines.count, try flowlint(["explain", id]).stdout.split(separator: "\n").count, id)
@@ -261,9 +262,37 @@ final class RuleDocumentViewTests: XCTestCase {
     }
 
     func testLeadInsBelongToTheirBlocks() {
-        let examples = RuleDocument(markdown: Self.document).section("Examples").map { RuleDocument.fencedBlocks($0.lines) } ?? []
+        let examples = RuleDocument(markdown: Self.document).blocks.filter { $0.section == "Examples" }
         XCTAssertEqual(examples.map(\.info), ["swift triggering", "text output", "swift fixed", "swift triggering"])
         XCTAssertEqual(examples.map(\.leadIn), [["A public one:"], [], [], ["Another one:"]])
+    }
+
+    /// The examples of a `Test cases` section are for the harness: the screenful never shows one, even when
+    /// the `Examples` section has no triggering example; `--full` renders them with the rest.
+    func testSummaryLeavesTestCasesOut() {
+        let testCases = """
+
+            ## Test cases
+
+            ```swift triggering
+            struct HiddenCase: View { ↓@State var hidden = false }
+            ```
+
+            """
+        let withTestCases = Self.document + testCases
+        XCTAssertEqual(RuleDocument(markdown: withTestCases).examples.map(\.isTestCase), [false, false, true])
+        let summary = RuleDocument(markdown: withTestCases).summary(ruleID: "sample_rule")
+        XCTAssertTrue(summary.contains("struct V: View"), summary)
+        XCTAssertFalse(summary.contains("HiddenCase"), summary)
+
+        let onlyTestCases = Self.document.replacingAll("```swift triggering", with: "```swift non-triggering") + testCases
+        let bare = RuleDocument(markdown: onlyTestCases).summary(ruleID: "sample_rule")
+        XCTAssertFalse(bare.contains("Triggering example"), bare)
+        XCTAssertFalse(bare.contains("HiddenCase"), bare)
+
+        let full = TerminalMarkdown(color: false, width: 100).render(withTestCases)
+        XCTAssertTrue(full.contains("Test cases\n"), full)
+        XCTAssertTrue(full.contains("      struct HiddenCase: View { ↓@State var hidden = false }"), full)
     }
 
     func testInlineMarkdownAndWrapping() {

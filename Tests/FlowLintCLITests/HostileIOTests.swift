@@ -5,45 +5,6 @@ import XCTest
 /// output descriptors and option paths. Each case crashed, hung, wrote where it should not or passed raw
 /// control characters through before; now each ends with a clear line and a documented exit code.
 final class HostileIOTests: CLITestCase {
-    /// How a process ended, outside the harness (which wants files for every stream).
-    struct RawRun {
-        var reason: Process.TerminationReason
-        var status: Int32
-        var stderr: String
-    }
-
-    /// Runs `/bin/sh -c script` in the scratch directory with `$FLOWLINT` set to the binary, standard error
-    /// into a file, and `stdout` as standard output (else a file that is thrown away).
-    func shell(_ script: String, stdout: FileHandle? = nil, timeout: TimeInterval = 120,
-               file: StaticString = #filePath, line: UInt = #line) throws -> RawRun {
-        // The test target depends on the executable, so a missing binary is a broken build, not a reason to skip.
-        let binary = try XCTUnwrap(Self.binary, "flowlint binary not found; run `swift build` first or set FLOWLINT_BIN",
-                                   file: file, line: line)
-        let scratch = NSTemporaryDirectory() + "flowlint-raw-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        _ = FileManager.default.createFile(atPath: scratch + "/stderr", contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch + "/stdout", contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = ProcessInfo.processInfo.environment.merging(["FLOWLINT": binary]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try stdout ?? FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stdout"))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/stderr"))
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            XCTFail("\(script) did not finish within \(Int(timeout)) s", file: file, line: line)
-        }
-        let stderr = String(decoding: FileManager.default.contents(atPath: scratch + "/stderr") ?? Data(), as: UTF8.self)
-        return RawRun(reason: process.terminationReason, status: process.terminationStatus, stderr: stderr)
-    }
-
     func assertNoCrashReport(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) {
         for marker in ["Fatal error", "Backtrace", "Crash", "Signal"] {
             XCTAssertFalse(stderr.contains(marker), "\(marker) in: \(stderr.prefix(400))", file: file, line: line)

@@ -26,9 +26,23 @@ final class FixtureTests: XCTestCase {
             .map { LintFile(path: $0, bytes: Array(try Data(contentsOf: fixture.appendingPathComponent($0)))) }
     }
 
+    /// The fixture linted as a project of its own, as `flowlint lint --project FIXTURE FIXTURE` does: its
+    /// `.flowlint.yml` applied (the rules, the toolchain), its project files read (`ProjectModel`), files no target
+    /// compiles left out.
     static func report(_ fixture: URL, jobs: Int = 1) throws -> (text: String, result: LintResult, files: [LintFile]) {
-        let files = try sources(in: fixture)
-        let result = LintEngine.lint(LintRequest(files: files, jobs: jobs))
+        let root = Paths.standardize(fixture.path)
+        let configurationFile = Paths.join(root, Configuration.fileName)
+        let configuration = FileManager.default.fileExists(atPath: configurationFile)
+            ? try Configuration.load(path: configurationFile) : Configuration(rootDirectory: root)
+        var files = try sources(in: fixture)
+        let bundles = try FileDiscovery.discover(paths: [root], configuration: Configuration(rootDirectory: root)).projectBundles
+        let model = ProjectModel.load(root: root, swiftFiles: files.map { Paths.join(root, $0.path) }, bundles: bundles)
+        let membership = CompiledFiles(model)
+        files.removeAll { membership.isNotCompiled(Paths.join(root, $0.path)) }
+        var request = LintRequest(files: files, settings: configuration.ruleSettings, jobs: jobs)
+        request.model = model.isEmpty ? nil : model
+        request.displayPathBase = root
+        let result = LintEngine.lint(request)
         let text = ReporterKind.text.render(result.diagnostics, context: ReportContext(lintedFiles: files.map(\.path)))
         return (text, result, files)
     }

@@ -3,25 +3,217 @@ import XCTest
 
 /// Cases beyond the rule document's examples.
 final class ForEachIndexIDTests: XCTestCase {
-    func findings(_ source: String) -> [Int] {
-        LintEngine.lint(LintRequest(files: [LintFile(path: "V.swift", bytes: Array(source.utf8))], jobs: 1))
-            .diagnostics.filter { $0.ruleID == "foreach_index_id" }.map(\.span.start.line)
+    /// The rule's findings in `files` (name → source) linted together, as "File.swift:line: message".
+    func findings(_ files: [String: String]) -> [String] {
+        let lintFiles = files.sorted { $0.key < $1.key }.map { LintFile(path: $0.key, bytes: Array($0.value.utf8)) }
+        return LintEngine.lint(LintRequest(files: lintFiles, jobs: 1)).diagnostics
+            .filter { $0.ruleID == "foreach_index_id" }
+            .map { "\($0.span.file):\($0.span.start.line): \($0.message)" }
+    }
+
+    func findings(_ source: String) -> [String] { findings(["V.swift": source]) }
+
+    func lines(_ found: [String]) -> [Int] {
+        found.compactMap { Int($0.split(separator: ":")[1]) }
     }
 
     /// Parameters are matched by the name the body uses (the second name), not by spelling inside others.
     func testParametersAreMatchedByTheirInternalName() {
-        XCTAssertEqual(findings("""
+        XCTAssertEqual(lines(findings("""
             import SwiftUI
             struct V: View {
                 let items = ["a", "b"]
                 var body: some View { row(myitems: []) }
                 func row(myitems: [String]) -> some View {
-                    ForEach(0..<items.count, id: \\.self) { Text(items[$0]) }
+                    List { ForEach(0..<items.count, id: \\.self) { Text(items[$0]) }.onDelete { _ in } }
                 }
                 func other(for people: [String]) -> some View {
-                    ForEach(0..<people.count, id: \\.self) { Text(people[$0]) }
+                    List { ForEach(0..<people.count, id: \\.self) { Text(people[$0]) }.onDelete { _ in } }
                 }
             }
-            """), [9])
+            """)), [9])
+    }
+
+    /// A model's change in another file counts for the view that shows the model's collection; the same name in
+    /// an unrelated type does not.
+    func testAChangeCountsThroughTheModelThatHoldsTheCollection() {
+        let found = findings([
+            "Model.swift": """
+                import Combine
+                struct Item: Identifiable { let id: Int; var title: String }
+                final class Inbox: ObservableObject {
+                    @Published var items: [Item] = []
+                    func archive(at index: Int) { items.remove(at: index) }
+                }
+                final class Drafts: ObservableObject {
+                    @Published var items: [Item] = []
+                }
+                final class Outbox {
+                    var items: [Item] = []
+                    func clear() { items.removeAll { $0.title.isEmpty } }
+                }
+                """,
+            "Views.swift": """
+                import SwiftUI
+                struct InboxView: View {
+                    @ObservedObject var inbox: Inbox
+                    var body: some View {
+                        List { ForEach(inbox.items.indices, id: \\.self) { Text(inbox.items[$0].title) } }
+                    }
+                }
+                struct DraftsView: View {
+                    @ObservedObject var drafts: Drafts
+                    var body: some View {
+                        List { ForEach(drafts.items.indices, id: \\.self) { Text(drafts.items[$0].title) } }
+                    }
+                }
+                """,
+        ])
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found[0].hasPrefix("Views.swift:5: ForEach rows are identified by the positions of 'inbox.items', "
+                                         + "which is changed in place (items.remove(at:) in 'Inbox')"), found[0])
+        XCTAssertTrue(found[0].hasSuffix("; use ForEach(inbox.items)"), found[0])
+    }
+
+    /// Growing at the end, emptying, a set's `remove(_:)`, and an initializer's first value keep every position.
+    func testChangesThatKeepPositionsDoNotCount() {
+        XCTAssertEqual(findings("""
+            import SwiftUI
+            struct V: View {
+                @State private var items: [String]
+                @State private var tags: Set<String> = []
+                init(unsorted: [String]) { _items = State(initialValue: unsorted); items = items.sorted() }
+                var body: some View {
+                    List { ForEach(items.indices, id: \\.self) { Text(items[$0]) } }
+                }
+                func edit() {
+                    items.append("a")
+                    items.removeLast()
+                    items.removeAll()
+                    tags.remove("a")
+                    items.insert("b", at: items.endIndex)
+                }
+            }
+            """).count, 1, "an insertion at a position counts, wherever the position is")
+        XCTAssertEqual(findings("""
+            import SwiftUI
+            struct V: View {
+                @State private var items: [String] = []
+                init(items: [String]) { self.items = items.sorted() }
+                var body: some View {
+                    List { ForEach(items.indices, id: \\.self) { Text(items[$0]) } }
+                }
+                func edit() {
+                    items.append("a")
+                    items.removeLast()
+                    items.removeAll()
+                    items = items.map { $0.uppercased() }
+                }
+            }
+            """), [])
+    }
+
+    /// `@Bindable var store = store` stands for the property: the store's changes count.
+    func testALocalShadowingThePropertyIsTheProperty() {
+        let found = findings("""
+            import SwiftUI
+            @Observable final class Editor { var options = ["", ""] }
+            struct V: View {
+                var store: Editor
+                var body: some View {
+                    @Bindable var store = store
+                    VStack {
+                        ForEach(0..<store.options.count, id: \\.self) { i in
+                            Text(store.options[i])
+                            Button("Remove") { store.options.remove(at: i) }
+                        }
+                    }
+                }
+            }
+            """)
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found[0].contains("(store.options.remove(at:) in 'V')"), found[0])
+    }
+
+    /// The rows are the closure and the members of the view it calls, one level deep.
+    func testRowsAreFollowedIntoTheMembersTheyCallOneLevelDeep() {
+        let source = """
+            import SwiftUI
+            struct Entry: Identifiable { let id: Int; var text: String }
+            struct EntryRow: View {
+                let entry: Entry
+                @State private var isExpanded = false
+                var body: some View { Text(entry.text) }
+            }
+            struct V: View {
+                let entries: [Entry]
+                var body: some View {
+                    VStack {
+                        ForEach(entries.indices, id: \\.self) { row(at: $0) }
+                        ForEach(Array(entries.enumerated()), id: \\.offset) { _, entry in outer(entry) }
+                    }
+                }
+                func row(at index: Int) -> some View { EntryRow(entry: entries[index]).padding() }
+                func outer(_ entry: Entry) -> some View { inner(entry) }
+                func inner(_ entry: Entry) -> some View { EntryRow(entry: entry) }
+            }
+            """
+        let found = findings(source)
+        XCTAssertEqual(lines(found), [12], "\(found)")
+        XCTAssertTrue(found[0].contains("('EntryRow' keeps @State 'isExpanded')"), found[0])
+    }
+
+    /// Hover and press state, and `@GestureState`, last until the next event: they are not state a row keeps.
+    func testTransientStateIsNotKeptState() {
+        XCTAssertEqual(findings("""
+            import SwiftUI
+            struct Chip: View {
+                let title: String
+                @State private var isHovered = false
+                @State private var isPressed = false
+                @GestureState private var dragOffset = CGSize.zero
+                var body: some View { Text(title) }
+            }
+            struct V: View {
+                let titles: [String]
+                var body: some View {
+                    HStack { ForEach(titles.indices, id: \\.self) { Chip(title: titles[$0]) } }
+                }
+            }
+            """), [])
+    }
+
+    /// `ForEach($xs)` is offered only for a collection that can be bound and whose elements have an identity;
+    /// a type the project only extends (`String`) is not the project's to make `Identifiable`.
+    func testAdviceCompilesOnWhatTheCollectionIs() {
+        let found = findings("""
+            import SwiftUI
+            extension String { var trimmed: String { self } }
+            struct Item: Identifiable { let id: Int; var title: String }
+            final class Store: ObservableObject { @Published var items: [Item] = [] }
+            @Observable final class Library { var items: [Item] = [] }
+            struct A: View {
+                @ObservedObject var store: Store
+                var body: some View {
+                    Form { ForEach(store.items.indices, id: \\.self) { TextField("", text: $store.items[$0].title) } }
+                }
+            }
+            struct B: View {
+                @Environment(Library.self) private var library
+                var body: some View {
+                    Form { ForEach(library.items.indices, id: \\.self) { Text(library.items[$0].title) }.onDelete { _ in } }
+                }
+            }
+            struct C: View {
+                @State private var names: [String] = []
+                var body: some View {
+                    Form { ForEach(names.indices, id: \\.self) { TextField("", text: $names[$0]) } }
+                }
+            }
+            """)
+        XCTAssertEqual(found.count, 3, "\(found)")
+        XCTAssertTrue(found[0].hasSuffix("; use ForEach(store.items), or ForEach($store.items) to edit the elements in place"), found[0])
+        XCTAssertTrue(found[1].hasSuffix("; use ForEach(library.items)"), found[1])
+        XCTAssertTrue(found[2].hasSuffix("; use ForEach(names) with Identifiable elements"), found[2])
     }
 }

@@ -18,7 +18,7 @@ final class RuleDocumentTests: XCTestCase {
     }
 
     static func document(rule: String) throws -> RuleDocument {
-        RuleDocument(text: try String(contentsOf: rulesDirectory.appendingPathComponent("\(rule).md"), encoding: .utf8), rule: rule)
+        RuleDocument(markdown: try String(contentsOf: rulesDirectory.appendingPathComponent("\(rule).md"), encoding: .utf8))
     }
 
     /// The examples of a rule's document (for `FastPathTests` too).
@@ -55,27 +55,67 @@ final class RuleDocumentTests: XCTestCase {
         var moved = document.text
         moved.removeSubrange(marker)
         moved.insert(contentsOf: RuleDocument.marker, at: moved.index(after: marker.lowerBound))
-        let movedFailures = DocumentHarness.check(RuleDocument(text: moved, rule: rule.id), rule: rule, minimumExamples: 1)
+        let movedFailures = DocumentHarness.check(RuleDocument(markdown: moved), rule: rule, minimumExamples: 1)
         XCTAssertTrue(movedFailures.contains { $0.contains("findings at") }, "\(movedFailures)")
 
         // A word of the first pinned message changed.
-        let pinned = try XCTUnwrap(document.text.range(of: "should be private"))
+        let firstOutput = try XCTUnwrap(document.text.range(of: "```text output\n"))
+        let pinned = try XCTUnwrap(document.text.range(of: "should be private", range: firstOutput.upperBound..<document.text.endIndex))
         var reworded = document.text
         reworded.replaceSubrange(pinned, with: "should be hidden")
-        let rewordedFailures = DocumentHarness.check(RuleDocument(text: reworded, rule: rule.id), rule: rule, minimumExamples: 1)
+        let rewordedFailures = DocumentHarness.check(RuleDocument(markdown: reworded), rule: rule, minimumExamples: 1)
         XCTAssertTrue(rewordedFailures.contains { $0.contains("text output") }, "\(rewordedFailures)")
 
         // The pinned fixed source changed.
         let fixed = try XCTUnwrap(document.text.range(of: "```swift fixed\n"))
         var unfixed = document.text
         unfixed.insert(contentsOf: "// an extra line\n", at: fixed.upperBound)
-        let unfixedFailures = DocumentHarness.check(RuleDocument(text: unfixed, rule: rule.id), rule: rule, minimumExamples: 1)
+        let unfixedFailures = DocumentHarness.check(RuleDocument(markdown: unfixed), rule: rule, minimumExamples: 1)
         XCTAssertTrue(unfixedFailures.contains { $0.contains("swift fixed") }, "\(unfixedFailures)")
 
         // A header that disagrees with the descriptor.
         let header = document.text.replacingOccurrences(of: "**Severity:** warning", with: "**Severity:** error")
-        XCTAssertTrue(DocumentHarness.check(RuleDocument(text: header, rule: rule.id), rule: rule, minimumExamples: 1)
+        XCTAssertTrue(DocumentHarness.check(RuleDocument(markdown: header), rule: rule, minimumExamples: 1)
             .contains { $0.contains("header") })
+    }
+
+    /// The examples of a `Test cases` section are tests like the others (`flowlint explain` leaves them out of
+    /// its screenful, `ExplainCommandTests`), and SARIF help leaves them out.
+    func testHarnessRunsTheTestCases() throws {
+        let rule = try XCTUnwrap(RuleRegistry.descriptor(id: "non_private_state"))
+        let text = try Self.document(rule: rule.id).text
+        let testCase = "\n## Test cases\n\n```swift triggering\nimport SwiftUI\nstruct HiddenCase: View {\n    ↓@State var on = false\n    var body: some View { Text(\"\") }\n}\n```\n"
+        let document = RuleDocument(markdown: text + testCase)
+        let last = try XCTUnwrap(document.examples.last)
+        XCTAssertTrue(last.isTestCase)
+        XCTAssertEqual(last.files.flatMap(\.expected), [RuleDocument.Position(file: "Example.swift", line: 3, column: 5)])
+        XCTAssertEqual(DocumentHarness.check(document, rule: rule, minimumExamples: 1), [])
+
+        // The marker two columns off: the harness says where.
+        let moved = RuleDocument(markdown: text + testCase.replacingOccurrences(of: "    ↓@State", with: "  ↓  @State"))
+        let failures = DocumentHarness.check(moved, rule: rule, minimumExamples: 1)
+        XCTAssertEqual(failures.count, 2, "\(failures)")  // the findings, and the same one line down
+        XCTAssertTrue(failures.allSatisfy { $0.hasPrefix("rules/non_private_state.md:\(last.documentLine):") }, "\(failures)")
+
+        XCTAssertFalse(document.markdownWithoutTestCases.contains("HiddenCase"))
+        XCTAssertEqual(document.markdownWithoutTestCases, text.hasSuffix("\n") ? text : text + "\n")
+        XCTAssertEqual(RuleDocument.withoutTestCases(document.text), document.markdownWithoutTestCases)
+        XCTAssertEqual(RuleDocument.withoutTestCases(text), text)
+        let sarif = ReporterKind.sarif.render([], context: ReportContext(rules: [rule], ruleDocuments: [rule.id: document.text]))
+        XCTAssertTrue(sarif.contains("should be private"), "the document's examples are in SARIF help")
+        XCTAssertFalse(sarif.contains("HiddenCase"), "the test cases are not")
+    }
+
+    /// What `flowlint explain` and SARIF print is what `rules/` holds: the build compiles the documents in.
+    func testTheBinaryCarriesTheDocumentsOfRules() throws {
+        for rule in RuleRegistry.descriptors {
+            let file = try String(contentsOf: Self.rulesDirectory.appendingPathComponent("\(rule.id).md"), encoding: .utf8)
+            XCTAssertEqual(RuleDocument.markdown(ruleID: rule.id), file, "rules/\(rule.id).md")
+        }
+        XCTAssertNil(RuleDocument.markdown(ruleID: "no_such_rule"))
+        // SARIF reads them when no documents are given.
+        let rule = try XCTUnwrap(RuleRegistry.descriptor(id: "non_private_state"))
+        XCTAssertTrue(ReporterKind.sarif.render([], context: ReportContext(rules: [rule])).contains("should be private"))
     }
 
     /// Every registered rule has a document and every document a rule; ids are snake_case and summaries follow
@@ -89,112 +129,6 @@ final class RuleDocumentTests: XCTestCase {
             XCTAssertEqual(rule.summary.first.map { $0.isLowercase || $0 == "@" }, true, rule.id)
             XCTAssertFalse(rule.summary.hasSuffix("."), rule.id)
         }
-    }
-}
-
-/// A rule document split into what the harness checks: the header line and the examples with their pinned
-/// blocks.
-struct RuleDocument {
-    static let marker = "\u{2193}" // ↓
-
-    struct Block {
-        var info: String
-        /// Index of the opening fence's line, and of the closing one.
-        var open: Int, close: Int
-        var lines: [String]
-        var text: String { lines.map { $0 + "\n" }.joined() }
-    }
-
-    struct Example {
-        var triggering: Bool
-        /// (file name, source without markers, expected finding positions as (line, UTF-8 column))
-        var files: [(name: String, source: String, expected: [Position])]
-        /// 1-based line of the opening fence, for messages.
-        var documentLine: Int
-        var output: Block?, fixed: Block?, suggested: Block?
-        var block: Block
-    }
-
-    struct Position: Hashable, CustomStringConvertible {
-        var file: String, line: Int, column: Int
-        var description: String { "\(file):\(line):\(column)" }
-    }
-
-    let text: String
-    let rule: String
-    let lines: [String]
-    private(set) var examples: [Example] = []
-
-    init(text: String, rule: String) {
-        self.text = text
-        self.rule = rule
-        lines = text.components(separatedBy: "\n")
-        var blocks: [Block] = []
-        var open: (info: String, line: Int)?
-        for (i, line) in lines.enumerated() {
-            if let current = open {
-                if line == "```" {
-                    blocks.append(Block(info: current.info, open: current.line, close: i, lines: Array(lines[(current.line + 1)..<i])))
-                    open = nil
-                }
-            } else if line.hasPrefix("```") {
-                open = (String(line.dropFirst(3)), i)
-            }
-        }
-        var index = 0
-        while index < blocks.count {
-            let block = blocks[index]
-            index += 1
-            guard block.info == "swift triggering" || block.info == "swift non-triggering" else { continue }
-            var example = Self.example(triggering: block.info == "swift triggering", lines: block.lines, block: block)
-            // Pinned blocks follow directly, with only blank lines between.
-            var previous = block
-            while index < blocks.count, ["text output", "swift fixed", "swift suggested"].contains(blocks[index].info),
-                  lines[(previous.close + 1)..<blocks[index].open].allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                switch blocks[index].info {
-                case "text output": example.output = blocks[index]
-                case "swift fixed": example.fixed = blocks[index]
-                default: example.suggested = blocks[index]
-                }
-                previous = blocks[index]
-                index += 1
-            }
-            examples.append(example)
-        }
-    }
-
-    /// The `**Severity:** … · **Enabled by default:** … · **Fix:** …` line.
-    var header: String? { lines.first { $0.hasPrefix("**Severity:**") } }
-
-    /// Splits a block at `// file: Name.swift` lines and takes the `↓` markers out, recording where they were.
-    static func example(triggering: Bool, lines: [String], block: Block) -> Example {
-        Example(triggering: triggering, files: splitFiles(lines).map { name, lines in
-            var expected: [Position] = []
-            var clean: [String] = []
-            for (n, line) in lines.enumerated() {
-                var text = line
-                while let r = text.range(of: marker) {
-                    expected.append(Position(file: name, line: n + 1, column: text.utf8.distance(from: text.utf8.startIndex, to: r.lowerBound) + 1))
-                    text.removeSubrange(r)
-                }
-                clean.append(text)
-            }
-            return (name, clean.joined(separator: "\n") + "\n", expected)
-        }, documentLine: block.open + 1, block: block)
-    }
-
-    /// The files of a block: `// file: Name.swift` lines start one; the first is `Example.swift` without one.
-    static func splitFiles(_ lines: [String]) -> [(name: String, lines: [String])] {
-        var files: [(String, [String])] = []
-        for line in lines {
-            if line.hasPrefix("// file: ") {
-                files.append((String(line.dropFirst("// file: ".count)), []))
-            } else {
-                if files.isEmpty { files.append(("Example.swift", [])) }
-                files[files.count - 1].1.append(line)
-            }
-        }
-        return files
     }
 }
 
@@ -316,11 +250,14 @@ enum DocumentHarness {
             func replace(_ block: RuleDocument.Block, with text: String) {
                 lines.replaceSubrange((block.open + 1)..<block.close, with: text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
             }
-            if let block = example.suggested { replace(block, with: fixedSource(rule.id, files, safeOnly: false)) }
-            if let block = example.fixed { replace(block, with: fixedSource(rule.id, files, safeOnly: true)) }
-            if let block = example.output {
-                replace(block, with: output(rule.id, files))
-            } else {
+            for block in example.pinned.reversed() {
+                switch block.info {
+                case "text output": replace(block, with: output(rule.id, files))
+                case "swift fixed": replace(block, with: fixedSource(rule.id, files, safeOnly: true))
+                default: replace(block, with: fixedSource(rule.id, files, safeOnly: false))
+                }
+            }
+            if example.output == nil {
                 let text = output(rule.id, files)
                 let outputLines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
                 lines.insert(contentsOf: ["", "```text output"] + outputLines + ["```"], at: example.block.close + 1)

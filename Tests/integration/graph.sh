@@ -26,8 +26,13 @@ renders() {  # renders NAME: dot -Tsvg turns $WORK/NAME.dot into $WORK/NAME.svg 
     fi
 }
 
-for fixture in "$REPO"/Fixtures/*/; do
-    name="$(basename "$fixture")"
+for source in "$REPO"/Fixtures/*/; do
+    name="$(basename "$source")"
+    # A copy with a .git of its own is its own project, as in a user's checkout (inside this repository, the
+    # repository would be the project, and its Package.swift would leave the fixture's files in no target).
+    fixture="$WORK/fixtures/$name"
+    mkdir -p "$fixture/.git"
+    cp -R "$source". "$fixture/"
     if ! (cd "$fixture" && "$BIN" graph --no-cache >"$WORK/$name.dot" 2>"$WORK/$name.err"); then
         cat "$WORK/$name.err" >&2
         fail "$name: flowlint graph exits 0"
@@ -35,11 +40,11 @@ for fixture in "$REPO"/Fixtures/*/; do
     fi
     (cd "$fixture" && "$BIN" graph --no-cache --format mermaid >"$WORK/$name.mmd")
     dot_nodes="$(grep -cE '^    "n[0-9]+" \[label=' "$WORK/$name.dot" || true)"
-    mermaid_nodes="$(grep -cE '^    n[0-9]+(\{\{|\(\[|\[)"' "$WORK/$name.mmd" || true)"
+    mermaid_nodes="$(grep -cE '^    n[0-9]+(\{\{|\(\[|\(|\[)"' "$WORK/$name.mmd" || true)"
     check "$name: the Mermaid output has the DOT output's $dot_nodes nodes" [ "$dot_nodes" = "$mermaid_nodes" ]
     if [ "$has_dot" -eq 1 ]; then
         renders "$name"
-        first_view="$(sed -n 's/^    "n[0-9]*" \[label="\([A-Za-z_]*\)\\n.*/\1/p' "$WORK/$name.dot" | head -1)"
+        first_view="$(sed -n 's/^    "n[0-9]*" \[label="\([A-Za-z_][A-Za-z_.]*\)[\\"].*/\1/p' "$WORK/$name.dot" | head -1)"
         check "$name: the SVG shows '$first_view'" grep -q ">$first_view<" "$WORK/$name.svg"
     fi
 done
@@ -78,10 +83,14 @@ printf 'import SwiftUI\nstruct V: View {\n    var body: some View { Text("") }\n
 check "hostile names: no raw control character in the DOT or Mermaid output" \
     bash -c '! LC_ALL=C grep -q "[[:cntrl:]]" <(tr -d "\n" <"$1" ; tr -d "\n" <"$2")' _ "$WORK/hostile.dot" "$WORK/hostile.mmd"
 check "hostile names: every Mermaid line is a statement FlowLint writes" \
-    bash -c '! grep -vE "^(flowchart LR|    n[0-9]+(\{\{|\(\[|\[)\".*\"(\}\}|\]\)|\])|    n[0-9]+ (-->|-\.->|==>)(\|\"[^\"]*\"\|)? n[0-9]+|    classDef missing .*|    class n[0-9,]+ missing)$" "$1"' _ "$WORK/hostile.mmd"
+    bash -c '! grep -vE "^(flowchart TB|    n[0-9]+(\{\{|\(\[|\(|\[)\".*\"(\}\}|\]\)|\)|\])|    n[0-9]+ (-->|-\.->|==>)(\|\"[^\"]*\"\|)? n[0-9]+|    classDef missing .*|    class n[0-9,]+ missing)$" "$1"' _ "$WORK/hostile.mmd"
 if [ "$has_dot" -eq 1 ]; then
     renders hostile
-    check "hostile names: the SVG has no link (no <a>, no href)" bash -c '! grep -qE "<a |href=" "$1"' _ "$WORK/hostile.svg"
+    # A node's tooltip is an <a> with a title and nothing else (Graphviz's SVG): no href, so not a link.
+    check "hostile names: the SVG has no link (no href; an <a> holds only a tooltip)" \
+        bash -c '! grep -q "href=" "$1" && ! grep -oE "<a [^>]*>" "$1" | grep -qvE "^<a xlink:title=\"[^\"]*\">$"' _ "$WORK/hostile.svg"
+    check "hostile names: the tooltip shows the file name as text" \
+        grep -qF 'click n0 &quot;javascript:alert(2)&quot;\n\u{1B}[31m.swift">' "$WORK/hostile.svg"
     check "hostile names: the SVG shows the name as text" grep -qF "URL=&lt;javascript:alert(1)&gt;" "$WORK/hostile.svg"
 fi
 

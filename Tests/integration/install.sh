@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tools/install.sh for real: a release build installed under a temporary PREFIX (and staged with DESTDIR),
 # then the installed binary runs `flowlint version` and lints a fixture. On Linux the installed binary must
-# not need the Swift runtime libraries (--static-swift-stdlib), and it must run with an empty environment.
+# not need the Swift runtime libraries (--static-swift-stdlib), must run with an empty environment, and must
+# be stripped (no symbol table, no debug sections) and at most 64 MiB (--no-strip keeps the symbols).
 # Also checks what Mint needs: an executable product named flowlint in `swift package dump-package`.
 # The release build goes to .build-install in the repository (kept between runs: the first one takes
 # minutes; FLOWLINT_INSTALL_SCRATCH picks another directory).
@@ -48,6 +49,27 @@ if [ "$(uname -s)" = Linux ]; then
         pass "the installed binary needs no Swift runtime library (needs: $needed)"
     else
         fail "the installed binary needs no Swift runtime library (needs: ${needed:-nothing found})"
+    fi
+fi
+
+# Stripped: no symbol table, no debug information, and a size that the unstripped build (91 MB) exceeds.
+if [ "$(uname -s)" = Linux ]; then
+    sections="$(readelf -S -W "$INSTALLED" | { grep -oE '\.(symtab|debug_[a-z_]+)' || true; } | sort -u | tr '\n' ' ')"
+    size="$(wc -c < "$INSTALLED")"
+    limit=$((64 * 1024 * 1024))
+    if [ -z "$sections" ] && [ "$size" -le "$limit" ]; then
+        pass "the installed binary is stripped: no .symtab or .debug_* section, $size bytes (at most $limit)"
+    else
+        fail "the installed binary is stripped: no .symtab or .debug_* section (found: ${sections:-none}), $size bytes (at most $limit)"
+    fi
+    status=0
+    PREFIX="$WORK/unstripped" bash "$REPO/Tools/install.sh" --no-strip --scratch-path "$SCRATCH" > "$LOG" 2>&1 || status=$?
+    if [ "$status" -eq 0 ] && readelf -S -W "$WORK/unstripped/bin/flowlint" | grep -q '\.symtab' \
+        && [ "$(wc -c < "$WORK/unstripped/bin/flowlint")" -gt "$size" ]; then
+        pass "--no-strip installs the binary with its symbol table ($(wc -c < "$WORK/unstripped/bin/flowlint") bytes)"
+    else
+        cat "$LOG" >&2
+        fail "--no-strip installs the binary with its symbol table (status $status)"
     fi
 fi
 
@@ -101,13 +123,23 @@ chmod 755 "$STUB/bin/swift"
 printf '#!/bin/sh\necho old\n' > "$WORK/old-prefix/bin/flowlint"
 chmod 755 "$WORK/old-prefix/bin/flowlint"
 status=0
-PATH="$STUB/bin:$PATH" PREFIX="$WORK/old-prefix" bash "$REPO/Tools/install.sh" > "$LOG" 2>&1 || status=$?
+PATH="$STUB/bin:$PATH" PREFIX="$WORK/old-prefix" bash "$REPO/Tools/install.sh" --no-strip > "$LOG" 2>&1 || status=$?
 if [ "$status" -eq 1 ] && grep -q "does not run from $WORK/old-prefix/bin" "$LOG" && ! grep -q "install.sh: installed" "$LOG" \
     && [ "$("$WORK/old-prefix/bin/flowlint")" = old ] && [ "$(ls -A "$WORK/old-prefix/bin")" = flowlint ]; then
     pass "a built binary that does not run: exit 1, the installed flowlint kept, no temporary file left"
 else
     cat "$LOG" >&2
     fail "a built binary that does not run: exit 1, the installed flowlint kept, no temporary file left (status $status)"
+fi
+# The same binary, which strip cannot read either: exit 1 before anything is installed.
+status=0
+PATH="$STUB/bin:$PATH" PREFIX="$WORK/old-prefix" bash "$REPO/Tools/install.sh" > "$LOG" 2>&1 || status=$?
+if [ "$status" -eq 1 ] && grep -q "strip.* failed: .*nothing installed" "$LOG" && ! grep -q "install.sh: installed" "$LOG" \
+    && [ "$("$WORK/old-prefix/bin/flowlint")" = old ] && [ "$(ls -A "$WORK/old-prefix/bin")" = flowlint ]; then
+    pass "a binary strip fails on: exit 1, the installed flowlint kept, no temporary file left"
+else
+    cat "$LOG" >&2
+    fail "a binary strip fails on: exit 1, the installed flowlint kept, no temporary file left (status $status)"
 fi
 
 # Mint (`mint install flowlint/flowlint`) builds every executable product that `swift package dump-package`

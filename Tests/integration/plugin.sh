@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the SwiftPM command plugin for real: `swift package flowlint` in Fixtures/PluginPackage, a tiny
 # package that depends on this repository by path (../..). The plugin only reads, so no
-# --allow-writing-to-package-directory is needed.
+# --allow-writing-to-package-directory is needed. The first call builds the flowlint the plugin runs; the
+# calls after it must reuse it (no compile or link step), and each call's time is printed.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -10,8 +11,12 @@ SCRATCH="$(mktemp -d)"
 OUT="$(mktemp)"
 trap 'rm -rf "$SCRATCH" "$OUT"' EXIT
 
-plugin() {  # plugin ARGS...: runs the plugin, output in $OUT, returns its status
-    (cd "$FIXTURE" && swift package --scratch-path "$SCRATCH" flowlint "$@") > "$OUT" 2>&1
+plugin() {  # plugin ARGS...: runs the plugin, output in $OUT, returns its status; prints the time it took
+    local start="${EPOCHREALTIME/./}" status=0
+    (cd "$FIXTURE" && swift package --scratch-path "$SCRATCH" flowlint "$@") > "$OUT" 2>&1 || status=$?
+    local milliseconds=$(( (${EPOCHREALTIME/./} - start) / 1000 ))
+    echo "swift package flowlint $*: $((milliseconds / 1000)).$(printf '%03d' $((milliseconds % 1000))) s"
+    return "$status"
 }
 
 status=0
@@ -29,13 +34,23 @@ else
     cat "$OUT" >&2
     fail "the report names the finding with a package-relative path"
 fi
+
+# The same call again: the tool built by the first is reused.
 status=0
-plugin --target Demo --strict --reporter json || status=$?
-if [ "$status" -ne 0 ] && grep -q '"rule": "observed_object_inline"' "$OUT"; then
-    pass "--target and flowlint options pass through; --strict fails the command"
+plugin || status=$?
+if [ "$status" -eq 0 ] && grep -q "Linted 1 file" "$OUT" && ! grep -qE "Compiling|Linking" "$OUT"; then
+    pass "a second call reuses the built flowlint (no compile or link step)"
 else
     cat "$OUT" >&2
-    fail "--target and flowlint options pass through; --strict fails the command (status $status)"
+    fail "a second call reuses the built flowlint (no compile or link step) (status $status)"
+fi
+status=0
+plugin --target Demo --strict --reporter json || status=$?
+if [ "$status" -ne 0 ] && grep -q '"rule": "observed_object_inline"' "$OUT" && ! grep -qE "Compiling|Linking" "$OUT"; then
+    pass "--target and flowlint options pass through; --strict fails the command; the built flowlint is reused"
+else
+    cat "$OUT" >&2
+    fail "--target and flowlint options pass through; --strict fails the command; the built flowlint is reused (status $status)"
 fi
 
 status=0

@@ -459,3 +459,25 @@ async def test_the_server_writes_nothing_but_its_cache(client, tmp_path):
         range=types.Range(start=types.Position(0, 0), end=types.Position(20, 0)), context=types.CodeActionContext(diagnostics=[])))
     assert snapshot(root) == before
     assert any((root / ".cache").iterdir())  # the facts cache went where it was told
+
+
+async def test_a_deep_chain_of_views_and_a_ladder_of_providers_are_linted_on_open(client, tmp_path):
+    # Issue 23: a chain of 6,000 views (the environment analysis recursed once per view and overflowed the stack)
+    # and 25 views, each showing the next with and without an object of its own (it walked 2^25 provided sets).
+    lines = ["import SwiftUI", "final class Session: ObservableObject {}", "#Preview { V0() }"]
+    lines += [f"struct V{i}: View {{ var body: some View {{ V{i + 1}() }} }}" for i in range(6000)]
+    lines.append('struct V6000: View { @EnvironmentObject var session: Session; var body: some View { Text("\\(session.hashValue)") } }')
+    lines.append("#Preview { L0() }")
+    for i in range(25):
+        lines.append(f"final class O{i}: ObservableObject {{}}")
+        lines.append(f"struct L{i}: View {{ var body: some View {{ VStack {{ L{i + 1}(); L{i + 1}().environmentObject(O{i}()) }} }} }}")
+    lines.append('struct L25: View { @EnvironmentObject var first: O0; var body: some View { Text("\\(first.hashValue)") } }')
+    root = project(tmp_path, {})
+    await initialize(client, root)
+    path = root / "Views.swift"
+    open_document(client, path, text="\n".join(lines) + "\n")
+    diagnostics = await published(client, path, version=1)
+    assert codes(diagnostics) == ["missing_environment_object_in_preview"] * 2
+    messages = sorted(d.message for d in diagnostics)
+    assert messages[0].startswith("'L0' is previewed here without an 'O0' in its environment; 'L25' below it reads one")
+    assert messages[1].endswith("V5999 -> V6000 needs Session)")

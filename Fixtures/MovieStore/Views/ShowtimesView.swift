@@ -4,7 +4,7 @@ struct ShowtimesView: View {
     let showtimes: [Date]
 
     var body: some View {
-        ForEach(showtimes.indices, id: \.self) { index in // expect: foreach_index_id
+        ForEach(showtimes.indices, id: \.self) { index in
             HStack {
                 Text("Screening")
                     .badge(index + 1)

@@ -8,7 +8,7 @@ struct BookRow: View {
 
     init(book: Book) {
         self.book = book
-        _pagesRead = State(initialValue: book.pagesRead) // expect: state_init_from_parameter
+        _pagesRead = State(initialValue: book.pagesRead)
     }
 
     var body: some View {

@@ -23,16 +23,20 @@ import Darwin
 /// The pack is authenticated as a whole before use: its last 8 bytes are a SipHash-2-4 tag under the user's
 /// `CacheKey`, which no one else can compute, so a pack written by anyone or anything else (a restored CI cache,
 /// a committed `.build/`, a damaged disk) is ignored and rebuilt. It is opened only if it is a regular file (a
-/// FIFO in its place would block every run) no larger than `maximumPackSize`. Then it is validated (magic,
+/// FIFO in its place would block every run) no larger than `maximumPackSize`. Inside the project, the path to it
+/// is opened one directory at a time without following a symbolic link (`openDirectory`): a `.build` link
+/// committed in a repository cannot lead the cache's writes out of the tree. Directories it makes are private
+/// (0700) and packs are 0600: a pack holds what the project's files declare. Then it is validated (magic,
 /// build, settings hash, lengths) and each entry again when it is decoded: anything wrong and the cache is ignored and rebuilt.
 /// Writes go to a temporary file in the same directory, renamed over the pack, so concurrent runs never see
 /// a half-written file (the last writer wins).
 final class FactsCache: @unchecked Sendable {
-    static let magic: [UInt8] = Array("FLFACTS5".utf8)
+    static let magic: [UInt8] = Array("FLFACTS6".utf8)
 
     /// Where the pack is looked for and written, in order (the project's `.build/flowlint`, then the user
     /// cache directory).
     let directories: [String]
+    let projectRoot: String
     let fileName: String
     let build: String
     let settingsHash: UInt64
@@ -51,11 +55,25 @@ final class FactsCache: @unchecked Sendable {
     private var stats: [UInt64: StatRecord] = [:]
     /// Directory contents for the project's file search, checked against each directory's times.
     private(set) var listings: DirectoryListings
+    /// The project model of the last run (`ProjectModel.cached`), by the key it was found under, as stored.
+    private(set) var storedModel: (key: UInt64, bytes: [UInt8])?
+    /// The model to store when this run's pack is written (set once the model is known, before the per-file
+    /// phase saves the pack).
+    var modelToSave: (key: UInt64, bytes: [UInt8])? {
+        get { lock.withLock { newModel } }
+        set { lock.withLock { newModel = newValue } }
+    }
+    private var newModel: (key: UInt64, bytes: [UInt8])?
     /// Why the stored pack was not used, when it existed but was damaged or foreign (for tests and --verbose).
     private(set) var rejection: String?
     /// Where the pack was written last, or the error that stopped it.
     private(set) var savedPath: String?
     private(set) var saveError: String?
+    /// Cache directories passed over because the path to them inside the project is a symbolic link or not a
+    /// directory: lines for standard error, each once. (A save runs beside the project pass: locked.)
+    var notes: [String] { lock.withLock { passedOver } }
+    private var passedOver: [String] = []
+    private let lock = NSLock()
     /// Files answered from the cache in the last run, and files parsed.
     private(set) var hits = 0
     private(set) var misses = 0
@@ -91,6 +109,7 @@ final class FactsCache: @unchecked Sendable {
          build: String = BuildIdentity.current, runStart: timespec? = nil, key: CacheKey?) {
         self.key = key
         self.directories = key == nil ? [] : directories
+        self.projectRoot = Paths.standardize(projectRoot)
         self.build = build
         var key = "build=\(build)\ninert=\(skipsInertBodies)\n"
         for rule in settings.enabled.sorted() { key += "rule=\(rule)\n" }
@@ -128,7 +147,9 @@ final class FactsCache: @unchecked Sendable {
     private func load() {
         for directory in directories {
             let path = Paths.join(directory, fileName)
-            guard let bytes = Self.readFile(path) else { continue }
+            guard let descriptor = openDirectory(directory, creating: false) else { continue }
+            defer { close(descriptor) }
+            guard let bytes = Self.readFile(fileName, in: descriptor) else { continue }
             do {
                 try parse(bytes)
                 data = bytes
@@ -188,14 +209,21 @@ final class FactsCache: @unchecked Sendable {
                 storedListings[path] = DirectoryListings.Listing(stamp: stamp, entries: entries)
             }
             listings = DirectoryListings(stored: storedListings, runStart: runStart)
+            if try r.bool() {
+                let modelKey = try r.fixed64()
+                let length = try r.count()
+                let start = r.position
+                try r.skip(length)
+                storedModel = (modelKey, Array(buffer[start..<r.position]))
+            }
             guard r.position == r.end else { throw Rejection(reason: "trailing bytes") }
         }
     }
 
     /// The pack's bytes, if it is a regular file no larger than `maximumPackSize`. Opened without blocking and
     /// without following a symbolic link, and judged by `fstat` on the open descriptor.
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW)
+    static func readFile(_ name: String, in directory: Int32) -> [UInt8]? {
+        let fd = openat(directory, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
@@ -258,9 +286,11 @@ final class FactsCache: @unchecked Sendable {
         hits = records.filter { $0.fresh == nil }.count
         misses = records.count - hits
         let hashes = Set(records.map(\.hash))
-        // The usual warm run: every file answered by its unchanged stat, and no file gone. Nothing to write.
+        // The usual warm run: every file answered by its unchanged stat, no file gone, the same model. Nothing to write.
+        let model = modelToSave
+        let modelChanged = model.map { new in storedModel.map { $0.key != new.key || $0.bytes != new.bytes } ?? true } ?? false
         if rejection == nil && !data.isEmpty && records.count == stats.count && records.allSatisfy(\.statKnown)
-            && hashes.count == entries.count && !listings.changed {
+            && hashes.count == entries.count && !listings.changed && !modelChanged {
             return
         }
         var newStats: [UInt64: StatRecord] = [:]
@@ -271,7 +301,7 @@ final class FactsCache: @unchecked Sendable {
             }
         }
         if misses == 0 && newStats == stats && hashes == Set(entries.keys) && rejection == nil && !data.isEmpty
-            && !listings.changed { return }
+            && !listings.changed && !modelChanged { return }
 
         var w = BinaryWriter()
         w.raw(Self.magic)
@@ -310,14 +340,28 @@ final class FactsCache: @unchecked Sendable {
             w.uint(UInt64(listing.entries.count))
             for entry in listing.entries { w.string(entry.name); w.bytes.append(entry.type) }
         }
+        // This run's model, else the one stored (a run that read no model keeps it for the next).
+        if let kept = model ?? storedModel {
+            w.bool(true)
+            w.fixed64(kept.key)
+            w.uint(UInt64(kept.bytes.count))
+            w.raw(kept.bytes)
+        } else {
+            w.bool(false)
+        }
         guard let key else { return }
         w.fixed64(key.tag(w.bytes))
         for directory in directories {
+            guard let descriptor = openDirectory(directory, creating: true) else {
+                saveError = "\(directory): \(String(cString: strerror(errno)))"
+                continue
+            }
+            defer { close(descriptor) }
             do {
-                try Self.writeAtomically(w.bytes, directory: directory, name: fileName)
+                try Self.writeAtomically(w.bytes, in: descriptor, name: fileName)
                 savedPath = Paths.join(directory, fileName)
                 saveError = nil
-                removeStalePacks(in: directory)
+                removeStalePacks(in: descriptor)
                 return
             } catch {
                 saveError = "\(directory): \(error)"
@@ -327,20 +371,68 @@ final class FactsCache: @unchecked Sendable {
 
     /// The project's packs written by other builds or under other settings: none will be read again (a build's
     /// packs are unusable to any other), so they are removed when this one is written.
-    func removeStalePacks(in directory: String) {
+    func removeStalePacks(in directory: Int32) {
         let prefix = "facts-\(Self.hex(rootHash))-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".bin") && name != fileName {
-            unlink(Paths.join(directory, name))
+        let listing = dup(directory)
+        guard listing >= 0, let handle = fdopendir(listing) else { return }
+        defer { closedir(handle) }
+        var stale: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name.hasPrefix(prefix) && name.hasSuffix(".bin") && name != fileName { stale.append(name) }
         }
+        for name in stale { unlinkat(directory, name, 0) }
+    }
+
+    // MARK: The cache directory
+
+    /// A descriptor of `directory` (to close), or nil (errno set) when it cannot be opened or, with `creating`,
+    /// made. Below the project root it is opened one component at a time without following a symbolic link,
+    /// and made with mode 0700 where missing; a link or a non-directory there is noted and passed over (the
+    /// next directory, the user cache, is used). Elsewhere it is the user's own choice or cache directory:
+    /// opened as named, made (0700) when missing.
+    private func openDirectory(_ directory: String, creating: Bool) -> Int32? {
+        guard let inside = Paths.relative(directory, to: projectRoot), !inside.isEmpty else {
+            if creating {
+                try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                         attributes: [.posixPermissions: 0o700])
+            }
+            let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            return descriptor >= 0 ? descriptor : nil
+        }
+        var descriptor = open(projectRoot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var reached = projectRoot
+        for component in inside.split(separator: "/").map(String.init) {
+            reached = Paths.join(reached, component)
+            var next = openat(descriptor, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if next < 0 && errno == ENOENT && creating && mkdirat(descriptor, component, 0o700) == 0 {
+                next = openat(descriptor, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            let failure = errno
+            close(descriptor)
+            guard next >= 0 else {
+                if failure == ELOOP || failure == ENOTDIR {
+                    let note = "\(Escaping.text(Paths.display(reached))): warning: not a directory but a symbolic link or a file: the facts cache is kept in the user cache directory instead (--cache-path chooses another)"
+                    lock.withLock { if !passedOver.contains(note) { passedOver.append(note) } }
+                }
+                errno = failure
+                return nil
+            }
+            descriptor = next
+        }
+        return descriptor
     }
 
     struct WriteError: Error, CustomStringConvertible { var description: String }
 
-    static func writeAtomically(_ bytes: [UInt8], directory: String, name: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let temporary = Paths.join(directory, ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    /// Writes `bytes` as `name` in `directory` (a descriptor) through a temporary file (mode 0600, made
+    /// exclusively, never through a link) renamed over it.
+    static func writeAtomically(_ bytes: [UInt8], in directory: Int32, name: String) throws {
+        let temporary = ".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let fd = openat(directory, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw WriteError(description: String(cString: strerror(errno))) }
         var ok = true
         bytes.withUnsafeBytes { buffer in
@@ -353,9 +445,9 @@ final class FactsCache: @unchecked Sendable {
             }
         }
         close(fd)
-        guard ok, rename(temporary, Paths.join(directory, name)) == 0 else {
+        guard ok, renameat(directory, temporary, directory, name) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporary)
+            unlinkat(directory, temporary, 0)
             throw WriteError(description: reason)
         }
     }

@@ -6,10 +6,10 @@ public struct Configuration: Sendable {
     /// The file it was read from (absolute), or nil for the built-in defaults.
     var filePath: String?
     /// The directory `included` and `excluded` are relative to: the configuration file's directory, or the
-    /// working directory when there is no file.
+    /// working directory when there is no file or it is a pipe (`--config <(...)`).
     var rootDirectory: String
-    var included: [Glob] = []
-    var excluded: [Glob] = []
+    var included = GlobSet([])
+    var excluded = GlobSet([])
     var disabledRules: [String] = []
     var optInRules: [String] = []
     /// When present, exactly these rules run (opt-in ones included) and the two lists above are ignored.
@@ -17,6 +17,12 @@ public struct Configuration: Sendable {
     var severities: [String: Severity] = [:]
     public var reporter: String? = nil
     public var strict: Bool = false
+    /// `targets: false`: do not read the project's Xcode projects and packages (`--no-targets`).
+    public var readsTargets = true
+    /// `build_configuration:` the build configuration whose settings are read (`--configuration` wins).
+    public var buildConfiguration: String? = nil
+    /// `xcode:` the Xcode that builds the project (`Toolchain`), the newest by default.
+    var toolchain = Toolchain.newest
     /// Problems that do not stop the run (unknown keys, unknown rule ids), as `file:line:column: warning: ...`.
     public var warnings: [String] = []
 
@@ -29,6 +35,7 @@ public struct Configuration: Sendable {
     /// The keys FlowLint understands, in the order the README documents them.
     static let knownKeys = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "severity", "reporter", "strict",
+        "targets", "build_configuration", "xcode",
     ]
 
     /// The rules that run, at which severities.
@@ -44,7 +51,7 @@ public struct Configuration: Sendable {
         }
         // Ids nobody knows were already warned about; the engine never sees them.
         enabled.formIntersection(all.map(\.id))
-        return RuleSettings(enabled: enabled, severities: severities)
+        return RuleSettings(enabled: enabled, severities: severities, toolchain: toolchain)
     }
 
     /// Whether a file (absolute path) is linted under `included` / `excluded`. Files outside the root
@@ -53,8 +60,8 @@ public struct Configuration: Sendable {
         if excluded.isEmpty && included.isEmpty { return true }
         let relative = Paths.relative(absolutePath, to: rootDirectory)
         if let relative {
-            if excluded.contains(where: { $0.matches(relative) }) { return false }
-            if !included.isEmpty { return included.contains(where: { $0.matches(relative) }) }
+            if !excluded.isEmpty && excluded.matches(relative) { return false }
+            if !included.isEmpty { return included.matches(relative) }
             return true
         }
         return included.isEmpty
@@ -63,32 +70,20 @@ public struct Configuration: Sendable {
     /// Whether a directory met during the search is excluded as a whole, so the search does not descend.
     func excludesDirectory(absolutePath: String) -> Bool {
         guard !excluded.isEmpty, let relative = Paths.relative(absolutePath, to: rootDirectory), !relative.isEmpty else { return false }
-        return excluded.contains(where: { $0.matches(relative) })
+        return excluded.matches(relative)
     }
 
-    /// Looks for `.flowlint.yml` in `directory` and its parents, stopping after the first directory that
-    /// contains `.git` (the repository root) or at `/`.
-    static func find(startingAt directory: String) -> String? {
-        var current = Paths.standardize(directory)
-        let fm = FileManager.default
-        while true {
-            let candidate = Paths.join(current, fileName)
-            var isDirectory: ObjCBool = false
-            if fm.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
-            if fm.fileExists(atPath: Paths.join(current, ".git")) { return nil }
-            let parent = Paths.parent(current)
-            if parent == current { return nil }
-            current = parent
-        }
-    }
-
-    /// The configuration of a run: the file at `explicitPath` (`--config`), else the `.flowlint.yml` found from
-    /// the working directory up to the repository root, else the defaults. Throws `ConfigurationError` (exit 2).
+    /// The configuration of a run: the file at `explicitPath` (`--config`), else the `.flowlint.yml` that applies
+    /// to the working directory (`ProjectRoot.configurationFile`), else the defaults. Markers skipped on the way
+    /// (another user's) are among its warnings. Throws `ConfigurationError` (exit 2).
     public static func resolve(explicitPath: String?) throws -> Configuration {
         let workingDirectory = Paths.currentDirectory
         if let explicitPath { return try load(path: explicitPath) }
-        if let found = find(startingAt: workingDirectory) { return try load(path: Paths.display(found)) }
-        return Configuration(rootDirectory: Paths.standardize(workingDirectory))
+        let walk = ProjectRoot.Walk(from: workingDirectory)
+        var configuration = try walk.configurationFile.map { try load(path: Paths.display($0), found: true) }
+            ?? Configuration(rootDirectory: Paths.standardize(workingDirectory))
+        configuration.warnings = walk.skipped + configuration.warnings
+        return configuration
     }
 
     /// The largest configuration file FlowLint reads: 1 MiB. A `.flowlint.yml` is a few hundred bytes; even a
@@ -101,12 +96,15 @@ public struct Configuration: Sendable {
     static let maximumNesting = 64
 
     /// Reads and checks a configuration file. Only `maximumFileSize` bytes are ever read: the size of a
-    /// regular file is checked before reading; a pipe (`--config <(...)`) is read up to the limit.
-    public static func load(path: String) throws -> Configuration {
+    /// regular file is checked before reading; a pipe named on the command line (`--config <(...)`) is read up
+    /// to the limit. A `found` file (the `.flowlint.yml` at or above an input, not named by the user) must be a
+    /// regular file: anything else there (a dangling link, a loop of links, a directory, a FIFO) is an error
+    /// that says so, never a reason to fall back to the defaults and drop the project's `strict: true`.
+    public static func load(path: String, found: Bool = false) throws -> Configuration {
         let absolute = Paths.absolute(path)
         let shownPath = Escaping.text(path)
         let data: [UInt8]
-        switch readLimited(absolute, limit: maximumFileSize) {
+        switch readLimited(absolute, limit: maximumFileSize, regularOnly: found) {
         case .success(let bytes):
             data = bytes
         case .failure(.tooLarge):
@@ -117,7 +115,7 @@ public struct Configuration: Sendable {
         guard let text = String(bytes: data, encoding: .utf8) else {
             throw ConfigurationError(message: "\(shownPath): error: configuration file is not valid UTF-8")
         }
-        return try parse(text, path: path, rootDirectory: Paths.parent(absolute), filePath: absolute)
+        return try parse(text, path: path, rootDirectory: Paths.anchorDirectory(ofFileAt: absolute), filePath: absolute)
     }
 
     enum ReadError: Error, Equatable {
@@ -127,9 +125,17 @@ public struct Configuration: Sendable {
 
     /// A file's bytes, at most `limit` of them. Opened without waiting for a writer (a FIFO named
     /// `.flowlint.yml` cannot block the run); a regular file's size is checked before anything is read.
-    static func readLimited(_ absolutePath: String, limit: Int) -> Result<[UInt8], ReadError> {
+    /// `regularOnly`: anything but a regular file is refused, with what it is.
+    static func readLimited(_ absolutePath: String, limit: Int, regularOnly: Bool = false) -> Result<[UInt8], ReadError> {
         let descriptor = open(absolutePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(.system(String(cString: strerror(errno)))) }
+        guard descriptor >= 0 else {
+            let code = errno
+            var link = stat()
+            if code == ENOENT && lstat(absolutePath, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK {
+                return .failure(.system("it is a symbolic link to a file that does not exist"))
+            }
+            return .failure(.system(String(cString: strerror(code))))
+        }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.system(String(cString: strerror(errno)))) }
@@ -138,6 +144,10 @@ public struct Configuration: Sendable {
             return .failure(.system("is a directory"))
         case S_IFREG:
             if info.st_size > limit { return .failure(.tooLarge) }
+        case S_IFIFO where regularOnly:
+            return .failure(.system("not a regular file (a FIFO)"))
+        case _ where regularOnly:
+            return .failure(.system("not a regular file"))
         default:
             // A pipe or device named explicitly (`--config /dev/stdin`): read it as it comes, up to the limit.
             let flags = fcntl(descriptor, F_GETFL)
@@ -200,9 +210,9 @@ public struct Configuration: Sendable {
             let key = keyScalar.string
             switch key {
             case "included":
-                configuration.included = try reader.strings(value, key: key).map { Glob($0.0) }
+                configuration.included = try reader.globs(value, key: key)
             case "excluded":
-                configuration.excluded = try reader.strings(value, key: key).map { Glob($0.0) }
+                configuration.excluded = try reader.globs(value, key: key)
             case "disabled_rules":
                 let ids = try reader.strings(value, key: key)
                 checkRuleIDs(ids, key: key)
@@ -231,6 +241,15 @@ public struct Configuration: Sendable {
                 }
             case "strict":
                 configuration.strict = try reader.bool(value, key: key)
+            case "targets":
+                configuration.readsTargets = try reader.bool(value, key: key)
+            case "build_configuration":
+                configuration.buildConfiguration = try reader.string(value, key: key)
+                if configuration.buildConfiguration?.isEmpty ?? true {
+                    throw ConfigurationError(message: "\(at(path, value)): error: 'build_configuration' must name a build configuration")
+                }
+            case "xcode":
+                configuration.toolchain = Toolchain(xcode: try reader.xcodeVersion(value, key: key))
             case _ where knownRules.contains(key):
                 if let severity = try reader.ruleSeverity(value, rule: key, warnings: &configuration.warnings) {
                     ruleKeys.append((key, keyNode, severity))
@@ -272,14 +291,15 @@ public struct Configuration: Sendable {
     }
 
     /// " (did you mean 'x'?)" when a known name is spelled the same in another case or with `-` for `_`
-    /// (`NonPrivateState`, `non-private-state`), or is one or two edits away.
+    /// (`NonPrivateState`, `non-private-state`), or is one or two edits away, case and separators aside
+    /// (`non-private-stat`).
     public static func suggestion(for name: String, among known: Set<String>) -> String {
         func folded(_ text: String) -> String { text.lowercased().filter { $0 != "_" && $0 != "-" } }
         let sameWord = known.filter { folded($0) == folded(name) && $0 != name }.sorted()
         if let match = sameWord.first { return " (did you mean '\(match)'?)" }
-        let prefixMatches = known.filter { name.count >= 3 && $0.hasPrefix(name) }.sorted()
+        let prefixMatches = known.filter { name.count >= 3 && folded($0).hasPrefix(folded(name)) }.sorted()
         if prefixMatches.count == 1 { return " (did you mean '\(prefixMatches[0])'?)" }
-        let best = known.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+        let best = known.map { ($0, editDistance(folded(name), folded($0))) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }
         return best.map { " (did you mean '\($0.0)'?)" } ?? ""
     }
 
@@ -341,6 +361,21 @@ private struct NodeReader {
         return value
     }
 
+    /// An Xcode version, `27` or `26.4` (a YAML number or string), from the first Xcode with SwiftUI on.
+    func xcodeVersion(_ node: Node, key: String) throws -> OSVersion {
+        let example = "such as 27 or 26.4"
+        guard case .scalar(let scalar) = node, [.int, .float, .str].contains(scalar.resolvedTagName) else {
+            throw fail(node, "'\(key)' must be an Xcode version \(example), not \(kind(node))")
+        }
+        guard let version = OSVersion(scalar.string) else {
+            throw fail(node, "'\(key)' must be an Xcode version \(example), not '\(Escaping.text(scalar.string))'")
+        }
+        guard version >= Toolchain.oldest else {
+            throw fail(node, "'\(key)' must be an Xcode with SwiftUI (\(Toolchain.oldest.components[0]) or later), not '\(Escaping.text(scalar.string))'")
+        }
+        return version
+    }
+
     /// A list of strings; null (the key with no value) is the empty list.
     func strings(_ node: Node, key: String) throws -> [(String, Node)] {
         if case .scalar(let scalar) = node, scalar.resolvedTagName == .null { return [] }
@@ -353,6 +388,17 @@ private struct NodeReader {
             }
             return (scalar.string, element)
         }
+    }
+
+    /// A list of globs, compiled; more than `GlobSet.maximumGeneralComponents` wildcard components that are
+    /// tried one by one is an error.
+    func globs(_ node: Node, key: String) throws -> GlobSet {
+        let patterns = try strings(node, key: key).map(\.0)
+        let general = GlobSet.generalComponentCount(patterns)
+        if general > GlobSet.maximumGeneralComponents {
+            throw fail(node, "'\(key)' holds \(general) wildcard components like '*Tests*' or 'a?c' (each is tried in turn against every path); at most \(GlobSet.maximumGeneralComponents) are allowed: name paths, or use '*', '**', '*suffix' and 'prefix*', which are looked up at once")
+        }
+        return GlobSet(patterns.map(Glob.init))
     }
 
     /// A top-level rule key in SwiftLint's spelling: `rule_id: error` or `rule_id: {severity: error}`. Other

@@ -68,22 +68,54 @@ final class DirectoryListings {
         return out
     }
 
+    /// Set in an entry's type when its name is not valid UTF-8. A Swift `String` (every path FlowLint handles,
+    /// every report) cannot hold such a name, so the entry's name is then a spelling for people, with each
+    /// invalid byte as `\xFF`, that names no file; the search reports the entry instead of opening it.
+    static let nameNotUTF8: UInt8 = 0x80
+
     /// `readdir`, keeping what the search needs, sorted by name.
     static func read(_ directory: String) -> [(name: String, type: UInt8)]? {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
         var out: [(name: String, type: UInt8)] = []
         while let entry = readdir(handle) {
-            let type = entry.pointee.d_type
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            var type = entry.pointee.d_type
+            let (name, isUTF8) = withUnsafePointer(to: &entry.pointee.d_name) { pointer -> (String, Bool) in
+                let start = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+                let bytes = UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
+                let decoded = String(decoding: bytes, as: UTF8.self)
+                // Decoding replaces each invalid sequence: the same bytes back mean there was none.
+                return decoded.utf8.elementsEqual(bytes) ? (decoded, true) : (escapedName(bytes), false)
             }
             if name == "." || name == ".." { continue }
             // Other files are never linted (a FIFO or device named `.swift` is kept: it is reported).
             guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) || name.hasSuffix(".swift")
                     || name == ".git" || name == ".gitignore" else { continue }
+            if !isUTF8 { type |= nameNotUTF8 }
             out.append((name, type))
         }
         return out.sorted { $0.name < $1.name }
+    }
+
+    /// A name that is not valid UTF-8, its valid characters as they are and each invalid byte as `\xFF`.
+    static func escapedName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out = ""
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                out.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<(offset + length)] {
+                    out += "\\x" + String(byte, radix: 16, uppercase: true)
+                }
+                offset += length
+            case .emptyInput:
+                return out
+            }
+        }
     }
 }

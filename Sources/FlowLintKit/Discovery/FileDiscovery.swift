@@ -29,6 +29,10 @@ struct DiscoveryResult: Sendable {
     /// Inputs (as given) that are directories holding no Swift file that is linted.
     var directoriesWithoutSwiftFiles: [String] = []
     var problems: [InputProblem] = []
+    /// The `*.xcodeproj` and `*.xcworkspace` directories met (absolute, sorted), with what was searched: the
+    /// project files of `ProjectModel` come from the same walk as the Swift files, so `.gitignore` and the
+    /// configuration's excludes apply to them too. (A `project.xcworkspace` inside an `.xcodeproj` is one too.)
+    var projectBundles: [String] = []
 }
 
 /// A path given on the command line that does not exist: a usage error (exit code 2).
@@ -62,11 +66,24 @@ public enum FileDiscovery {
                                 workingDirectory: String = Paths.currentDirectory,
                                 skipping: Set<String> = [], listings: DirectoryListings? = nil,
                                 respectingGitIgnores: Bool = true) throws -> DiscoveryResult {
-        let missing = paths.filter { !exists(Paths.absolute($0, base: workingDirectory)) }
-        if !missing.isEmpty { throw MissingInputError(paths: missing) }
-
         var result = DiscoveryResult()
         let workingDirectory = Paths.standardize(workingDirectory)
+        // Missing means missing: a path that exists but cannot be looked up (longer than the system's limit, a
+        // parent without search permission) is an input that cannot be read, with the system's reason.
+        var missing: [String] = []
+        var unreachable: Set<String> = []
+        for path in paths {
+            let absolute = Paths.absolute(path, base: workingDirectory)
+            var info = stat()
+            guard lstat(absolute, &info) != 0 else { continue }
+            let reason = String(cString: strerror(errno))
+            if Paths.isMissing(absolute) { missing.append(path); continue }
+            unreachable.insert(path)
+            result.problems.append(InputProblem(displayPath: Paths.display(absolute, standardizedWorkingDirectory: workingDirectory),
+                                                reason: reason))
+        }
+        if !missing.isEmpty { throw MissingInputError(paths: missing) }
+
         var seenResolved: Set<String> = []
         var found: [DiscoveredFile] = []
         func add(_ absolute: String, resolved: String? = nil, unique: Bool = false) {
@@ -78,7 +95,7 @@ public enum FileDiscovery {
                                         absolutePath: absolute))
         }
 
-        for path in paths {
+        for path in paths where !unreachable.contains(path) {
             let absolute = Paths.absolute(path, base: workingDirectory)
             if isDirectory(absolute, followingSymlinks: true) {
                 let before = found.count
@@ -87,6 +104,7 @@ public enum FileDiscovery {
                                     respectsGitIgnores: respectingGitIgnores)
                 walker.walk(absolute, ignores: respectingGitIgnores ? GitIgnoreRules.enclosing(absolute) : nil)
                 result.problems += walker.problems
+                result.projectBundles += walker.projectBundles
                 // One search that met no symbolic link cannot have found a file twice: no set of resolved paths.
                 let unique = paths.count == 1 && !walker.followedLinks
                 for (file, resolved) in zip(walker.files, walker.resolvedFiles) { add(file, resolved: resolved, unique: unique) }
@@ -96,6 +114,7 @@ public enum FileDiscovery {
             }
         }
         result.files = found.sorted { $0.displayPath < $1.displayPath }
+        result.projectBundles = Array(Set(result.projectBundles)).sorted()
         result.problems.sort { $0.displayPath < $1.displayPath }
         return result
     }
@@ -118,6 +137,7 @@ public enum FileDiscovery {
         let workingDirectory: String
         var visitedDirectories: Set<String> = []
         var files: [String] = []
+        var projectBundles: [String] = []
         /// The path of each file with every symlink resolved, known from its directory's: the key that makes
         /// each file linted once, found without a `realpath` (a readlink per component) per file.
         var resolvedFiles: [String] = []
@@ -168,6 +188,10 @@ public enum FileDiscovery {
             }
             for (name, entryType) in entries {
                 let path = Paths.join(directory, name)
+                if entryType & DirectoryListings.nameNotUTF8 != 0 {
+                    reportUnnameable(path, name: name, type: entryType & ~DirectoryListings.nameNotUTF8, ignores: ignores)
+                    continue
+                }
                 var info = stat()
                 var type: mode_t
                 switch entryType {
@@ -200,6 +224,7 @@ public enum FileDiscovery {
                 if type == S_IFDIR {
                     if FileDiscovery.isSkippedDirectory(named: name) || configuration.excludesDirectory(absolutePath: path) { continue }
                     if let ignores, ignores.isIgnored(path, isDirectory: true) { continue }
+                    if name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") { projectBundles.append(path) }
                     walk(path, resolvedDirectory: resolvedPath, ignores: ignores)
                 } else if name.hasSuffix(".swift") {
                     swiftFilesSeen += 1
@@ -210,6 +235,23 @@ public enum FileDiscovery {
                     }
                 }
             }
+        }
+
+        /// An entry whose name is not valid UTF-8 (`name` spells it with `\xFF` escapes; `path` names no file):
+        /// reported when the search would have linted it (a Swift file) or entered it (a directory), judged by
+        /// that spelling, since it cannot be opened by a path FlowLint can hold.
+        mutating func reportUnnameable(_ path: String, name: String, type: UInt8, ignores: GitIgnoreRules?) {
+            let isDirectory = type == UInt8(DT_DIR)
+            if isDirectory {
+                if FileDiscovery.isSkippedDirectory(named: name) || configuration.excludesDirectory(absolutePath: path) { return }
+            } else {
+                guard name.hasSuffix(".swift") else { return }
+                swiftFilesSeen += 1
+                guard configuration.includes(absolutePath: path) else { return }
+            }
+            if let ignores, ignores.isIgnored(path, isDirectory: isDirectory) { return }
+            problems.append(InputProblem(displayPath: Paths.display(path, workingDirectory: workingDirectory),
+                                         reason: "the name is not valid UTF-8 (rename it to lint it)"))
         }
     }
 }

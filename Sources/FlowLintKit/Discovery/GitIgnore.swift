@@ -377,10 +377,14 @@ struct GitIgnoreRules {
     static func enclosing(_ directory: String) -> GitIgnoreRules? {
         var ancestors: [String] = []
         var current = directory
+        // Another user's `.git` above (`/tmp/.git`) is no work tree of ours: its `info/exclude` must not hide
+        // files (ProjectRoot skips it the same way).
+        let trust = MarkerTrust(inputDirectory: directory)
         while current != "/" {
             current = Paths.parent(current)
             ancestors.append(current)
-            if FileDiscovery.exists(Paths.join(current, ".git")) {
+            let dotGit = Paths.join(current, ".git")
+            if FileDiscovery.exists(dotGit), (trust.distrust(directory: current) ?? trust.distrust(entry: dotGit)) == nil {
                 var rules = GitIgnoreRules(workTree: current)
                 for ancestor in ancestors.reversed() { rules.addIgnoreFile(in: ancestor) }
                 return rules

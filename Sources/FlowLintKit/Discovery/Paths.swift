@@ -3,7 +3,43 @@ import Foundation
 /// Plain-string path helpers (`/`-separated, POSIX). FlowLint shows paths relative to the working
 /// directory when they are under it, absolute otherwise.
 public enum Paths {
-    public static var currentDirectory: String { FileManager.default.currentDirectoryPath }
+    /// The working directory, named once per process (see `workingDirectory`). Every relative path is resolved
+    /// against it. When it cannot be named, this is a path below `/dev/null`, under which nothing can exist or
+    /// be created, so that a caller that did not check `workingDirectory` first still reads and writes nothing
+    /// (Foundation's `currentDirectoryPath` is then "", and relative paths became paths under `/`). The
+    /// commands check before anything else, so this is a second line of defence, not a behaviour.
+    public static var currentDirectory: String {
+        (try? workingDirectory.get()) ?? "/dev/null/unnamed-working-directory"
+    }
+
+    /// The working directory's absolute path, or why it has none a run could use: it was deleted (a branch
+    /// switch or a cleaned build folder under a shell that stayed there) or its path is longer than the system's
+    /// limit (every path below it would fail with "File name too long"). Asked once, at the first use: a
+    /// directory deleted later in the run does not change what relative paths meant when it started.
+    public static let workingDirectory: Result<String, WorkingDirectoryError> = nameWorkingDirectory()
+
+    static func nameWorkingDirectory() -> Result<String, WorkingDirectoryError> {
+        // getcwd(NULL, 0) allocates what it needs (glibc names even a directory deeper than PATH_MAX).
+        guard let pointer = getcwd(nil, 0) else {
+            let code = errno
+            if code == ENOENT { return .failure(.vanished) }
+            if code == ENAMETOOLONG || code == ERANGE { return .failure(.tooLong(nil)) }
+            return .failure(.unnamed(String(cString: strerror(code))))
+        }
+        defer { free(pointer) }
+        let path = String(cString: pointer)
+        if path.utf8.count >= Int(PATH_MAX) { return .failure(.tooLong(path.utf8.count)) }
+        // The name must lead back to the directory the process is in: a directory that was deleted and made
+        // again under the same name (a branch switch does that) is another directory, and some systems still
+        // name a deleted one. A relative path (Linux's "(unreachable)/...") names none.
+        var named = stat(), actual = stat()
+        guard stat(".", &actual) == 0 else {
+            return errno == ENOENT ? .failure(.vanished) : .failure(.unnamed(String(cString: strerror(errno))))
+        }
+        guard path.hasPrefix("/"), stat(path, &named) == 0,
+              named.st_dev == actual.st_dev, named.st_ino == actual.st_ino else { return .failure(.vanished) }
+        return .success(path)
+    }
 
     /// `path` made absolute against `base` (default: the working directory) and standardized (`.`, `..`
     /// and repeated `/` removed; symlinks are not resolved).
@@ -84,13 +120,45 @@ public enum Paths {
         return String(cString: pointer)
     }
 
-    /// A short reason for a file-system error ("Permission denied", "No such file or directory").
-    static func reason(of error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    /// The directory that paths written in the file at `absolutePath` are relative to: the file's own directory,
+    /// or the working directory for a pipe, a socket, a device or a path under `/dev` or `/proc`
+    /// (`--baseline <(git show ...)`, `--write-baseline /dev/stdout > baseline.json`), whose directory
+    /// (`/dev/fd`) says nothing about the project.
+    public static func anchorDirectory(ofFileAt absolutePath: String) -> String {
+        let path = standardize(absolutePath)
+        var info = stat()
+        let type = stat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") || type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK {
+            return standardize(currentDirectory)
         }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
-        return nsError.localizedDescription
+        return parent(path)
+    }
+
+    /// Whether nothing at all is at `path`, not even a dangling link. A path that cannot be looked up for
+    /// another reason (longer than the system's limit, a parent without search permission) is not missing:
+    /// reading it says why.
+    public static func isMissing(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) != 0 && (errno == ENOENT || errno == ENOTDIR)
+    }
+}
+
+/// Why the working directory cannot be used: every command that reads files stops with this (exit code 2).
+public enum WorkingDirectoryError: Error, Equatable, CustomStringConvertible {
+    case vanished
+    /// Its path's length in bytes, when known.
+    case tooLong(Int?)
+    case unnamed(String)
+
+    public var description: String {
+        switch self {
+        case .vanished:
+            return "error: the working directory no longer exists (deleted or replaced since the shell entered it); cd to an existing directory"
+        case .tooLong(let length):
+            let size = length.map { " (\($0) bytes)" } ?? ""
+            return "error: the working directory's path is longer than the system's limit of \(PATH_MAX) bytes\(size); run FlowLint from a shorter path"
+        case .unnamed(let reason):
+            return "error: the working directory cannot be named: \(reason)"
+        }
     }
 }

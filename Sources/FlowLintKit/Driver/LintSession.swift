@@ -20,6 +20,9 @@ public struct LintOptions: Sendable {
     public var jobs = 0
     /// Apply safe fixes (and lint again until none is left), writing each changed file once.
     public var fix = false
+    /// With `fix`: write nothing; `LintOutcome.fixes.diffs` shows what would change (`--fix --diff`), and the
+    /// outcome's findings are those that would remain.
+    public var fixShowsDiffOnly = false
     /// Unsaved editor buffers that replace files on disk (project context included).
     public var unsavedBuffers: (any UnsavedBuffers)?
     /// Set by a command-line run that ends after reporting (see `LintRequest.keepsFactsUntilExit`).
@@ -73,6 +76,8 @@ public struct LintOutcome: Sendable {
         public var applied = 0
         public var files = 0
         public var failures: [String] = []
+        /// With `fixShowsDiffOnly`: each file that would change, with its unified diff (`UnifiedDiff`), by path.
+        public var diffs: [(path: String, diff: [UInt8])] = []
     }
 }
 
@@ -93,8 +98,10 @@ public struct ConfigurationPlan: Sendable {
     public var groups: [Group]
     /// The configuration of the first input: where run-wide settings (`reporter`, `strict`) come from.
     public var primary: Configuration { groups[0].configuration }
-    /// The warnings of every configuration read, each file's once.
-    public var warnings: [String] { groups.flatMap(\.configuration.warnings) }
+    /// Directories above the inputs whose project markers were skipped (`ProjectRoot.Walk.skipped`), each once.
+    public var skippedMarkers: [String] = []
+    /// The skipped markers, then the warnings of every configuration read, each file's once.
+    public var warnings: [String] { skippedMarkers + groups.flatMap(\.configuration.warnings) }
 }
 
 /// The lint driver: configuration, inputs, project context, the facts cache, the engine, fixes, and the bytes
@@ -102,20 +109,31 @@ public struct ConfigurationPlan: Sendable {
 public enum LintSession {
     /// Which configuration applies to which input. Throws `ConfigurationError` (exit 2) when one cannot be read.
     public static func configurations(for options: LintOptions) throws -> ConfigurationPlan {
+        // The walk up from each input finds its configuration and, unless `--project` names it, its root.
+        var skipped: [String] = []
+        var walks: [ProjectRoot.Walk] = []
+        if options.configurationPath == nil || options.projectRoot == nil {
+            for path in options.inputPaths {
+                let walk = ProjectRoot.Walk(from: Paths.absolute(path))
+                skipped += walk.skipped.filter { !skipped.contains($0) }
+                walks.append(walk)
+            }
+        }
         if let explicit = options.configurationPath {
-            return ConfigurationPlan(groups: [.init(configuration: try Configuration.load(path: explicit), paths: options.inputPaths)])
+            return ConfigurationPlan(groups: [.init(configuration: try Configuration.load(path: explicit), paths: options.inputPaths)],
+                                     skippedMarkers: skipped)
         }
         var groups: [ConfigurationPlan.Group] = []
         var groupOfFile: [String?: Int] = [:]
-        for path in options.inputPaths {
-            let file = ProjectScope.configurationFile(for: Paths.absolute(path))
+        for (path, walk) in zip(options.inputPaths, walks) {
+            let file = walk.configurationFile
             if let index = groupOfFile[file] { groups[index].paths.append(path); continue }
-            let configuration = try ProjectScope.configuration(file: file, defaultsDirectory: Paths.currentDirectory,
-                                                               shownRelativeTo: Paths.currentDirectory)
+            let configuration = try file.map { try Configuration.load(path: Paths.display($0), found: true) }
+                ?? Configuration(rootDirectory: Paths.standardize(Paths.currentDirectory))
             groupOfFile[file] = groups.count
             groups.append(.init(configuration: configuration, paths: [path]))
         }
-        return ConfigurationPlan(groups: groups)
+        return ConfigurationPlan(groups: groups, skippedMarkers: skipped)
     }
 
     /// Lints each group of inputs under its configuration (see `configurations(for:)`; its warnings are the
@@ -159,6 +177,7 @@ public enum LintSession {
         // 2. Lint (and fix).
         let settings = configuration.ruleSettings
         var projects = ProjectPlan.make(inputs: options.inputPaths, requested: inputs, configuration: configuration, options: options)
+        outcome.notices += projects.projects.compactMap(\.cache).flatMap(\.notes)
         projects.readsStandardInput = options.standardInput != nil
         projects.keepsFactsUntilExit = options.keepsFactsUntilExit && !options.fix
         projects.unsavedBuffers = options.unsavedBuffers
@@ -182,7 +201,7 @@ public enum LintSession {
         inputs.record(result.readFailures)
         outcome.notices += result.readFailures.map(inputs.message)
         if options.fix {
-            outcome.fixes = applyFixes(&files, &result, snapshots: inputs.snapshots, lint: lintFiles)
+            outcome.fixes = applyFixes(&files, &result, snapshots: inputs.snapshots, writing: !options.fixShowsDiffOnly, lint: lintFiles)
             outcome.notices += outcome.fixes!.failures
         }
 
@@ -212,20 +231,25 @@ public enum LintSession {
     /// Applies safe fixes until none is left (at most 10 rounds, since one fix can make another possible),
     /// re-linting the whole project after each round, then writes each changed file once, only over the bytes
     /// it read (`FixApplier.replace`). A file that cannot be written keeps its old text, and the result
-    /// (what is reported) is that of the files as they are on disk: its findings are still there.
+    /// (what is reported) is that of the files as they are on disk: its findings are still there. Without
+    /// `writing`, no file is written: the summary holds each changed file's diff, and the result is that of
+    /// the fixed text.
     static func applyFixes(_ files: inout [(String, [UInt8])], _ result: inout LintResult,
-                           snapshots: [String: FileSnapshot],
+                           snapshots: [String: FileSnapshot], writing: Bool = true,
                            lint: ([(String, [UInt8])]) -> LintResult) -> LintOutcome.FixSummary {
         let original = files
         var appliedPerFile = [Int](repeating: 0, count: files.count)
+        var trails = files.map { EditTrail(originalCount: $0.1.count) }
         for _ in 0..<10 {
             let byFile = Dictionary(grouping: result.diagnostics, by: \.span.file)
             var appliedThisRound = 0
             for index in files.indices {
                 guard let diagnostics = byFile[files[index].0] else { continue }
-                let (bytes, applied) = FixApplier.applySafeFixes(of: diagnostics, to: files[index].1)
-                if applied > 0 && bytes != files[index].1 {
+                let (edits, applied) = FixApplier.chooseFixes(of: diagnostics, in: files[index].1.count) { $0.applicability == .safe }
+                let bytes = applied > 0 ? FixApplier.apply(edits, to: files[index].1) : files[index].1
+                if bytes != files[index].1 {
                     files[index].1 = bytes
+                    trails[index].apply(edits)
                     appliedPerFile[index] += applied
                     appliedThisRound += applied
                 }
@@ -234,6 +258,16 @@ public enum LintSession {
             result = lint(files)
         }
         var summary = LintOutcome.FixSummary()
+        if !writing {
+            for (index, file) in files.enumerated() where file.1 != original[index].1 {
+                let replacements = trails[index].replacements(originalCount: original[index].1.count)
+                summary.diffs.append((file.0, UnifiedDiff.render(path: file.0, original: original[index].1, replacements: replacements)))
+                summary.files += 1
+                summary.applied += appliedPerFile[index]
+            }
+            summary.diffs.sort { $0.path < $1.path }
+            return summary
+        }
         var unwritten = false
         for (index, file) in files.enumerated() where file.1 != original[index].1 {
             do {
@@ -272,6 +306,7 @@ extension LintOutcome {
             fixes.applied += theirs.applied
             fixes.files += theirs.files
             fixes.failures += theirs.failures
+            fixes.diffs += theirs.diffs
             out.fixes = fixes
         }
         return out

@@ -35,6 +35,8 @@ public final class LiveProject {
     private var buffers: [String: [UInt8]] = [:]
     /// The merged facts, kept up to date file by file (`ProjectIndex.replaceFile`) as files change.
     private var index: ProjectIndex
+    /// What the model's loaders could not read, one line each (paths relative to the root), for standard error.
+    public private(set) var modelWarnings: [String] = []
     /// The index as of the last `lint()`.
     var projectIndex: ProjectIndex { index }
     /// Set while files join or leave the project (positions move), or the model changes: their facts, from which
@@ -84,6 +86,16 @@ public final class LiveProject {
         }
     }
 
+    /// For `flowlint graph`, which draws the index of a project loaded this way: the project's Xcode projects and
+    /// packages are read as `flowlint lint` reads them when `readsTargets` (`--no-targets` off), with the build
+    /// configuration given (else the configuration's, else Debug).
+    public convenience init(root: String?, file: String? = nil, configuration: Configuration, cache: LintOptions.CacheChoice,
+                            readsTargets: Bool, buildConfiguration: String?) {
+        let reading = ProjectReading(readsTargets: readsTargets, buildConfiguration: buildConfiguration)
+        // Never cancelled, so the load completes.
+        self.init(root: root, file: file, configuration: configuration, cache: cache, reading: reading, cancellation: .never)!
+    }
+
     /// Loads the project at `root` (its members through the facts cache, open `buffers` in place of their files)
     /// and lints it. With no root, `file` is the project: linted alone, as the command line lints an input with no
     /// project marker above it. Nil when `cancellation` stopped the load (nothing is written to the cache then).
@@ -109,6 +121,7 @@ public final class LiveProject {
             let scope = projectMembers(listings: cache?.listings)
             found = scope.files
             model = scope.model
+            modelWarnings = scope.warnings
             notices = scope.warnings
         }
         members = found.map { Member(displayPath: $0.displayPath, absolutePath: $0.absolutePath, discovered: true) }
@@ -199,9 +212,10 @@ public final class LiveProject {
         var out: [String] = []
         if searchAgain, root != nil {
             let scope = projectMembers(listings: nil)
+            out += scope.warnings.filter { !modelWarnings.contains($0) }
+            modelWarnings = scope.warnings
             if scope.model != model {
                 // What each file is compiled in changed: the index is built again with the new layout.
-                out += scope.warnings.filter { !(model?.warnings.contains($0) ?? false) }
                 model = scope.model
                 startRebuilding()
             }

@@ -9,6 +9,8 @@ struct Inputs {
     var warnings: [String] = []
     var skipped: [String] = []
     var directoriesWithoutSwiftFiles: [String] = []
+    /// Xcode project and workspace bundles the search met (see `DiscoveryResult.projectBundles`).
+    var projectBundles: [String] = []
 
     /// Files found but not read yet: the engine reads them (see `LintFile.deferred`).
     var deferred: [LintFile] = []
@@ -21,6 +23,7 @@ struct Inputs {
         let discovery = try FileDiscovery.discover(paths: paths, configuration: configuration, respectingGitIgnores: respectingGitIgnores)
         problems = discovery.problems
         directoriesWithoutSwiftFiles = discovery.directoriesWithoutSwiftFiles
+        projectBundles = discovery.projectBundles
         for file in discovery.files {
             if read {
                 let (contents, snapshot) = FileSnapshot.read(file.absolutePath)
@@ -117,28 +120,41 @@ struct ProjectPlan {
             let members = ProjectScope.members(root: root, configuration: configuration, workingDirectory: requested.workingDirectory,
                                                respectingGitIgnores: options.respectsGitIgnores, readsTargets: options.readsTargets,
                                                buildConfiguration: options.buildConfiguration, alsoLinted: ownRequested,
-                                               skipping: searched, listings: plan.projects[index].cache?.listings)
+                                               skipping: searched, alsoBundles: requested.projectBundles,
+                                               listings: plan.projects[index].cache?.listings, cache: plan.projects[index].cache)
             plan.projects[index].model = members.model
-            for warning in members.warnings where !plan.projectWarnings.contains(warning) { plan.projectWarnings.append(warning) }
+            for warning in members.warnings.map({ shownFromWorkingDirectory($0, root: root) })
+            where !plan.projectWarnings.contains(warning) {
+                plan.projectWarnings.append(warning)
+            }
             var context = members.files
             if !context.isEmpty {
                 let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
                 requestedAbsolute = requestedSet
                 context.removeAll { requestedSet.contains($0.absolutePath) }
             }
-            if let compiled = members.compiled {
+            if let membership = members.membership {
                 // Requested files no target compiles are not linted, unless named on the command line (or standard
                 // input's path); a requested package manifest is not counted as in no target.
                 let named = Set(paths.map { Paths.absolute($0) }.filter { !FileDiscovery.isDirectory($0, followingSymlinks: true) })
                 for path in requestedPaths where plan.project(of: path) == index && !readsStandardInputPath(path, options) {
                     let absolute = Paths.absolute(path)
-                    if compiled.contains(absolute) || named.contains(absolute) { continue }
-                    if members.manifests.contains(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
+                    guard membership.isNotCompiled(absolute), !named.contains(absolute) else { continue }
+                    if membership.isManifest(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
                 }
             }
             plan.projects[index].context = context.map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }
         }
         return plan
+    }
+
+    /// A loader's warning names its file relative to the project root (the model is cached, whatever the working
+    /// directory of the run that wrote it): a lint shows it as it shows every path, from the working directory.
+    static func shownFromWorkingDirectory(_ warning: String, root: String) -> String {
+        guard let separator = warning.range(of: ": warning: ") else { return warning }
+        let path = String(warning[..<separator.lowerBound])
+        let absolute = path.hasPrefix("/") ? path : Paths.join(root, path)
+        return Paths.display(absolute) + warning[separator.lowerBound...]
     }
 
     private static func readsStandardInputPath(_ path: String, _ options: LintOptions) -> Bool {

@@ -18,41 +18,48 @@ enum ProjectScope {
 
     /// The configuration in `file`, or the defaults (rooted at `defaultsDirectory`) without one. `shownRelativeTo`:
     /// the directory the file's path is shown relative to in messages (the working directory on the command
-    /// line); nil shows it as found. Throws `ConfigurationError` when the file cannot be read or is invalid.
-    static func configuration(file: String?, defaultsDirectory: String, shownRelativeTo: String? = nil) throws -> Configuration {
+    /// line); nil shows it as found. `found`: the file was found above an input, not named by the user (it must
+    /// then be a regular file, `Configuration.load`). Throws `ConfigurationError` when it cannot be read or is
+    /// invalid.
+    static func configuration(file: String?, found: Bool, defaultsDirectory: String, shownRelativeTo: String? = nil) throws -> Configuration {
         guard let file else { return Configuration(rootDirectory: Paths.standardize(defaultsDirectory)) }
-        return try Configuration.load(path: shownRelativeTo.map { Paths.display(file, workingDirectory: $0) } ?? file)
+        return try Configuration.load(path: shownRelativeTo.map { Paths.display(file, workingDirectory: $0) } ?? file, found: found)
     }
 
     /// The project at `root`: every Swift file a full run of the root lints (found as a directory search finds
     /// them: the skipped directories, git's ignores and the configuration's `excluded` apply), and, when
-    /// `readsTargets`, what its packages and Xcode projects say. A complete model drops the files no target
-    /// compiles (they give no facts). `alsoLinted` (absolute paths): files linted besides the search (a file named
-    /// on the command line, standard input's path, an editor's buffers), which the model's targets are matched
-    /// against too. `skipping`: directories not to search (searched already as inputs of the same run). Display
-    /// paths are relative to `workingDirectory` (the command line's; the root for an editor's workspace).
+    /// `readsTargets` and the configuration does not say `targets: false`, what its packages and Xcode projects
+    /// say (the build configuration given, else the configuration's, else Debug). Files the model knows no target
+    /// compiles are dropped (they give no facts; `CompiledFiles`). `alsoLinted` (absolute paths): files linted
+    /// besides the search (a file named on the command line, standard input's path, an editor's buffers), which
+    /// the model's targets are matched against too. `skipping`: directories not to search (searched already as
+    /// inputs of the same run), whose project bundles are `alsoBundles`. Display paths are relative to
+    /// `workingDirectory` (the command line's; the root for an editor's workspace). `cache` keeps the model by the
+    /// project files' contents.
     static func members(root: String, configuration: Configuration, workingDirectory: String, respectingGitIgnores: Bool,
                         readsTargets: Bool, buildConfiguration: String?, alsoLinted: [String] = [],
-                        skipping: Set<String> = [], listings: DirectoryListings? = nil) -> ProjectMembers {
+                        skipping: Set<String> = [], alsoBundles: [String] = [], listings: DirectoryListings? = nil,
+                        cache: FactsCache? = nil) -> ProjectMembers {
         var members = ProjectMembers()
-        members.files = (try? FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: workingDirectory,
-                                                     skipping: skipping, listings: listings,
-                                                     respectingGitIgnores: respectingGitIgnores))?.files ?? []
-        guard readsTargets else { return members }
-        let swiftFiles = Set(members.files.map(\.absolutePath)).union(alsoLinted)
-        let model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
-                                      files: SwiftFileSet(Array(swiftFiles)))
+        let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: workingDirectory,
+                                                    skipping: skipping, listings: listings,
+                                                    respectingGitIgnores: respectingGitIgnores)
+        members.files = discovery?.files ?? []
+        guard readsTargets && configuration.readsTargets else { return members }
+        var swiftFiles = alsoLinted
+        let named = Set(alsoLinted)
+        swiftFiles += members.files.map(\.absolutePath).filter { !named.contains($0) }
+        let bundles = (alsoBundles + (discovery?.projectBundles ?? [])).filter { Paths.relative($0, to: root) != nil }
+        let model = ProjectModel.load(root: root, swiftFiles: swiftFiles, bundles: bundles,
+                                      buildConfiguration: buildConfiguration ?? configuration.buildConfiguration
+                                        ?? ProjectModel.defaultBuildConfiguration,
+                                      cache: cache)
         members.warnings = model.warnings
         guard !model.isEmpty else { return members }
         members.model = model
-        if model.isComplete {
-            // A file no target compiles gives no facts: it is no part of any build. A package's manifest is compiled
-            // apart, against PackageDescription: not app code either.
-            let compiled = Set(model.targets.flatMap(\.files))
-            members.compiled = compiled
-            members.manifests = Set(model.manifests.filter { $0.hasSuffix(".swift") }.map { Paths.join(root, $0) })
-            members.files.removeAll { !compiled.contains($0.absolutePath) }
-        }
+        let membership = CompiledFiles(model)
+        members.membership = membership
+        members.files.removeAll { membership.isNotCompiled($0.absolutePath) }
         return members
     }
 }
@@ -63,16 +70,8 @@ struct ProjectMembers {
     var files: [DiscoveredFile] = []
     /// What the project's packages and Xcode projects say; nil when not read or when they declare no target.
     var model: ProjectModel?
-    /// Absolute paths of the files some target compiles; nil unless the model is complete (then every other Swift
-    /// file is in no target).
-    var compiled: Set<String>?
-    /// Absolute paths of the package manifests (`Package.swift`) the model read.
-    var manifests: Set<String> = []
-    /// The model loaders' warnings, one line each.
+    /// Which files the model knows are not compiled; nil without a model.
+    var membership: CompiledFiles?
+    /// The model loaders' warnings, one line each, their paths relative to the root.
     var warnings: [String] = []
-
-    /// Whether a complete model says no target compiles this file (absolute path).
-    func isInNoTarget(_ absolutePath: String) -> Bool {
-        compiled.map { !$0.contains(absolutePath) } ?? false
-    }
 }

@@ -84,9 +84,9 @@ public final class Workspace {
     }
 
     /// The files whose changes on disk matter (glob patterns for an editor's file watcher): Swift files,
-    /// configuration and `.gitignore` files, and the project files the model reads.
+    /// configuration and `.gitignore` files, and the project files the model reads (`.xcconfig` files included).
     public static let watchedFiles = ["**/*.swift", "**/\(Configuration.fileName)", "**/.gitignore", "**/project.pbxproj",
-                                      "**/contents.xcworkspacedata"]
+                                      "**/contents.xcworkspacedata", "**/*.xcconfig"]
 
     /// Whether the path names a directory, which is no document (linting it as a project would search all of it).
     public static func isDirectory(_ path: String) -> Bool { FileDiscovery.isDirectory(path, followingSymlinks: true) }
@@ -113,8 +113,8 @@ public final class Workspace {
     }
 
     /// Files an editor's watcher reports (absolute paths). A changed `.flowlint.yml` (or the configuration file
-    /// given), or a project file (`Package.swift`, `project.pbxproj`, `contents.xcworkspacedata`) created or
-    /// deleted, may change settings and even roots: every project loads again. Other changes update the loaded
+    /// given), or a project file (`Package.swift`, `project.pbxproj`, `contents.xcworkspacedata`, an `.xcconfig`)
+    /// created or deleted, may change settings and even roots: every project loads again. Other changes update the loaded
     /// projects that hold the files. Returns whether anything needs a lint.
     @discardableResult
     public func filesChanged(_ changes: [(path: String, change: FileChange)]) -> Bool {
@@ -122,7 +122,7 @@ public final class Workspace {
         var needsLint = false
         for (path, change) in changes {
             let name = Paths.lastComponent(path)
-            let isProjectFile = ["Package.swift", "project.pbxproj", "contents.xcworkspacedata"].contains(name)
+            let isProjectFile = ["Package.swift", "project.pbxproj", "contents.xcworkspacedata"].contains(name) || name.hasSuffix(".xcconfig")
             if name == Configuration.fileName || path == options.configurationPath || (isProjectFile && change != .changed) {
                 reloadsAll = true
                 continue
@@ -219,6 +219,7 @@ public final class Workspace {
         let configuration: Configuration
         do {
             configuration = try ProjectScope.configuration(file: ProjectScope.configurationFile(for: path, explicit: options.configurationPath),
+                                                           found: options.configurationPath == nil,
                                                            defaultsDirectory: root ?? Paths.parent(path))
         } catch {
             let message = (error as? ConfigurationError)?.message ?? "\(error)"

@@ -187,13 +187,15 @@ public enum LintEngine {
                             cancellation: Cancellation = .never) -> [Diagnostic] {
         var perRule = [[Diagnostic]](repeating: [], count: plan.rules.count)
         if jobs == 1 || plan.rules.count < 2 || ProcessInfoCores.count < 2 {
-            for (i, rule) in plan.rules.enumerated() where !cancellation.isCancelled { perRule[i] = rule.check(project: index) }
+            for (i, rule) in plan.rules.enumerated() where !cancellation.isCancelled {
+                perRule[i] = rule.check(project: index, toolchain: settings.toolchain)
+            }
         } else {
             perRule.withUnsafeMutableBufferPointer { buffer in
                 let out = SendableBuffer(base: buffer)
                 DispatchQueue.concurrentPerform(iterations: plan.rules.count) { i in
                     guard !cancellation.isCancelled else { return }
-                    out.base[i] = plan.rules[i].check(project: index)
+                    out.base[i] = plan.rules[i].check(project: index, toolchain: settings.toolchain)
                 }
             }
         }

@@ -181,8 +181,6 @@ struct BuildEnvironment: Sendable, Equatable {
     var conditions: Set<String>?
     /// The modules of the project this build can import (its own and its dependencies'); nil when not known.
     var projectModules: Set<String>?
-    /// Whether the build is Mac Catalyst (`targetEnvironment(macCatalyst)`, and `os(iOS)` still true).
-    var isMacCatalyst = false
 
     static let unknown = BuildEnvironment()
 
@@ -191,12 +189,9 @@ struct BuildEnvironment: Sendable, Equatable {
         return Platforms(osName: name) == platform.platforms
     }
 
-    func isTargetEnvironment(_ name: String) -> Bool? {
-        switch name {
-        case "macCatalyst": return platform == nil ? nil : isMacCatalyst
-        default: return nil // simulator or device: both are built
-        }
-    }
+    /// Undecided: a simulator and a device are both built, and an iOS target that supports Mac Catalyst is also
+    /// built for it (the model does not tell Catalyst builds apart), so either branch may be compiled.
+    func isTargetEnvironment(_ name: String) -> Bool? { nil }
 
     func canImport(_ module: String) -> Bool? {
         let name = module.split(separator: ".").first.map(String.init) ?? module

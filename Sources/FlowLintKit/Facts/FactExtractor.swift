@@ -9,11 +9,12 @@ struct FactExtractor {
     /// What the `#if` clauses around each node say.
     let scopes: ConditionalScopes
 
-    /// The bodies the facts need parsed: view-building members (`body`, `previews`, `@ViewBuilder`, a type
-    /// ending in `View`), and any body that applies an environment provider.
+    /// The bodies the facts need parsed: view- and scene-building members (`body`, `previews`, `@ViewBuilder` or
+    /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), and any body that applies an
+    /// environment provider.
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject"],
-                                     declarationWords: ["body", "previews", "ViewBuilder"], typeSuffixes: ["View"],
-                                     notedWords: providerWords.words)
+                                     declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
+                                     typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
 
     /// Whether `environmentObject` or `environment` occurs in the file: a provider is one of those calls, so a
     /// file without them has no providers to collect, and its non-rendering members are not walked (most files
@@ -124,8 +125,15 @@ struct FactExtractor {
         var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
         type.platforms = scopes.platforms(decl)
         type.clause = scopes.clause(decl)
-        if kind != .extension, context.enclosingType(decl) != nil { type.qualifiedName = context.qualifiedTypeName(decl) }
+        if kind == .extension {
+            // `extension Settings.RootView`: the type it extends, as written, when that is qualified.
+            let written = context.extendedTypeName(decl)
+            if written.contains(".") { type.qualifiedName = written }
+        } else if context.enclosingType(decl) != nil {
+            type.qualifiedName = context.qualifiedTypeName(decl)
+        }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
+        type.observation = context.observation(of: decl)
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
             if kind != .extension || !inherited.isEmpty { facts.types.append(type) }
@@ -182,9 +190,10 @@ struct FactExtractor {
                 let memberName = context.firstBindingName(m)
                 if memberName == "body" && !context.hasModifier(m, .static) {
                     addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name,
-                                viewMembers: viewMembers, contentNames: isApp ? [] : contentNames)
+                                viewMembers: viewMembers, contentNames: isApp ? [] : contentNames,
+                                rootType: isApp ? typeIndex : -1)
                 } else if memberName == "previews" && isPreviewProvider && context.hasModifier(m, .static) {
-                    addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: viewMembers)
+                    addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: viewMembers, rootType: typeIndex)
                 } else if let memberName, viewMembers.contains(memberName) {
                     addRenderer(.member(type: name, typeIndex: typeIndex, name: memberName), body: m, owner: name, viewMembers: viewMembers)
                 } else {
@@ -214,7 +223,7 @@ struct FactExtractor {
     /// `let content: Content`, `let label: () -> Label` (its type is, or returns, a generic parameter).
     func isContent(_ decl: Int, genericParameters: Set<String>) -> Bool {
         guard !context.hasModifier(decl, .static) else { return false }
-        if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" }) {
+        if context.hasViewBuilderAttribute(decl) {
             // A `@ViewBuilder var header: some View` is a view member, not content: content is stored.
             return tree.child(decl, .patternBinding).flatMap { tree.child($0, .accessorBlock) } == nil
         }
@@ -237,18 +246,25 @@ struct FactExtractor {
         return nil
     }
 
-    /// A member builds views when it is `@ViewBuilder` or its type mentions `View` (`some View`, `AnyView`).
+    /// A member builds views when it is `@ViewBuilder` or its type mentions `View` (`some View`, `AnyView`), and
+    /// scenes when it is `@SceneBuilder` or of type `some Scene` (an App's `var mainWindow: some Scene`): both
+    /// are members the environment walk goes through.
     func isViewBuilding(_ decl: Int, typeNode: Int?) -> Bool {
-        if context.attributes(decl).contains(where: { context.name($0) == "ViewBuilder" }) { return true }
+        if context.hasViewBuilderAttribute(decl) || context.attributes(decl).contains(where: { context.name($0) == "SceneBuilder" }) {
+            return true
+        }
         guard let t = typeNode else { return false }
-        return tree.compactText(t, hasSuffix: "View")
+        if tree.compactText(t, hasSuffix: "View") { return true }
+        // The annotation (`: some Scene`) or return clause (`-> some Scene`), spaces left out.
+        let text = tree.compactText(t)
+        return text.hasSuffix("someScene") && (text.count == 9 || text.dropLast(9).last.map { $0 == ":" || $0 == ">" } == true)
     }
 
     func properties(of decl: Int, genericParameters: Set<String> = []) -> [PropertyFact] {
         let attributes = context.attributes(decl)
         let wrapperAttribute = attributes.last { a in
             guard let n = context.name(a) else { return false }
-            return n != "MainActor" && n != "Previewable" && n != "objc" && n != "nonobjc" && n != "available"
+            return !ObservationNames.markerAttributes.contains(n)
         }
         let wrapper = wrapperAttribute.flatMap { context.name($0) }
         var environmentType: String?
@@ -263,25 +279,38 @@ struct FactExtractor {
             let initializer = tree.child(b, .initializerClause).flatMap { tree.firstChild($0) }
             var type = annotation.flatMap { context.typeName($0) }
             if type == nil, let e = initializer { type = context.construction(e).type }
+            // `@Environment(Theme.self) private var theme`: what the environment holds, passed on as `.environment(theme)`.
+            if type == nil, let environmentType { type = environmentType }
+            // `@State private var service = Service.shared`: the static property's type, found by the index.
+            let staticInitializer = type == nil ? initializer.flatMap(staticMember) : nil
             var environmentObjectType: String?
             if wrapper == "EnvironmentObject", let type, !genericParameters.contains(type) {
                 environmentObjectType = type
             } else if let environmentType {
-                // `@Environment(T.self) var x: T?` tolerates a missing object.
-                let optional = annotation.map { context.kind($0) == .optionalType || context.kind($0) == .implicitlyUnwrappedOptionalType } ?? false
-                if !optional { environmentObjectType = environmentType }
+                // `@Environment(T.self) var x: T?` (`Optional<T>`, `T!`) tolerates a missing object.
+                if !(annotation.map(context.isOptionalType) ?? false) { environmentObjectType = environmentType }
             }
             let property = PropertyFact(name: n, isStatic: context.hasModifier(decl, .static) || context.hasModifier(decl, .class),
                                         isLet: tree.name(decl) == "let", hasInitializer: initializer != nil, type: type,
                                         wrapper: wrapper, environmentObjectType: environmentObjectType,
                                         attributeSpan: environmentObjectType == nil ? nil : wrapperAttribute.map { context.span(of: $0) })
             var stored = property
+            stored.staticInitializer = staticInitializer
             stored.platforms = scopes.platforms(decl)
             stored.clause = scopes.clause(decl)
             if wrapper == "EnvironmentObject", environmentObjectType != nil { stored.isUnreadInItsFile = !isNamedElsewhere(n, besides: p) }
             out.append(stored)
         }
         return out
+    }
+
+    /// `Store.shared` (a type-like name and one member): the static member an initializer reads.
+    func staticMember(_ expression: Int) -> StaticMemberName? {
+        let e = context.unwrapped(expression)
+        guard context.kind(e) == .memberAccessExpr, let member = context.name(e), !FileContext.isTypeLike(member),
+              let base = tree.firstChild(e), context.kind(base) == .identifierExpr, let type = context.name(base),
+              FileContext.isTypeLike(type), type != "Self" else { return nil }
+        return StaticMemberName(type: type, member: member)
     }
 
     /// Whether `name`, `$name` or `_name` appears in the file other than at `declaration` (an identifier, or text
@@ -299,10 +328,11 @@ struct FactExtractor {
     }
 
     mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>,
-                              contentNames: Set<String> = []) {
+                              contentNames: Set<String> = [], rootType: Int = -1) {
         var renderer = Renderer(kind: kind)
+        renderer.rootType = Int32(rootType)
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
-                             contentNames: contentNames, into: &renderer, facts: &facts)
+                             contentNames: contentNames, elementsMayBeMembers: kind == .root(.app), into: &renderer, facts: &facts)
         facts.renderers.append(renderer)
     }
 

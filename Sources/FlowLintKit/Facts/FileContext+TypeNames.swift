@@ -56,6 +56,20 @@ extension FileContext {
 }
 
 extension FileContext {
+    /// Whether a type node is an optional: `T?`, `T!`, `Optional<T>`, `Swift.Optional<T>`.
+    func isOptionalType(_ t: Int) -> Bool {
+        switch kind(t) {
+        case .optionalType, .implicitlyUnwrappedOptionalType:
+            return true
+        case .identifierType, .memberType:
+            guard name(t) == "Optional", tree.child(t, .genericArgumentClause) != nil else { return false }
+            guard kind(t) == .memberType, let base = tree.firstChild(t) else { return true }
+            return kind(base) == .identifierType && name(base) == "Swift"
+        default:
+            return false
+        }
+    }
+
     /// Whether any attribute of the file is named `name` (`@State`, `@SwiftUI.State`): a quick test before a
     /// rule looks closer, comparing bytes rather than building a string per attribute.
     func containsAttribute(named name: StaticString) -> Bool {

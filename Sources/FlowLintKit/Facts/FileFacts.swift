@@ -57,6 +57,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     var properties: PropertyList
     /// Attribute names on the declaration (`Observable`, `MainActor`, `Model`), in source order.
     var attributes: [String] = []
+    /// What the declaration says of its observation (`@Observable`, `@Model`, a conformance to `Observable` with or
+    /// without a registrar of its own; `FileContext.observation(of:)`), nil when nothing.
+    var observation: ObservationKind?
     /// Names of view-building members other than `body` (computed properties and functions), sorted: an
     /// array, so the facts encode to the same bytes every time.
     var viewMembers: [String] = []
@@ -65,11 +68,15 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// The innermost `#if` clause around it (an index into the file's `clauses`), -1 for none.
     var clause: Int32 = -1
     /// The name with the types around it (`Home.RootView`) when it is declared inside another type or an
-    /// extension; nil at file level, where it is `name`.
+    /// extension; for an extension, the extended type as written when that is qualified (`extension
+    /// Settings.RootView`); nil otherwise (`name` says it all).
     var qualifiedName: String?
     /// It declares `var body: some View` (or another type ending in `View`): with a conformance to a protocol
     /// the project does not declare (a library's `ConnectedView`), it is a view.
     var declaresViewBody = false
+
+    /// `qualifiedName` when there is one, else `name`.
+    var qualifiedOrSimpleName: String { qualifiedName ?? name }
 }
 
 /// A stored or computed property, as the project passes need it: decoded from a type's `PropertyList` when
@@ -91,6 +98,9 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// An `@EnvironmentObject` whose name (`x`, `$x`, `_x`) appears nowhere else in its file: unless an extension
     /// in another file reads it, SwiftUI never looks the object up, so nothing crashes.
     var isUnreadInItsFile = false
+    /// Without a declared or constructed type: the static member its initializer reads (`= Store.shared`), whose
+    /// type the project index knows (`ProjectIndex.resolve`).
+    var staticInitializer: StaticMemberName?
     /// The platforms its enclosing `#if os(...)` clauses allow.
     var platforms: Platforms = .all
     /// The innermost `#if` clause around it (an index into its file's `clauses`), -1 for none.
@@ -111,6 +121,12 @@ struct PropertyFact: Sendable, Equatable, Codable {
     }
 }
 
+/// `Type.member` as written: a static member whose type the project index looks up.
+struct StaticMemberName: Hashable, Sendable, Codable {
+    var type: String
+    var member: String
+}
+
 /// A type as a provider expression spells it, resolved when the whole project is known.
 enum TypeReference: Hashable, Sendable, Codable {
     /// A type name (last component, no generic arguments).
@@ -128,7 +144,8 @@ struct Renderer: Sendable, Equatable, Codable {
     enum Kind: Sendable, Equatable, Codable {
         /// `body` of the type named `type` (identified by its declaration in `typeIndex` of this file).
         case viewBody(type: String, typeIndex: Int)
-        /// Another view-building member (`var header: some View`, `func row(_:)`) of a type.
+        /// Another view- or scene-building member (`var header: some View`, `func row(_:)`, an App's
+        /// `var mainWindow: some Scene`) of a type.
         case member(type: String, typeIndex: Int, name: String)
         /// `@main` App scenes, `PreviewProvider.previews`, `#Preview`.
         case root(RootKind)
@@ -151,6 +168,9 @@ struct Renderer: Sendable, Equatable, Codable {
     /// the providers applied around every use of it, which the content a caller hands in gets. Nil when the
     /// body does not use such a property.
     var contentProviders: [TypeReference]?
+    /// For an App's `body` and a `PreviewProvider`'s `previews`: that type's index in the file's `types` (the
+    /// members the root uses are its); -1 otherwise.
+    var rootType: Int32 = -1
 }
 
 /// One view construction (or use of a view-building member) inside a renderer, with the environment

@@ -102,6 +102,7 @@ extension PropertyFact {
         w.optional(environmentObjectType) { $0.string($1) }
         w.optional(attributeSpan) { $1.write(to: &$0, path: path) }
         w.bool(isUnreadInItsFile)
+        w.optional(staticInitializer) { $0.string($1.type); $0.string($1.member) }
         w.uint(UInt64(platforms.rawValue))
         w.int(Int(clause))
     }

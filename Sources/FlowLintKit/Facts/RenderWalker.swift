@@ -43,6 +43,10 @@ struct RenderWalker {
     /// use of one met so far.
     var contentNames: Set<String> = []
     var contentUses: [[TypeReference]] = []
+    /// An App's body: a name that is an element of the body (`appScene`, `appScene.commands { ... }`) and not a
+    /// view-building member of this file is taken as a member, since an App's scenes are often declared in an
+    /// extension in another file (the index finds its renderers, or nothing).
+    var elementsMayBeMembers = false
     var edges: [RenderEdge] = []
     var providers: [TypeReference] = []
     private var steps: [Step] = []
@@ -124,7 +128,9 @@ struct RenderWalker {
         case .callExpr:
             visitCall(n, env)
         case .identifierExpr:
-            if let name = context.name(n), viewMembers.contains(name) { addEdge(.member(name), at: n, env) }
+            if let name = context.name(n), viewMembers.contains(name) || (elementsMayBeMembers && isElement(n, named: name)) {
+                addEdge(.member(name), at: n, env)
+            }
             if let name = context.name(n), contentNames.contains(name) { contentUses.append(providedLists.array(env.provided)) }
         case .memberAccessExpr:
             if let name = context.name(n), contentNames.contains(name), let base = tree.firstChild(n),
@@ -148,6 +154,19 @@ struct RenderWalker {
         default:
             pushChildren(n, env)
         }
+    }
+
+    /// Whether the identifier `n` is a builder element, alone or at the start of a modifier chain: what a body's
+    /// statement or a closure's starts with (a type-like name is a construction, not a member).
+    private func isElement(_ n: Int, named name: String) -> Bool {
+        guard !FileContext.isTypeLike(name), name != "self" else { return false }
+        var top = n
+        while let parent = context.parent(top), tree.firstChild(parent) == top,
+              [.memberAccessExpr, .callExpr, .postfixIfConfigExpr].contains(context.kind(parent)) {
+            top = parent
+        }
+        guard let parent = context.parent(top) else { return false }
+        return context.kind(parent) == .codeBlock || context.kind(parent) == .closureExpr
     }
 
     /// Queues the children of `n`, to be walked in source order.
@@ -333,11 +352,12 @@ struct EnvironmentLists<Element> {
 extension RenderWalker {
     /// Walks `node` into `renderer`, adding the providers met to `facts`.
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
-                        scopes: ConditionalScopes, contentNames: Set<String> = [], into renderer: inout Renderer,
-                        facts: inout FileFacts) {
+                        scopes: ConditionalScopes, contentNames: Set<String> = [], elementsMayBeMembers: Bool = false,
+                        into renderer: inout Renderer, facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
         walker.scopes = scopes
         walker.contentNames = contentNames
+        walker.elementsMayBeMembers = elementsMayBeMembers
         renderer.platforms.formIntersection(scopes.platforms(node))
         renderer.clause = scopes.clause(node)
         walker.walk(node)

@@ -1,11 +1,28 @@
 import Foundation
 
-/// The view graph shared by `missing_environment_object` (App roots, and readers no root reaches) and
-/// `missing_environment_object_in_preview` (preview roots): which view names are declared, what each reads,
-/// what each renders with which providers, and, from each root, which object types the views it shows would
-/// read without a provider.
+/// The view graph shared by `missing_environment_object` (App roots, and readers no root reaches),
+/// `missing_environment_object_in_preview` (preview roots) and `flowlint graph` (`picture()`): which views and
+/// scenes are declared (a `Scene` type of the project is walked through as a view is), what each reads, what
+/// each renders with which providers, and, from each root, which object types the views it shows would read
+/// without a provider. A root's constructions include those of the members of its type it uses (an App's
+/// `var mainWindow: some Scene`).
+///
+/// A root misses a type when some path from the view it shows reaches a reader of the type through no
+/// construction that provides it. So the walk visits each place once (a view name, one of its declarations or a
+/// view-building member of one, with whether a navigation container is above, the platforms the path allows and
+/// the build it is compiled in), whatever is provided above it, and then, per type read, goes backwards from the
+/// type's readers to find the places that miss it and their shortest chains (`Walk`). Time and memory grow with
+/// the places, their links and the types read, on any shape of graph, and nothing recurses per view.
+///
+/// With the project's targets known (`ProjectIndex.layout`), a root is judged once per build of its file (a
+/// target on one platform): in a build, a name resolves as Swift resolves it (`ViewNames`: enclosing types, then
+/// the module, then the modules the target depends on), only declarations the build can see and compiles count,
+/// and `#if` clauses are decided by the build's platform and compilation conditions. Without a model, every
+/// path is one unknown build, and only `os(...)` is decided.
 struct EnvironmentGraph {
     let index: ProjectIndex
+    /// The views by qualified name, for resolving constructions.
+    private let names: ViewNames.Table
     /// View declarations by name (extensions excluded): several when names collide across modules.
     var candidates: [String: [(file: Int, type: Int)]] = [:]
     /// Every resolved provided type, and whether some provider could not be resolved.
@@ -14,11 +31,19 @@ struct EnvironmentGraph {
     /// Declarations a judged walk from some root entered (see `rootFindings`): their readers are reported at the
     /// root, not at the reading declaration.
     private(set) var reached: Set<DeclarationKey> = []
-    private var memo: [String: [String: [Step]]] = [:]
-    private var inProgress: Set<String> = []
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
+    /// The declarations a construction resolved to, numbered (a name place holds the number).
+    fileprivate var resolvedSets: [[DeclarationKey]] = []
+    private var resolvedSetNumbers: [[DeclarationKey]: Int] = [:]
+    /// Per (file, build), what each of the file's `#if` clauses decides.
+    private var clauseValues: [FileInBuild: [Bool?]] = [:]
+
+    fileprivate struct FileInBuild: Hashable {
+        var file: Int
+        var build: Int32
+    }
 
     struct DeclarationKey: Hashable {
         var file: Int, type: Int
@@ -28,10 +53,13 @@ struct EnvironmentGraph {
     struct Step {
         var view: String
         var note: DiagnosticNote
+        /// For the last step, the declaration that reads the object.
+        var reader: DeclarationKey?
     }
 
     /// What one root construction (and the later constructions of the same root missing the same types) lacks.
     struct RootFinding {
+        var root: ProjectIndex.RendererRef
         var rootKind: Renderer.RootKind
         /// The first construction of the group: where the provider goes.
         var span: SourceSpan
@@ -44,6 +72,7 @@ struct EnvironmentGraph {
 
     init(index: ProjectIndex) {
         self.index = index
+        names = index[ViewNames.self]
         candidates = index.viewDeclarations
         for facts in index.files {
             for provider in facts.providedTypes {
@@ -61,47 +90,228 @@ struct EnvironmentGraph {
 
     // MARK: Roots
 
+    /// A view a root construction shows, in one build of the root's file.
+    private struct Shown {
+        var root: Int
+        /// The construction's number among its root's (`constructions(of:file:)`).
+        var construction: Int
+        var rootKind: Renderer.RootKind
+        var view: String
+        var span: SourceSpan
+        var node: Int
+        var provided: Set<String>
+    }
+
     /// The findings of every root whose kind `include` accepts, in file and source order: per root, one per set
     /// of missing types, at the first construction that misses exactly that set.
     mutating func rootFindings(including include: (Renderer.RootKind) -> Bool) -> [RootFinding] {
-        var out: [RootFinding] = []
-        for ref in index.roots {
-            let renderer = index.renderer(ref)
-            guard case .root(let rootKind) = renderer.kind, include(rootKind) else { continue }
-            out += findings(of: renderer, rootKind: rootKind)
-        }
-        return out
+        var walk = Walk()
+        let shown = showRoots(including: include, in: &walk)
+        explore(&walk)
+        return findings(of: shown, in: &walk)
     }
 
-    private mutating func findings(of root: Renderer, rootKind: Renderer.RootKind) -> [RootFinding] {
-        var groups: [RootFinding] = []
-        var groupByTypes: [[String]: Int] = [:]
-        for edge in root.edges {
-            guard case .view(let name) = edge.target, let provided = environment(after: edge, around: []) else { continue }
-            // `Settings { ... }` in an App's scene body is SwiftUI's scene, not a view of the project named so.
-            if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
-                && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
-            if edge.inUncontainedDestination { continue } // a root has no navigation container above it
-            let platforms = root.platforms.intersection(edge.platforms)
-            if platforms.isEmpty { continue }
-            let missing = self.missing(in: name, provided: provided, navigable: edge.underNavigationContainer, platforms: platforms)
-            guard !missing.isEmpty else { continue }
+    /// The views the roots show, in file and source order, each with what its construction provides; a
+    /// construction once per build of its root's file.
+    private mutating func showRoots(including include: (Renderer.RootKind) -> Bool, in walk: inout Walk) -> [Shown] {
+        var shown: [Shown] = []
+        for (number, ref) in index.roots.enumerated() {
+            let root = index.renderer(ref)
+            let file = Int(ref.file)
+            guard case .root(let rootKind) = root.kind, include(rootKind) else { continue }
+            let builds = self.builds(ofFile: file).filter { isCompiled(file: file, clause: root.clause, in: $0) }
+            // Names are looked up from the root's type (an App's nested views first).
+            let scope = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].qualifiedOrSimpleName : nil
+            for (c, construction) in constructions(of: root, file: file).enumerated() {
+                let edge = construction.edge
+                guard case .view(let name) = edge.target else { continue }
+                // `Settings { ... }` in an App's scene body is SwiftUI's scene, not a view of the project named so.
+                if rootKind == .app && Self.isSceneBuilder(name, in: edge) { continue }
+                for build in builds where construction.clauses.allSatisfy({ isCompiled(file: $0.file, clause: $0.clause, in: build) }) {
+                    let platforms = construction.platforms.intersection(self.platforms(of: build))
+                    guard !platforms.isEmpty,
+                          let resolved = resolve(name, qualifier: edge.qualifier, scope: scope, file: construction.file,
+                                                 build: build, platforms: platforms) else { continue }
+                    draw(from: .root(ref), to: resolved.set, platforms: platforms, build: build, edge: edge,
+                         provided: construction.provided)
+                    guard let provided = construction.provided else { continue }
+                    let place = Place(kind: .name(resolved.set), navigable: construction.navigable, platforms: platforms,
+                                      build: build)
+                    shown.append(Shown(root: number, construction: c, rootKind: rootKind, view: resolved.name, span: edge.span,
+                                       node: walk.node(at: place, view: resolved.name), provided: provided))
+                }
+            }
+        }
+        return shown
+    }
+
+    /// What each shown view misses, grouped per root into findings.
+    private func findings(of shown: [Shown], in walk: inout Walk) -> [RootFinding] {
+        // A construction compiled in several builds misses what any of them misses (the shortest chain of each
+        // type; of equally short ones, the first build's).
+        var merged: [(view: Shown, missing: [String: [Step]])] = []
+        for (view, missing) in zip(shown, walk.missing(at: shown.map { ($0.node, $0.provided) })) {
+            if let last = merged.last, last.view.root == view.root, last.view.construction == view.construction {
+                for (type, steps) in missing where merged[merged.count - 1].missing[type].map({ steps.count < $0.count }) ?? true {
+                    merged[merged.count - 1].missing[type] = steps
+                }
+            } else {
+                merged.append((view, missing))
+            }
+        }
+
+        var findings: [RootFinding] = []
+        var groupByTypes: [[String]: Int] = [:] // of the current root
+        var currentRoot = -1
+        for (view, missing) in merged where !missing.isEmpty {
+            if view.root != currentRoot { (currentRoot, groupByTypes) = (view.root, [:]) }
             let types = missing.keys.sorted()
             if let g = groupByTypes[types] {
                 // Same set again: keep the shorter chain of each type.
-                for (i, entry) in groups[g].missing.enumerated() {
+                for (i, entry) in findings[g].missing.enumerated() {
                     let steps = missing[entry.type]!
                     if steps.count < entry.steps.count {
-                        groups[g].missing[i] = (entry.type, (name, edge.span), steps)
+                        findings[g].missing[i] = (entry.type, (view.view, view.span), steps)
                     }
                 }
             } else {
-                groupByTypes[types] = groups.count
-                groups.append(RootFinding(rootKind: rootKind, span: edge.span, view: name,
-                                          missing: types.map { ($0, (name, edge.span), missing[$0]!) }))
+                groupByTypes[types] = findings.count
+                findings.append(RootFinding(root: index.roots[view.root], rootKind: view.rootKind, span: view.span, view: view.view,
+                                            missing: types.map { ($0, (view.view, view.span), missing[$0]!) }))
             }
         }
-        return groups
+        return findings
+    }
+
+    /// `Settings { ... }`, `WindowGroup { ... }` at scene level (not inside another scene's content): SwiftUI's
+    /// scene, whatever views the project declares with that name.
+    private static func isSceneBuilder(_ name: String, in edge: RenderEdge) -> Bool {
+        SwiftUINames.sceneBuilders.contains(name) && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains)
+    }
+
+    /// A construction a root shows: one of its own, or one in a member of its type that it uses (an App's
+    /// `var mainWindow: some Scene` or `private var content: some View`, a preview provider's `static var
+    /// sample: some View`), with what the path there provides and allows.
+    private struct RootConstruction {
+        var edge: RenderEdge
+        /// The file the construction is in.
+        var file: Int
+        /// What the path provides around it; nil when a step of it cannot be judged.
+        var provided: Set<String>?
+        var platforms: Platforms
+        /// The `#if` clauses of the path below the root: each member use's and member's, the construction's.
+        var clauses: [(file: Int, clause: Int32)]
+        /// A navigation container of the path encloses it.
+        var navigable: Bool
+    }
+
+    /// The constructions a root shows, in source order, a member's where the root uses it. Each member is
+    /// followed once per root (the first use), however many times it is used, and a member that uses itself adds
+    /// nothing; a worklist, so no recursion whatever the chain of members.
+    private func constructions(of root: Renderer, file: Int) -> [RootConstruction] {
+        let members = root.rootType >= 0 ? renderers(of: DeclarationKey(file: file, type: Int(root.rootType))) : [:]
+        var followed: Set<String> = []
+        var result: [RootConstruction] = []
+        // Edges still to look at with the path to them, the next one last.
+        // The root's own clause is decided with its builds (`showRoots`).
+        var work = root.edges.reversed().map {
+            RootConstruction(edge: $0, file: file, provided: [], platforms: root.platforms, clauses: [], navigable: false)
+        }
+        while var next = work.popLast() {
+            let edge = next.edge
+            // A destination no container of the path encloses can never be navigated to.
+            if edge.inUncontainedDestination && !next.navigable { continue }
+            next.provided = next.provided.flatMap { environment(after: edge, around: $0) }
+            next.platforms.formIntersection(edge.platforms)
+            next.clauses.append((next.file, edge.clause))
+            next.navigable = next.navigable || edge.underNavigationContainer
+            switch edge.target {
+            case .view:
+                result.append(next)
+            case .member(let name):
+                guard followed.insert(name).inserted else { continue }
+                for (memberFile, renderer) in (members[name] ?? []).reversed() {
+                    for inner in renderer.edges.reversed() {
+                        var path = next
+                        (path.edge, path.file) = (inner, memberFile)
+                        path.platforms.formIntersection(renderer.platforms)
+                        path.clauses.append((memberFile, renderer.clause))
+                        work.append(path)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: The picture
+
+    /// A construction `flowlint graph` draws (`ViewGraph`), from a root or a declaration (its body or one of its
+    /// members) to a declaration it shows.
+    struct DrawnEdge: Hashable {
+        enum Source: Hashable {
+            case root(ProjectIndex.RendererRef)
+            case declaration(DeclarationKey)
+        }
+        var from: Source
+        var to: DeclarationKey
+        /// What the construction provides, sorted; empty when it cannot be judged.
+        var provides: [String]
+        /// The construction cannot be judged (`environment(after:around:)` is nil): the walk does not go through it.
+        var opaque: Bool
+        var presentation: RenderEdge.Presentation?
+        /// The build the construction is compiled in (`BuildLayout.builds`), -1 when not known.
+        var build: Int32
+    }
+
+    /// The constructions met so far, when a picture is being made (`picture()`); nil otherwise.
+    private var drawn: Set<DrawnEdge>?
+
+    /// What `flowlint graph` draws, from the walk the rules make: the roots' findings, and every construction
+    /// of a view or scene that some build compiles, resolved as the walk resolves it. The walk from the roots
+    /// meets the constructions on their paths (judged or not); then each declaration that no root reaches in
+    /// some build of its file is walked from there as well (as if a navigation container were above it), so that
+    /// what no root shows is drawn too.
+    mutating func picture() -> (findings: [RootFinding], edges: Set<DrawnEdge>) {
+        drawn = []
+        var walk = Walk()
+        let shown = showRoots(including: { _ in true }, in: &walk)
+        explore(&walk)
+        let findings = self.findings(of: shown, in: &walk)
+        struct DeclarationInBuild: Hashable {
+            var declaration: DeclarationKey, build: Int32
+        }
+        var entered: Set<DeclarationInBuild> = []
+        for node in walk.nodes {
+            if case .declaration(let key) = node.place.kind { entered.insert(DeclarationInBuild(declaration: key, build: node.place.build)) }
+        }
+        for declarations in candidates.values {
+            for d in declarations {
+                let (key, type) = (DeclarationKey(file: d.file, type: d.type), index.type(d))
+                for build in builds(ofFile: d.file) where !entered.contains(DeclarationInBuild(declaration: key, build: build))
+                    && isCompiled(file: d.file, clause: type.clause, in: build) {
+                    let platforms = type.platforms.intersection(self.platforms(of: build))
+                    guard !platforms.isEmpty else { continue }
+                    _ = walk.node(at: Place(kind: .declaration(key), navigable: true, platforms: platforms, build: build),
+                                  view: type.qualifiedOrSimpleName)
+                }
+            }
+        }
+        explore(&walk)
+        let edges = drawn ?? []
+        drawn = nil
+        return (findings, edges)
+    }
+
+    /// Adds to the picture, when one is being made, a construction from `source` of the declarations numbered
+    /// `set` that the path compiles.
+    private mutating func draw(from source: DrawnEdge.Source, to set: Int, platforms: Platforms, build: Int32, edge: RenderEdge,
+                               provided: Set<String>?) {
+        guard drawn != nil else { return }
+        for target in compiledDeclarations(of: set, platforms: platforms, build: build) {
+            drawn!.insert(DrawnEdge(from: source, to: target, provides: provided.map { $0.sorted() } ?? [], opaque: provided == nil,
+                                    presentation: edge.presentation, build: build))
+        }
     }
 
     // MARK: Environments
@@ -136,29 +346,6 @@ struct EnvironmentGraph {
         return result
     }
 
-    /// Object types that rendering the view named `name` with `provided` in the environment would read without a
-    /// provider, each with the shortest chain of steps found to its reader. When several declarations share the
-    /// name, only what every one of them misses.
-    /// `navigable`: a navigation container above encloses the view, so its `NavigationLink` destinations can be
-    /// shown. `platforms`: those the path so far can be compiled for; the name resolves only to declarations
-    /// compiled for one of them.
-    mutating func missing(in name: String, provided: Set<String>, navigable: Bool, platforms: Platforms) -> [String: [Step]] {
-        guard let all = candidates[name] else { return [:] }
-        let declarations = platforms == .all ? all : all.filter { !index.type($0).platforms.isDisjoint(with: platforms) }
-        let key = name + (navigable ? "|n" : "|") + "\(platforms.rawValue)|" + provided.sorted().joined(separator: ",")
-        if let cached = memo[key] { return cached }
-        guard inProgress.insert(key).inserted else { return [:] } // recursive views: the cycle adds nothing
-        var common: [String: [Step]]?
-        for declaration in declarations {
-            let found = missing(inDeclaration: declaration, name: name, provided: provided, navigable: navigable,
-                                platforms: platforms.intersection(index.type(declaration).platforms))
-            common = common.map { c in c.filter { found[$0.key] != nil } } ?? found
-        }
-        inProgress.remove(key)
-        memo[key] = common ?? [:]
-        return common ?? [:]
-    }
-
     /// The environment objects a declaration reads: its `@EnvironmentObject` properties and non-optional
     /// `@Environment(T.self)` ones.
     /// An `@EnvironmentObject` that its file never names again is not looked up, so it is not a reader, unless
@@ -171,88 +358,475 @@ struct EnvironmentGraph {
         return extendedElsewhere ? properties : properties.filter { !$0.isUnreadInItsFile }
     }
 
-    private mutating func missing(inDeclaration declaration: (file: Int, type: Int), name: String,
-                                  provided: Set<String>, navigable: Bool, platforms: Platforms) -> [String: [Step]] {
-        reached.insert(DeclarationKey(file: declaration.file, type: declaration.type))
-        var result: [String: [Step]] = [:]
-        for property in readers(of: declaration) {
-            // A reader under `#if os(macOS)` is judged only from paths compiled for macOS alone: from a root that
-            // may be built for iOS, the property may not exist (precision first).
-            guard let needed = property.environmentObjectType, !provided.contains(needed), let span = property.attributeSpan,
-                  result[needed] == nil, property.platforms.isSuperset(of: platforms) else { continue }
-            result[needed] = [Step(view: name, note: DiagnosticNote(message: "'\(name)' reads '\(needed)' here", span: span))]
+    // MARK: The walk
+
+    /// Where the walk is: a view name (the declarations a construction resolved to, all shown), one declaration
+    /// of it, or a view-building member of a declaration, with what the path there allows.
+    fileprivate struct Place: Hashable {
+        enum Kind: Hashable {
+            /// A number of `resolvedSets`.
+            case name(Int)
+            case declaration(DeclarationKey)
+            case member(DeclarationKey, String)
         }
-        for renderer in renderers(of: declaration, name: name, member: nil) where !renderer.platforms.isDisjoint(with: platforms) {
-            merge(edgesOf: renderer, owner: name, declaration: declaration, provided: provided, navigable: navigable,
-                  platforms: platforms.intersection(renderer.platforms), into: &result)
+        var kind: Kind
+        /// A navigation container above encloses it, so its `NavigationLink` destinations can be shown.
+        var navigable: Bool
+        /// The platforms the path so far can be compiled for: a name resolves only to declarations compiled for
+        /// one of them.
+        var platforms: Platforms
+        /// The build the path is compiled in (`BuildLayout.builds`), -1 when not known.
+        var build: Int32
+    }
+
+    /// Adds every place the walk reaches from the views the roots show, each once, with its readers and links
+    /// (a worklist: no recursion, whatever the length of a chain).
+    private mutating func explore(_ walk: inout Walk) {
+        var renderersByDeclaration: [DeclarationKey: [String?: [(file: Int, renderer: Renderer)]]] = [:]
+        while let node = walk.unexpanded.popLast() {
+            let place = walk.nodes[node].place
+            let view = walk.nodes[node].view
+            let declaration: DeclarationKey
+            let member: String?
+            switch place.kind {
+            case .name(let set):
+                // Several declarations of the name: a type is missing when every one compiled for the path
+                // misses it.
+                for candidate in compiledDeclarations(of: set, platforms: place.platforms, build: place.build) {
+                    let target = Place(kind: .declaration(candidate), navigable: place.navigable,
+                                       platforms: place.platforms.intersection(index.type((candidate.file, candidate.type)).platforms),
+                                       build: place.build)
+                    walk.link(node, to: target, view: view, step: nil, provides: [])
+                }
+                continue
+            case .declaration(let key):
+                (declaration, member) = (key, nil)
+                reached.insert(key)
+                for property in readers(of: (key.file, key.type)) {
+                    // A reader under `#if os(macOS)` is judged only from paths compiled for macOS alone: from a root
+                    // that may be built for iOS, the property may not exist (precision first). One under a clause
+                    // the build decides is false does not exist.
+                    guard let needed = property.environmentObjectType, let span = property.attributeSpan,
+                          property.platforms.isSuperset(of: place.platforms),
+                          isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
+                    walk.addReader(node, of: needed, at: span)
+                }
+            case .member(let key, let name):
+                (declaration, member) = (key, name)
+            }
+            if renderersByDeclaration[declaration] == nil {
+                renderersByDeclaration[declaration] = renderers(of: declaration)
+            }
+            for (file, renderer) in renderersByDeclaration[declaration]![member] ?? []
+            where !renderer.platforms.isDisjoint(with: place.platforms) && isCompiled(file: file, clause: renderer.clause, in: place.build) {
+                link(renderer.edges, from: node, at: place, platforms: place.platforms.intersection(renderer.platforms),
+                     declaration: declaration, owner: view, file: file, into: &walk)
+            }
+        }
+    }
+
+    /// The links of a body's or member's constructions (in `file`). A construction that cannot be judged adds
+    /// nothing, nor one the build does not compile.
+    private mutating func link(_ edges: [RenderEdge], from node: Int, at place: Place, platforms: Platforms,
+                               declaration: DeclarationKey, owner: String, file: Int, into walk: inout Walk) {
+        // Names are looked up from the type the body belongs to (its nested types first).
+        let ownerType = index.type((declaration.file, declaration.type))
+        let scope = ownerType.qualifiedOrSimpleName
+        // A scene's body (and its members) is at scene level, as an App's is.
+        let atSceneLevel = index.isScene(ownerType.name)
+        for edge in edges {
+            // A destination no container encloses can never be navigated to.
+            if edge.inUncontainedDestination && !place.navigable { continue }
+            let edgePlatforms = platforms.intersection(edge.platforms)
+            if edgePlatforms.isEmpty || !isCompiled(file: file, clause: edge.clause, in: place.build) { continue }
+            let provided = environment(after: edge, around: [])
+            let navigable = place.navigable || edge.underNavigationContainer
+            switch edge.target {
+            case .view(let child):
+                if atSceneLevel && Self.isSceneBuilder(child, in: edge) { continue }
+                guard let resolved = resolve(child, qualifier: edge.qualifier, scope: scope, file: file, build: place.build,
+                                             platforms: edgePlatforms) else { continue }
+                draw(from: .declaration(declaration), to: resolved.set, platforms: edgePlatforms, build: place.build, edge: edge,
+                     provided: provided)
+                guard let provided else { continue }
+                walk.link(node, to: Place(kind: .name(resolved.set), navigable: navigable, platforms: edgePlatforms, build: place.build),
+                          view: resolved.name, step: edge.span, provides: provided)
+            case .member(let name):
+                guard let provided else { continue }
+                walk.link(node, to: Place(kind: .member(declaration, name), navigable: navigable, platforms: edgePlatforms,
+                                          build: place.build),
+                          view: owner, step: nil, provides: provided)
+            }
+        }
+    }
+
+    /// The renderers of a declaration by member name (nil: its `body`), with their files, in file and source
+    /// order: its own, and those of extensions that name it (by its qualified name, or by a simple name only it
+    /// has).
+    private func renderers(of declaration: DeclarationKey) -> [String?: [(file: Int, renderer: Renderer)]] {
+        let type = index.type((declaration.file, declaration.type))
+        let qualified = type.qualifiedOrSimpleName
+        let unique = index.types(named: type.name).filter { index.type($0).kind != .extension }.count == 1
+        var result: [String?: [(file: Int, renderer: Renderer)]] = [:]
+        for ref in index.renderersByType[type.name] ?? [] {
+            let renderer = index.renderer(ref)
+            let member: String?, typeIndex: Int
+            switch renderer.kind {
+            case .member(_, let t, let m): (member, typeIndex) = (m, t)
+            case .viewBody(_, let t): (member, typeIndex) = (nil, t)
+            case .root: continue
+            }
+            let file = Int(ref.file)
+            let owner = index.files[file].types[typeIndex]
+            let belongs = (file == declaration.file && typeIndex == declaration.type)
+                || (owner.kind == .extension && (owner.qualifiedName.map { $0 == qualified } ?? unique))
+            if belongs { result[member, default: []].append((file, renderer)) }
         }
         return result
     }
 
-    /// Renderers of a declaration: its `body` (or a named member), also when declared in an extension of a
-    /// name that only this declaration has.
-    private func renderers(of declaration: (file: Int, type: Int), name: String, member: String?) -> [Renderer] {
-        let unique = (candidates[name]?.count ?? 0) == 1
-        return (index.renderersByType[name] ?? []).compactMap { ref in
-            let renderer = index.renderer(ref)
-            let memberName: String?, typeIndex: Int
-            switch renderer.kind {
-            case .member(_, let t, let m): (memberName, typeIndex) = (m, t)
-            case .viewBody(_, let t): (memberName, typeIndex) = (nil, t)
-            case .root: return nil
-            }
-            guard memberName == member else { return nil }
-            let file = Int(ref.file)
-            let belongs = (file == declaration.file && typeIndex == declaration.type)
-                || (unique && index.files[file].types[typeIndex].kind == .extension)
-            return belongs ? renderer : nil
+    // MARK: Builds
+
+    /// The builds a file is compiled in, or one unknown build (-1) when nothing is known of it.
+    private func builds(ofFile file: Int) -> [Int32] {
+        guard file < index.layout.buildsOfFile.count, let builds = index.layout.buildsOfFile[file], !builds.isEmpty else { return [-1] }
+        return builds
+    }
+
+    private func platforms(of build: Int32) -> Platforms {
+        build < 0 ? .all : index.layout.builds[Int(build)].platforms
+    }
+
+    /// Whether what lies in `clause` of `file` is compiled in `build` (undecided counts as compiled).
+    private mutating func isCompiled(file: Int, clause: Int32, in build: Int32) -> Bool {
+        guard clause >= 0 else { return true }
+        let key = FileInBuild(file: file, build: build)
+        if clauseValues[key] == nil {
+            clauseValues[key] = ConditionalClause.evaluate(index.files[file].clauses, in: environment(ofFile: file, in: build))
+        }
+        let values = clauseValues[key]!
+        return Int(clause) < values.count ? values[Int(clause)] != false : true
+    }
+
+    /// What decides `#if` in `file` when `build` compiles it: the conditions of the file's own target that the
+    /// build sees on the build's platform (the build's target itself when it lists the file).
+    private func environment(ofFile file: Int, in build: Int32) -> BuildEnvironment {
+        guard build >= 0 else { return .unknown }
+        let layout = index.layout
+        let shown = layout.builds[Int(build)]
+        guard file < layout.buildsOfFile.count, let own = layout.buildsOfFile[file], !own.isEmpty else {
+            return BuildEnvironment(platform: shown.environment.platform)
+        }
+        let candidates = own.map { layout.builds[Int($0)] }.filter {
+            shown.visibleTargets.contains($0.target) && $0.environment.platform == shown.environment.platform
+        }
+        return (candidates.first { $0.target == shown.target } ?? candidates.first)?.environment
+            ?? BuildEnvironment(platform: shown.environment.platform)
+    }
+
+    /// Whether `build` sees declarations of `file`: an unknown build or file sees and is seen everywhere; else the
+    /// file is compiled by the build's target or one it depends on, for a platform of the build.
+    private func isVisible(file: Int, in build: Int32) -> Bool {
+        guard build >= 0 else { return true }
+        let layout = index.layout
+        guard file < layout.buildsOfFile.count, let own = layout.buildsOfFile[file], !own.isEmpty else { return true }
+        let shown = layout.builds[Int(build)]
+        return own.contains { b in
+            let other = layout.builds[Int(b)]
+            return shown.visibleTargets.contains(other.target) && !other.platforms.isDisjoint(with: shown.platforms)
         }
     }
 
-    private mutating func merge(edgesOf renderer: Renderer, owner: String, declaration: (file: Int, type: Int),
-                                provided: Set<String>, navigable: Bool, platforms: Platforms,
-                                into result: inout [String: [Step]]) {
-        for edge in renderer.edges {
-            // A destination no container encloses can never be navigated to.
-            if edge.inUncontainedDestination && !navigable { continue }
-            let edgePlatforms = platforms.intersection(edge.platforms)
-            if edgePlatforms.isEmpty { continue }
-            guard let below = environment(after: edge, around: provided) else { continue }
-            let navigableBelow = navigable || edge.underNavigationContainer
-            var found: [String: [Step]]
-            switch edge.target {
-            case .view(let child):
-                found = missing(in: child, provided: below, navigable: navigableBelow, platforms: edgePlatforms)
-                for (needed, steps) in found {
-                    let step = Step(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: edge.span))
-                    found[needed] = [step] + steps
-                }
-            case .member(let member):
-                found = [:]
-                let memberKey = "\(owner).\(member)" + (navigableBelow ? "|n" : "|") + "\(edgePlatforms.rawValue)|"
-                    + below.sorted().joined(separator: ",")
-                guard inProgress.insert(memberKey).inserted else { continue }
-                for r in renderers(of: declaration, name: owner, member: member) where !r.platforms.isDisjoint(with: edgePlatforms) {
-                    merge(edgesOf: r, owner: owner, declaration: declaration, provided: below, navigable: navigableBelow,
-                          platforms: edgePlatforms.intersection(r.platforms), into: &found)
-                }
-                inProgress.remove(memberKey)
-            }
-            // The first chain found, unless a later one is shorter.
-            for (needed, steps) in found where result[needed].map({ steps.count < $0.count }) ?? true { result[needed] = steps }
+    /// The declarations of the set numbered `set` that a path compiled for `platforms` in `build` can show (a
+    /// declaration compiled for no platform still has its readers).
+    private mutating func compiledDeclarations(of set: Int, platforms: Platforms, build: Int32) -> [DeclarationKey] {
+        let declarations = resolvedSets[set]
+        return declarations.filter { candidate in
+            let type = index.type((candidate.file, candidate.type))
+            return (platforms == .all || !type.platforms.isDisjoint(with: platforms))
+                && isCompiled(file: candidate.file, clause: type.clause, in: build)
         }
+    }
+
+    /// The declarations a construction of `name` in `file` (inside `scope`) means in `build`, numbered as a set,
+    /// with the name messages show (`Settings.RootView` for a nested view); nil when no view of the project is
+    /// meant there.
+    private mutating func resolve(_ name: String, qualifier: String?, scope: String?, file: Int, build: Int32,
+                                  platforms: Platforms) -> (name: String, set: Int)? {
+        guard candidates[name] != nil,
+              let found = names.resolve(name, qualifier: qualifier, scope: scope, file: file, layout: index.layout,
+                                        visible: { isVisible(file: $0, in: build) }) else { return nil }
+        let declarations = found.declarations.map { DeclarationKey(file: $0.file, type: $0.type) }
+        if let number = resolvedSetNumbers[declarations] { return (found.name, number) }
+        resolvedSets.append(declarations)
+        resolvedSetNumbers[declarations] = resolvedSets.count - 1
+        return (found.name, resolvedSets.count - 1)
+    }
+}
+
+/// The places of a walk from the roots, their readers and links, and what each misses.
+///
+/// What a place misses, per type T (the same as walking down from each root with the set provided so far, but
+/// without a set in the state):
+/// - a declaration misses T when it reads T (by a property compiled for every platform of the path), or when a
+///   link of it that does not provide T leads to a place that misses T;
+/// - a member, likewise through its links;
+/// - a name misses T when every declaration it links to misses T (none: nothing), with its first declaration's
+///   chain;
+/// - nothing else: a place misses T only through a finite chain, so a view that shows itself adds nothing.
+/// The chain at a place is the shortest (a reader and each view shown are one step; a member used and a name's
+/// declaration are none); of equally short ones, the one whose first differing link comes first (a reader before
+/// the constructions, constructions in source order, a member's in place of its use): the first found unless a
+/// later one is shorter.
+///
+/// A root misses T when the place it shows misses T and its construction does not provide T.
+private struct Walk {
+    typealias Place = EnvironmentGraph.Place
+
+    struct Link {
+        var target: Int
+        /// A view shown: a step of the chain, at this construction. Nil: a member used or a name's declaration.
+        var step: SourceSpan?
+        /// The types the construction provides (by number).
+        var provides: [Int]
+    }
+
+    struct Node {
+        var place: Place
+        /// The view's name; for a member, its declaration's.
+        var view: String
+        /// A declaration's readers: per type read (by number), the first property that reads it.
+        var reads: [(type: Int, span: SourceSpan)] = []
+        /// In the order chains prefer.
+        var links: [Link] = []
+        var isName: Bool { if case .name = place.kind { return true } else { return false } }
+    }
+
+    private(set) var nodes: [Node] = []
+    private var numbers: [Place: Int] = [:]
+    /// Nodes added and not yet expanded by `EnvironmentGraph.explore`.
+    var unexpanded: [Int] = []
+    private var typeNames: [String] = []
+    private var typeNumbers: [String: Int] = [:]
+    /// Per type, the declarations (nodes) that read it.
+    private var readersByType: [[Int]] = []
+
+    /// The node of `place`, added (and to be expanded) when new.
+    mutating func node(at place: Place, view: String) -> Int {
+        if let number = numbers[place] { return number }
+        nodes.append(Node(place: place, view: view))
+        numbers[place] = nodes.count - 1
+        unexpanded.append(nodes.count - 1)
+        return nodes.count - 1
+    }
+
+    mutating func link(_ node: Int, to place: Place, view: String, step: SourceSpan?, provides: Set<String>) {
+        let target = self.node(at: place, view: view)
+        nodes[node].links.append(Link(target: target, step: step, provides: provides.map { number(of: $0) }))
+    }
+
+    /// A reader of `type` in a declaration; only the first per type counts.
+    mutating func addReader(_ node: Int, of type: String, at span: SourceSpan) {
+        let t = number(of: type)
+        guard !nodes[node].reads.contains(where: { $0.type == t }) else { return }
+        nodes[node].reads.append((t, span))
+        readersByType[t].append(node)
+    }
+
+    private mutating func number(of type: String) -> Int {
+        if let t = typeNumbers[type] { return t }
+        typeNames.append(type)
+        readersByType.append([])
+        typeNumbers[type] = typeNames.count - 1
+        return typeNames.count - 1
+    }
+
+    // MARK: What each root misses
+
+    /// Per type, marks of the nodes that miss it and their chains' lengths, kept across types: a mark holds the
+    /// type's number, so nothing is cleared between types.
+    private var missesMark: [Int] = []
+    private var declarationsMissingMark: [Int] = []
+    private var declarationsMissing: [Int] = []
+    private var lengthMark: [Int] = []
+    private var length: [Int] = []
+    private var settledMark: [Int] = []
+    private var visitMark: [Int] = []
+    private var visits = 0
+    /// Where each link leads back from: `parents[parentStart[n]..<parentStart[n + 1]]` are the (node, link)
+    /// pairs that lead to node n.
+    private var parentStart: [Int] = []
+    private var parents: [(node: Int, link: Int)] = []
+
+    /// For each shown view (a node and what its construction provides), the types it misses, each with its
+    /// chain.
+    mutating func missing(at shown: [(node: Int, provided: Set<String>)]) -> [[String: [EnvironmentGraph.Step]]] {
+        let count = nodes.count
+        parentStart = Array(repeating: 0, count: count + 1)
+        for node in nodes { for link in node.links { parentStart[link.target + 1] += 1 } }
+        for n in 0..<count { parentStart[n + 1] += parentStart[n] }
+        var fill = parentStart
+        parents = Array(repeating: (0, 0), count: parentStart[count])
+        for (n, node) in nodes.enumerated() {
+            for (l, link) in node.links.enumerated() {
+                parents[fill[link.target]] = (n, l)
+                fill[link.target] += 1
+            }
+        }
+        missesMark = Array(repeating: -1, count: count)
+        declarationsMissingMark = missesMark
+        lengthMark = missesMark
+        settledMark = missesMark
+        visitMark = missesMark
+        declarationsMissing = Array(repeating: 0, count: count)
+        length = declarationsMissing
+
+        var result = Array(repeating: [String: [EnvironmentGraph.Step]](), count: shown.count)
+        for t in typeNames.indices where !readersByType[t].isEmpty {
+            markMissing(t)
+            measureChains(t)
+            var hops: [Int: Hop] = [:]
+            for (i, view) in shown.enumerated() where missesMark[view.node] == t && !view.provided.contains(typeNames[t]) {
+                result[i][typeNames[t]] = chain(from: view.node, type: t, hops: &hops)
+            }
+        }
+        return result
+    }
+
+    /// Marks the nodes that miss type `t`, from its readers backwards: a declaration or member as soon as one
+    /// link that does not provide `t` leads to a marked node, a name once all its declarations are marked.
+    private mutating func markMissing(_ t: Int) {
+        var work = readersByType[t]
+        for n in work { missesMark[n] = t }
+        while let child = work.popLast() {
+            for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] {
+                guard missesMark[parent] != t, !nodes[parent].links[l].provides.contains(t) else { continue }
+                if nodes[parent].isName {
+                    if declarationsMissingMark[parent] != t { (declarationsMissingMark[parent], declarationsMissing[parent]) = (t, 0) }
+                    declarationsMissing[parent] += 1
+                    if declarationsMissing[parent] < nodes[parent].links.count { continue }
+                }
+                missesMark[parent] = t
+                work.append(parent)
+            }
+        }
+    }
+
+    /// The length of the shortest chain to a reader of `t` at every node that misses it, level by level from the
+    /// readers (length 1) backwards: a view shown adds one step, a member or a name's first declaration none.
+    private mutating func measureChains(_ t: Int) {
+        var level = readersByType[t]
+        var current = 1
+        for n in level { (lengthMark[n], length[n]) = (t, 1) }
+        while !level.isEmpty {
+            var next: [Int] = []
+            var i = 0
+            while i < level.count {
+                let child = level[i]
+                i += 1
+                // Listed again at a shorter length, or twice at this one.
+                guard length[child] == current, settledMark[child] != t else { continue }
+                settledMark[child] = t
+                for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] where missesMark[parent] == t {
+                    let link = nodes[parent].links[l]
+                    if link.provides.contains(t) || (nodes[parent].isName && l != 0) { continue }
+                    let candidate = current + (link.step == nil ? 0 : 1)
+                    if lengthMark[parent] == t && length[parent] <= candidate { continue }
+                    (lengthMark[parent], length[parent]) = (t, candidate)
+                    if candidate == current { level.append(parent) } else { next.append(parent) }
+                }
+            }
+            level = next
+            current += 1
+        }
+    }
+
+    /// The first step of a name's chain: a reader, or a view shown (and the name below it).
+    enum Hop {
+        case reads(node: Int, span: SourceSpan)
+        case shows(node: Int, link: Int)
+    }
+
+    /// The chain of type `t` from a name that misses it, one hop per view (hops found once per type).
+    private mutating func chain(from name: Int, type t: Int, hops: inout [Int: Hop]) -> [EnvironmentGraph.Step] {
+        var steps: [EnvironmentGraph.Step] = []
+        var current = name
+        while true {
+            let hop: Hop
+            if let known = hops[current] {
+                hop = known
+            } else {
+                guard let found = firstHop(from: current, type: t) else { return steps }
+                hops[current] = found
+                hop = found
+            }
+            switch hop {
+            case .reads(let node, let span):
+                let view = nodes[node].view
+                var reader: EnvironmentGraph.DeclarationKey?
+                if case .declaration(let key) = nodes[node].place.kind { reader = key }
+                steps.append(.init(view: view, note: DiagnosticNote(message: "'\(view)' reads '\(typeNames[t])' here", span: span),
+                                   reader: reader))
+                return steps
+            case .shows(let node, let l):
+                let link = nodes[node].links[l]
+                let (owner, child) = (nodes[node].view, nodes[link.target].view)
+                steps.append(.init(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: link.step!)))
+                current = link.target
+            }
+        }
+    }
+
+    /// The first hop of the preferred chain below a name: from its first declaration, through the members it
+    /// uses, to the first reader or view shown whose chain is as short as the name's. Members may use each
+    /// other in a cycle (all of the same chain length): a depth-first search in link order that enters each
+    /// member once takes the first path that does not come back to a member on it.
+    private mutating func firstHop(from name: Int, type t: Int) -> Hop? {
+        let target = length[name]
+        let declaration = nodes[name].links[0].target
+        visits += 1
+        visitMark[declaration] = visits
+        var stack = [(node: declaration, next: 0)]
+        while let top = stack.last {
+            let node = nodes[top.node]
+            if top.next == 0, let read = node.reads.first(where: { $0.type == t }) {
+                return .reads(node: top.node, span: read.span)
+            }
+            stack.removeLast()
+            for l in top.next..<node.links.count {
+                let link = node.links[l]
+                guard missesMark[link.target] == t, !link.provides.contains(t) else { continue }
+                if link.step != nil {
+                    if length[link.target] + 1 == target { return .shows(node: top.node, link: l) }
+                } else if length[link.target] == target && visitMark[link.target] != visits {
+                    visitMark[link.target] = visits
+                    stack.append((top.node, l + 1))
+                    stack.append((link.target, 0))
+                    break
+                }
+            }
+        }
+        assertionFailure("a node that misses a type has a chain to its reader")
+        return nil
     }
 }
 
 // MARK: Messages
 
 extension EnvironmentGraph {
-    /// `a 'UserSettings'`, `an 'Editor'`: the article English gives the name when read aloud (a leading vowel
-    /// letter, except a `U` read "you": `Us...`, `Uni...`, `Uti...`).
+    /// `a 'UserSettings'`, `an 'Editor'`, `a 'UIState'`, `an 'HTTPClient'`: the article English gives the name
+    /// when read aloud. A name that starts with an initialism (two capitals) is read letter by letter, so the
+    /// first letter's name decides ("an aitch", "a you"); otherwise a leading vowel letter, except a `U` read
+    /// "you" (`Us...`, `Uni...`, `Uti...`).
     static func withArticle(_ type: String) -> String {
+        let scalars = Array(type.unicodeScalars.prefix(2))
+        let startsWithInitialism = scalars.count == 2 && scalars.allSatisfy { $0.properties.isUppercase }
         let lower = type.lowercased()
         var article = "a"
-        if let first = lower.first, "aeiou".contains(first) {
+        if startsWithInitialism {
+            // Letters whose names start with a vowel sound: A, E, F, H, I, L, M, N, O, R, S, X.
+            if let first = type.first, "AEFHILMNORSX".contains(first) { article = "an" }
+        } else if let first = lower.first, "aeiou".contains(first) {
             article = ["us", "uni", "uti", "ur", "eu"].contains(where: lower.hasPrefix) ? "a" : "an"
         }
         return "\(article) '\(type)'"
@@ -299,13 +873,14 @@ extension EnvironmentGraph {
     /// earlier type is not repeated), preceded by the construction it starts at when that is not the finding's.
     static func rootNotes(_ finding: RootFinding) -> [DiagnosticNote] {
         var notes: [DiagnosticNote] = []
+        var given: Set<DiagnosticNote> = []
         for entry in finding.missing {
             var chain: [DiagnosticNote] = []
             if entry.chainStart.span != finding.span {
                 chain.append(DiagnosticNote(message: "'\(entry.chainStart.view)' is shown here too", span: entry.chainStart.span))
             }
             chain += entry.steps.map(\.note)
-            for note in chain where !notes.contains(note) { notes.append(note) }
+            for note in chain where given.insert(note).inserted { notes.append(note) }
         }
         return notes
     }

@@ -31,7 +31,8 @@ extension ProjectAnalysis {
 
 /// Every analysis, for the tests that compare kept values with fresh ones.
 enum AnalysisRegistry {
-    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self]
+    static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
+                                                  ObservedTypes.self]
 }
 
 extension ProjectIndex {
@@ -109,10 +110,12 @@ final class AnalysisStore: @unchecked Sendable, CustomReflectable {
 
 // MARK: Analyses of the index's names
 
-/// Every view of the project (`ProjectIndex.isView`) with its declarations, extensions left out.
+/// Every view and scene of the project (`ProjectIndex.isView`, `isScene`) with its declarations, extensions left
+/// out: the types whose bodies the environment walk goes through.
 enum ViewDeclarations: ProjectAnalysis {
-    /// Whether a name is a view depends on the names declared, their kinds and inheritance clauses (protocols
-    /// included: a refinement of `View` declared in the project), and whether they declare a view `body`.
+    /// Whether a name is a view or scene depends on the names declared, their kinds and inheritance clauses
+    /// (protocols included: a refinement of `View` declared in the project), and whether they declare a view
+    /// `body`.
     static func inputs(of facts: FileFacts) -> [[String]] {
         facts.types.map { [$0.name, $0.kind.rawValue, $0.declaresViewBody ? "body" : ""] + $0.inherited }
     }
@@ -120,7 +123,7 @@ enum ViewDeclarations: ProjectAnalysis {
     static func compute(_ index: ProjectIndex) -> [String: [(file: Int, type: Int)]] {
         var views: [String: [(file: Int, type: Int)]] = [:]
         // Only names with an inheritance clause somewhere can be views.
-        for name in index.namesWithInheritance where index.isView(name) {
+        for name in index.namesWithInheritance where index.isView(name) || index.isScene(name) {
             let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
             if !declarations.isEmpty { views[name] = declarations }
         }
@@ -145,4 +148,18 @@ enum Subclasses: ProjectAnalysis {
         // Sorted, so the value does not depend on the order of the index's name table.
         return subclasses.mapValues { $0.sorted() }
     }
+}
+
+/// Each file's position in the index, by its display path: what a project check needs to look a finding's file up
+/// in the index's per-file tables (`BuildLayout`).
+enum FilePositions: ProjectAnalysis {
+    static func inputs(of facts: FileFacts) -> String { facts.path }
+
+    static func compute(_ index: ProjectIndex) -> [String: Int] {
+        Dictionary(index.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension ProjectIndex {
+    func position(ofFile path: String) -> Int? { self[FilePositions.self][path] }
 }

@@ -38,6 +38,7 @@ struct ProjectIndex {
     /// and those that refine any SwiftUI owner protocol: computed once, so asking about a type is one look at
     /// its inheritance clauses.
     private var viewProtocols: Set<String> = []
+    private var sceneProtocols: Set<String> = []
     private var ownerProtocols: Set<String> = []
     private var observableObjectProtocols: Set<String> = []
 
@@ -78,6 +79,7 @@ struct ProjectIndex {
             }
         }
         viewProtocols = refiningProtocols(of: Self.isViewProtocol)
+        sceneProtocols = refiningProtocols { $0 == "Scene" }
         ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
         observableObjectProtocols = refiningProtocols { $0 == "ObservableObject" }
     }
@@ -86,7 +88,7 @@ struct ProjectIndex {
 
     func renderer(_ ref: RendererRef) -> Renderer { files[Int(ref.file)].renderers[Int(ref.renderer)] }
 
-    /// Every view of the project (`isView`) with its declarations, extensions left out.
+    /// Every view and scene of the project (`isView`, `isScene`) with its declarations, extensions left out.
     var viewDeclarations: [String: [(file: Int, type: Int)]] { self[ViewDeclarations.self] }
 
     /// The classes whose declaration names `name` first in its inheritance clause (their superclass, when `name`
@@ -124,12 +126,15 @@ struct ProjectIndex {
         "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable",
     ]
 
-    /// Protocols of types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene,
-    /// DynamicProperty, styles, the representables.
+    /// Protocols of types whose stored properties SwiftUI manages: View, ViewModifier, App, Scene, Commands,
+    /// toolbar content, DynamicProperty, styles, the representables.
     static func isOwnerProtocol(_ name: String) -> Bool {
-        ["View", "ViewModifier", "App", "Scene", "DynamicProperty"].contains(name) || name.hasSuffix("Style")
-            || representables.contains(name)
+        ownerProtocolNames.contains(name) || name.hasSuffix("Style") || representables.contains(name)
     }
+
+    static let ownerProtocolNames: Set<String> = [
+        "View", "ViewModifier", "App", "Scene", "Commands", "ToolbarContent", "CustomizableToolbarContent", "DynamicProperty",
+    ]
 
     /// The protocols declared in the sources that inherit, directly or through other such protocols, one that
     /// `base` accepts: a fixed point over the protocols only.
@@ -169,6 +174,10 @@ struct ProjectIndex {
         return types(named: name).contains { type($0).declaresViewBody }
     }
 
+    /// A scene of the project (`struct MainWindow: Scene`): conforms to SwiftUI's `Scene`, directly or through a
+    /// protocol the sources declare. An App's body constructs it, and its body shows views, as a view's does.
+    func isScene(_ name: String) -> Bool { conforms(name, { $0 == "Scene" }, sceneProtocols) }
+
     func isStruct(_ name: String) -> Bool {
         types(named: name).contains { type($0).kind == .struct }
     }
@@ -197,7 +206,7 @@ struct ProjectIndex {
     static let protocolsNotRefiningObservableObject: Set<String> = [
         "AnyObject", "Codable", "CustomDebugStringConvertible", "CustomStringConvertible", "Decodable", "Encodable",
         "Equatable", "Error", "Hashable", "Identifiable", "LocalizedError", "NSCoding", "NSCopying", "NSSecureCoding",
-        "Observable", "Sendable", "Comparable", "CaseIterable", "RawRepresentable", "Sequence", "Collection",
+        ObservationNames.observable, "Sendable", "Comparable", "CaseIterable", "RawRepresentable", "Sequence", "Collection",
     ]
 
     private func observableObject(_ name: String, seen: inout Set<String>) -> Bool? {
@@ -242,18 +251,29 @@ struct ProjectIndex {
         case .memberChain(let base, let members):
             var current = base
             for m in members {
-                let candidates = Set(properties(of: current, named: m).compactMap(\.type))
+                // `@State var service = Service.shared`: the type of the static property it is initialized from.
+                let candidates = Set(properties(of: current, named: m).compactMap { property in
+                    property.type ?? property.staticInitializer.flatMap { staticMemberType($0.type, $0.member) }
+                })
                 guard candidates.count == 1 else { return nil }
                 current = candidates.first!
             }
             return current
         case .staticMember(let typeName, let member):
-            let statics = properties(of: typeName, named: member).filter(\.isStatic)
-            let types = Set(statics.compactMap(\.type))
-            return types.count == 1 ? types.first : nil
+            return staticMemberType(typeName, member)
         case .unknown:
             return nil
         }
+    }
+
+    /// The type of `Type.member`: the static property's declared or constructed type (nil when the project
+    /// declares it without one, or with several), or `Type` itself when the project declares no static property
+    /// of that name (`Store.shared` of a library's `Store`, by convention one of its own type).
+    private func staticMemberType(_ typeName: String, _ member: String) -> String? {
+        let statics = properties(of: typeName, named: member).filter(\.isStatic)
+        if statics.isEmpty { return typeName }
+        let types = Set(statics.compactMap(\.type))
+        return types.count == 1 ? types.first : nil
     }
 }
 
@@ -314,6 +334,7 @@ extension ProjectIndex {
         analyses = analyses.keeping(afterChanging: old, to: new)
         if touchesProtocols {
             viewProtocols = refiningProtocols(of: Self.isViewProtocol)
+            sceneProtocols = refiningProtocols { $0 == "Scene" }
             ownerProtocols = refiningProtocols(of: Self.isOwnerProtocol)
             observableObjectProtocols = refiningProtocols { $0 == "ObservableObject" }
         }

@@ -1,18 +1,28 @@
 /// The project's view tree as the index sees it, for `flowlint graph`: roots (`@main` apps, previews), the
-/// views they and their descendants show (sheets and navigation destinations marked), the environment objects
-/// provided on each edge and read by each view,
-/// and, per reader, the objects some root shows it without. Built from the same facts and the same environment
-/// analysis as `missing_environment_object`, so the picture agrees with the findings.
+/// scenes and views they and their descendants show (sheets and navigation destinations marked), the environment
+/// objects provided on each edge and read by each view, and, per reader, the objects some root shows it without.
 ///
-/// Output is deterministic: nodes sorted by kind and name, edges by their ends and label.
+/// Drawn from the walk `missing_environment_object` makes (`EnvironmentGraph.picture()`), so the picture agrees
+/// with the findings: a node per declaration of a view or scene (two views named `RootView` in `Home` and
+/// `Settings` are two nodes, `Home.RootView` and `Settings.RootView`), an edge per construction as the build that
+/// compiles it resolves it (a construction no build compiles is not drawn), and the roots' constructions include
+/// those in the members an App uses (`var mainWindow: some Scene`).
+///
+/// Output is deterministic: nodes sorted by kind, name and file, edges by their ends and label.
 struct ViewGraph {
     struct Node: Equatable {
-        enum Kind: String { case app, preview, view }
+        enum Kind: String { case app, preview, scene, view }
         var id: String
         var kind: Kind
+        /// The type's name, qualified when nested (`Settings.RootView`), with its module first when another node
+        /// has the same name (`NotesKit.ContentView`); `#Preview` for a `#Preview`.
         var label: String
-        /// The file it is declared in (a view: its declaration's; a root: the file and line of its first view).
+        /// For a `#Preview`, which one: its file's name and line.
+        var detail: String?
+        /// Where it is declared (the tooltip): a view's file; a root's file and the line of its first construction.
         var location: String
+        /// The names `--root` finds it by: its type's simple and qualified names (none for a `#Preview`).
+        var names: Set<String>
         /// Object types its properties read from the environment.
         var reads: [String]
         /// Object types it reads that some root shows it without, each with the roots.
@@ -41,66 +51,82 @@ struct ViewGraph {
     private(set) var nodes: [Node] = []
     private(set) var edges: [Edge] = []
 
-    /// The graph of the whole project, or, with `root`, of what the roots or views of that name show.
+    /// The graph of the whole project, or, with `root`, of what the roots or views of that name show, with only
+    /// what those roots miss (for a view: what the roots miss through it) in red.
     init(index: ProjectIndex, root: String? = nil) {
         var graph = EnvironmentGraph(index: index)
+        let picture = graph.picture()
         var nodesByID: [String: Node] = [:]
-        var edgeSet: Set<Edge> = []
 
-        func viewNode(_ name: String) -> String {
-            if nodesByID[name] == nil {
-                let location = graph.candidates[name]?.first.map { index.files[$0.file].path } ?? ""
+        func id(_ declaration: EnvironmentGraph.DeclarationKey) -> String { "d\(declaration.file).\(declaration.type)" }
+        func id(_ root: ProjectIndex.RendererRef) -> String { "r\(root.file).\(root.renderer)" }
+
+        // Every declaration of a view or scene.
+        var fileOfDeclaration: [String: Int] = [:]
+        var qualifiedNames: [String: String] = [:]
+        for declarations in graph.candidates.values {
+            for d in declarations {
+                let type = index.type(d)
                 var reads: Set<String> = []
                 // The readers the rules judge (an object declared and never used is not read).
-                for d in graph.candidates[name] ?? [] {
-                    for property in graph.readers(of: d) {
-                        if let type = property.environmentObjectType { reads.insert(type) }
-                    }
+                for property in graph.readers(of: d) {
+                    if let type = property.environmentObjectType { reads.insert(type) }
                 }
-                nodesByID[name] = Node(id: name, kind: .view, label: name, location: location, reads: reads.sorted(), missing: [:])
-            }
-            return name
-        }
-
-        // Every renderer's edges, members folded into their owner; each root edge's root, by position.
-        struct RootEdgeKey: Hashable {
-            var file: String, offset: Int
-        }
-        var rootOfEdge: [RootEdgeKey: String] = [:]
-        for (f, facts) in index.files.enumerated() {
-            for (r, renderer) in facts.renderers.enumerated() {
-                let owner: String
-                switch renderer.kind {
-                case .viewBody(let type, _), .member(let type, _, _):
-                    guard graph.candidates[type] != nil else { continue }
-                    owner = viewNode(type)
-                case .root(let kind):
-                    let line = renderer.edges.first?.span.start.line ?? 0
-                    let name = Self.rootName(kind, in: facts, index: index)
-                    owner = "\(kind.rawValue)#\(f).\(r)"
-                    // A `#Preview` has no name: its file and line say which one it is.
-                    let label = name ?? (kind == .app ? "App" : "#Preview")
-                    nodesByID[owner] = Node(id: owner, kind: kind == .app ? .app : .preview, label: label,
-                                            location: "\(facts.path):\(line)", reads: [], missing: [:])
-                }
-                for edge in renderer.edges {
-                    guard case .view(let child) = edge.target, graph.candidates[child] != nil else { continue }
-                    let provided = graph.environment(after: edge, around: [])
-                    edgeSet.insert(Edge(from: owner, to: viewNode(child), provides: provided.map { $0.sorted() } ?? [],
-                                        opaque: provided == nil, presentation: edge.presentation?.rawValue))
-                    if case .root = renderer.kind { rootOfEdge[RootEdgeKey(file: facts.path, offset: edge.span.startOffset)] = owner }
-                }
+                let key = EnvironmentGraph.DeclarationKey(file: d.file, type: d.type)
+                nodesByID[id(key)] = Node(id: id(key), kind: index.isScene(type.name) ? .scene : .view, label: type.qualifiedOrSimpleName,
+                                          location: index.files[d.file].path, names: [type.name, type.qualifiedOrSimpleName],
+                                          reads: reads.sorted(), missing: [:])
+                fileOfDeclaration[id(key)] = d.file
+                qualifiedNames[id(key)] = type.qualifiedOrSimpleName
             }
         }
+        Self.addModules(to: &nodesByID, files: fileOfDeclaration, index: index)
 
-        // Missing objects, per root, at their reader: the findings of both environment rules.
-        for finding in graph.rootFindings(including: { _ in true }) {
-            guard let rootID = rootOfEdge[RootEdgeKey(file: finding.span.file, offset: finding.span.startOffset)],
-                  let rootNode = nodesByID[rootID] else { continue }
-            let rootLabel = rootNode.label == "#Preview" ? "#Preview at \(rootNode.location)" : rootNode.label
+        // Every root.
+        for ref in index.roots {
+            let renderer = index.renderer(ref)
+            guard case .root(let kind) = renderer.kind else { continue }
+            let facts = index.files[Int(ref.file)]
+            let line = renderer.edges.first?.span.start.line ?? 0
+            var node = Node(id: id(ref), kind: kind == .app ? .app : .preview, label: "#Preview", location: "\(facts.path):\(line)",
+                            names: [], reads: [], missing: [:])
+            if renderer.rootType >= 0 {
+                node.label = facts.types[Int(renderer.rootType)].name
+                node.names = [node.label]
+            } else {
+                // A `#Preview` has no name: its file and line say which one it is.
+                node.detail = "\(Self.fileName(facts.path)):\(line)"
+            }
+            nodesByID[node.id] = node
+        }
+
+        // Each construction once per build that compiles it, for following what a root shows build by build.
+        var drawnEdges: [(edge: Edge, build: Int32)] = []
+        for drawn in picture.edges {
+            let from: String
+            switch drawn.from {
+            case .root(let ref): from = id(ref)
+            case .declaration(let key): from = id(key)
+            }
+            drawnEdges.append((Edge(from: from, to: id(drawn.to), provides: drawn.provides, opaque: drawn.opaque,
+                                    presentation: drawn.presentation?.rawValue), drawn.build))
+        }
+
+        // The nodes `root` names, and the qualified names of the views among them (as a finding's chain names them).
+        let named = root.map { name in Set(nodesByID.values.filter { $0.names.contains(name) }.map(\.id)) }
+        let namedViews = Set((named ?? []).compactMap { qualifiedNames[$0] })
+
+        // Missing objects at their reader: the findings of both environment rules (with `root`, those of the roots
+        // it names, or whose chain passes through a view it names).
+        for finding in picture.findings {
+            guard let rootNode = nodesByID[id(finding.root)] else { continue }
+            let rootLabel = rootNode.detail.map { "\(rootNode.label) at \($0)" } ?? rootNode.label
             for entry in finding.missing {
-                let reader = entry.steps.last?.view ?? entry.chainStart.view
-                guard nodesByID[reader] != nil else { continue }
+                if let named, !named.contains(rootNode.id),
+                   !EnvironmentGraph.chainNames(start: entry.chainStart.view, steps: entry.steps).contains(where: namedViews.contains) {
+                    continue
+                }
+                guard let reader = entry.steps.last?.reader.map(id), nodesByID[reader] != nil else { continue }
                 var roots = nodesByID[reader]!.missing[entry.type] ?? []
                 if !roots.contains(rootLabel) { roots.append(rootLabel) }
                 nodesByID[reader]!.missing[entry.type] = roots.sorted()
@@ -108,19 +134,32 @@ struct ViewGraph {
         }
 
         var kept = Set(nodesByID.keys)
-        if let root {
-            // What the named roots or views show, transitively.
-            var reached = Set(nodesByID.values.filter { $0.label == root }.map(\.id))
-            var frontier = Array(reached)
-            var children: [String: [String]] = [:]
-            for edge in edgeSet { children[edge.from, default: []].append(edge.to) }
+        var edgeSet = Set(drawnEdges.map(\.edge))
+        if let named {
+            // What the named roots or views show, transitively, build by build: a view shared by a phone and a Mac
+            // app shows, under the phone app, only what the phone's build compiles.
+            struct ViewInBuild: Hashable {
+                var node: String, build: Int32
+            }
+            var edgesFrom: [String: [(edge: Edge, build: Int32)]] = [:]
+            for drawn in drawnEdges { edgesFrom[drawn.edge.from, default: []].append(drawn) }
+            var reached = named
+            var followed: Set<ViewInBuild> = []
+            var frontier: [(node: String, build: Int32?)] = named.map { ($0, nil) }
+            edgeSet = []
             while let next = frontier.popLast() {
-                for child in children[next] ?? [] where reached.insert(child).inserted { frontier.append(child) }
+                for drawn in edgesFrom[next.node] ?? [] where next.build.map({ $0 == drawn.build }) ?? true {
+                    edgeSet.insert(drawn.edge)
+                    reached.insert(drawn.edge.to)
+                    if followed.insert(ViewInBuild(node: drawn.edge.to, build: drawn.build)).inserted {
+                        frontier.append((drawn.edge.to, drawn.build))
+                    }
+                }
             }
             kept = reached
         }
         nodes = nodesByID.values.filter { kept.contains($0.id) }.sorted {
-            (Self.order($0.kind), $0.label, $0.location) < (Self.order($1.kind), $1.label, $1.location)
+            (Self.order($0.kind), $0.label, $0.detail ?? "", $0.location, $0.id) < (Self.order($1.kind), $1.label, $1.detail ?? "", $1.location, $1.id)
         }
         // Edges in the order of their ends' nodes.
         let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
@@ -130,43 +169,56 @@ struct ViewGraph {
         }
     }
 
+    /// Views and scenes that share a name in different modules (an app's `ContentView` and its package's) are
+    /// labelled with their module (`NotesKit.ContentView`), when the project model says which it is.
+    private static func addModules(to nodes: inout [String: Node], files: [String: Int], index: ProjectIndex) {
+        var byLabel: [String: [String]] = [:]
+        for (id, node) in nodes { byLabel[node.label, default: []].append(id) }
+        for ids in byLabel.values where ids.count > 1 {
+            let modules = ids.map { id -> String? in
+                guard let modules = index.layout.modules(ofFile: files[id]!), modules.count == 1 else { return nil }
+                return modules.first
+            }
+            guard Set(modules).count > 1 else { continue }
+            for (id, module) in zip(ids, modules) {
+                guard let module else { continue }
+                nodes[id]!.label = "\(module).\(nodes[id]!.label)"
+                nodes[id]!.names.insert(nodes[id]!.label)
+            }
+        }
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     private static func order(_ kind: Node.Kind) -> Int {
         switch kind {
         case .app: return 0
         case .preview: return 1
-        case .view: return 2
-        }
-    }
-
-    /// The name of the type a root belongs to: the `@main` type of the file for an app, the `PreviewProvider`
-    /// of the file for `previews`; nil for `#Preview` (it has only a position).
-    static func rootName(_ kind: Renderer.RootKind, in facts: FileFacts, index: ProjectIndex) -> String? {
-        switch kind {
-        case .app:
-            return facts.types.first { $0.attributes.contains("main") }?.name
-        case .previewProvider:
-            return facts.types.first { $0.inherited.contains("PreviewProvider") }?.name
-        case .preview:
-            return nil
+        case .scene: return 2
+        case .view: return 3
         }
     }
 
     // MARK: Rendering
 
-    /// Graphviz: roots as double octagons, views as boxes; a view that some root shows without an object it
-    /// reads in red, with the objects and roots named; edges labeled with how they show their view and what
-    /// they provide, bold when presented or pushed, dashed when they cannot be judged. Node ids are quoted
-    /// numbers and every label a quoted string (`dotString`): no text from the project becomes DOT syntax, an
-    /// attribute or an HTML-like label, and FlowLint emits no attribute that links anywhere (URL, href).
+    /// Graphviz, top to bottom: roots as double octagons (apps) and octagons (previews), scenes as rounded boxes,
+    /// views as boxes, each labelled with its name, what it reads and, in red, what some root shows it without;
+    /// its file in a tooltip. Edges are labelled with how they show their view and what they provide, bold when
+    /// presented or pushed, dashed when they cannot be judged. Node ids are quoted numbers and every label and
+    /// tooltip a quoted string (`dotString`): no text from the project becomes DOT syntax, an attribute or an
+    /// HTML-like label, and FlowLint emits no attribute that links anywhere (URL, href).
     func dot() -> String {
-        var out = ["digraph flowlint {", "    rankdir=LR;", "    node [shape=box, fontname=\"Helvetica\"];",
+        var out = ["digraph flowlint {", "    rankdir=TB;", "    pack=true;", "    node [shape=box, fontname=\"Helvetica\"];",
                    "    edge [fontname=\"Helvetica\", fontsize=10];"]
         let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
         for (i, node) in nodes.enumerated() {
-            var attributes = ["label=\(Self.dotString(lines(of: node)))"]
+            var attributes = ["label=\(Self.dotString(lines(of: node)))", "tooltip=\(Self.dotString([node.location]))"]
             switch node.kind {
             case .app: attributes.append("shape=doubleoctagon")
             case .preview: attributes.append("shape=octagon")
+            case .scene: attributes.append("style=rounded")
             case .view: break
             }
             if !node.missing.isEmpty { attributes += ["color=red", "fontcolor=red", "penwidth=2"] }
@@ -183,17 +235,20 @@ struct ViewGraph {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// Mermaid (renders in GitHub Markdown): the same picture, missing objects in a red class. Node ids are
-    /// FlowLint's numbers; every label is quoted, with what Mermaid reads as syntax as entity codes
-    /// (`mermaidString`), so no text from the project starts a statement, closes a label or becomes HTML.
+    /// Mermaid (renders in GitHub Markdown), top to bottom: the same picture, scenes rounded, missing objects in
+    /// a red class. Files are left out: a Mermaid flowchart shows a tooltip only on a `click` directive with a
+    /// link or a script callback, which GitHub does not run. Node ids are FlowLint's numbers; every label is
+    /// quoted, with what Mermaid reads as syntax as entity codes (`mermaidString`), so no text from the project
+    /// starts a statement, closes a label or becomes HTML.
     func mermaid() -> String {
-        var out = ["flowchart LR"]
+        var out = ["flowchart TB"]
         let numbers = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, $0) })
         for (i, node) in nodes.enumerated() {
             let text = Self.mermaidString(lines(of: node))
             switch node.kind {
             case .app: out.append("    n\(i){{\(text)}}")
             case .preview: out.append("    n\(i)([\(text)])")
+            case .scene: out.append("    n\(i)(\(text))")
             case .view: out.append("    n\(i)[\(text)]")
             }
         }
@@ -211,12 +266,28 @@ struct ViewGraph {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// A node's label: its name (and which `#Preview`), what it reads, what it misses from which roots.
     private func lines(of node: Node) -> [String] {
         var lines = [node.label]
-        if !node.location.isEmpty { lines.append(node.location) }
-        if !node.reads.isEmpty { lines.append("reads " + node.reads.joined(separator: ", ")) }
+        if let detail = node.detail { lines.append(detail) }
+        if !node.reads.isEmpty { lines += Self.wrapped("reads", node.reads) }
         for (type, roots) in node.missing.sorted(by: { $0.key < $1.key }) {
-            lines.append("MISSING \(type) from \(roots.joined(separator: ", "))")
+            lines += Self.wrapped("MISSING \(type) from", roots)
+        }
+        return lines
+    }
+
+    /// `reads A, B, C` as lines of about `width` characters, broken after a comma (a long item alone on its
+    /// line): a node of a picture laid out top to bottom is as wide as its longest line.
+    static func wrapped(_ head: String, _ items: [String], width: Int = 40) -> [String] {
+        var lines = [head]
+        for (i, item) in items.enumerated() {
+            let piece = item + (i < items.count - 1 ? "," : "")
+            if lines[lines.count - 1].count + 1 + piece.count > width && lines[lines.count - 1] != head {
+                lines.append(piece)
+            } else {
+                lines[lines.count - 1] += " " + piece
+            }
         }
         return lines
     }

@@ -15,7 +15,8 @@ struct BuildLayout: Sendable {
     let model: ProjectModel?
     private(set) var builds: [Build] = []
     /// Per file (its position in the index's files): the builds it is compiled in. Nil when nothing is known of it
-    /// (no model, or an incomplete model that does not list it); empty when a complete model lists it in no target.
+    /// (no model, or no target lists it outside the regions the model governs); empty when it is known to be in no
+    /// target (`ProjectModel.governs`).
     private(set) var buildsOfFile: [[Int32]?] = []
     /// Per target: its builds.
     private(set) var buildsOfTarget: [[Int32]] = []
@@ -62,11 +63,11 @@ struct BuildLayout: Sendable {
             for file in target.files { targetsOfPath[file, default: []].append(t) }
         }
         buildsOfFile = absolutePaths.map { path in
-            guard let targets = targetsOfPath[path] else { return model.isComplete ? [] : nil }
+            guard let targets = targetsOfPath[path] else { return model.governs(path) ? [] : nil }
             return targets.flatMap { buildsOfTarget[$0] }
         }
     }
 
-    /// Whether a complete model lists the file in no target (it is not compiled at all).
+    /// Whether the file is known to be in no target (it is not compiled at all).
     func isInNoTarget(file: Int) -> Bool { buildsOfFile[file]?.isEmpty ?? false }
 }

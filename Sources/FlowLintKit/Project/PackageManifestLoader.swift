@@ -12,6 +12,10 @@ enum PackageManifestLoader {
         var warnings: [String] = []
         var isComplete = true
         var products: [PackageProduct] = []
+        /// The targets' directories: what the package governs (see `ProjectModel.regions`). SwiftPM compiles
+        /// nothing outside them, so a Swift file elsewhere in the package's directory (an example app, a script, a
+        /// fixture) may be compiled by something else: it is not said to be in no target.
+        var directories: [String] = []
     }
 
     /// `manifest`: the absolute path of a `Package.swift`; `root`: the model's root, which `BuildTarget.manifest`
@@ -57,10 +61,17 @@ enum PackageManifestLoader {
         let languageMode = (package.argument("swiftLanguageModes") ?? package.argument("swiftLanguageVersions"))
             .flatMap(\.array)?.compactMap(Self.languageMode).max()
 
-        guard let targetList = package.argument("targets") else {
+        // Targets given to `Package(...)`, and those a later statement adds (`package.targets.append(...)`,
+        // `package.targets += [...]`), even inside a top-level `#if`: every branch counts.
+        let context = FileContext(tree: tree, path: manifest)
+        let later = added("targets", context, evaluator)
+        guard package.argument("targets") != nil || !later.isEmpty else {
             return result // a package with no targets (an umbrella of dependencies)
         }
-        guard let items = targetList.array, items.allSatisfy({ $0.callee != nil && $0.argument("name")?.string != nil }) else {
+        let given = package.argument("targets") ?? .array([])
+        guard let listed = given.array, later.allSatisfy({ $0.array != nil }),
+              case let items = listed + later.flatMap({ $0.array ?? [] }),
+              items.allSatisfy({ $0.callee != nil && $0.argument("name")?.string != nil }) else {
             warn("the targets are not written literally; each directory of Sources/ and Tests/ is taken as a target")
             result.targets = layoutTargets(directory: directory, manifest: shown, platforms: platforms, languageMode: languageMode,
                                            debug: debug, files: files)
@@ -71,7 +82,8 @@ enum PackageManifestLoader {
         let packageName = package.argument("name")?.string
         // Products, and the local packages this one depends on (`.package(path:)`), by the names a
         // `.product(name:package:)` may use for them: the directory's name and the declared name.
-        for product in package.argument("products")?.array ?? [] where product.callee == "library" {
+        let products = (package.argument("products")?.array ?? []) + added("products", context, evaluator).flatMap { $0.array ?? [] }
+        for product in products where product.callee == "library" {
             guard let name = product.argument("name")?.string else { continue }
             result.products.append(PackageProduct(packageDirectory: directory, packageName: packageName, name: name,
                                                   targets: (product.argument("targets")?.array ?? []).compactMap(\.string)))
@@ -133,6 +145,7 @@ enum PackageManifestLoader {
                 }
             }
             target.files = SwiftFileLister.swiftFiles(under: roots, excluding: excluded, in: files)
+            result.directories.append(path)
 
             // Dependencies on targets of the same package (a product of another package is not in this model).
             var dependencies: Set<String> = []
@@ -140,6 +153,9 @@ enum PackageManifestLoader {
                 switch dependency {
                 case .string(let n) where localNames.contains(n):
                     dependencies.insert(n)
+                case .string(let n):
+                    // A name that is not a target of this package is a product of one of its dependencies.
+                    target.productDependencies.append(ProductDependency(product: n, package: nil))
                 case .call(let c, _):
                     let n = dependency.argument("name")?.string
                     if (c == "target" || c == "byName"), let n, localNames.contains(n) { dependencies.insert(n) }
@@ -206,8 +222,8 @@ enum PackageManifestLoader {
             target.conditions = Self.conditions(defines, platforms: platforms.map(\.platform))
             result.targets.append(target)
         }
-        if mutatesTargetsAfterward(tree) {
-            warn("targets or their settings are changed after 'Package(...)'; those changes are not read")
+        if changesTargetsAfterward(context) {
+            warn("the targets' settings are changed after 'Package(...)' (package.targets); those changes are not read")
         }
         return result
     }
@@ -224,12 +240,17 @@ enum PackageManifestLoader {
         }
     }
 
-    /// `-DFLAG` and `-D FLAG` in compiler flags (`OTHER_SWIFT_FLAGS`, `.unsafeFlags`).
+    /// `-DFLAG` and `-D FLAG` in compiler flags (`OTHER_SWIFT_FLAGS`, `.unsafeFlags`); not the flags passed on to
+    /// another tool (`-Xcc -DFLAG` defines a C macro, not a Swift condition).
     static func definedConditions(in flags: [String]) -> [String] {
         var out: [String] = []
         var index = 0
         while index < flags.count {
             let flag = flags[index]
+            if flag == "-Xcc" || flag == "-Xfrontend" || flag == "-Xlinker" || flag == "-Xclang-linker" {
+                index += 2
+                continue
+            }
             if flag == "-D", index + 1 < flags.count {
                 out.append(flags[index + 1])
                 index += 2
@@ -285,13 +306,49 @@ enum PackageManifestLoader {
         return nil
     }
 
-    /// `package.targets.append(...)`, `package.targets += ...`, `for target in package.targets { target.swiftSettings
-    /// = ... }`: statements after `Package(...)` that change what was read.
-    private static func mutatesTargetsAfterward(_ tree: SyntaxTree) -> Bool {
-        for n in tree.nodes.indices where tree.kind(n) == .memberAccessExpr && tree.name(n) == "targets" {
-            if let base = tree.firstChild(n), tree.kind(base) == .identifierExpr, tree.name(base) == "package" { return true }
+    /// What later statements add to `package.<member>` (`targets`, `products`): `package.targets.append(.target(...))`
+    /// (one element, as a one-element array), `package.targets.append(contentsOf: [...])` and `package.targets +=
+    /// [...]`, each as evaluated (an `unknown` when not written literally).
+    private static func added(_ member: String, _ context: FileContext, _ evaluator: ManifestEvaluator) -> [ManifestValue] {
+        let tree = context.tree
+        var added: [ManifestValue] = []
+        for n in tree.nodes.indices where isPackageMember(n, member, tree) {
+            guard let parent = context.parent(n) else { continue }
+            switch tree.kind(parent) {
+            case .memberAccessExpr where tree.name(parent) == "append":
+                // `package.targets.append(...)`: the call around the member access.
+                guard let call = context.parent(parent), tree.kind(call) == .callExpr,
+                      let argument = tree.children(call).first(where: { tree.kind($0) == .argument }),
+                      let value = tree.firstChild(argument) else { continue }
+                let evaluated = evaluator.evaluate(value)
+                added.append(tree.name(argument) == "contentsOf" ? evaluated : .array([evaluated]))
+            case .binaryExpr where tree.name(parent) == "+=" && tree.firstChild(parent) == n:
+                let operands = Array(tree.children(parent))
+                if operands.count == 2 { added.append(evaluator.evaluate(operands[1])) }
+            default:
+                break
+            }
+        }
+        return added
+    }
+
+    /// Whether a statement other than an addition reads or changes `package.targets` (`for target in
+    /// package.targets { target.swiftSettings = ... }`): the settings read may not be the ones built.
+    private static func changesTargetsAfterward(_ context: FileContext) -> Bool {
+        let tree = context.tree
+        for n in tree.nodes.indices where isPackageMember(n, "targets", tree) {
+            guard let parent = context.parent(n) else { return true }
+            let isAppend = tree.kind(parent) == .memberAccessExpr && tree.name(parent) == "append"
+            let isAddition = tree.kind(parent) == .binaryExpr && tree.name(parent) == "+=" && tree.firstChild(parent) == n
+            if !isAppend && !isAddition { return true }
         }
         return false
+    }
+
+    /// `package.<member>`.
+    private static func isPackageMember(_ n: Int, _ member: String, _ tree: SyntaxTree) -> Bool {
+        guard tree.kind(n) == .memberAccessExpr, tree.name(n) == member, let base = tree.firstChild(n) else { return false }
+        return tree.kind(base) == .identifierExpr && tree.name(base) == "package"
     }
 
     /// Where SwiftPM looks for a target's sources when it has no `path:`.

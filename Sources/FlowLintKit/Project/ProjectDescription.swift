@@ -5,6 +5,9 @@ public struct ProjectDescription: Sendable {
     let model: ProjectModel
     /// Swift files under the root (as a lint finds them) that no target lists, relative to the root.
     let filesInNoTarget: [String]
+    /// Swift files no target lists outside the directories the project files govern (`ProjectModel.regions`):
+    /// linted as without a model. Relative to the root.
+    let filesOutsideProjects: [String]
     let swiftFileCount: Int
 
     /// The model of the project `path` belongs to (found as `flowlint lint` finds it; a directory with no project
@@ -14,25 +17,31 @@ public struct ProjectDescription: Sendable {
         let absolute = Paths.absolute(path)
         let isDirectory = FileDiscovery.isDirectory(absolute, followingSymlinks: true)
         let root = ProjectRoot.find(for: absolute) ?? Paths.standardize(isDirectory ? absolute : Paths.parent(absolute))
-        let files = (try? FileDiscovery.discover(paths: [root], configuration: configuration,
-                                                 respectingGitIgnores: respectingGitIgnores))?.files.map(\.absolutePath) ?? []
-        self.init(root: root, swiftFiles: files, buildConfiguration: buildConfiguration)
+        let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration,
+                                                    respectingGitIgnores: respectingGitIgnores)
+        self.init(root: root, swiftFiles: discovery?.files.map(\.absolutePath) ?? [], bundles: discovery?.projectBundles ?? [],
+                  buildConfiguration: buildConfiguration)
     }
 
     /// The model of the project at `root` (absolute), and the files `swiftFiles` (absolute) holds that no target
     /// compiles.
-    init(root: String, swiftFiles: [String], buildConfiguration: String? = nil) {
-        model = ProjectModel.load(root: root, buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration,
-                                  files: SwiftFileSet(swiftFiles))
+    init(root: String, swiftFiles: [String], bundles: [String], buildConfiguration: String? = nil) {
+        let model = ProjectModel.load(root: root, swiftFiles: swiftFiles, bundles: bundles,
+                                      buildConfiguration: buildConfiguration ?? ProjectModel.defaultBuildConfiguration)
+        self.model = model
         // A package's manifest is compiled apart, against PackageDescription: it is in no target, and no app code.
-        let inTargets = Set(model.targets.flatMap(\.files)).union(model.manifests.map { Paths.join(root, $0) })
-        filesInNoTarget = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
-            .map { Paths.relative($0, to: root).map { $0.isEmpty ? "." : $0 } ?? $0 }.sorted()
-        swiftFileCount = swiftFiles.count
+        let manifests = Set(model.manifests.map { Paths.join(root, $0) })
+        let inTargets = Set(model.targets.flatMap(\.files)).union(manifests)
+        let relative = { (path: String) in Paths.relative(path, to: root).map { $0.isEmpty ? "." : $0 } ?? path }
+        let unlisted = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
+        filesInNoTarget = unlisted.filter { model.governs($0) }.map(relative).sorted()
+        filesOutsideProjects = unlisted.filter { !model.governs($0) }.map(relative).sorted()
+        swiftFileCount = swiftFiles.filter { !manifests.contains($0) }.count
     }
 
-    /// The loaders' warnings, for standard error.
-    public var warnings: [String] { model.warnings }
+    /// What the loaders could not read (the warnings a lint prints, then the details only this command shows),
+    /// for standard error.
+    public var warnings: [String] { model.warnings + model.notes }
 
     public func text() -> String {
         var lines: [String] = []
@@ -61,7 +70,7 @@ public struct ProjectDescription: Sendable {
             }
             if !target.productDependencies.isEmpty {
                 lines.append("  products of packages outside the project: "
-                             + target.productDependencies.map { Escaping.text("\($0.product) (\($0.package))") }.joined(separator: ", "))
+                             + target.productDependencies.map(Self.describe).map(Escaping.text).joined(separator: ", "))
             }
         }
         if !model.isEmpty {
@@ -69,15 +78,24 @@ public struct ProjectDescription: Sendable {
             lines.append("\(filesInNoTarget.count) of \(swiftFileCount) Swift file\(swiftFileCount == 1 ? "" : "s") in no target"
                          + (filesInNoTarget.isEmpty ? "" : ":"))
             for file in filesInNoTarget { lines.append("  \(Escaping.text(file))") }
-            if !model.isComplete {
-                lines.append("  (some project files could not be read: files in no target are still linted)")
+            if !filesOutsideProjects.isEmpty {
+                lines.append("\(filesOutsideProjects.count) Swift file\(filesOutsideProjects.count == 1 ? "" : "s") that no project file read "
+                             + "describes (outside their directories, or in one that could not be read): linted for every platform")
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `Nuke (Nuke)`, `Seeds`: a product and the package it was asked from.
+    static func describe(_ product: ProductDependency) -> String {
+        product.package.map { "\(product.product) (\(Paths.lastComponent($0)))" } ?? product.product
+    }
+
     public func json() -> String {
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        func product(_ d: ProductDependency) -> JSONValue {
+            .object([("product", .string(d.product)), ("package", d.package.map(JSONValue.string) ?? .null)])
+        }
         let targets: [JSONValue] = model.targets.map { target in
             .object([
                 ("name", .string(target.name)),
@@ -93,9 +111,7 @@ public struct ProjectDescription: Sendable {
                 ("languageMode", target.languageMode.map(JSONValue.string) ?? .null),
                 ("defaultIsolation", target.defaultIsolation.map(JSONValue.string) ?? .null),
                 ("dependencies", strings(target.dependencies)),
-                ("externalProducts", .array(target.productDependencies.map { d in
-                    .object([("product", .string(d.product)), ("package", .string(d.package))])
-                })),
+                ("externalProducts", .array(target.productDependencies.map(product))),
                 ("files", strings(target.files.map { Paths.relative($0, to: model.root) ?? $0 })),
             ])
         }
@@ -107,7 +123,9 @@ public struct ProjectDescription: Sendable {
             ("complete", .bool(model.isComplete)),
             ("targets", .array(targets)),
             ("filesInNoTarget", strings(filesInNoTarget)),
+            ("filesOutsideProjects", strings(filesOutsideProjects)),
             ("warnings", strings(model.warnings)),
+            ("notes", strings(model.notes)),
         ]).rendered()
     }
 }

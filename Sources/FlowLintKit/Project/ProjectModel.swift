@@ -15,14 +15,27 @@ struct ProjectModel: Sendable, Equatable, Codable {
     /// The project files read, relative to `root`, sorted: `project.pbxproj`, `contents.xcworkspacedata`,
     /// `Package.swift`. Their contents key the cached model.
     var manifests: [String] = []
-    /// What a loader could not read or had to guess, one line each (`path: warning: ...`), in the order found.
+    /// What a loader could not read, where that changes which files are known to be compiled (a project file
+    /// that cannot be read, targets that are not written literally): one line each (`path: warning: ...`), in the
+    /// order found. `flowlint lint` prints these.
     var warnings: [String] = []
+    /// What a loader read only in part without losing a file (a setting that is not written literally, a target
+    /// with no directory): `flowlint project` prints these too; a lint does not repeat them on every run.
+    var notes: [String] = []
     /// Whether every project file found was read: false when one could not be (a malformed `project.pbxproj`,
-    /// a manifest whose targets are not written literally and whose layout gave nothing). Then a file in no
-    /// target may still be compiled by the unread project, so it is linted as before (the directory walk).
+    /// a manifest whose targets are not written literally). See `regions` for what that changes.
     var isComplete = true
+    /// The directories the project files govern: a package's targets' directories, the directory that holds an
+    /// `.xcodeproj`. A Swift file no target lists is "in no target" only inside the innermost region holding it,
+    /// and only when that region's project file was read completely; elsewhere (an example app or fixtures beside a
+    /// package's targets, an XcodeGen or Tuist project whose project file is not committed) nothing is known of it,
+    /// and it is linted as without a model.
+    var regions: [ProjectRegion] = []
     /// The library products of the model's packages, for resolving product dependencies.
     var products: [PackageProduct] = []
+    /// Every file whose contents (or absence) shaped the model, absolute, sorted: the project files and the
+    /// `.xcconfig` files they include.
+    var inputs: [String] = []
 
     init(root: String, buildConfiguration: String = ProjectModel.defaultBuildConfiguration) {
         self.root = root
@@ -33,6 +46,46 @@ struct ProjectModel: Sendable, Equatable, Codable {
 
     /// Whether any target was found: a model without targets changes nothing (every file, every platform).
     var isEmpty: Bool { targets.isEmpty }
+}
+
+/// A directory a project file governs (see `ProjectModel.regions`).
+struct ProjectRegion: Sendable, Equatable, Codable {
+    var directory: String
+    var isComplete: Bool
+}
+
+/// Which files the model knows are not compiled: found once per model, asked once per file.
+struct CompiledFiles {
+    private let compiled: Set<String>
+    private let manifests: Set<String>
+    private let model: ProjectModel
+
+    init(_ model: ProjectModel) {
+        self.model = model
+        compiled = Set(model.targets.flatMap(\.files))
+        manifests = Set(model.manifests.filter { $0.hasSuffix(".swift") }.map { Paths.join(model.root, $0) })
+    }
+
+    /// A package manifest: compiled apart, against PackageDescription; not app code.
+    func isManifest(_ absolutePath: String) -> Bool { manifests.contains(absolutePath) }
+
+    /// No build compiles the file: a manifest, or a file no target lists where the model knows
+    /// (`ProjectModel.governs`).
+    func isNotCompiled(_ absolutePath: String) -> Bool {
+        !compiled.contains(absolutePath) && (manifests.contains(absolutePath) || model.governs(absolutePath))
+    }
+}
+
+extension ProjectModel {
+    /// Whether a file no target lists is known not to be compiled: it lies in a region whose project file was read
+    /// completely (the innermost region holding it decides).
+    func governs(_ absolutePath: String) -> Bool {
+        var best: ProjectRegion?
+        for region in regions where Paths.relative(absolutePath, to: region.directory) != nil {
+            if best.map({ region.directory.utf8.count > $0.directory.utf8.count }) ?? true { best = region }
+        }
+        return best?.isComplete ?? false
+    }
 }
 
 /// One compiled module: an Xcode target or a SwiftPM target.
@@ -61,9 +114,9 @@ struct BuildTarget: Sendable, Equatable, Codable {
     /// The targets of the same model it depends on directly (`id`s: target dependencies, and products of
     /// packages of the model resolved to their targets), sorted.
     var dependencies: [String] = []
-    /// Products of other packages it depends on, as written (`.product(name:package:)`, an Xcode target's package
-    /// product), until `ProjectModel.load` resolves those of packages in the model into `dependencies`; what is
-    /// left names packages outside the project (remote ones).
+    /// Products of packages it depends on (`.product(name:package:)`, an Xcode target's local package products),
+    /// until `ProjectModel.load` resolves those of packages in the model into `dependencies`; what is left names
+    /// packages outside the project (remote ones). Sorted.
     var productDependencies: [ProductDependency] = []
 
     /// Unique in a model: the manifest and the target's name.
@@ -72,12 +125,18 @@ struct BuildTarget: Sendable, Equatable, Codable {
     var files: [String] = []
 }
 
-/// A product of a package a target uses: `.product(name: "Models", package: "Models")`. `package` is the package's
-/// identity as the dependent wrote it (a local package's directory name or declared name), or, for a package the
-/// loader located, the absolute path of its directory.
-struct ProductDependency: Sendable, Equatable, Codable {
+/// A product of a package a target uses: `.product(name: "Models", package: "Models")`, an Xcode target's package
+/// product. `package` is the absolute directory of a package the loader located (a `.package(path:)`, an
+/// `XCLocalSwiftPackageReference`), else the package's identity as written (a directory or declared name), or nil
+/// when the project leaves it to the packages in its group tree or workspace (a package folder dragged into an
+/// Xcode project): then the product is found by its name.
+struct ProductDependency: Sendable, Hashable, Codable, Comparable {
     var product: String
-    var package: String
+    var package: String?
+
+    static func < (a: ProductDependency, b: ProductDependency) -> Bool {
+        (a.product, a.package ?? "") < (b.product, b.package ?? "")
+    }
 }
 
 /// A library product of a package of the model, for resolving `ProductDependency`s: the package's directory and

@@ -51,8 +51,9 @@ public struct ReportContext: Sendable {
     var sources: [String: [UInt8]]
     /// ANSI colors in the text reporter (only when standard output is a terminal and NO_COLOR is unset).
     public var useColor: Bool
-    /// Rule documents (Markdown) by rule id, for SARIF `help.markdown`.
-    var ruleDocuments: [String: String]
+    /// Rule documents (Markdown) by rule id, for SARIF `help.markdown`; nil: the documents compiled into the
+    /// binary, read only when a SARIF report asks for them.
+    var ruleDocuments: [String: String]?
     /// The absolute directory report paths are anchored to where a format needs it: SARIF's `%SRCROOT%`
     /// (`originalUriBaseIds`), and the GitHub reporter's annotations (relative to the repository). Nil: paths
     /// stay as displayed (relative to the working directory).
@@ -65,7 +66,7 @@ public struct ReportContext: Sendable {
     public var executionSuccessful = true
 
     public init(toolVersion: String = FlowLintVersion.current, rules: [RuleDescriptor] = RuleRegistry.descriptors,
-                ruleDocuments: [String: String] = RuleDocuments.byID,
+                ruleDocuments: [String: String]? = nil,
                 lintedFiles: [String] = [], sources: [String: [UInt8]] = [:], useColor: Bool = false) {
         self.toolVersion = toolVersion
         self.rules = rules

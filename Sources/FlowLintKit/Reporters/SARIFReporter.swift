@@ -23,7 +23,7 @@ enum SARIFReporter {
             ("version", .string(context.toolVersion)),
             ("semanticVersion", .string(context.toolVersion)),
             ("informationUri", .string(ReportContext.informationURI)),
-            ("rules", .array(rules.map { ruleJSON($0, document: context.ruleDocuments[$0.id]) })),
+            ("rules", .array(rules.map { ruleJSON($0, document: document(of: $0, context)) })),
         ])
         var json = JSONStream(out)
         json.open("{")
@@ -116,8 +116,16 @@ enum SARIFReporter {
 
     static func level(_ severity: Severity) -> String { severity == .error ? "error" : "warning" }
 
+    /// The rule's document: the context's, or else the one compiled into the binary.
+    static func document(of rule: RuleDescriptor, _ context: ReportContext) -> String? {
+        if let documents = context.ruleDocuments { return documents[rule.id] }
+        return RuleDocument.markdown(ruleID: rule.id)
+    }
+
+    /// `help.markdown` is the rule's document without its `Test cases` section (the examples kept for the
+    /// test harness), or the rationale for a rule without a document.
     static func ruleJSON(_ rule: RuleDescriptor, document: String?) -> JSONValue {
-        let markdown = document ?? rule.rationale
+        let markdown = document.map(RuleDocument.withoutTestCases) ?? rule.rationale
         return .object([
             ("id", .string(rule.id)),
             ("name", .string(rule.name.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())),

@@ -4,46 +4,187 @@ enum ForEachIndexIDRule: Rule {
     static let descriptor = RuleDescriptor(
         id: "foreach_index_id",
         name: "ForEach Identified by Index",
-        summary: "rows of ForEach and List must not be identified by the positions of a collection that can change",
+        summary: "rows of ForEach and List must not be identified by the positions of a collection that is changed in place "
+            + "or whose rows keep state",
         rationale: """
             SwiftUI keeps a row's state, animations and focus by its identity. When rows are identified by \
-            their index, deleting or moving an element gives the following rows the identity of another \
-            element: state moves to the wrong row, animations are wrong, and a binding to a removed index \
-            can crash. Identify rows by a stable id of the element instead.
+            their index, inserting, deleting or moving an element gives the following rows the identity of \
+            another element: state moves to the wrong row, the wrong row animates away, and a binding to a \
+            removed index can crash. Positions are harmless when the collection is never changed in place and \
+            the rows keep no state of their own. Identify rows by a stable id of the element instead.
             """,
         defaultSeverity: .warning
     )
 }
 
 extension ForEachIndexIDRule {
-    static let parses = BodySkipping(bodyWords: ["ForEach", "List"])
+    /// The bodies that show rows, and those that change a collection in place (`items.remove(at:)`,
+    /// `items = items.filter { ... }`), wherever they are: a model's method changes what a view shows. A computed
+    /// property of an array type is kept too: its getter may be a constant (`var sizes: [String] { ["S", "M"] }`).
+    static let parses = BodySkipping(bodyWords: Set(["ForEach", "List", "delete"]).union(inPlaceMethods).union(reorderingMethods),
+                                     typeSuffixes: ["]"])
 
-    /// How the project check can tell whether the collection whose indices a finding iterates is a constant.
-    enum Condition: Codable, Sendable, Hashable {
+    /// What a finding's data argument enumerates the positions of.
+    enum Collection: Codable, Sendable, Hashable {
         /// `xs` or `self.xs` inside type `owner` (nil at file level).
         case member(owner: String?, name: String)
+        /// `base.xs` inside type `owner`, `base` a property of it (`model.items`).
+        case chain(owner: String, base: String, name: String)
         /// `Type.xs`
         case staticMember(type: String, name: String)
-        /// Anything else (`model.items`, a parameter, a `let` without initializer): never a known constant.
+        /// A parameter or a local of the body: never looked for in other places' changes (only `onDelete` or
+        /// `onMove` on the `ForEach` says it is changed in place).
+        case local
+        /// Anything else (`a.b.c`, a call's result): never a known constant, never known to change in place.
         case variable
     }
 
-    /// A file's `let` constants at file level that have an initializer (`let rows = [...]`).
-    struct Record: Codable, Sendable { var fileConstants: [String] }
+    /// How the rows are built from the positions: the positions themselves (`xs.indices`, `0..<xs.count`), or
+    /// pairs of positions and elements (`Array(xs.enumerated())`, `zip(xs.indices, xs)`), which can keep the
+    /// pairs and be identified by the element (`id: \.element.id`, `id: \.1.id`).
+    enum Form: String, Codable, Sendable, Hashable { case positions, enumerated, zipped }
 
-    static func message(container: String, collection: String) -> String {
-        "\(container) rows are identified by the positions of '\(collection)', so deleting or moving an element "
-            + "hands its row's identity and state to another; use \(container == "List" ? "List" : "ForEach")(\(collection)) "
-            + "with Identifiable elements, or ForEach($\(collection)) to edit them"
+    /// A finding waiting for the project: whether the collection can change at all, whether it is changed in
+    /// place or its rows keep state, and what the element's identity allows the advice to say.
+    struct Condition: Codable, Sendable, Hashable {
+        var container: String
+        /// The collection as written (`people`, `model.items`, `prompts.prefix(4)`).
+        var text: String
+        var collection: Collection
+        var form: Form
+        /// `onDelete` / `onMove` on this `ForEach`.
+        var changedBy: String?
+        /// What in the rows keeps state: a text input (`a TextField`).
+        var rowState: String?
+        /// A binding to an element by position in the rows (`$items[index]`): editing in place is what they are for.
+        var binding: String?
+        /// Types the rows construct: a view of the project with its own `@State` keeps state per row.
+        var rowViews: [String] = []
+        /// The element type, when the file spells it (a parameter's or a local's annotation).
+        var element: String?
     }
 
-    /// Every `ForEach(...)` / `List(...)` call in the file whose data argument is a collection's indices, and
-    /// the file's constants.
+    /// What the project pass needs of every file.
+    struct Record: Codable, Sendable {
+        /// `let` constants at file level that have an initializer (`let rows = [...]`).
+        var fileConstants: [String] = []
+        /// Computed properties whose getter is a constant (`var sizes: [String] { ["S", "M"] }`, `{ Self.all }`),
+        /// as `Owner.name`.
+        var constantMembers: [String] = []
+        /// Properties declared as arrays, with their element type.
+        var elements: [ArrayProperty] = []
+        /// Collections changed in place, by the type that does it and the name changed.
+        var changes: [Change] = []
+
+        var isEmpty: Bool { fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && changes.isEmpty }
+    }
+
+    /// A property declared as an array: `member` is `Owner.name`.
+    struct ArrayProperty: Codable, Sendable, Hashable {
+        var member: String
+        var element: String
+    }
+
+    /// The type `owner` changes `base.name` (or `name` itself, `base` nil) in place with `call`, as written for the
+    /// message (`model.items.remove(at:)`, `items = items.filter(...)`). A change outside any type is not recorded:
+    /// no view shows a collection of its own through it.
+    struct Change: Codable, Sendable, Hashable {
+        var owner: String
+        var base: String?
+        var name: String
+        var call: String
+    }
+
+    /// Methods that insert, remove or move elements other than at the end: the elements after the change move to
+    /// other positions.
+    static let inPlaceMethods: Set<String> = [
+        "remove", "removeFirst", "removeAll", "removeSubrange", "replaceSubrange", "insert", "move", "swapAt",
+        "sort", "shuffle", "reverse",
+    ]
+    /// `xs = xs.filter { ... }`, `xs = Array(xs.suffix(50))`: an assignment of the same collection, filtered,
+    /// reordered or shortened at the front.
+    static let reorderingMethods: Set<String> = ["filter", "sorted", "reversed", "shuffled", "suffix", "dropFirst"]
+    /// Controls that keep editing state (focus, selection, text being typed) in the row.
+    static let textInputs: Set<String> = ["TextField", "SecureField", "TextEditor"]
+    /// Property wrappers that keep state per view identity (`@GestureState` resets itself when the gesture ends).
+    static let rowStateWrappers: Set<String> = ["State", "StateObject", "FocusState"]
+    /// The children of a view builder (`_VariadicView.Children`, `Group(subviews:)`'s `SubviewsCollection`):
+    /// the content the caller wrote, not data the app changes.
+    static let builderChildrenTypes: Set<String> = ["Children", "SubviewsCollection", "SubviewsCollectionSlice"]
+
+    /// The message: what was seen to do harm (a change in place, state kept by the rows, a binding by position)
+    /// and advice that compiles on what is known of the collection.
+    static func message(_ c: Condition, changedBy: String?, rowState: String?, advice: String) -> String {
+        var text = "\(c.container) rows are identified by the positions of '\(c.text)'"
+        if let changedBy { text += ", which is changed in place (\(changedBy))" }
+        let joined = changedBy == nil ? ", and" : " while"
+        if let rowState {
+            text += "\(joined) the rows keep state of their own (\(rowState))"
+        } else if let binding = c.binding {
+            text += "\(joined) the rows bind '\(binding)' by position"
+        }
+        switch (changedBy != nil, rowState != nil || c.binding != nil) {
+        case (true, true):
+            text += ": after an insertion, removal or move, rows take over the identity and state of other elements"
+        case (true, false):
+            text += ": after an insertion, removal or move, rows take over the identity of other elements and the wrong rows animate"
+        case (false, true) where rowState != nil:
+            text += ": when '\(c.text)' changes, each row's state stays at its position and goes to another element"
+        case (false, true):
+            text += ": when an element is removed, a row can read a position that no longer exists and crash"
+        case (false, false):
+            break
+        }
+        return text + "; " + advice
+    }
+
+    /// What is known of the element's identity.
+    enum ElementIdentity: Equatable {
+        case identifiable
+        /// Not `Identifiable`, but it has an `id` property.
+        case idProperty
+        /// A type of the project with neither.
+        case declared(String)
+        case unknown
+    }
+
+    /// Advice that compiles: `ForEach(xs)` only for `Identifiable` elements, `id: \.id` only when the element has
+    /// that property, `ForEach($xs)` only for a collection that can be bound (`binding`, given only when the rows
+    /// edit elements by position).
+    static func advice(_ c: Condition, element: ElementIdentity, binding: String?) -> String {
+        let pairedID = c.form == .zipped ? "\\.1.id" : "\\.element.id"
+        var prefix = "", suffix = ""
+        switch element {
+        case .identifiable, .idProperty: break
+        case .declared(let name): prefix = "make '\(name)' Identifiable and "
+        case .unknown: suffix = " with Identifiable elements"
+        }
+        if c.form != .positions {
+            return prefix + "identify the rows by the element, id: \(pairedID)" + (suffix.isEmpty ? "" : "," + suffix)
+        }
+        let idArgument = element == .idProperty ? ", id: \\.id" : ""
+        var text = prefix + "use \(c.container)(\(c.text)\(idArgument))" + suffix
+        if let binding { text += ", or ForEach(\(binding)\(idArgument)) to edit the elements in place" }
+        return text
+    }
+
+    // MARK: Per file
+
+    /// Every `ForEach(...)` / `List(...)` call in the file whose data argument is a collection's indices, what
+    /// its rows keep, and the file's constants, array properties and changes in place.
     static func check(file context: FileContext, report: inout FileReport<Condition, Record>) {
         let tree = context.tree
+        var record = Record()
+        var changed: Set<[String?]> = []
+        var members = MemberBodies()
         for node in context.nodes(.callExpr) {
             let call = Int(node)
             guard let callee = tree.firstChild(call) else { continue }
+            if let change = inPlaceChange(call, callee: callee, context) {
+                // The first change of each collection describes them all.
+                if changed.insert([change.owner, change.base, change.name]).inserted { record.changes.append(change) }
+                continue
+            }
             let calleeName: String?
             switch context.kind(callee) {
             case .identifierExpr: calleeName = context.name(callee)
@@ -54,50 +195,31 @@ extension ForEachIndexIDRule {
             let args = context.arguments(call)
             guard let first = args.first, first.label == nil, let data = first.value else { continue }
             let idPath = args.first { $0.label == "id" }?.value.map { tree.compactText($0) }
-            guard let collection = indexedCollection(data, id: idPath, context) else { continue }
-            guard let reference = collectionReference(collection, at: call, context) else { continue }
-            report.report(at: data, message(container: container, collection: tree.compactText(collection)), condition: reference)
+            guard let (collection, form) = indexedCollection(data, id: idPath, context),
+                  let reference = collectionReference(collection, at: call, context), !isInPreview(call, context) else { continue }
+            let rows = rowContent(call, context)
+            if let rows, rowsCarryTheirOwnID(rows, context, &members) { continue }
+            var condition = Condition(container: container, text: tree.compactText(collection), collection: reference.collection,
+                                      form: form, element: reference.element)
+            condition.changedBy = container == "ForEach" ? editingModifier(call, context) : nil
+            if let rows { describeRows(rows, into: &condition, context, &members) }
+            // The project pass decides, and writes the message again with what the other files say.
+            report.report(at: data, message(condition, changedBy: condition.changedBy, rowState: condition.rowState,
+                                            advice: advice(condition, element: .unknown, binding: nil)), condition: condition)
         }
-        var constants: Set<String> = []
         for item in context.topLevelItems where context.kind(item) == .variableDecl && tree.name(item) == "let" {
             for b in context.children(item) where context.kind(b) == .patternBinding && tree.child(b, .initializerClause) != nil {
-                if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) { constants.insert(n) }
+                if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, let n = context.name(p) {
+                    record.fileConstants.append(n)
+                }
             }
         }
-        if !constants.isEmpty { report.record(Record(fileConstants: constants.sorted())) }
+        recordMembers(context, into: &record)
+        if !record.isEmpty { report.record(record) }
     }
 
-    static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
-        guard !project.pending.isEmpty else { return }
-        let fileConstants = project.derived("constants") { Set($0.flatMap(\.record.fileConstants)) }
-        for finding in project.pending where !isConstant(finding.condition, project.index, fileConstants: fileConstants) {
-            report.report(finding.diagnostic)
-        }
-    }
-
-    /// Whether a collection named in a `ForEach` is a constant: a `let` member or static member with an
-    /// initializer, or a file-level `let` with an initializer. Unknown external members count as constants,
-    /// since FlowLint cannot tell.
-    static func isConstant(_ reference: Condition, _ index: ProjectIndex, fileConstants: Set<String>) -> Bool {
-        switch reference {
-        case .variable:
-            return false
-        case .member(let owner, let name):
-            if let owner {
-                let found = index.properties(of: owner, named: name)
-                if !found.isEmpty { return found.allSatisfy { $0.isLet && $0.hasInitializer } }
-            }
-            return fileConstants.contains(name)
-        case .staticMember(let typeName, let name):
-            guard index.declares(typeName) else { return true }
-            let found = index.properties(of: typeName, named: name)
-            if found.isEmpty { return true }
-            return found.allSatisfy { $0.isLet && $0.hasInitializer }
-        }
-    }
-
-    /// The collection whose positions `data` enumerates, if it does.
-    static func indexedCollection(_ data: Int, id: String?, _ context: FileContext, aliasDepth: Int = 0) -> Int? {
+    /// The collection whose positions `data` enumerates, if it does, and how the rows get them.
+    static func indexedCollection(_ data: Int, id: String?, _ context: FileContext, aliasDepth: Int = 0) -> (Int, Form)? {
         let tree = context.tree
         let e = context.unwrapped(data)
         let byOffset = id == "\\.offset" || id == "\\.0"
@@ -108,21 +230,21 @@ extension ForEachIndexIDRule {
             guard sides.count == 2 else { return nil }
             // `xs.startIndex..<xs.endIndex`
             if let lower = memberBase(sides[0], "startIndex", context), let upper = memberBase(sides[1], "endIndex", context),
-               tree.compactText(lower) == tree.compactText(upper) { return lower }
+               tree.compactText(lower) == tree.compactText(upper) { return (lower, .positions) }
             // `0..<xs.count`, `0...xs.count - 1`, `0..<n` with `let n = xs.count`
             var upper = context.unwrapped(sides[1])
             if context.kind(upper) == .binaryExpr, let op = tree.nameToken(upper), tree.file.token(op, is: "-"),
                let lhs = tree.firstChild(upper) { upper = context.unwrapped(lhs) }
-            if let base = memberBase(upper, "count", context) { return base }
+            if let base = memberBase(upper, "count", context) { return (base, .positions) }
             if context.kind(upper) == .identifierExpr, aliasDepth < 4, let name = context.name(upper),
                let value = localInitializer(name, at: e, context) {
                 let aliased = context.unwrapped(value)
-                if let base = memberBase(aliased, "count", context) { return base }
+                if let base = memberBase(aliased, "count", context) { return (base, .positions) }
             }
             return nil
         case .memberAccessExpr:
             // `xs.indices`
-            return memberBase(e, "indices", context)
+            return memberBase(e, "indices", context).map { ($0, .positions) }
         case .callExpr:
             guard let callee = tree.firstChild(e) else { return nil }
             // `Array(xs.enumerated())`, `Array(zip(xs.indices, xs))`
@@ -136,14 +258,21 @@ extension ForEachIndexIDRule {
                 let args = context.arguments(e)
                 guard args.count == 2, let first = args[0].value, let base = memberBase(context.unwrapped(first), "indices", context)
                 else { return nil }
-                return base
+                return (base, .zipped)
+            }
+            // `xs.indices.sorted { ... }`, `xs.indices.reversed()`, `xs.indices.filter { ... }`
+            if context.kind(callee) == .memberAccessExpr, ["sorted", "reversed", "filter"].contains(context.name(callee) ?? ""),
+               let receiver = tree.firstChild(callee), let base = memberBase(receiver, "indices", context) {
+                return (base, .positions)
             }
             // `xs.enumerated()` and `xs.enumerated().map { ... }` with `id: \.offset` / `\.0`
             guard byOffset, context.kind(callee) == .memberAccessExpr, let receiver = tree.firstChild(callee) else { return nil }
-            if context.name(callee) == "enumerated" { return receiver }
+            if context.name(callee) == "enumerated" { return (receiver, .enumerated) }
             if ["map", "filter", "sorted", "reversed"].contains(context.name(callee) ?? ""),
-               context.kind(context.unwrapped(receiver)) == .callExpr {
-                return indexedCollection(receiver, id: id, context, aliasDepth: aliasDepth + 1)
+               context.kind(context.unwrapped(receiver)) == .callExpr, aliasDepth < 4,
+               let (base, _) = indexedCollection(receiver, id: id, context, aliasDepth: aliasDepth + 1) {
+                // The pairs are transformed: only the positions are known to be kept.
+                return (base, .positions)
             }
             return nil
         default:
@@ -158,8 +287,8 @@ extension ForEachIndexIDRule {
         return base
     }
 
-    /// The initializer of a local `let`/`var` named `name` declared before `use` in an enclosing block.
-    static func localInitializer(_ name: String, at use: Int, _ context: FileContext) -> Int? {
+    /// The local `let`/`var` named `name` declared before `use` in an enclosing block: its binding.
+    static func localBinding(_ name: String, at use: Int, _ context: FileContext) -> Int? {
         let tree = context.tree
         var child = use
         while let scope = context.enclosingScope(child) {
@@ -167,62 +296,698 @@ extension ForEachIndexIDRule {
                 for statement in context.statementsThatMayBind(name, in: scope)
                     where context.endsBefore(statement, use) && context.kind(statement) == .variableDecl {
                     for b in context.children(statement) where context.kind(b) == .patternBinding {
-                        if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, context.name(p) == name {
-                            return tree.child(b, .initializerClause).flatMap { tree.firstChild($0) }
-                        }
+                        if let p = tree.firstChild(b), context.kind(p) == .identifierPattern, context.name(p) == name { return b }
                     }
                 }
             }
-            if [.funcDecl, .initDecl, .structDecl, .classDecl, .enumDecl, .extensionDecl, .sourceFile].contains(context.kind(scope)) { break }
+            let kind = context.kind(scope)
+            if [.funcDecl, .initDecl, .structDecl, .classDecl, .enumDecl, .extensionDecl, .sourceFile].contains(kind) { break }
             child = scope
         }
         return nil
     }
 
-    /// How the project pass can tell whether the collection is a constant; nil when it is one already here.
-    static func collectionReference(_ collection: Int, at use: Int, _ context: FileContext) -> Condition? {
+    /// The initializer of a local `let`/`var` named `name` declared before `use` in an enclosing block.
+    static func localInitializer(_ name: String, at use: Int, _ context: FileContext) -> Int? {
+        localBinding(name, at: use, context).flatMap { context.tree.child($0, .initializerClause) }.flatMap { context.tree.firstChild($0) }
+    }
+
+    /// How the project pass can tell what the collection is (with its element type when the file spells it); nil
+    /// when it is a constant already here.
+    static func collectionReference(_ collection: Int, at use: Int, _ context: FileContext, depth: Int = 0)
+        -> (collection: Collection, element: String?)? {
         let tree = context.tree
         let e = context.unwrapped(collection)
         let owner = context.enclosingType(use).map(context.typeDeclarationName)
         switch context.kind(e) {
         case .identifierExpr:
-            guard let name = context.name(e) else { return .variable }
-            if let value = localInitializer(name, at: use, context) {
-                // A local array literal is a constant; anything else is an alias of something that can change.
+            guard let name = context.name(e) else { return (.variable, nil) }
+            if let binding = localBinding(name, at: use, context) {
+                let annotation = tree.child(binding, .typeAnnotation).flatMap { tree.firstChild($0) }
+                guard let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }) else {
+                    return (.local, annotation.flatMap { arrayElement($0, context) })
+                }
+                // A local array literal is a constant; a local alias (`let icons = model.icons`) is what it names;
+                // anything else is the body's own value.
                 let v = context.unwrapped(value)
-                return context.kind(v) == .arrayExpr ? nil : .variable
+                if context.kind(v) == .arrayExpr { return nil }
+                guard depth < 4 else { return (.local, nil) }
+                guard let aliased = collectionReference(v, at: use, context, depth: depth + 1) else { return nil }
+                if case .variable = aliased.collection { return (.local, annotation.flatMap { arrayElement($0, context) }) }
+                return aliased
             }
-            if isParameter(name, at: use, context) { return .variable }
-            return .member(owner: owner, name: name)
+            if let parameter = parameter(name, at: use, context) {
+                let type = tree.firstChild(parameter).flatMap { context.typeName($0) }
+                // The children of a view builder: what the caller wrote, not data that changes in place.
+                if let type, builderChildrenTypes.contains(type) { return nil }
+                return (.local, tree.firstChild(parameter).flatMap { arrayElement($0, context) })
+            }
+            return (.member(owner: owner, name: name), nil)
         case .memberAccessExpr:
-            guard let base = tree.firstChild(e), let name = context.name(e) else { return .variable }
+            guard let base = tree.firstChild(e), let name = context.name(e) else { return (.variable, nil) }
             if name == "allCases" { return nil }
-            if context.kind(base) == .identifierExpr, let baseName = context.name(base) {
-                if baseName == "self" { return .member(owner: owner, name: name) }
-                if baseName == "Self", let owner { return .staticMember(type: owner, name: name) }
-                if FileContext.isTypeLike(baseName) { return .staticMember(type: baseName, name: name) }
+            let root = context.unwrapped(base)
+            if context.kind(root) == .identifierExpr, let baseName = context.name(root) {
+                if baseName == "self" { return (.member(owner: owner, name: name), nil) }
+                if baseName == "Self", let owner { return (.staticMember(type: owner, name: name), nil) }
+                if FileContext.isTypeLike(baseName) { return (.staticMember(type: baseName, name: name), nil) }
+                if let owner, parameter(baseName, at: use, context) == nil,
+                   localBinding(baseName, at: use, context).map({ isShadowing($0, baseName, context) }) ?? true {
+                    return (.chain(owner: owner, base: baseName, name: name), nil)
+                }
+                return (.local, nil)
             }
-            return .variable
+            // `self.model.items`
+            if context.kind(root) == .memberAccessExpr, let inner = tree.firstChild(root), context.kind(inner) == .identifierExpr,
+               context.name(inner) == "self", let owner, let baseName = context.name(root) {
+                return (.chain(owner: owner, base: baseName, name: name), nil)
+            }
+            // `Calendar.current.weekdaySymbols`: a chain of a type's members, the system's constants when the type is
+            // not the project's (decided by the project pass).
+            if let typeName = rootTypeName(root, context) { return (.staticMember(type: typeName, name: name), nil) }
+            return (.variable, nil)
         case .arrayExpr:
             return nil
         default:
-            return .variable
+            return (.variable, nil)
         }
     }
 
-    static func isParameter(_ name: String, at use: Int, _ context: FileContext) -> Bool {
+    /// `@Bindable var store = store`: a local that stands for the property of the same name.
+    static func isShadowing(_ binding: Int, _ name: String, _ context: FileContext) -> Bool {
+        guard let value = context.tree.child(binding, .initializerClause).flatMap({ context.tree.firstChild($0) }) else { return false }
+        let v = context.unwrapped(value)
+        return context.kind(v) == .identifierExpr && context.name(v) == name
+    }
+
+    /// `Calendar` of `Calendar.current`: the type-like name at the root of a chain of plain members.
+    static func rootTypeName(_ e: Int, _ context: FileContext) -> String? {
+        var e = e
+        for _ in 0..<8 {
+            switch context.kind(e) {
+            case .identifierExpr:
+                guard let n = context.name(e), FileContext.isTypeLike(n), n != "Self" else { return nil }
+                return n
+            case .memberAccessExpr:
+                guard let base = context.tree.firstChild(e) else { return nil }
+                e = base
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The element type of an array type (`[Item]`, `[Item]?`, `Array<Item>`) or of a Core Data fetch's results
+    /// (`FetchedResults<Item>`).
+    static func arrayElement(_ type: Int, _ context: FileContext) -> String? {
+        var t = type
+        while [.optionalType, .implicitlyUnwrappedOptionalType, .attributedType].contains(context.kind(t)),
+              let inner = context.tree.firstChild(t) { t = inner }
+        switch context.kind(t) {
+        case .arrayType:
+            return context.tree.firstChild(t).flatMap { context.typeName($0) }
+        case .identifierType where context.name(t) == "Array" || context.name(t) == "FetchedResults":
+            return context.tree.child(t, .genericArgumentClause).flatMap { context.tree.firstChild($0) }.flatMap { context.typeName($0) }
+        default:
+            return nil
+        }
+    }
+
+    /// The parameter named `name` of the function, initializer or closure around `use`.
+    static func parameter(_ name: String, at use: Int, _ context: FileContext) -> Int? {
         var p = context.enclosingScope(use)
         while let q = p {
             if [.funcDecl, .initDecl, .subscriptDecl].contains(context.kind(q)) {
-                guard let clause = context.tree.child(q, .parameterClause) else { return false }
-                return context.children(clause).contains { context.kind($0) == .parameter && context.parameterName($0) == name }
+                guard let clause = context.tree.child(q, .parameterClause) else { return nil }
+                return context.children(clause).first { context.kind($0) == .parameter && context.parameterName($0) == name }
             }
             if context.kind(q) == .closureExpr, let sig = context.closureSignature(q),
-               context.tree.subtree(sig).contains(where: {
+               let found = context.tree.subtree(sig).first(where: {
                    (context.kind($0) == .parameter || context.kind($0) == .closureParameter) && context.parameterName($0) == name
-               }) { return true }
+               }) { return found }
+            p = context.enclosingScope(q)
+        }
+        return nil
+    }
+
+    /// In a `#Preview`, a `PreviewProvider` or its `previews`: sample rows nobody edits.
+    static func isInPreview(_ use: Int, _ context: FileContext) -> Bool {
+        var p = context.enclosingScope(use)
+        while let q = p {
+            switch context.kind(q) {
+            case .macroExpansionDecl where context.name(q) == "Preview":
+                return true
+            case .structDecl, .classDecl, .enumDecl, .extensionDecl:
+                if context.inheritedNames(q).contains("PreviewProvider") { return true }
+            default:
+                break
+            }
             p = context.enclosingScope(q)
         }
         return false
+    }
+
+    /// The closure that builds the rows: the trailing closure, or the `content:` argument.
+    static func rowContent(_ call: Int, _ context: FileContext) -> Int? {
+        let tree = context.tree
+        if let trailing = tree.child(call, .trailingClosure), let closure = tree.firstChild(trailing),
+           context.kind(closure) == .closureExpr {
+            return closure
+        }
+        return context.arguments(call).first { $0.label == "content" }?.value.flatMap { context.kind($0) == .closureExpr ? $0 : nil }
+    }
+
+    /// `onDelete` or `onMove` applied to the `ForEach` (through other modifiers after it).
+    static func editingModifier(_ call: Int, _ context: FileContext) -> String? {
+        var e = call
+        var found: String?
+        for _ in 0..<64 {
+            guard let access = context.parent(e), context.kind(access) == .memberAccessExpr, context.tree.firstChild(access) == e,
+                  let applied = context.parent(access), context.kind(applied) == .callExpr, context.tree.firstChild(applied) == access
+            else { break }
+            if let name = context.name(access), name == "onDelete" || name == "onMove" { found = found ?? name }
+            e = applied
+        }
+        return found
+    }
+
+    /// Whether the rows give their content an identity of its own (`.id(item.id)`): its state then follows the
+    /// element, not the position.
+    static func rowsCarryTheirOwnID(_ rows: Int, _ context: FileContext, _ members: inout MemberBodies) -> Bool {
+        let indexNames = closureParameterNames(rows, context)
+        for statement in rowStatements(rows, context) {
+            if chainApplies("id", to: statement, avoiding: indexNames, context) { return true }
+            // A row built by a member of the type: `makeRow(item)` whose result carries the id.
+            if let body = helperBody(called: statement, at: rows, context, &members),
+               rowStatements(body, context).contains(where: { chainApplies("id", to: $0, avoiding: [], context) }) { return true }
+        }
+        return false
+    }
+
+    /// The statements of a closure or code block, a `return` standing for its value.
+    static func rowStatements(_ block: Int, _ context: FileContext) -> [Int] {
+        context.children(block).compactMap { s in
+            switch context.kind(s) {
+            case .closureSignature, .captureList: return nil
+            case .returnStmt: return context.tree.firstChild(s)
+            default: return s
+            }
+        }
+    }
+
+    static func closureParameterNames(_ closure: Int, _ context: FileContext) -> Set<String> {
+        guard let sig = context.closureSignature(closure) else { return ["$0"] }
+        return Set(context.tree.subtree(sig).filter {
+            context.kind($0) == .parameter || context.kind($0) == .closureParameter
+        }.compactMap { context.parameterName($0) })
+    }
+
+    /// Whether the modifier chain of `e` applies `modifier` to one value other than the names in `positions`
+    /// (`.id(item.id)`, not `.id(index)`).
+    static func chainApplies(_ modifier: String, to e: Int, avoiding positions: Set<String>, _ context: FileContext) -> Bool {
+        var e = context.unwrapped(e)
+        for _ in 0..<256 {
+            guard context.kind(e) == .callExpr, let callee = context.tree.firstChild(e),
+                  context.kind(callee) == .memberAccessExpr, let base = context.tree.firstChild(callee) else { return false }
+            if context.name(callee) == modifier {
+                let args = context.arguments(e)
+                if args.count == 1, let value = args[0].value, !positions.contains(context.tree.compactText(value)) { return true }
+            }
+            e = context.unwrapped(base)
+        }
+        return false
+    }
+
+    /// The body of the member of the same type that `e` calls (`row(for: item)`, `self.row`), if the file has it.
+    static func helperBody(called e: Int, at use: Int, _ context: FileContext, _ members: inout MemberBodies) -> Int? {
+        let tree = context.tree
+        var e = context.unwrapped(e)
+        // Through the modifiers applied to the call: `row(item).padding()`.
+        for _ in 0..<256 {
+            guard context.kind(e) == .callExpr, let callee = tree.firstChild(e), context.kind(callee) == .memberAccessExpr,
+                  let base = tree.firstChild(callee), context.kind(base) != .identifierExpr else { break }
+            e = context.unwrapped(base)
+        }
+        let target = context.kind(e) == .callExpr ? tree.firstChild(e) ?? e : e
+        let name: String?
+        switch context.kind(target) {
+        case .identifierExpr:
+            name = context.name(target)
+        case .memberAccessExpr:
+            guard let base = tree.firstChild(target), context.kind(base) == .identifierExpr, context.name(base) == "self" else {
+                return nil
+            }
+            name = context.name(target)
+        default:
+            return nil
+        }
+        guard let name, !FileContext.isTypeLike(name), let type = context.enclosingType(use) else { return nil }
+        return members.body(of: name, in: type, context)
+    }
+
+    /// The bodies of the view-building functions and computed properties of the file's types (`@ViewBuilder`, or of
+    /// a type ending in `View`), by name, looked up as rows call them: each type's members are listed once. Those
+    /// bodies are parsed whatever else runs; another member's body may be skipped, and is not looked into.
+    struct MemberBodies {
+        private var byType: [Int: [String: Int]] = [:]
+
+        mutating func body(of name: String, in type: Int, _ context: FileContext) -> Int? {
+            if let bodies = byType[type] { return bodies[name] }
+            let tree = context.tree
+            func buildsViews(_ member: Int, type: Int?) -> Bool {
+                context.hasViewBuilderAttribute(member)
+                    || type.map { tree.compactText($0, hasSuffix: "View") } ?? false
+            }
+            var bodies: [String: Int] = [:]
+            for member in tree.child(type, .memberBlock).map(context.memberDecls) ?? [] {
+                switch context.kind(member) {
+                case .funcDecl:
+                    // The return type is the type node after the parameter clause (and the effects).
+                    let children = Array(context.children(member))
+                    let returnType = children.drop { context.kind($0) != .parameterClause }.dropFirst()
+                        .first { ![.effectSpecifiers, .codeBlock, .genericWhereClause].contains(context.kind($0)) }
+                    guard let n = context.name(member), bodies[n] == nil, buildsViews(member, type: returnType),
+                          let body = tree.child(member, .codeBlock) else { continue }
+                    bodies[n] = body
+                case .variableDecl:
+                    guard let n = context.firstBindingName(member), bodies[n] == nil, let binding = tree.child(member, .patternBinding),
+                          buildsViews(member, type: tree.child(binding, .typeAnnotation)),
+                          let accessors = tree.child(binding, .accessorBlock) else { continue }
+                    bodies[n] = tree.child(accessors, .codeBlock)
+                        ?? context.children(accessors).first { context.kind($0) == .accessorDecl }.flatMap { tree.child($0, .codeBlock) }
+                default:
+                    continue
+                }
+            }
+            byType[type] = bodies
+            return bodies[name]
+        }
+    }
+
+    /// What the rows (and the members of the type they call, one level) keep per row: text inputs, bindings to
+    /// elements by position, and the types they construct (views with state of their own, decided by the
+    /// project pass).
+    static func describeRows(_ rows: Int, into condition: inout Condition, _ context: FileContext, _ members: inout MemberBodies) {
+        let tree = context.tree
+        var bodies = [rows]
+        for statement in tree.subtree(rows) where context.kind(statement) == .callExpr {
+            if bodies.count > 8 { break }
+            if let body = helperBody(called: statement, at: rows, context, &members), !bodies.contains(body) { bodies.append(body) }
+        }
+        var textInput: String?
+        var binding: String?
+        var views: [String] = []
+        for body in bodies {
+            // A view built in one case of a `switch` (`case .volume: VolumeControl()`) keeps its state only while an
+            // element of that case is at that position: the cases are told apart by their views' types.
+            var switchEnd = -1
+            for n in tree.subtree(body) {
+                if context.kind(n) == .switchCase || context.kind(n) == .switchStmt || context.kind(n) == .switchExpr {
+                    switchEnd = max(switchEnd, n + Int(tree.nodes[n].size))
+                }
+                switch context.kind(n) {
+                case .subscriptExpr:
+                    // `$items[index]`, `$model.items[index]`: a binding to whatever is at that position.
+                    guard binding == nil, let base = tree.firstChild(n), let root = rootIdentifier(base, context),
+                          root.hasPrefix("$"), !(root.dropFirst().first?.isNumber ?? true) else { continue }
+                    binding = tree.compactText(n)
+                case .callExpr:
+                    guard let callee = tree.firstChild(n), case (true, let type?) = context.calleeType(callee) else { continue }
+                    if textInputs.contains(type) {
+                        textInput = textInput ?? "a \(type)"
+                    } else if n >= switchEnd, !SwiftUINames.transparentContainers.contains(type), !views.contains(type),
+                              views.count < 16 {
+                        views.append(type)
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        condition.binding = binding
+        condition.rowState = textInput
+        condition.rowViews = views
+    }
+
+    /// `$items` of `$items`, `$model` of `$model.items`: the name at the root of a member chain.
+    static func rootIdentifier(_ e: Int, _ context: FileContext) -> String? {
+        var e = e
+        for _ in 0..<16 {
+            switch context.kind(e) {
+            case .identifierExpr: return context.name(e)
+            case .memberAccessExpr, .forceUnwrapExpr, .optionalChainingExpr:
+                guard let base = context.tree.firstChild(e) else { return nil }
+                e = base
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// A call that changes a collection in place (`items.remove(at: i)`, `model.items.move(fromOffsets:toOffset:)`),
+    /// or an assignment of it filtered or reordered (`items = items.filter { ... }`, whose callee is the `filter`).
+    static func inPlaceChange(_ call: Int, callee: Int, _ context: FileContext) -> Change? {
+        let tree = context.tree
+        guard context.kind(callee) == .memberAccessExpr, let method = context.name(callee),
+              inPlaceMethods.contains(method) || reorderingMethods.contains(method) || method == "delete",
+              let receiver = tree.firstChild(callee), let owner = context.enclosingType(call).map(context.typeDeclarationName),
+              !isInInitializer(call, context) else { return nil }
+        let labels = context.arguments(call).map { $0.label }
+        let hasClosure = tree.child(call, .trailingClosure) != nil
+        func spelled(_ changed: (base: String?, name: String)) -> String { (changed.base.map { $0 + "." } ?? "") + changed.name }
+        let signature: String
+        switch method {
+        case "remove":
+            // `remove(at:)`, `remove(atOffsets:)`; a set's `remove(x)` has no positions.
+            guard let label = labels.first ?? nil, label == "at" || label == "atOffsets" else { return nil }
+            signature = "remove(\(label):)"
+        case "insert":
+            guard labels.contains("at") else { return nil }
+            signature = labels.first == "contentsOf" ? "insert(contentsOf:at:)" : "insert(_:at:)"
+        case "removeAll":
+            // Emptying keeps no position: only a removal of some elements moves the others.
+            guard labels.contains("where") || hasClosure else { return nil }
+            signature = "removeAll(where:)"
+        case "move":
+            guard labels.contains("fromOffsets") else { return nil }
+            signature = "move(fromOffsets:toOffset:)"
+        case "removeFirst", "removeSubrange", "replaceSubrange", "swapAt", "sort", "shuffle", "reverse":
+            signature = method + (labels.isEmpty && !hasClosure ? "()" : "(...)")
+        case "delete":
+            // `context.delete(items[index])`: a stored record removed, and the fetched collection with it.
+            let args = context.arguments(call)
+            guard args.count == 1, args[0].label == nil, let value = args[0].value.map(context.unwrapped),
+                  context.kind(value) == .subscriptExpr, let collection = tree.firstChild(value),
+                  let changed = changedCollection(collection, context) else { return nil }
+            return Change(owner: owner, base: changed.base, name: changed.name,
+                          call: "\(tree.compactText(receiver)).delete(\(spelled(changed))[...])")
+        case _ where reorderingMethods.contains(method):
+            // `xs = xs.filter { ... }`: the callee's receiver is the same collection as the assignment's target.
+            guard let assignment = assignmentAssigning(call, context), let target = tree.firstChild(assignment),
+                  let assigned = changedCollection(target, context), changedCollection(receiver, context)?.name == assigned.name,
+                  parameter(assigned.name, at: call, context) == nil else { return nil }
+            return Change(owner: owner, base: assigned.base, name: assigned.name,
+                          call: "\(spelled(assigned)) = \(tree.compactText(receiver)).\(method)(...)")
+        default:
+            return nil
+        }
+        guard let changed = changedCollection(receiver, context) else { return nil }
+        return Change(owner: owner, base: changed.base, name: changed.name, call: "\(spelled(changed)).\(signature)")
+    }
+
+    /// An initializer gives a collection its first value: nothing is shown yet whose positions could move.
+    static func isInInitializer(_ n: Int, _ context: FileContext) -> Bool {
+        var p = context.enclosingScope(n)
+        while let q = p {
+            switch context.kind(q) {
+            case .initDecl: return true
+            case .funcDecl, .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl: return false
+            default: p = context.enclosingScope(q)
+            }
+        }
+        return false
+    }
+
+    /// The assignment whose right-hand side is `call` itself, or `Array(call)` (`xs = xs.filter { }.prefix(3)` is not
+    /// looked into).
+    static func assignmentAssigning(_ call: Int, _ context: FileContext) -> Int? {
+        var value = call
+        // `Array(xs.suffix(50))`
+        if let argument = context.parent(call), context.kind(argument) == .argument, let wrapper = context.parent(argument),
+           context.kind(wrapper) == .callExpr, let callee = context.tree.firstChild(wrapper), context.kind(callee) == .identifierExpr,
+           context.name(callee) == "Array", context.arguments(wrapper).count == 1 { value = wrapper }
+        guard let p = context.parent(value), context.kind(p) == .binaryExpr, let op = context.tree.nameToken(p),
+              context.tree.file.token(op, is: "="), Array(context.children(p)).last == value else { return nil }
+        return p
+    }
+
+    /// `items` / `self.items` → (nil, items); `model.items` / `self.model.items` → (model, items).
+    static func changedCollection(_ e: Int, _ context: FileContext) -> (base: String?, name: String)? {
+        let tree = context.tree
+        let e = context.unwrapped(e)
+        switch context.kind(e) {
+        case .identifierExpr:
+            guard let name = context.name(e), !name.hasPrefix("$") else { return nil }
+            return (nil, name)
+        case .memberAccessExpr:
+            guard let name = context.name(e), let base = tree.firstChild(e) else { return nil }
+            let b = context.unwrapped(base)
+            if context.kind(b) == .identifierExpr, let baseName = context.name(b) {
+                return baseName == "self" ? (nil, name) : (baseName.hasPrefix("$") ? nil : baseName, name)
+            }
+            if context.kind(b) == .memberAccessExpr, let inner = tree.firstChild(b), context.kind(inner) == .identifierExpr,
+               context.name(inner) == "self", let baseName = context.name(b) { return (baseName, name) }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Array properties and constant computed properties of the file's types.
+    static func recordMembers(_ context: FileContext, into record: inout Record) {
+        let tree = context.tree
+        for type in context.typeDeclarations {
+            guard let block = tree.child(type, .memberBlock) else { continue }
+            let owner = context.typeDeclarationName(type)
+            for member in context.memberDecls(block) where context.kind(member) == .variableDecl {
+                for binding in context.children(member) where context.kind(binding) == .patternBinding {
+                    guard let p = tree.firstChild(binding), context.kind(p) == .identifierPattern, let name = context.name(p) else {
+                        continue
+                    }
+                    guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { continue }
+                    if let element = arrayElement(annotation, context) {
+                        record.elements.append(ArrayProperty(member: "\(owner).\(name)", element: element))
+                    }
+                    // Only `[T]` getters are parsed whatever else runs (`parses`' type suffix `]`).
+                    if context.kind(annotation) == .arrayType, let accessors = tree.child(binding, .accessorBlock),
+                       let getter = getterValue(accessors, context), isConstantValue(getter, context) {
+                        record.constantMembers.append("\(owner).\(name)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The single expression a getter returns (`{ [...] }`, `{ return Self.all }`, `get { ... }`).
+    static func getterValue(_ accessors: Int, _ context: FileContext) -> Int? {
+        let tree = context.tree
+        var block = tree.child(accessors, .codeBlock)
+        if block == nil {
+            let getters = context.children(accessors).filter { context.kind($0) == .accessorDecl }
+            guard getters.count == 1, context.name(getters[0]) == "get" else { return nil }
+            block = tree.child(getters[0], .codeBlock)
+        }
+        guard let block else { return nil }
+        let statements = rowStatements(block, context)
+        return statements.count == 1 ? statements[0] : nil
+    }
+
+    /// An array literal of literals and of static or implicit members (`[.small, .large]`), or a static member
+    /// (`Self.all`, `Size.allCases`).
+    static func isConstantValue(_ e: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        let e = context.unwrapped(e)
+        switch context.kind(e) {
+        case .arrayExpr:
+            return tree.subtree(e).dropFirst().allSatisfy { n in
+                switch context.kind(n) {
+                case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .memberAccessExpr: return true
+                case .identifierExpr: return FileContext.isTypeLike(context.name(n) ?? "")
+                default: return false
+                }
+            }
+        case .memberAccessExpr:
+            guard let base = tree.firstChild(e) else { return false }
+            return context.kind(base) == .identifierExpr && FileContext.isTypeLike(context.name(base) ?? "")
+        default:
+            return false
+        }
+    }
+
+    // MARK: Project
+
+    /// What every file's records say, merged.
+    struct ProjectFacts {
+        var fileConstants: Set<String> = []
+        var constantMembers: Set<String> = []
+        var elements: [String: String] = [:]
+        var changes: [Change] = []
+    }
+
+    static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
+        guard !project.pending.isEmpty else { return }
+        let facts = project.derived("facts") { records in
+            var facts = ProjectFacts()
+            for (_, record) in records {
+                facts.fileConstants.formUnion(record.fileConstants)
+                facts.constantMembers.formUnion(record.constantMembers)
+                for property in record.elements where facts.elements[property.member] == nil {
+                    facts.elements[property.member] = property.element
+                }
+                facts.changes += record.changes
+            }
+            return facts
+        }
+        let index = project.index
+        var changes: [String: String]?
+        for finding in project.pending {
+            let c = finding.condition
+            guard !isConstant(c.collection, index, facts) else { continue }
+            var changedBy = c.changedBy
+            if changedBy == nil {
+                if changes == nil { changes = changesByKey(facts.changes, index) }
+                changedBy = changeKeys(c.collection, index).lazy.compactMap { changes![$0] }.first
+            }
+            let rowState = c.rowState ?? c.rowViews.lazy.compactMap { statefulView($0, index) }.first
+            guard changedBy != nil || rowState != nil || c.binding != nil else { continue }
+            let elementType = c.element ?? elementType(c.collection, index, facts)
+            let identity = elementType.map { elementIdentity($0, index) } ?? .unknown
+            // `ForEach($items)` needs elements with an identity, and rows that edit them.
+            let binding = c.binding != nil && (identity == .identifiable || identity == .idProperty)
+                ? bindingText(c.collection, index) : nil
+            var diagnostic = finding.diagnostic
+            diagnostic.message = message(c, changedBy: changedBy, rowState: rowState,
+                                         advice: advice(c, element: identity, binding: binding))
+            report.report(diagnostic)
+        }
+    }
+
+    /// Whether a collection named in a `ForEach` is a constant: a `let` member or static member with an
+    /// initializer, a computed property returning a constant, a file-level `let` with an initializer, or a
+    /// member of a type the project does not declare (the system's: `Locale.isoRegionCodes`).
+    static func isConstant(_ collection: Collection, _ index: ProjectIndex, _ facts: ProjectFacts) -> Bool {
+        switch collection {
+        case .variable, .local:
+            return false
+        case .member(let owner, let name):
+            if let owner {
+                if facts.constantMembers.contains("\(owner).\(name)") { return true }
+                let found = index.properties(of: owner, named: name)
+                if !found.isEmpty { return found.allSatisfy { $0.isLet && $0.hasInitializer } }
+            }
+            return facts.fileConstants.contains(name)
+        case .chain(let owner, let base, let name):
+            guard let type = propertyType(owner, base, index) else { return false }
+            if facts.constantMembers.contains("\(type).\(name)") { return true }
+            let found = index.properties(of: type, named: name)
+            return !found.isEmpty && found.allSatisfy { $0.isLet && $0.hasInitializer }
+        case .staticMember(let typeName, let name):
+            guard index.declares(typeName) else { return true }
+            if facts.constantMembers.contains("\(typeName).\(name)") { return true }
+            let found = index.properties(of: typeName, named: name)
+            if found.isEmpty { return true }
+            return found.allSatisfy { $0.isLet && $0.hasInitializer }
+        }
+    }
+
+    /// The type of the property `member` of `owner`, when its declarations agree on one.
+    static func propertyType(_ owner: String, _ member: String, _ index: ProjectIndex) -> String? {
+        let types = Set(index.properties(of: owner, named: member).compactMap { $0.type ?? $0.environmentObjectType })
+        return types.count == 1 ? types.first : nil
+    }
+
+    /// The keys under which a change of this collection is recorded: `Owner.name` for the type that changes it,
+    /// and `Owner.base.name` for a change through a property.
+    static func changeKeys(_ collection: Collection, _ index: ProjectIndex) -> [String] {
+        switch collection {
+        case .member(let owner?, let name):
+            return ["\(owner).\(name)"]
+        case .staticMember(let type, let name):
+            return ["\(type).\(name)"]
+        case .chain(let owner, let base, let name):
+            // `model.items` changes where `model` does it (`items.remove(at:)` in its type), where this type does
+            // (`model.items.remove(at:)`, or a local copy `items`), and where another type holding the same model does.
+            var keys = ["\(owner).\(base).\(name)", "\(owner).\(name)"]
+            if let type = propertyType(owner, base, index) { keys.append("\(type).\(name)") }
+            return keys
+        default:
+            return []
+        }
+    }
+
+    /// Each recorded change by its keys (see `changeKeys`), described for the message; the first recorded wins.
+    static func changesByKey(_ changes: [Change], _ index: ProjectIndex) -> [String: String] {
+        var byKey: [String: String] = [:]
+        for change in changes {
+            let owner = change.owner
+            var keys = ["\(owner).\(change.name)"]
+            if let base = change.base {
+                keys = ["\(owner).\(base).\(change.name)"]
+                if let type = propertyType(owner, base, index) { keys.append("\(type).\(change.name)") }
+            }
+            for key in keys where byKey[key] == nil { byKey[key] = "\(change.call) in '\(owner)'" }
+        }
+        return byKey
+    }
+
+    /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own.
+    static func statefulView(_ name: String, _ index: ProjectIndex) -> String? {
+        guard index.isView(name) else { return nil }
+        for ref in index.types(named: name) {
+            let kept = index.properties(of: ref).first {
+                rowStateWrappers.contains($0.wrapper ?? "") && !$0.isStatic && !isTransient($0.name)
+            }
+            if let kept, let wrapper = kept.wrapper { return "'\(name)' keeps @\(wrapper) '\(kept.name)'" }
+        }
+        return nil
+    }
+
+    /// State that lasts only while the pointer or a finger is on the row (`isHovering`, `isPressed`): handed to
+    /// another element, it is gone at the next event.
+    static func isTransient(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.contains("hover") || lowered.contains("press")
+    }
+
+    /// The element type of the collection, from the array properties the project declares.
+    static func elementType(_ collection: Collection, _ index: ProjectIndex, _ facts: ProjectFacts) -> String? {
+        switch collection {
+        case .member(let owner?, let name): return facts.elements["\(owner).\(name)"]
+        case .chain(let owner, let base, let name): return propertyType(owner, base, index).flatMap { facts.elements["\($0).\(name)"] }
+        case .staticMember(let type, let name): return facts.elements["\(type).\(name)"]
+        default: return nil
+        }
+    }
+
+    /// Whether the project shows the element type to be `Identifiable` (directly, through a protocol of the
+    /// project, through its superclasses, or as a SwiftData or Core Data object), to have an `id`, or neither.
+    static func elementIdentity(_ name: String, _ index: ProjectIndex) -> ElementIdentity {
+        // `String` with an `extension String` in the project is still not the project's to make Identifiable.
+        guard index.types(named: name).contains(where: { index.type($0).kind != .extension }) else { return .unknown }
+        var seen: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast(), seen.count < 32 {
+            guard seen.insert(next).inserted else { continue }
+            let inherited = index.inherited(next)
+            // SwiftData's `@Model` classes and Core Data's objects are `Identifiable`.
+            if inherited.contains("Identifiable") || inherited.contains("NSManagedObject") || index.observation(of: next) == .model {
+                return .identifiable
+            }
+            pending += inherited.filter { index.declares($0) }
+        }
+        if index.properties(of: name, named: "id").contains(where: { !$0.isStatic }) { return .idProperty }
+        return .declared(name)
+    }
+
+    /// `$items` / `$model.items` when the collection can be bound: a `@State` or `@Binding` property, or a `var` of
+    /// an object held by `@ObservedObject`, `@StateObject`, `@EnvironmentObject`, `@Bindable` or `@State`.
+    static func bindingText(_ collection: Collection, _ index: ProjectIndex) -> String? {
+        switch collection {
+        case .member(let owner?, let name):
+            let found = index.properties(of: owner, named: name)
+            guard !found.isEmpty, found.allSatisfy({ ["State", "Binding"].contains($0.wrapper ?? "") }) else { return nil }
+            return "$" + name
+        case .chain(let owner, let base, let name):
+            let holders = index.properties(of: owner, named: base)
+            let wrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable", "State", "Binding"]
+            guard !holders.isEmpty, holders.allSatisfy({ wrappers.contains($0.wrapper ?? "") }),
+                  let type = propertyType(owner, base, index) else { return nil }
+            let found = index.properties(of: type, named: name)
+            guard !found.isEmpty, found.allSatisfy({ !$0.isLet && !$0.isStatic }) else { return nil }
+            return "$\(base).\(name)"
+        default:
+            return nil
+        }
     }
 }

@@ -16,9 +16,33 @@ enum NonPrivateStateRule: Rule {
 }
 
 extension NonPrivateStateRule {
-    static func message(wrapper: String, property: String) -> String {
-        "@\(wrapper) '\(property)' should be private: SwiftUI owns its storage, so a value passed through the "
-            + "initializer is ignored after the first render"
+    /// Noted while parsing: see `swiftUIWords`.
+    static let parses = BodySkipping(notedWords: swiftUIWords.words)
+
+    /// A file that says none of these (a server package's file, most files of a large project) has its
+    /// extensions of other files' types recorded by type only: an extension that names a view's state is
+    /// nearly always view code, and the per-name record of every extension was a tenth of the corpus's memory.
+    static let swiftUIWords = TokenWords(["SwiftUI", "View", "State", "StateObject"])
+
+    /// No construction in the project passes the property (or none can be seen).
+    static func message(wrapper: String, property: String, hasMemberwiseInitializer: Bool = true) -> String {
+        hasMemberwiseInitializer
+            ? "@\(wrapper) '\(property)' should be private: SwiftUI owns its storage, so a value passed through the "
+                + "memberwise initializer would be ignored after the first render"
+            : "@\(wrapper) '\(property)' should be private: SwiftUI owns its storage, and ignores a value set from "
+                + "outside the view"
+    }
+
+    /// A construction outside previews passes the property through the memberwise initializer: `private` would
+    /// break it, so the message says what the caller should do instead.
+    static func message(wrapper: String, property: String, passedBy owner: String) -> String {
+        let alternative = wrapper == "StateObject"
+            ? "if the parent owns the object, take it as an '@ObservedObject', else make it private and create it in an "
+                + "'init' with 'StateObject(wrappedValue:)'"
+            : "if the parent owns the value, take it as a 'let' or a '@Binding', else make it private and set its first "
+                + "value in an 'init'"
+        return "@\(wrapper) '\(property)' is passed by '\(owner)(\(property):)', but SwiftUI keeps the first value and "
+            + "ignores the ones passed later; \(alternative)"
     }
 
     /// The owner struct must turn out to be a SwiftUI type (a view, a modifier, ...) other than an `App`,
@@ -26,29 +50,52 @@ extension NonPrivateStateRule {
     struct Condition: Codable, Sendable {
         var owner: String
         var property: String
+        var wrapper: String
+        /// The author wrote an access modifier (`internal`, `public`, `private(set)`, ...).
+        var hasExplicitAccess: Bool
+        /// The owner's declaration has no `init` of its own (outside `#if`), so Swift gives it a memberwise one.
+        var hasMemberwiseInitializer: Bool
         /// The owner's own file names the property after a `.` outside the owner's declarations there (decided
         /// with the file at hand; the other files answer through their records).
         var namedElsewhereInFile: Bool
     }
 
-    /// What every file says about who could use a property that becomes `private`: the names it reaches with
-    /// `.name` (also `.$name` and `._name`; not `self.name`), and the argument labels it passes to constructions
-    /// (`ToggleRow(isOn:`, `.init(isOn:`). Kept as 32-bit hashes: a collision can only make a fix a suggestion,
-    /// never a wrong `safe`.
+    /// What every file says about who could use a property that becomes `private`: the argument labels it
+    /// passes to constructions (`ToggleRow(isOn:`, `.init(isOn:`), outside previews and in them, the names it
+    /// reaches with `.name` (also `.$name` and `._name`; not `self.name`), the names used in its extensions of
+    /// types it does not declare (`Player.isPlaying` for `extension Player { ... isPlaying ... }`), and, in a
+    /// test's file, the types it mentions. Kept as 32-bit hashes: a collision can only make a fix a suggestion or
+    /// leave a finding out, never a wrong `safe`.
     ///
     /// Every file has one, so it is packed as the project check reads it, without decoding: 32-bit little-endian
-    /// words, the sorted labels (count, then hashes), then the sorted names (count, then hashes).
+    /// words, the sections in the order of `Section`, each its count, then its sorted distinct hashes.
     struct Record: Codable, Sendable {
         var packed: RawBytes
+    }
+
+    /// The sections of a `Record`, in order.
+    enum Section: Int, CaseIterable {
+        /// `Callee(label` of the constructions outside previews.
+        case labels
+        /// `Callee(label` of the constructions in `#Preview` and `PreviewProvider` types.
+        case previewLabels
+        /// Names reached after a `.`.
+        case names
+        /// `Type.name` for each name in an extension of a type the file does not declare, in a file that says one
+        /// of `swiftUIWords`.
+        case extensionNames
+        /// `Type` for each extension of a type the file does not declare, in the other files: what it names is
+        /// not known.
+        case extendedTypes
+        /// In a test's file (`isTestFile`), the capitalized names it mentions (`SearchView`); empty elsewhere.
+        case testedTypes
     }
 
     /// A finding of `checkProperty`, reported once the file's uses are known.
     struct Candidate {
         var attribute: Int
-        var message: String
         var fix: Fix
-        var owner: String
-        var property: String
+        var condition: Condition
     }
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
@@ -56,117 +103,224 @@ extension NonPrivateStateRule {
         for decl in file.typeDeclarations where file.typeKind(decl) == .struct {
             guard let block = file.tree.child(decl, .memberBlock) else { continue }
             let owner = file.typeDeclarationName(decl)
-            for m in file.memberDecls(block) where file.kind(m) == .variableDecl {
-                if let candidate = checkProperty(m, owner, file) { candidates.append(candidate) }
+            // An `init` inside `#if` leaves the memberwise initializer to the configurations without it.
+            let hasMemberwiseInitializer = !file.children(block).contains { file.kind($0) == .initDecl }
+            let found = file.memberDecls(block).compactMap { m in
+                file.kind(m) == .variableDecl ? checkProperty(m, owner, hasMemberwiseInitializer: hasMemberwiseInitializer, file) : nil
             }
+            if !found.isEmpty && !isPreviewScaffolding(decl, file) { candidates += found }
         }
         // Which declaration each name is written in matters only to a file with findings (the others' uses all count).
         let uses = scanUses(in: file, trackingDeclarations: !candidates.isEmpty)
-        for c in candidates {
-            let name = hash(c.property)
-            let elsewhere = uses.names.indices.contains { i in
-                uses.names[i] == name && uses.declarationName(Int(uses.declarations[i])) != c.owner
+        for var c in candidates {
+            let name = hash(c.condition.property)
+            c.condition.namedElsewhereInFile = uses.names.indices.contains { i in
+                uses.names[i] == name && uses.declarationName(Int(uses.declarations[i])) != c.condition.owner
             }
-            report.report(at: c.attribute, c.message, fixes: [c.fix],
-                          condition: Condition(owner: c.owner, property: c.property, namedElsewhereInFile: elsewhere))
+            report.report(at: c.attribute, message(wrapper: c.condition.wrapper, property: c.condition.property,
+                                                   hasMemberwiseInitializer: c.condition.hasMemberwiseInitializer),
+                          fixes: [c.fix], condition: c.condition)
         }
         if let record = uses.record { report.record(record) }
     }
 
+    /// A view only previews show: declared in a `PreviewProvider`, or a private type that its file names only
+    /// in its previews (`#Preview`, `PreviewProvider`). Nobody passes it values, and its state's access does
+    /// not matter.
+    static func isPreviewScaffolding(_ decl: Int, _ file: FileContext) -> Bool {
+        var outer = file.enclosingType(decl)
+        while let type = outer {
+            if file.inheritedNames(type).contains("PreviewProvider") { return true }
+            outer = file.enclosingType(type)
+        }
+        guard file.enclosingType(decl) == nil, file.modifiers(decl).contains(where: { modifier in
+            let keyword = file.tree.nameToken(modifier)?.keyword
+            return keyword == .private || keyword == .fileprivate
+        }) else { return false }
+        let name = file.typeDeclarationName(decl)
+        let previews = previewsAndForeignExtensions(file).previews
+        let own = file.typeDeclarations.filter { file.typeDeclarationName($0) == name }
+            .map { Int(file.tree.nodes[$0].firstToken)..<Int(file.tree.nodes[$0].endToken) }
+        let nameBytes = Array(name.utf8)
+        var isShown = false
+        for (i, token) in file.tree.tokens.enumerated() where token.kind == .identifier && token.length == nameBytes.count
+            && file.tree.file.bytes[token.range].elementsEqual(nameBytes) {
+            if own.contains(where: { $0.contains(i) }) { continue }
+            guard previews.contains(where: { $0.contains(i) }) else { return false }
+            isShown = true
+        }
+        return isShown
+    }
+
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         let index = project.index
-        var diagnostics: [Diagnostic] = []
-        diagnostics.reserveCapacity(project.pending.count)
-        // The findings whose safe fix still waits for the other files' records, by their place in `diagnostics`.
-        var unproven: [(diagnostic: Int, proof: SafeFixProof)] = []
+        var findings: [(finding: PendingFinding<Condition>, uses: ProjectUses)] = []
         for finding in project.pending {
-            let owner = finding.condition.owner
-            guard index.isSwiftUIOwner(owner), index.isStruct(owner), !index.inherited(owner).contains("App") else { continue }
-            var diagnostic = finding.diagnostic
-            if diagnostic.fixes.first?.applicability == .safe {
-                if let proof = SafeFixProof(finding, index) {
-                    unproven.append((diagnostics.count, proof))
-                } else {
-                    diagnostic.fixes[0].applicability = .suggestion
+            let c = finding.condition
+            guard index.isSwiftUIOwner(c.owner), index.isStruct(c.owner), !index.inherited(c.owner).contains("App"),
+                  !satisfiesProtocolRequirement(c.owner, c.property, index) else { continue }
+            findings.append((finding, ProjectUses(c, file: finding.diagnostic.span.file)))
+        }
+        // One pass over the files for all of them, each file's records decoded in turn and dropped (the records of
+        // every file at once were the largest block of memory of the project pass).
+        if !findings.isEmpty {
+            for file in index.files.indices {
+                let records = project.records(inFile: file)
+                guard !records.isEmpty else { continue }
+                let path = index.files[file].path
+                for record in records {
+                    let packed = PackedUses(record.packed.bytes)
+                    for i in findings.indices { findings[i].uses.add(packed, inFile: path) }
                 }
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(findings.count)
+        for (finding, uses) in findings where !uses.extendedElsewhere {
+            let c = finding.condition
+            // A test that reads or sets the view's state: `private` would break it.
+            if uses.namedInTest { continue }
+            var diagnostic = finding.diagnostic
+            if c.hasMemberwiseInitializer && uses.passedByCaller {
+                // `private` would break the caller: the message says what to do instead, and there is no fix.
+                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner)
+                diagnostic.fixes = []
+            } else if (uses.namedInAnotherFile || c.namedElsewhereInFile) && c.hasExplicitAccess {
+                // Made visible on purpose (an explicit `internal` is how ViewInspector tests reach it), and maybe
+                // used: another file names it.
+                continue
+            } else if c.hasMemberwiseInitializer && uses.passedByPreview {
+                // Set by previews only: the value they pass is all there is, and `private` would break them.
+                continue
+            } else if diagnostic.fixes.first?.applicability == .safe
+                        && !isProvablySafe(finding, uses, index) {
+                diagnostic.fixes[0].applicability = .suggestion
             }
             diagnostics.append(diagnostic)
         }
-        // One pass over the files for all of them, each file's records decoded in turn and dropped (the records of
-        // every file at once were the largest block of memory of the project pass); it ends early once every fix
-        // is known to be unsafe.
-        for file in index.files.indices {
-            if unproven.isEmpty { break }
-            let records = project.records(inFile: file)
-            guard !records.isEmpty else { continue }
-            let path = index.files[file].path
-            for record in records {
-                let uses = PackedUses(record.packed.bytes)
-                unproven.removeAll { entry in
-                    guard entry.proof.isBroken(by: uses, inFile: path) else { return false }
-                    diagnostics[entry.diagnostic].fixes[0].applicability = .suggestion
-                    return true
-                }
-            }
-        }
+        // Handed over whole: a finding-dense file has hundreds of thousands.
         report.report(contentsOf: diagnostics)
     }
 
-    /// Making the property private cannot break the build: no construction of the owner passes its label, no
-    /// code outside the owner's declaration and its extensions in the same file names it after a `.`, and
-    /// the owner has no declaration or extension in another file (whose code may use it by its bare name).
-    /// What one file can tell is decided by `init` (nil: the fix is not safe); every file's record must then
-    /// pass `isBroken(by:inFile:)`.
-    struct SafeFixProof {
+    /// Whether a protocol of the project that the owner conforms to (in its declaration or an extension,
+    /// directly or through protocols that refine it) requires a property of that name: the property cannot be
+    /// `private` then. Protocols FlowLint cannot see (a library's) are not known.
+    static func satisfiesProtocolRequirement(_ owner: String, _ property: String, _ index: ProjectIndex) -> Bool {
+        var pending = index.inherited(owner)
+        var seen: Set<String> = []
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, index.protocolNames.contains(name) else { continue }
+            for ref in index.types(named: name) where index.type(ref).kind == .protocol {
+                if index.type(ref).properties.named(property, path: index.files[ref.file].path).contains(where: { !$0.isStatic }) {
+                    return true
+                }
+                pending += index.type(ref).inherited
+            }
+        }
+        return false
+    }
+
+    /// What the records of every file say about one finding's property.
+    struct ProjectUses {
         let file: String
         let name: UInt32
-        let labels: [UInt32]
+        let label: UInt32
+        let labelOfUnknownType: UInt32
+        let extensionName: UInt32
+        let owner: UInt32
+        /// A construction outside previews passes `Owner(property:`.
+        private(set) var passedByCaller = false
+        /// A construction in a preview passes it.
+        private(set) var passedByPreview = false
+        /// A construction whose type cannot be told passes the label (`.init(property:`).
+        private(set) var passedToUnknownType = false
+        /// Another file names the property after a `.`.
+        private(set) var namedInAnotherFile = false
+        /// A test's file that mentions the owner does (`view.searchText = "milk"`, `try view.actualView().isExpanded`).
+        private(set) var namedInTest = false
+        /// An extension of the owner in another file names the property: it cannot be `private` nor `fileprivate`.
+        private(set) var extendedElsewhere = false
+        /// An extension of the owner in another file that may name it (its names are not recorded).
+        private(set) var mayBeExtendedElsewhere = false
 
-        init?(_ finding: PendingFinding<Condition>, _ index: ProjectIndex) {
-            let owner = finding.condition.owner, property = finding.condition.property
-            let file = finding.diagnostic.span.file
-            if finding.condition.namedElsewhereInFile { return nil }
-            if index.types(named: owner).contains(where: { index.files[$0.file].path != file }) { return nil }
+        init(_ condition: Condition, file: String) {
             self.file = file
-            name = NonPrivateStateRule.hash(property)
-            labels = [NonPrivateStateRule.hash(owner + "(" + property), NonPrivateStateRule.hash("(" + property)]
+            name = NonPrivateStateRule.hash(condition.property)
+            label = NonPrivateStateRule.hash(condition.owner + "(" + condition.property)
+            labelOfUnknownType = NonPrivateStateRule.hash("(" + condition.property)
+            extensionName = NonPrivateStateRule.hash(condition.owner + "." + condition.property)
+            owner = NonPrivateStateRule.hash(condition.owner)
         }
 
-        /// Whether the record of the file at `path` passes a label or, outside the owner's own file (decided by
-        /// its per-file check: `namedElsewhereInFile`), names the property.
-        func isBroken(by uses: PackedUses, inFile path: String) -> Bool {
-            labels.contains(where: uses.hasLabel) || (path != file && uses.hasName(name))
+        mutating func add(_ uses: PackedUses, inFile path: String) {
+            passedByCaller = passedByCaller || uses.contains(label, in: .labels)
+            passedByPreview = passedByPreview || uses.contains(label, in: .previewLabels)
+            passedToUnknownType = passedToUnknownType || uses.contains(labelOfUnknownType, in: .labels)
+                || uses.contains(labelOfUnknownType, in: .previewLabels)
+            guard path != file else { return }
+            if uses.contains(name, in: .names) {
+                namedInAnotherFile = true
+                namedInTest = namedInTest || uses.contains(owner, in: .testedTypes)
+            }
+            extendedElsewhere = extendedElsewhere || uses.contains(extensionName, in: .extensionNames)
+            mayBeExtendedElsewhere = mayBeExtendedElsewhere || uses.contains(owner, in: .extendedTypes)
         }
     }
 
+    /// A file of a test target, by the convention of Xcode and SwiftPM: in a folder whose name ends in `Tests`
+    /// (`Tests/`, `AppTests/`, `AppUITests/`), or named `...Tests.swift` / `...Test.swift`.
+    static func isTestFile(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        if components.dropLast().contains(where: { $0.hasSuffix("Tests") }) { return true }
+        guard let name = components.last else { return false }
+        return name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift")
+    }
+
+    /// Making the property private cannot break the build: no construction of the owner passes its label (when
+    /// it has a memberwise initializer), no code outside the owner's declaration and its extensions in the same
+    /// file names it after a `.`, no extension in another file names it (or may: a file without `swiftUIWords`
+    /// records its extensions by type only), and no other file declares a type of the same name (whose uses
+    /// could not be told apart).
+    static func isProvablySafe(_ finding: PendingFinding<Condition>, _ uses: ProjectUses, _ index: ProjectIndex) -> Bool {
+        let c = finding.condition
+        if c.namedElsewhereInFile || uses.namedInAnotherFile || uses.extendedElsewhere || uses.mayBeExtendedElsewhere { return false }
+        if c.hasMemberwiseInitializer && (uses.passedByCaller || uses.passedByPreview || uses.passedToUnknownType) { return false }
+        return !index.types(named: c.owner).contains { index.type($0).kind != .extension && index.files[$0.file].path != uses.file }
+    }
+
     /// Reads a `Record`'s packed words in place (see `Record`). A damaged record reads as using everything: the
-    /// fix then stays a suggestion.
+    /// fix then stays a suggestion, or the finding is left out.
     struct PackedUses {
         let bytes: [UInt8]
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        /// Where each section's sorted words start, and how many there are; nil when the record is damaged.
+        private var sections: [(start: Int, count: Int)]?
 
-        private func word(_ index: Int) -> UInt32? {
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var sections: [(start: Int, count: Int)] = []
+            var at = 0
+            for _ in Section.allCases {
+                guard let count = Self.word(at, bytes).map(Int.init), count < bytes.count, (at + 1 + count) * 4 <= bytes.count else { return }
+                sections.append((at + 1, count))
+                at += 1 + count
+            }
+            self.sections = sections
+        }
+
+        private static func word(_ index: Int, _ bytes: [UInt8]) -> UInt32? {
             guard index >= 0, (index + 1) * 4 <= bytes.count else { return nil }
             return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) }
         }
 
-        /// Whether the section at word `at` (a count, then that many sorted words) holds `value`; true when the
-        /// section does not fit the bytes.
-        private func section(at: Int, contains value: UInt32) -> Bool {
-            guard let count = word(at).map(Int.init), (at + 1 + count) * 4 <= bytes.count else { return true }
-            var low = at + 1, high = at + 1 + count
+        /// Whether the section holds `value` (a binary search of its sorted words).
+        func contains(_ value: UInt32, in section: Section) -> Bool {
+            guard let (start, count) = sections?[section.rawValue] else { return true }
+            var low = start, high = start + count
             while low < high {
                 let mid = (low + high) / 2
-                if let w = word(mid), w < value { low = mid + 1 } else { high = mid }
+                if let w = Self.word(mid, bytes), w < value { low = mid + 1 } else { high = mid }
             }
-            return low < at + 1 + count && word(low) == value
-        }
-
-        func hasLabel(_ label: UInt32) -> Bool { section(at: 0, contains: label) }
-
-        func hasName(_ name: UInt32) -> Bool {
-            guard let labels = word(0).map(Int.init), labels < bytes.count else { return true }
-            return section(at: 1 + labels, contains: name)
+            return low < start + count && Self.word(low, bytes) == value
         }
     }
 
@@ -179,24 +333,30 @@ extension NonPrivateStateRule {
         /// For each of `names`, the innermost type declaration it is written in: an index into
         /// `declarationNames`, which is its count at file level. Empty when declarations are not tracked.
         var declarations: [Int32]
-        /// The hashes of `Callee(label` for each construction's argument label.
+        /// The hashes of `Callee(label` for each construction's argument label, outside previews and in them.
         var labels: [UInt32]
+        var previewLabels: [UInt32]
+        /// The hashes of `Type.name` for the names used in extensions of types the file does not declare, or of
+        /// `Type` alone in a file without `swiftUIWords`.
+        var extensionNames: [UInt32]
+        var extendedTypes: [UInt32]
+        /// In a test's file, the hashes of the capitalized names it mentions.
+        var testedTypes: [UInt32]
         /// The names of the file's type declarations (and extensions), in source order, when tracked.
         var declarationNames: [String]
 
         func declarationName(_ index: Int) -> String? { index < declarationNames.count ? declarationNames[index] : nil }
 
-        /// Packed as `Record` says; nil when the file has neither names nor labels.
+        /// Packed as `Record` says; nil when the file has none of them.
         var record: Record? {
-            guard !names.isEmpty || !labels.isEmpty else { return nil }
-            var labels = labels, names = names
-            labels.sort()
-            names.sort()
-            let bytes = [UInt8](unsafeUninitializedCapacity: 4 * (2 + labels.count + names.count)) { buffer, written in
+            let sections = [labels, previewLabels, names, extensionNames, extendedTypes, testedTypes]
+            guard sections.contains(where: { !$0.isEmpty }) else { return nil }
+            let bytes = [UInt8](unsafeUninitializedCapacity: 4 * sections.reduce(sections.count) { $0 + $1.count }) { buffer, written in
                 let out = UnsafeMutableRawBufferPointer(buffer)
                 var offset = 0
                 // A count, then the distinct values (sorted, so a repeat follows its first occurrence).
-                func appendSection(_ values: [UInt32]) {
+                for var values in sections {
+                    values.sort()
                     let countAt = offset
                     offset += 4
                     var count: UInt32 = 0
@@ -207,8 +367,6 @@ extension NonPrivateStateRule {
                     }
                     out.storeBytes(of: count.littleEndian, toByteOffset: countAt, as: UInt32.self)
                 }
-                appendSection(labels)
-                appendSection(names)
                 written = offset
             }
             return Record(packed: RawBytes(bytes))
@@ -222,17 +380,25 @@ extension NonPrivateStateRule {
         // Type declarations by token range, in source order: nested ones follow the one they are in.
         let declarations = trackingDeclarations ? file.typeDeclarations : []
         let ranges = declarations.map { Int(file.tree.nodes[$0].firstToken)..<Int(file.tree.nodes[$0].endToken) }
+        var (previews, extensions) = previewsAndForeignExtensions(file)
+        var extendedTypes: [UInt32] = []
+        if !extensions.isEmpty && !file.mentions(swiftUIWords) {
+            extendedTypes = extensions.map { UInt32(truncatingIfNeeded: FastHash.hash($0.name)) }
+            extensions = []
+        }
         // The scan's state lives in the closure (not captured from outside it), so the loop keeps it in registers.
-        let (names, inDeclarations, labels) = file.tree.tokens.withUnsafeBufferPointer { tokens in
+        let scanned = file.tree.tokens.withUnsafeBufferPointer { tokens in
           file.tree.file.bytes.withUnsafeBytes { bytes in
             var nextType = 0
             // Indices into `ranges`, innermost last: the declarations open at the last name recorded.
             var open: [Int] = []
-            var names: [UInt32] = []
-            names.reserveCapacity(tokens.count / 16)
-            var inDeclarations: [Int32] = []
-            var labels: [UInt32] = []
+            var uses = Uses(names: [], declarations: [], labels: [], previewLabels: [], extensionNames: [], extendedTypes: [],
+                            testedTypes: [], declarationNames: [])
+            uses.names.reserveCapacity(tokens.count / 16)
             var label: [UInt8] = []
+            // The first preview and the first extension that do not end before the current token.
+            var preview = 0
+            var foreignExtension = 0
             // Open brackets, innermost last: for a construction's `(`, its callee (`Callee` below); for any other
             // bracket, `notConstruction`. A stack of its own (not an array), since a third of all tokens push or
             // pop it. `argumentStart` is the depth of the bracket whose next token starts an argument (so `label:`
@@ -254,16 +420,34 @@ extension NonPrivateStateRule {
             }
             var argumentStart = -1
             func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
-            // The kinds the scan acts on; an identifier or keyword only where an argument starts (a label).
+            /// The token's name without a leading `$` or `_`, if it starts with a lowercase letter.
+            func memberName(_ token: Token) -> UnsafeRawBufferPointer? {
+                var name = Int(token.offset)..<Int(token.end)
+                if !name.isEmpty, bytes[name.lowerBound] == UInt8(ascii: "$") || bytes[name.lowerBound] == UInt8(ascii: "_") {
+                    name = (name.lowerBound + 1)..<name.upperBound
+                }
+                return startsLowercase(slice(name)) ? slice(name) : nil
+            }
+            // The kinds the scan acts on; an identifier or keyword only where an argument starts (a label), any
+            // name in an extension of a type the file does not declare.
             let structural: [TokenKind] = [.leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace, .comma, .period]
             let always = structural.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
             let labelKinds: UInt64 = 1 << UInt64(TokenKind.identifier.rawValue) | 1 << UInt64(TokenKind.keyword.rawValue)
+            let nameKinds: UInt64 = 1 << UInt64(TokenKind.identifier.rawValue) | 1 << UInt64(TokenKind.dollarIdentifier.rawValue)
+            var extensionStart = extensions.first?.tokens.lowerBound ?? Int.max
+            var extensionEnd = extensions.first?.tokens.upperBound ?? Int.max
             for i in 0..<tokens.count {
                 let token = tokens[i]
                 let startsArgument = argumentStart == depth && argumentStart > 0
                 argumentStart = -1
+                if i >= extensionEnd {
+                    foreignExtension += 1
+                    extensionStart = foreignExtension < extensions.count ? extensions[foreignExtension].tokens.lowerBound : Int.max
+                    extensionEnd = foreignExtension < extensions.count ? extensions[foreignExtension].tokens.upperBound : Int.max
+                }
+                let inForeignExtension = i >= extensionStart
                 // Most tokens are none of those below: one bit test instead of a jump through the switch's table.
-                let scanned = startsArgument ? always | labelKinds : always
+                let scanned = (startsArgument ? always | labelKinds : always) | (inForeignExtension ? nameKinds : 0)
                 guard scanned & (1 << UInt64(token.kind.rawValue)) != 0 else { continue }
                 switch token.kind {
                 case .leftParen:
@@ -275,27 +459,32 @@ extension NonPrivateStateRule {
                     if depth > 0 { depth -= 1 }
                 case .comma:
                     argumentStart = depth
-                case .identifier, .keyword:
-                    guard startsArgument else { break }
-                    let callee = brackets[depth - 1]
-                    if callee != Callee.notConstruction, i + 1 < tokens.count, tokens[i + 1].kind == .colon {
+                case .identifier, .keyword, .dollarIdentifier:
+                    let isLabel = startsArgument && i + 1 < tokens.count && tokens[i + 1].kind == .colon
+                    if isLabel && brackets[depth - 1] != Callee.notConstruction {
+                        let callee = brackets[depth - 1]
                         // The hash of `Callee(label`, as `hash(_:)` computes it from the strings.
                         label.removeAll(keepingCapacity: true)
                         if callee >= 0 { label.append(contentsOf: slice(Int(tokens[Int(callee)].offset)..<Int(tokens[Int(callee)].end))) }
                         label.append(UInt8(ascii: "("))
                         label.append(contentsOf: slice(Int(token.offset)..<Int(token.end)))
-                        labels.append(UInt32(truncatingIfNeeded: FastHash.hash(label)))
+                        while preview < previews.count, previews[preview].upperBound <= i { preview += 1 }
+                        let inPreview = preview < previews.count && previews[preview].lowerBound <= i
+                        let hash = UInt32(truncatingIfNeeded: FastHash.hash(label))
+                        if inPreview { uses.previewLabels.append(hash) } else { uses.labels.append(hash) }
+                    } else if inForeignExtension, token.kind != .keyword, isOwnMemberUse(i, tokens), let name = memberName(token) {
+                        // The hash of `Type.name`, as `hash(_:)` computes it from the strings.
+                        label.removeAll(keepingCapacity: true)
+                        label.append(contentsOf: extensions[foreignExtension].name)
+                        label.append(UInt8(ascii: "."))
+                        label.append(contentsOf: name)
+                        uses.extensionNames.append(UInt32(truncatingIfNeeded: FastHash.hash(label)))
                     }
                 case .period:
                     guard i + 1 < tokens.count, !followsSelf(i, tokens) else { break }
                     let next = tokens[i + 1]
-                    guard next.kind == .identifier || next.kind == .dollarIdentifier else { break }
-                    var name = Int(next.offset)..<Int(next.end)
-                    if !name.isEmpty, bytes[name.lowerBound] == UInt8(ascii: "$") || bytes[name.lowerBound] == UInt8(ascii: "_") {
-                        name = (name.lowerBound + 1)..<name.upperBound
-                    }
-                    guard startsLowercase(slice(name)) else { break }
-                    names.append(UInt32(truncatingIfNeeded: FastHash.hash(slice(name))))
+                    guard next.kind == .identifier || next.kind == .dollarIdentifier, let name = memberName(next) else { break }
+                    uses.names.append(UInt32(truncatingIfNeeded: FastHash.hash(name)))
                     guard trackingDeclarations else { break }
                     // The declarations open at this token: those ended since the last name close, those begun open
                     // (and close again if they ended before it).
@@ -305,16 +494,58 @@ extension NonPrivateStateRule {
                         open.append(nextType)
                         nextType += 1
                     }
-                    inDeclarations.append(Int32(open.last ?? ranges.count))
+                    uses.declarations.append(Int32(open.last ?? ranges.count))
                 default:
                     break
                 }
             }
-            return (names, inDeclarations, labels)
+            return uses
           }
         }
-        return Uses(names: names, declarations: inDeclarations, labels: labels,
-                    declarationNames: declarations.map(file.typeDeclarationName))
+        var uses = scanned
+        uses.declarationNames = declarations.map(file.typeDeclarationName)
+        uses.extendedTypes = extendedTypes
+        if isTestFile(file.path) {
+            file.tree.file.bytes.withUnsafeBytes { bytes in
+                for token in file.tree.tokens where token.kind == .identifier {
+                    let name = UnsafeRawBufferPointer(rebasing: bytes[Int(token.offset)..<Int(token.end)])
+                    if startsUppercase(name) { uses.testedTypes.append(UInt32(truncatingIfNeeded: FastHash.hash(name))) }
+                }
+            }
+        }
+        return uses
+    }
+
+    /// The token ranges of the file's previews (`#Preview`, types conforming to `PreviewProvider`), and of its
+    /// extensions of types it does not declare, with their names; each in source order, at file level.
+    static func previewsAndForeignExtensions(_ file: FileContext) -> (previews: [Range<Int>], extensions: [(tokens: Range<Int>, name: [UInt8])]) {
+        var previews: [Range<Int>] = []
+        var extensions: [(tokens: Range<Int>, name: [UInt8])] = []
+        var declared: Set<String>?
+        for item in file.topLevelItems {
+            let tokens = Int(file.tree.nodes[item].firstToken)..<Int(file.tree.nodes[item].endToken)
+            switch file.kind(item) {
+            case .macroExpansionDecl where file.name(item) == "Preview":
+                previews.append(tokens)
+            case .structDecl where file.inheritedNames(item).contains("PreviewProvider"):
+                previews.append(tokens)
+            case .extensionDecl:
+                if declared == nil {
+                    declared = Set(file.typeDeclarations.filter { file.kind($0) != .extensionDecl }.map(file.typeDeclarationName))
+                }
+                let name = file.typeDeclarationName(item)
+                if !name.isEmpty, !declared!.contains(name) { extensions.append((tokens, Array(name.utf8))) }
+            default:
+                break
+            }
+        }
+        return (previews, extensions)
+    }
+
+    /// Whether the name at `i` may be a use of a member of the type the code is written in: bare (`isOn`,
+    /// `$isOn`, `_isOn`) or after `self.`. `other.isOn` is in the names every file records anyway.
+    static func isOwnMemberUse(_ i: Int, _ tokens: UnsafeBufferPointer<Token>) -> Bool {
+        i == 0 || tokens[i - 1].kind != .period || followsSelf(i - 1, tokens)
     }
 
     /// Whether the name starts with a lowercase letter or `_` (decoded only when it does not start in ASCII).
@@ -381,7 +612,7 @@ extension NonPrivateStateRule {
         return Int32(i)
     }
 
-    static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext) -> Candidate? {
+    static func checkProperty(_ decl: Int, _ owner: String, hasMemberwiseInitializer: Bool, _ context: FileContext) -> Candidate? {
         guard let attribute = context.attributes(decl).first(where: { ["State", "StateObject"].contains(context.name($0) ?? "") })
         else { return nil }
         let tree = context.tree
@@ -413,7 +644,8 @@ extension NonPrivateStateRule {
         let fix = Fix(message: access == nil ? "insert 'private'" : "make it 'private'",
                       applicability: hasInitializer && access == nil ? .safe : .suggestion, edits: [edit])
         let wrapper = context.name(attribute) ?? "State"
-        return Candidate(attribute: attribute, message: message(wrapper: wrapper, property: property), fix: fix,
-                         owner: owner, property: property)
+        return Candidate(attribute: attribute, fix: fix,
+                         condition: Condition(owner: owner, property: property, wrapper: wrapper, hasExplicitAccess: access != nil,
+                                              hasMemberwiseInitializer: hasMemberwiseInitializer, namedElsewhereInFile: false))
     }
 }

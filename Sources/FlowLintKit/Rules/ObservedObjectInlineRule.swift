@@ -19,11 +19,33 @@ enum ObservedObjectInlineRule: Rule {
 extension ObservedObjectInlineRule {
     /// An initializer may assign a created object to an observed property (`self.store = Store()`), and its
     /// body does not say `ObservedObject`: in a file that says it anywhere, no body is skipped.
-    static let parses = BodySkipping(fileWords: ["ObservedObject"])
+    static let parses = BodySkipping(fileWords: ["ObservedObject"], notedWords: observableObjectWord.words)
 
-    /// The owner must turn out to be a SwiftUI type (a view, a modifier, ...), possibly by conformances
-    /// declared in other files.
-    struct Condition: Codable, Sendable { var owner: String }
+    /// Only a file that says it declares observable objects whose statelessness is recorded (`Record`).
+    static let observableObjectWord = TokenWords(["ObservableObject"])
+
+    /// The owner must turn out to be a SwiftUI type (a view, a modifier, ...) other than an `App`, possibly by
+    /// conformances declared in other files; `type` is the class created (from the construction, else from the
+    /// property's annotation), if it can be told.
+    struct Condition: Codable, Sendable {
+        var owner: String
+        var type: String?
+    }
+
+    /// The classes a file that says `ObservableObject` declares that inherit something and hold no state of
+    /// their own (`holdsNoState`), each with the first name of its inheritance clause (its superclass, or a
+    /// protocol).
+    struct Record: Codable, Sendable {
+        var statelessClasses: [StatelessClass]
+    }
+
+    struct StatelessClass: Codable, Sendable {
+        var name: String
+        var superclass: String
+    }
+
+    /// Property wrappers whose storage lives outside the object (in `UserDefaults`, in the scene).
+    static let persistenceWrappers: Set<String> = ["AppStorage", "SceneStorage"]
 
     static func message(property: String, type: String?) -> String {
         let object = type.map { "'\($0)'" } ?? "its object"
@@ -31,19 +53,37 @@ extension ObservedObjectInlineRule {
             + "its state is lost; own it with @StateObject"
     }
 
-    static func check(file: FileContext, report: inout FileReport<Condition, NoRecord>) {
+    /// The advice for a target whose deployment target has no `@StateObject` (iOS 13, macOS 10.15): the object
+    /// must be created by something that outlives the view, and passed in.
+    static func messageWithoutStateObject(_ message: String, platform: ApplePlatform, deployment: OSVersion, needed: OSVersion) -> String {
+        guard let cut = message.range(of: "; own it with @StateObject") else { return message }
+        return message[..<cut.lowerBound] + "; @StateObject, which would own it, needs \(platform.rawValue) \(needed) and this target "
+            + "deploys to \(platform.rawValue) \(deployment): create the object in an owner that outlives the view (the scene "
+            + "delegate, an app-wide model) and pass it in"
+    }
+
+    static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
+        // Only classes that inherit something can be observable objects (or the superclass of one); a subclass
+        // in a file that does not say `ObservableObject` is taken to hold state.
+        let stateless = !file.mentions(observableObjectWord) ? [] : file.typeDeclarations.compactMap { decl -> StatelessClass? in
+            guard file.typeKind(decl) == .class, let first = file.inheritedNames(decl).first, holdsNoState(decl, file) else { return nil }
+            return StatelessClass(name: file.typeDeclarationName(decl), superclass: first)
+        }
+        if !stateless.isEmpty { report.record(Record(statelessClasses: stateless)) }
         // Both forms need the attribute: a file without one has nothing to find.
         guard file.containsAttribute(named: "ObservedObject") else { return }
         for decl in file.typeDeclarations {
             let kind = file.typeKind(decl)
             guard kind != .class, kind != .actor, let block = file.tree.child(decl, .memberBlock) else { continue }
-            let owner = Condition(owner: file.typeDeclarationName(decl))
+            let owner = file.typeDeclarationName(decl)
             let members = file.memberDecls(block)
-            var observed: Set<String> = []
+            // The observed properties, with the class their annotation names, if any.
+            var observed: [String: String?] = [:]
             for m in members where file.kind(m) == .variableDecl
                 && file.attributes(m).contains(where: { file.name($0) == "ObservedObject" }) {
                 for b in file.children(m) where file.kind(b) == .patternBinding {
-                    if let p = file.tree.firstChild(b), let n = file.name(p) { observed.insert(n) }
+                    guard let p = file.tree.firstChild(b), let n = file.name(p) else { continue }
+                    observed[n] = annotatedType(b, file)
                 }
             }
             for m in members {
@@ -56,15 +96,86 @@ extension ObservedObjectInlineRule {
         }
     }
 
-    static func check(project: ProjectContext<Condition, NoRecord>, report: inout ProjectReport) {
-        for finding in project.pending where project.index.isSwiftUIOwner(finding.condition.owner) {
+    static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
+        guard !project.pending.isEmpty else { return }
+        let index = project.index
+        let stateless = project.derived("stateless") { records in
+            Dictionary(records.flatMap(\.record.statelessClasses).map { ($0.name, $0.superclass) }, uniquingKeysWith: { a, _ in a })
+        }
+        for finding in project.pending {
+            let c = finding.condition
+            // An `App` is created once, so the object is too (and `@StateObject` could not be used in its `init`).
+            guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
+            // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
+            if let type = c.type, holdsNoState(type, stateless, index) { continue }
+            if let file = index.position(ofFile: finding.diagnostic.span.file),
+               let missing = index.layout.missing(.stateObject, inFile: file) {
+                // No @StateObject on this deployment target: advice that compiles there, and no fix.
+                var diagnostic = finding.diagnostic
+                diagnostic.message = messageWithoutStateObject(diagnostic.message, platform: missing.platform,
+                                                               deployment: missing.deployment, needed: missing.needed)
+                diagnostic.fixes = []
+                report.report(diagnostic)
+                continue
+            }
             report.report(finding.diagnostic)
         }
     }
 
+    /// A class of the sources that holds no state of its own: every declaration of it does (`holdsNoState`
+    /// of a declaration), and so does its superclass when the sources declare one. A superclass from
+    /// another module may hold state: then it is not known to hold none.
+    static func holdsNoState(_ type: String, _ stateless: [String: String], _ index: ProjectIndex) -> Bool {
+        var current = type
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            let declarations = index.types(named: current).filter { index.type($0).kind != .extension }
+            guard !declarations.isEmpty, declarations.allSatisfy({ index.type($0).kind == .class }),
+                  let base = stateless[current] else { return false }
+            guard base != "NSObject", !index.protocolNames.contains(base),
+                  !ProjectIndex.protocolsNotRefiningObservableObject.contains(base), base != "ObservableObject" else { return true }
+            // A declared class: judged the same way; anything else (a class of another module) is not known.
+            guard index.isClass(base) else { return false }
+            current = base
+        }
+        return false  // a cycle of superclasses: broken code
+    }
+
+    /// A class declaration with properties, none of them `@Published`, a stored `var` (other than those kept in
+    /// `persistenceWrappers`) or a `let` created by the class (`let cache = Cache()`): its state is its inputs
+    /// (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`). A class without
+    /// properties (`final class Store: ObservableObject {}`) is a stand-in, not judged.
+    static func holdsNoState(_ decl: Int, _ file: FileContext) -> Bool {
+        guard let block = file.tree.child(decl, .memberBlock) else { return false }
+        var hasProperties = false
+        for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
+            hasProperties = true
+            let wrappers = file.attributes(m).compactMap { file.name($0) }
+            if wrappers.contains("Published") { return false }
+            if wrappers.contains(where: persistenceWrappers.contains) { continue }
+            if file.hasModifier(m, .lazy) { return false }
+            let isLet = file.tree.nameToken(m)?.keyword == .let
+            for b in file.children(m) where file.kind(b) == .patternBinding {
+                if isLet {
+                    // A `let` the class fills itself with a new object or value of a call.
+                    if let value = file.tree.child(b, .initializerClause).flatMap({ file.tree.firstChild($0) }),
+                       file.kind(file.unwrapped(value)) == .callExpr { return false }
+                } else if !file.isComputed(b) {
+                    return false
+                }
+            }
+        }
+        return hasProperties
+    }
+
+    /// The type a property binding's annotation names (`Store` in `var store: Store`), if any.
+    static func annotatedType(_ binding: Int, _ file: FileContext) -> String? {
+        file.tree.child(binding, .typeAnnotation).flatMap { file.tree.firstChild($0) }.flatMap { file.typeName($0) }
+    }
+
     /// `@ObservedObject var s = Store()` and its variants, at the attribute.
-    static func checkProperty(_ decl: Int, _ owner: Condition, _ context: FileContext,
-                              _ report: inout FileReport<Condition, NoRecord>) {
+    static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext,
+                              _ report: inout FileReport<Condition, Record>) {
         guard let attribute = context.attributes(decl).first(where: { context.name($0) == "ObservedObject" }) else { return }
         let tree = context.tree
         for b in context.children(decl) where context.kind(b) == .patternBinding {
@@ -75,14 +186,15 @@ extension ObservedObjectInlineRule {
             let fix = Fix(message: "use @StateObject", applicability: .suggestion,
                           edits: [TextEdit(startOffset: Int(tree.tokens[nameToken].offset), endOffset: Int(tree.tokens[nameToken].end),
                                            replacement: "StateObject")])
-            report.report(at: attribute, message(property: property, type: created.type), fixes: [fix], condition: owner)
+            report.report(at: attribute, message(property: property, type: created.type), fixes: [fix],
+                          condition: Condition(owner: owner, type: created.type ?? annotatedType(b, context)))
         }
     }
 
     /// In an initializer of the owner: `self.s = Store()`, `s = Store()`,
     /// `_s = ObservedObject(wrappedValue: Store())`, at the assignment.
-    static func checkInitializer(_ initializer: Int, _ owner: Condition, observed: Set<String>, _ context: FileContext,
-                                 _ report: inout FileReport<Condition, NoRecord>) {
+    static func checkInitializer(_ initializer: Int, _ owner: String, observed: [String: String?], _ context: FileContext,
+                                 _ report: inout FileReport<Condition, Record>) {
         guard !observed.isEmpty, let body = context.tree.child(initializer, .codeBlock) else { return }
         let tree = context.tree
         for n in tree.subtree(body) where context.kind(n) == .binaryExpr && tree.nameToken(n).map({ $0.kind == .equal }) == true {
@@ -90,18 +202,19 @@ extension ObservedObjectInlineRule {
             guard sides.count == 2, let target = assignedName(sides[0], context) else { continue }
             var wrappedValue: Int?
             var property = target
-            if target.hasPrefix("_"), observed.contains(String(target.dropFirst())) {
+            if target.hasPrefix("_"), observed[String(target.dropFirst())] != nil {
                 property = String(target.dropFirst())
                 // `_s = ObservedObject(wrappedValue: x)` / `.init(initialValue: x)`: judge `x`.
                 let call = context.unwrapped(sides[1])
                 if context.kind(call) == .callExpr {
                     wrappedValue = context.arguments(call).first { $0.label == "wrappedValue" || $0.label == "initialValue" }?.value
                 }
-            } else if observed.contains(target) {
+            } else if observed[target] != nil {
                 wrappedValue = sides[1]
             }
             guard let value = wrappedValue, let created = createdObject(value, context) else { continue }
-            report.report(at: n, message(property: property, type: created.type), condition: owner)
+            report.report(at: n, message(property: property, type: created.type),
+                          condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil))
         }
     }
 

@@ -27,11 +27,21 @@ extension PublishedWithoutObservableObjectRule {
         var published: [String]
     }
 
-    /// What the project check needs to know of every file: the projected values it uses (`$query`), and the
-    /// names whose conformances the index cannot read (`FileContext.unreadableConformanceNames`).
+    /// What the project check needs to know of every file: the projected values it reaches as members
+    /// (`model.$query`), those it names bare inside a type (`$query`, with the innermost type or extension it is
+    /// written in), and the names whose conformances the index cannot read
+    /// (`FileContext.unreadableConformanceNames`).
     struct Record: Codable, Sendable {
         var projectedNames: [String] = []
+        var bareProjections: [BareProjection] = []
         var unreadable: [String] = []
+    }
+
+    /// A bare `$name` in the type `type`: the publisher of an inherited or own `@Published`, or the projected
+    /// value of a property wrapper the type declares itself (a view's `@State var name`).
+    struct BareProjection: Codable, Sendable, Hashable {
+        var name: String
+        var type: String
     }
 
     static func message(type: String, published: [String]) -> String {
@@ -55,23 +65,37 @@ extension PublishedWithoutObservableObjectRule {
         var record = Record()
         // `$name` tokens, whether or not their bodies were parsed: the tokens are the same on both paths.
         var projected: Set<String> = []
+        var bare: Set<BareProjection> = []
         let bytes = file.tree.file.bytes
         if mayProjectValue(bytes) {
-            for token in file.tree.tokens where token.kind == .dollarIdentifier && token.length > 1 {
+            // Type declarations by token range, in source order: nested ones follow the one they are in, so the
+            // last one holding a token is the innermost.
+            let types = file.typeDeclarations.map {
+                (tokens: Int(file.tree.nodes[$0].firstToken)..<Int(file.tree.nodes[$0].endToken), name: file.typeDeclarationName($0))
+            }
+            let tokens = file.tree.tokens
+            for (i, token) in tokens.enumerated() where token.kind == .dollarIdentifier && token.length > 1 {
                 let second = bytes[Int(token.offset) + 1]
                 if second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9") { continue }  // `$0`
-                projected.insert(file.tree.file.text(Int(token.offset + 1)..<Int(token.end)))
+                let name = file.tree.file.text(Int(token.offset + 1)..<Int(token.end))
+                if i > 0 && tokens[i - 1].kind == .period {
+                    projected.insert(name)
+                } else if let type = types.last(where: { $0.tokens.contains(i) }) {
+                    // Outside every type, a bare `$name` is a local's (a preview's `@Previewable @State`).
+                    bare.insert(BareProjection(name: name, type: type.name))
+                }
             }
         }
         record.projectedNames = projected.sorted()
+        record.bareProjections = bare.sorted { ($0.name, $0.type) < ($1.name, $1.type) }
         record.unreadable = file.unreadableConformanceNames
-        if !record.projectedNames.isEmpty || !record.unreadable.isEmpty { report.record(record) }
+        if !record.projectedNames.isEmpty || !record.bareProjections.isEmpty || !record.unreadable.isEmpty { report.record(record) }
 
         guard file.containsAttribute(named: "Published") else { return }
         // A class without a name (broken code: `final class { ... }`) has nowhere to put a conformance.
         for decl in file.typeDeclarations where file.kind(decl) == .classDecl && file.name(decl) != nil {
             // `@Observable` classes are observed by the macro: a `@Published` there is kept out on purpose.
-            guard !file.attributes(decl).contains(where: { ["Observable", "Model"].contains(file.name($0) ?? "") }),
+            guard file.observationMacro(decl) == nil,
                   let block = file.tree.child(decl, .memberBlock) else { continue }
             var first: Int?
             var published: [String] = []
@@ -126,16 +150,27 @@ extension PublishedWithoutObservableObjectRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let (projected, unreadable) = project.derived("names") { records in
-            (Set(records.flatMap(\.record.projectedNames)), Set(records.flatMap(\.record.unreadable)))
+        let (projected, bare, unreadable) = project.derived("names") { records in
+            (Set(records.flatMap(\.record.projectedNames)),
+             Dictionary(grouping: records.flatMap(\.record.bareProjections), by: \.name).mapValues { Set($0.map(\.type)) },
+             Set(records.flatMap(\.record.unreadable)))
         }
         for finding in project.pending {
             let type = finding.condition.type
             guard index.observableObject(type, unreadable: unreadable) == false,
-                  !finding.condition.published.contains(where: projected.contains),
+                  !finding.condition.published.contains(where: { name in
+                      projected.contains(name) || usesPublisher(name, of: type, bareIn: bare[name] ?? [], index)
+                  }),
                   !hasObservableSubclass(type, index, unreadable) else { continue }
             report.report(finding.diagnostic)
         }
+    }
+
+    /// Whether a bare `$name` written in one of `types` may be the class's publisher: written in the class (or
+    /// an extension of it), or in a type that declares no property of that name itself (a subclass, say). A
+    /// view's `$query` for its own `@State var query` is not.
+    static func usesPublisher(_ name: String, of type: String, bareIn types: Set<String>, _ index: ProjectIndex) -> Bool {
+        types.contains { $0 == type || index.properties(of: $0, named: name).isEmpty }
     }
 
     /// Whether a subclass declared in the project (at any depth) conforms, or may: its `objectWillChange` then

@@ -111,16 +111,19 @@ struct ProjectContext<Condition, Record> {
     let index: ProjectIndex
     /// This rule's per-file findings, in file order.
     let pending: [PendingFinding<Condition>]
+    /// The Xcode that builds the project (`xcode:` in the configuration): advice is worded for what it compiles.
+    let toolchain: Toolchain
     private let loadRecords: () -> [(path: String, record: Record)]
     private let loadFileRecords: (Int) -> [Record]
     private let memo: DecodedOutputs.Slot?
 
-    init(descriptor: RuleDescriptor, index: ProjectIndex, pending: [PendingFinding<Condition>],
+    init(descriptor: RuleDescriptor, index: ProjectIndex, pending: [PendingFinding<Condition>], toolchain: Toolchain = .newest,
          memo: DecodedOutputs.Slot? = nil, records: @escaping () -> [(path: String, record: Record)],
          recordsInFile: @escaping (Int) -> [Record]) {
         self.descriptor = descriptor
         self.index = index
         self.pending = pending
+        self.toolchain = toolchain
         self.memo = memo
         loadRecords = records
         loadFileRecords = recordsInFile

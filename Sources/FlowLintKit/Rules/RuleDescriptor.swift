@@ -31,16 +31,19 @@ public struct RuleDescriptor: Sendable, Hashable {
     }
 }
 
-/// Which rules run, at which severity, with which options: what the configuration boils down to.
+/// Which rules run, at which severity, for which Xcode: what the configuration boils down to.
 public struct RuleSettings: Sendable, Equatable {
     /// Ids of the rules that run.
     public var enabled: Set<String>
     /// Severity overrides by rule id.
     var severities: [String: Severity]
+    /// The Xcode that builds the project, for the project checks' advice (`ProjectContext.toolchain`).
+    var toolchain: Toolchain
 
-    init(enabled: Set<String>, severities: [String: Severity] = [:]) {
+    init(enabled: Set<String>, severities: [String: Severity] = [:], toolchain: Toolchain = .newest) {
         self.enabled = enabled
         self.severities = severities
+        self.toolchain = toolchain
     }
 
     /// Every rule that is on by default, at its default severity.

@@ -18,6 +18,9 @@ public enum RuleRegistry {
         RuleRunner(StateMutationInBodyRule.self),
         RuleRunner(StateInitFromParameterRule.self),
         RuleRunner(PublishedFromBackgroundRule.self),
+        RuleRunner(ObservableCreatedInViewRule.self),
+        RuleRunner(ObservationIgnoredStorageRule.self),
+        RuleRunner(ObservableConformanceWithoutMacroRule.self),
         RuleRunner(SuperfluousDisableRule.self),
         RuleRunner(UnknownRuleInSuppressionRule.self),
     ]
@@ -36,7 +39,7 @@ final class RuleRunner: Sendable {
     let descriptor: RuleDescriptor
     let parses: BodySkipping
     private let checkFile: @Sendable (FileContext) -> RuleOutput?
-    private let checkProject: @Sendable (ProjectIndex) -> [Diagnostic]
+    private let checkProject: @Sendable (ProjectIndex, Toolchain) -> [Diagnostic]
 
     init<R: Rule>(_ rule: R.Type) {
         let descriptor = R.descriptor
@@ -51,7 +54,7 @@ final class RuleRunner: Sendable {
                 findings: report.findings.isEmpty ? nil : RawBytes(CompactCoding.encode(report.findings, path: file.path)),
                 records: report.records.isEmpty ? nil : RawBytes(CompactCoding.encode(report.records, path: file.path)))
         }
-        checkProject = { index in
+        checkProject = { index, toolchain in
             // Outputs were encoded by this build (the cache key includes it) in a pack authenticated as a whole:
             // one that does not decode is left out. Records are decoded only if the check asks for them: most
             // files have some, and most project checks need them only when there are findings. An editor's
@@ -85,7 +88,8 @@ final class RuleRunner: Sendable {
                 }
                 return assembled
             }
-            let context = ProjectContext<R.Condition, R.Record>(descriptor: descriptor, index: index, pending: pending, memo: memo) {
+            let context = ProjectContext<R.Condition, R.Record>(descriptor: descriptor, index: index, pending: pending,
+                                                                toolchain: toolchain, memo: memo) {
                 // Kept by an editor's server while no file's records change (most edits change none).
                 memo?.derived(" records", assembleRecords) ?? assembleRecords()
             } recordsInFile: { file in
@@ -98,5 +102,5 @@ final class RuleRunner: Sendable {
     }
 
     func check(file: FileContext) -> RuleOutput? { checkFile(file) }
-    func check(project index: ProjectIndex) -> [Diagnostic] { checkProject(index) }
+    func check(project index: ProjectIndex, toolchain: Toolchain = .newest) -> [Diagnostic] { checkProject(index, toolchain) }
 }

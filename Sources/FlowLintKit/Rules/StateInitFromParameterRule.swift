@@ -23,15 +23,42 @@ extension StateInitFromParameterRule {
     /// judged.
     static let parses = BodySkipping(fileWords: ["State"], notedWords: presentingWords.words.union(stateWord.words))
 
+    /// A draft the view edits, shown where its input changes under it (a split view's column).
     static func message(property: String, view: String, parameter: String) -> String {
         "@State '\(property)' of '\(view)' is seeded from the parameter '\(parameter)', but SwiftUI keeps the first "
             + "value and ignores the ones the parent passes later; to restart the state when '\(parameter)' changes, "
             + "show the view with an '.id(...)' derived from it"
     }
 
+    /// A copy that the view shows and never changes.
+    static func message(copy property: String, view: String, parameter: String) -> String {
+        "@State '\(property)' of '\(view)' copies the parameter '\(parameter)' and the view never changes it, but "
+            + "SwiftUI keeps the first value and ignores the ones the parent passes later; take it as a 'let' instead"
+    }
+
+    /// A copy of a binding's value written back on every change.
+    static func message(bindingCopy property: String, view: String, binding: String) -> String {
+        "@State '\(property)' of '\(view)' copies the binding '\(binding)' and writes every change back to it, but "
+            + "SwiftUI keeps the first value: when '\(binding)' changes from outside (a Cancel, an undo), the view "
+            + "keeps showing its copy; edit through the binding itself, or write the copy back once, when the edit is done"
+    }
+
+    /// What the view does with the seeded state, which decides where it can go stale.
+    enum Use: String, Codable, Sendable {
+        /// Shown and never changed by the view: stale wherever the parent passes a new value.
+        case copy
+        /// Changed by the view (a draft): stale only where the input changes under it.
+        case draft
+        /// A copy of a `Binding` parameter's value, written back on every change: stale when the binding changes.
+        case bindingCopy
+    }
+
     struct Condition: Codable, Sendable {
         var owner: String
         var property: String
+        var use: Use
+        /// The property is declared `private` or `fileprivate`: no other file can change it.
+        var isPrivate: Bool
         /// `x = p` / `self.x = p`: seeds the state only when `x` is declared without an initial value.
         var isPlainAssignment: Bool
         /// Types that, when the sources declare them as a class, an actor or a protocol, mean that an object is
@@ -83,18 +110,33 @@ extension StateInitFromParameterRule {
                       let parameter = parameters.first(where: { file.parameterName($0) == source.parameter }),
                       !isStartingValue(parameter, file), file.tree.child(parameter, .initializerClause) == nil else { continue }
                 let parameterTypeName = file.parameterType(parameter).flatMap { file.typeName($0) }
-                // A binding's value copied into a draft that the view writes back, and generic types: not judged.
-                if parameterTypeName == "Binding" { continue }
                 if let typeName = parameterTypeName,
                    genericParameters(of: initializer, file).contains(typeName) || genericParameters(ofType: owner, file).contains(typeName) {
                     continue
                 }
                 if reseeded[owner] == nil { reseeded[owner] = reseededProperties(of: owner, file) }
                 if reseeded[owner]!.contains(seed.property) { continue }
+                let use: Use
+                let text: String
+                if parameterTypeName == "Binding" {
+                    // A draft of a binding's value that the view writes back once, when the edit is done, is a
+                    // design; written back on every change, it is a copy that never follows the binding.
+                    guard let binding = bindingWrittenOnChange(of: seed.property, owner: owner, file) else { continue }
+                    use = .bindingCopy
+                    text = message(bindingCopy: seed.property, view: owner, binding: binding)
+                } else {
+                    let usage = usage(of: seed.property, owner: owner, file)
+                    // A state nothing reads shows nothing stale.
+                    guard usage.isRead else { continue }
+                    use = usage.isChanged ? .draft : .copy
+                    text = usage.isChanged ? message(property: seed.property, view: owner, parameter: source.parameter)
+                        : message(copy: seed.property, view: owner, parameter: source.parameter)
+                }
                 let objectTypes = source.isWholeParameter ? parameterTypeName.map { [$0] } ?? [] : []
-                report.report(at: n, message(property: seed.property, view: owner, parameter: source.parameter),
-                              condition: Condition(owner: owner, property: seed.property, isPlainAssignment: seed.isPlainAssignment,
-                                                   objectTypes: objectTypes))
+                report.report(at: n, text,
+                              condition: Condition(owner: owner, property: seed.property, use: use,
+                                                   isPrivate: isDeclaredPrivate(seed.property, owner: owner, file),
+                                                   isPlainAssignment: seed.isPlainAssignment, objectTypes: objectTypes))
             }
         }
     }
@@ -112,7 +154,18 @@ extension StateInitFromParameterRule {
             // An object passed in and kept: the same object comes back with every update.
             let objectTypes = c.objectTypes + (property.type.map { [$0] } ?? [])
             if objectTypes.contains(where: { isObjectType($0, index) }) { continue }
-            guard constructions.isShownWithoutNewState(c.owner) else { continue }
+            switch c.use {
+            case .copy:
+                // An extension in another file may change a copy that is not private.
+                let file = finding.diagnostic.span.file
+                if !c.isPrivate && index.types(named: c.owner).contains(where: { index.files[$0.file].path != file }) { continue }
+                guard constructions.isShownWithoutNewState(c.owner) else { continue }
+            case .draft:
+                guard constructions.isSplitViewColumnWithoutNewState(c.owner) else { continue }
+            case .bindingCopy:
+                // Stale within one showing of the view, however it is shown.
+                break
+            }
             report.report(finding.diagnostic)
         }
     }
@@ -325,7 +378,7 @@ extension StateInitFromParameterRule {
     static func takesResultCallback(_ parameters: [Int], _ file: FileContext) -> Bool {
         parameters.contains { p in
             guard let t = file.parameterType(p), file.isFunctionType(t) else { return false }
-            return !file.attributes(p).contains { file.name($0) == "ViewBuilder" }
+            return !file.hasViewBuilderAttribute(p)
         }
     }
 
@@ -350,12 +403,124 @@ extension StateInitFromParameterRule {
                 guard let name = file.name(n), name == "onChange" || name == "onReceive" || name == "task",
                       let call = file.parent(n), file.kind(call) == .callExpr, file.tree.firstChild(call) == n else { continue }
                 if name == "task" && !file.arguments(call).contains(where: { $0.label == "id" }) { continue }
-                for closure in file.tree.subtree(call) where file.kind(closure) == .binaryExpr {
+                for closure in argumentNodes(of: call, file) where file.kind(closure) == .binaryExpr {
                     if let target = file.assignmentTarget(closure), let assigned = assignedName(target, file) { out.insert(assigned) }
                 }
             }
         }
         return out
+    }
+
+    // MARK: What the view does with the state
+
+    /// Whether the owner's declarations in this file, outside its initializers, read the property, and whether
+    /// they may change it: assign it or a part of it, call a standard mutating method on it, pass it `inout`, or
+    /// use its binding (`$x`) or its storage (`_x`). Locals of the same name are not told apart (they count).
+    static func usage(of property: String, owner: String, _ file: FileContext) -> (isRead: Bool, isChanged: Bool) {
+        var isRead = false
+        for decl in file.typeDeclarations where file.typeDeclarationName(decl) == owner {
+            var n = decl
+            let end = file.tree.subtree(decl).upperBound
+            while n < end {
+                defer { n += 1 }
+                let kind = file.kind(n)
+                // What initializers do is setting up, not changing: `if let draft { _text = ... } else { _text = ... }`.
+                if kind == .initDecl {
+                    n = file.tree.subtree(n).upperBound - 1
+                    continue
+                }
+                guard kind == .identifierExpr || kind == .memberAccessExpr, let name = file.name(n) else { continue }
+                if kind == .memberAccessExpr {
+                    guard let base = file.tree.firstChild(n), file.kind(base) == .identifierExpr, file.name(base) == "self" else { continue }
+                }
+                if name == "$" + property || name == "_" + property { return (true, true) }
+                guard name == property else { continue }
+                if mayChange(use: n, file) { return (true, true) }
+                isRead = true
+            }
+        }
+        return (isRead, false)
+    }
+
+    /// Whether the use of a state's name (`x`, `self.x`) may change it: the root of an assignment's target, of a
+    /// call of a standard mutating method (`append`, `toggle`, ...), or an `inout` argument.
+    static func mayChange(use: Int, _ file: FileContext) -> Bool {
+        var chain = use
+        while let parent = file.parent(chain), file.tree.firstChild(parent) == chain,
+              [.memberAccessExpr, .subscriptExpr, .optionalChainingExpr, .forceUnwrapExpr].contains(file.kind(parent)) {
+            chain = parent
+        }
+        guard let parent = file.parent(chain) else { return false }
+        switch file.kind(parent) {
+        case .binaryExpr:
+            return file.assignmentTarget(parent) == chain
+        case .inOutExpr:
+            return true
+        case .callExpr:
+            guard chain != use, file.tree.firstChild(parent) == chain, file.kind(chain) == .memberAccessExpr,
+                  let method = file.name(chain) else { return false }
+            return FileContext.standardMutatingMethods.contains(method)
+        default:
+            return false
+        }
+    }
+
+    /// The binding an `onChange(of: property)` closure of the owner assigns (a `@Binding` property or one of
+    /// type `Binding`, also through `self.` or `.wrappedValue`), if any: the view writes every change of the
+    /// state back to it.
+    static func bindingWrittenOnChange(of property: String, owner: String, _ file: FileContext) -> String? {
+        var bindings: Set<String> = []
+        var onChanges: [Int] = []
+        for decl in file.typeDeclarations where file.typeDeclarationName(decl) == owner {
+            if let block = file.tree.child(decl, .memberBlock) {
+                for m in file.memberDecls(block) where file.kind(m) == .variableDecl {
+                    let isBinding = file.attributes(m).contains { file.name($0) == "Binding" }
+                    for b in file.children(m) where file.kind(b) == .patternBinding {
+                        let type = file.tree.child(b, .typeAnnotation).flatMap { file.tree.firstChild($0) }.flatMap { file.typeName($0) }
+                        if isBinding || type == "Binding", let name = file.tree.firstChild(b).flatMap({ file.name($0) }) {
+                            bindings.insert(name)
+                        }
+                    }
+                }
+            }
+            for n in file.tree.subtree(decl) where file.kind(n) == .callExpr {
+                guard let callee = file.tree.firstChild(n), file.name(callee) == "onChange",
+                      [.memberAccessExpr, .identifierExpr].contains(file.kind(callee)),
+                      let value = file.arguments(n).first(where: { $0.label == "of" })?.value,
+                      let observed = assignedName(file.unwrapped(value), file), observed == property else { continue }
+                onChanges.append(n)
+            }
+        }
+        for call in onChanges {
+            for n in argumentNodes(of: call, file) where file.kind(n) == .binaryExpr {
+                guard let target = file.assignmentTarget(n), let path = file.changedPath(target) else { continue }
+                var name = path.rootName == "self" ? path.members.first : path.rootName
+                if name?.hasPrefix("$") == true { name = String(name!.dropFirst()) }
+                if let name, bindings.contains(name) { return name }
+            }
+        }
+        return nil
+    }
+
+    /// The nodes of a call's arguments and trailing closures, without its callee (in a modifier chain, the
+    /// callee holds the modifiers before it).
+    static func argumentNodes(of call: Int, _ file: FileContext) -> [Int] {
+        file.children(call).dropFirst().flatMap { Array(file.tree.subtree($0)) }
+    }
+
+    /// Whether the owner declares the property `private` or `fileprivate` in this file.
+    static func isDeclaredPrivate(_ property: String, owner: String, _ file: FileContext) -> Bool {
+        for decl in file.typeDeclarations where file.typeDeclarationName(decl) == owner {
+            guard let block = file.tree.child(decl, .memberBlock) else { continue }
+            for m in file.memberDecls(block) where file.kind(m) == .variableDecl && file.firstBindingName(m) == property {
+                return file.modifiers(m).contains { modifier in
+                    let keyword = file.tree.nameToken(modifier)?.keyword
+                    // `private(set)` restricts the setter only, which is what matters here too.
+                    return keyword == .private || keyword == .fileprivate
+                }
+            }
+        }
+        return false
     }
 
     // MARK: Where the view is shown
@@ -401,6 +566,9 @@ extension StateInitFromParameterRule {
     /// destination) or passes constants only.
     struct ViewConstructions {
         private var counts: [String: (total: Int, fresh: Int)] = [:]
+        /// The views constructed in a `NavigationSplitView`'s column without new state for new input: the
+        /// selection changes the input while the view stays.
+        private var inSplitViewColumn: Set<String> = []
 
         init(index: ProjectIndex, views: Set<String>, records: [(path: String, record: Record)]) {
             var presented: [String: Set<Int>] = [:]
@@ -414,6 +582,7 @@ extension StateInitFromParameterRule {
                             || presented[facts.path]?.contains(edge.span.startOffset) == true
                         counts[name, default: (0, 0)].total += 1
                         if fresh { counts[name, default: (0, 0)].fresh += 1 }
+                        if !fresh && edge.enclosingCallees.contains("NavigationSplitView") { inSplitViewColumn.insert(name) }
                     }
                 }
             }
@@ -425,5 +594,7 @@ extension StateInitFromParameterRule {
             guard let count = counts[view] else { return false }
             return count.fresh < count.total
         }
+
+        func isSplitViewColumnWithoutNewState(_ view: String) -> Bool { inSplitViewColumn.contains(view) }
     }
 }

@@ -85,8 +85,8 @@ extension StateMutationInBodyRule {
 
     /// The words a file with a view-building member mentions: `some View`, `AnyView`, `@ViewBuilder`, the
     /// representable methods.
-    static let viewWords = TokenWords(["View", "AnyView", "ViewBuilder"] + Array(representableMethods))
-    static let builderWord = TokenWords(["ViewBuilder"])
+    static let viewWords = TokenWords(["View", "AnyView"] + ViewBuilderNames.attributes + Array(representableMethods))
+    static let builderWords = TokenWords(ViewBuilderNames.attributes)
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
         let record = Record(changes: file.changeRecord(), builders: builderParameters(file))
@@ -181,7 +181,7 @@ extension StateMutationInBodyRule {
     static func viewBuildingMember(_ m: Int, _ file: FileContext) -> (name: String, body: Int)? {
         let tree = file.tree
         if file.hasModifier(m, .static) || file.hasModifier(m, .class) { return nil }
-        let isBuilder = file.attributes(m).contains { file.name($0) == "ViewBuilder" }
+        let isBuilder = file.hasViewBuilderAttribute(m)
         switch file.kind(m) {
         case .variableDecl:
             guard let binding = tree.child(m, .patternBinding), let name = file.firstBindingName(m),
@@ -398,7 +398,7 @@ extension StateMutationInBodyRule {
 
     static func builderParameters(_ file: FileContext) -> [BuilderParameters] {
         var types: Set<String> = []
-        for attribute in file.nodes(.attribute) where file.nameIs(Int(attribute), builderWord) {
+        for attribute in file.nodes(.attribute) where file.nameIs(Int(attribute), builderWords) {
             guard let holder = file.parent(Int(attribute)), [.parameter, .variableDecl].contains(file.kind(holder)),
                   let type = file.enclosingType(holder) else { continue }
             if file.kind(holder) == .parameter {
@@ -413,7 +413,7 @@ extension StateMutationInBodyRule {
             for decl in file.typeDeclarations where file.typeDeclarationName(decl) == type {
                 guard let block = file.tree.child(decl, .memberBlock) else { continue }
                 for m in file.memberDecls(block) {
-                    let isBuilder = { (n: Int) in file.attributes(n).contains { file.name($0) == "ViewBuilder" } }
+                    let isBuilder = { (n: Int) in file.hasViewBuilderAttribute(n) }
                     switch file.kind(m) {
                     case .initDecl:
                         guard let clause = file.tree.child(m, .parameterClause) else { continue }

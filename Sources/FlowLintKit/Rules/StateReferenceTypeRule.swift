@@ -106,20 +106,56 @@ extension StateReferenceTypeRule {
         }
     }
 
+    /// An API the advice would name that a deployment target of the finding's file lacks (`BuildLayout.missing`).
+    typealias Missing = (platform: ApplePlatform, deployment: OSVersion, needed: OSVersion)
+
+    /// `@Observable needs iOS 17.0 and this target deploys to iOS 16.0`.
+    static func lacking(_ api: String, _ missing: Missing) -> String {
+        "\(api) needs \(missing.platform.rawValue) \(missing.needed) and this target deploys to \(missing.platform.rawValue) \(missing.deployment)"
+    }
+
+    /// The message, worded for the toolchain (with Xcode 27's `@State` macro the object is created once either way,
+    /// so the advice is only about subscribing) and for the APIs the file's deployment targets lack (no advice
+    /// names one of them).
     static func message(property: String, type: String, observableObject: Bool, origin: Origin, read: String?,
-                        hasSuperclass: Bool = false) -> String {
+                        hasSuperclass: Bool = false, toolchain: Toolchain = .newest,
+                        noObservation: Missing? = nil, noStateObject: Missing? = nil) -> String {
+        // Where the caller owns the object, the view observes it; otherwise it owns it with `@StateObject`, or, on
+        // a target without one, observes it from an owner that outlives the view.
+        let outlivingOwner = "create the object in an owner that outlives the view and observe it with @ObservedObject"
         guard observableObject else {
             let change = read.map { "its '\($0)' changes" } ?? "the object changes"
             // The macro observes only the properties the marked class declares itself.
             let target = hasSuperclass ? "'\(type)' and its superclasses" : "'\(type)'"
+            let advice: String
+            if let noObservation {
+                let wrapper: String
+                switch (origin, noStateObject) {
+                case (.fromCaller, _): wrapper = "observe it with @ObservedObject"
+                case (_, let noStateObject?): wrapper = outlivingOwner + " (" + lacking("@StateObject", noStateObject) + ")"
+                case (.created, nil): wrapper = "own it with @StateObject"
+                case (.unknown, nil): wrapper = "own it with @StateObject, or observe it with @ObservedObject if the caller owns it"
+                }
+                let published = hasSuperclass ? "@Published properties (its superclasses' too)" : "@Published properties"
+                advice = lacking("@Observable", noObservation) + ": make '\(type)' an ObservableObject with \(published) "
+                    + "and \(wrapper)"
+            } else {
+                advice = "mark \(target) @Observable"
+            }
             return "@State '\(property)' holds '\(type)', a class SwiftUI cannot observe, so the view does not update "
-                + "when \(change); mark \(target) @Observable"
+                + "when \(change); \(advice)"
         }
+        // `@StateObject` creates its object once and subscribes to it. Before Xcode 27, `@State` constructs the object
+        // again whenever the view is initialized, so owning it is part of the advice; with the macro, only subscribing is.
+        let own = toolchain.stateIsMacro ? "hold it with @StateObject, which subscribes to it" : "own it with @StateObject"
         let advice: String
-        switch origin {
-        case .created: advice = "own it with @StateObject"
-        case .fromCaller: advice = "observe it with @ObservedObject"
-        case .unknown: advice = "own it with @StateObject, or observe it with @ObservedObject if the caller owns it"
+        switch (origin, noStateObject) {
+        case (.fromCaller, _): advice = "observe it with @ObservedObject"
+        case (_, let noStateObject?): advice = lacking("@StateObject", noStateObject) + ": " + outlivingOwner
+        case (.created, nil): advice = own
+        case (.unknown, nil):
+            advice = toolchain.stateIsMacro ? own + ", or with @ObservedObject if the caller owns it"
+                : own + ", or observe it with @ObservedObject if the caller owns it"
         }
         return "@State '\(property)' holds the ObservableObject '\(type)' but does not subscribe to it, so the view "
             + "does not update when the object changes; \(advice)"
@@ -196,7 +232,7 @@ extension StateReferenceTypeRule {
         return out
     }
 
-    /// `body`, `body(content:)`, and members marked `@ViewBuilder` or typed as views (`some View`, `AnyView`).
+    /// `body`, `body(content:)`, and members marked `@ViewBuilder` (or `@ContentBuilder`) or typed as views (`some View`, `AnyView`).
     static func isViewBuilding(_ member: Int, _ file: FileContext) -> Bool {
         let tree = file.tree
         let typeNode: Int?
@@ -216,7 +252,7 @@ extension StateReferenceTypeRule {
         default:
             return false
         }
-        if file.attributes(member).contains(where: { file.name($0) == "ViewBuilder" }) { return true }
+        if file.hasViewBuilderAttribute(member) { return true }
         guard let typeNode else { return false }
         let text = tree.compactText(typeNode)
         return text.hasSuffix("View") || text == "AnyView"
@@ -397,25 +433,11 @@ extension StateReferenceTypeRule {
         return Fix(message: "use @\(wrapper)", applicability: .suggestion, edits: edits.sorted { $0.startOffset < $1.startOffset })
     }
 
-    /// `@Observable` on its own line before the class, when the class is declared once in this file, the file
-    /// can see the macro, and no stored property is `lazy`, wrapped, or named like the macro's backing storage.
+    /// `@Observable` before the class (`FileContext.observableFix`), when the class is declared once in this file.
     static func observableFix(for type: String, _ declarations: [Int], _ file: FileContext) -> Fix? {
         let classes = declarations.filter { file.kind($0) == .classDecl && file.name($0) == type }
-        guard classes.count == 1, let decl = classes.first, let block = file.tree.child(decl, .memberBlock) else { return nil }
-        let imports = file.topLevelItems.filter { file.kind($0) == .importDecl }.compactMap { file.name($0) }
-        guard imports.contains(where: { ["SwiftUI", "Observation", "SwiftData"].contains($0) }) else { return nil }
-        for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) && !file.hasModifier(m, .class) {
-            if file.hasModifier(m, .lazy) { return nil }
-            let markers: Set<String> = ["MainActor", "objc", "nonobjc", "available", "ObservationIgnored"]
-            if file.attributes(m).contains(where: { !markers.contains(file.name($0) ?? "") }) { return nil }
-            if file.children(m).contains(where: { b in
-                file.kind(b) == .patternBinding && file.tree.firstChild(b).flatMap { file.name($0) }?.hasPrefix("_") == true
-            }) { return nil }
-        }
-        let start = file.tree.byteRange(decl).lowerBound
-        guard let line = file.lineStart(before: start) else { return nil }
-        return Fix(message: "mark '\(file.qualifiedTypeName(decl))' @Observable", applicability: .suggestion,
-                   edits: [TextEdit(startOffset: start, endOffset: start, replacement: "@Observable\n" + line.indentation)])
+        guard classes.count == 1, let decl = classes.first else { return nil }
+        return file.observableFix(decl)
     }
 
     /// The file's classes that could be held in `@State`, packed: not `@Observable` or `@Model`, with a stored
@@ -430,11 +452,8 @@ extension StateReferenceTypeRule {
             while let last = open.last, decl >= last + Int(tree.nodes[last].size) { open.removeLast() }
             defer { open.append(decl) }
             guard file.kind(decl) == .classDecl, let name = file.name(decl), let block = tree.child(decl, .memberBlock),
-                  !file.attributes(decl).contains(where: { file.name($0) == "Observable" || file.name($0) == "Model" }) else { continue }
-            let hasStoredVar = file.memberDecls(block).contains { m in
-                file.kind(m) == .variableDecl && tree.name(m) == "var" && !file.hasModifier(m, .static) && !file.hasModifier(m, .class)
-                    && file.children(m).contains { file.kind($0) == .patternBinding && !isComputed($0, file) }
-            }
+                  file.observationMacro(decl) == nil else { continue }
+            let hasStoredVar = file.declaresStoredVar(block)
             guard hasStoredVar || tree.child(decl, .inheritanceClause) != nil else { continue }
             let qualified = (open.map { file.kind($0) == .extensionDecl ? file.extendedTypeName($0) : file.name($0) ?? "" } + [name])
                 .joined(separator: ".")
@@ -444,14 +463,6 @@ extension StateReferenceTypeRule {
         found.sort { $0.offset < $1.offset }
         let positions = file.positions(ofAscending: found.map(\.offset))
         return ClassRecord.pack(zip(found, positions).map { ($0.name, $0.qualifiedName, $0.hasStoredVar, $0.offset, $1) })
-    }
-
-    /// A binding with a getter (an implicit one, or `get`): only observers (`willSet`, `didSet`) keep it stored.
-    static func isComputed(_ binding: Int, _ file: FileContext) -> Bool {
-        guard let block = file.tree.child(binding, .accessorBlock) else { return false }
-        return file.children(block).contains { accessor in
-            file.kind(accessor) != .accessorDecl || !["willSet", "didSet"].contains(file.name(accessor) ?? "")
-        }
     }
 
     // MARK: Project
@@ -472,27 +483,38 @@ extension StateReferenceTypeRule {
                   let observableObject = index.observableObject(condition.type, unreadable: unreadable) else { continue }
             let note = DiagnosticNote(message: "'\(declared.qualifiedName)' is declared here", span: declared.span)
             let span = finding.diagnostic.span
+            // No advice names an API a deployment target of the file lacks.
+            let file = index.position(ofFile: span.file)
+            let noStateObject = file.flatMap { index.layout.missing(.stateObject, inFile: $0) }
             if observableObject {
+                // The fix is `@StateObject` (created) or `@ObservedObject` (from the caller).
+                let fix = condition.origin == .created && noStateObject != nil ? nil : condition.objectFix
                 report.report(at: span, message(property: condition.property, type: declared.qualifiedName, observableObject: true,
-                                                origin: condition.origin, read: nil),
-                              notes: [note], fixes: condition.objectFix.map { [$0] } ?? [])
+                                                origin: condition.origin, read: nil, toolchain: project.toolchain,
+                                                noStateObject: noStateObject),
+                              notes: [note], fixes: fix.map { [$0] } ?? [])
                 continue
             }
             // A plain class is flagged only when the view shows what it holds: kept for its identity alone (a
             // delegate, a data source), it is a legitimate use of `@State`.
             guard let read = condition.reads.first(where: chain.properties.contains) else { continue }
+            let noObservation = file.flatMap { index.layout.missing(.observation, inFile: $0) }
             // The macro observes the class's own stored properties only: not offered for a subclass of a class of
             // the project, whose properties may be the ones read.
-            let fix = records.count == 1 && declared.span.file == span.file && !chain.hasSuperclass ? condition.observableFix : nil
+            let fix = records.count == 1 && declared.span.file == span.file && !chain.hasSuperclass && noObservation == nil
+                ? condition.observableFix : nil
             report.report(at: span, message(property: condition.property, type: declared.qualifiedName, observableObject: false,
-                                            origin: condition.origin, read: read, hasSuperclass: chain.hasSuperclass),
+                                            origin: condition.origin, read: read, hasSuperclass: chain.hasSuperclass,
+                                            toolchain: project.toolchain, noObservation: noObservation,
+                                            noStateObject: noObservation == nil ? nil : noStateObject),
                           notes: [note], fixes: fix.map { [$0] } ?? [])
         }
     }
 
     /// Over a class and its superclasses declared in the project: whether one declares a stored `var`, the names
     /// of their instance `var`s, stored or computed (extensions included), and whether there is such a
-    /// superclass. Nil when one of them is `@Observable` or `@Model` (SwiftUI tracks it).
+    /// superclass. Nil when one of them is `@Observable` or `@Model`, or reports reads with a registrar of its own
+    /// (SwiftUI tracks it).
     /// The class records of a name, read from the records of the files that declare it (a project has thousands
     /// of classes; a check needs the few its findings name and their superclasses).
     final class ClassLookup {
@@ -522,7 +544,7 @@ extension StateReferenceTypeRule {
         var seen: Set<String> = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
-            if index.attributes(of: name).contains(where: { $0 == "Observable" || $0 == "Model" }) { return nil }
+            if index.observation(of: name)?.isTracked == true { return nil }
             if classes[name]?.contains(where: \.hasStoredVar) == true { hasStoredVar = true }
             for ref in index.types(named: name) {
                 for property in index.properties(of: ref) where !property.isLet && !property.isStatic { properties.insert(property.name) }

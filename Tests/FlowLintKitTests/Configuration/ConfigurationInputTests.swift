@@ -126,12 +126,16 @@ final class ConfigurationInputTests: XCTestCase {
             NonPrivateState: error
             exclude: []
             Strict: true
+            non-private-stat: error
+            Disabled-Rule: []
             """).warnings, [
             ".flowlint.yml:1:1: warning: unknown configuration key 'non_private_stat' (did you mean 'non_private_state'?)",
             ".flowlint.yml:2:1: warning: unknown configuration key 'non-private-state' (did you mean 'non_private_state'?)",
             ".flowlint.yml:3:1: warning: unknown configuration key 'NonPrivateState' (did you mean 'non_private_state'?)",
             ".flowlint.yml:4:1: warning: unknown configuration key 'exclude' (did you mean 'excluded'?)",
             ".flowlint.yml:5:1: warning: unknown configuration key 'Strict' (did you mean 'strict'?)",
+            ".flowlint.yml:6:1: warning: unknown configuration key 'non-private-stat' (did you mean 'non_private_state'?)",
+            ".flowlint.yml:7:1: warning: unknown configuration key 'Disabled-Rule' (did you mean 'disabled_rules'?)",
         ])
     }
 }

@@ -24,8 +24,8 @@ final class ConfigurationTests: XCTestCase {
             reporter: json
             strict: true
             """)
-        XCTAssertEqual(configuration.included.map(\.pattern), ["Sources"])
-        XCTAssertEqual(configuration.excluded.map(\.pattern), ["Sources/Generated/**", "**/*.pb.swift"])
+        XCTAssertEqual(configuration.included.patterns.map(\.pattern), ["Sources"])
+        XCTAssertEqual(configuration.excluded.patterns.map(\.pattern), ["Sources/Generated/**", "**/*.pb.swift"])
         XCTAssertEqual(configuration.reporter, "json")
         XCTAssertTrue(configuration.strict)
         XCTAssertEqual(configuration.warnings, [])
@@ -86,6 +86,35 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(error("- a\n- b\n"), ".flowlint.yml:1:1: error: the configuration must be a mapping of keys to values")
     }
 
+    /// `xcode:` names the Xcode that builds the project, the newest by default; rules read it in their project checks.
+    func testXcodeVersion() throws {
+        XCTAssertEqual(try parse("").toolchain, .newest)
+        XCTAssertEqual(try parse("").ruleSettings.toolchain, Toolchain(xcode: OSVersion([27])))
+        XCTAssertEqual(try parse("xcode: 26.4\n").ruleSettings.toolchain.xcode, OSVersion([26, 4]))
+        XCTAssertEqual(try parse("xcode: 27\n").toolchain.xcode, OSVersion([27]))
+        XCTAssertEqual(try parse("xcode: \"27.1\"\n").toolchain.xcode, OSVersion([27, 1]))
+        XCTAssertEqual(try parse("xcode: 16.4.1\n").toolchain.xcode, OSVersion([16, 4, 1]))
+        XCTAssertTrue(try parse("xcode: 27.0\n").toolchain.stateIsMacro)
+        XCTAssertFalse(try parse("xcode: 26.4\n").toolchain.stateIsMacro)
+        XCTAssertEqual(try parse("xcode: 26\n").warnings, [])
+        XCTAssertEqual(error("xcode: latest\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode version such as 27 or 26.4, not 'latest'")
+        XCTAssertEqual(error("xcode: [27]\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode version such as 27 or 26.4, not a list")
+        XCTAssertEqual(error("xcode: true\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode version such as 27 or 26.4, not a boolean")
+        XCTAssertEqual(error("xcode: 10.3\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode with SwiftUI (11 or later), not '10.3'")
+        XCTAssertEqual(error("xcode: -27\n"), ".flowlint.yml:1:8: error: 'xcode' must be an Xcode version such as 27 or 26.4, not '-27'")
+        XCTAssertEqual(try parse("xcod: 27\n").warnings, [".flowlint.yml:1:1: warning: unknown configuration key 'xcod' (did you mean 'xcode'?)"])
+    }
+
+    /// Wildcard components that are tried one by one are limited; names, `*`, `**`, `*suffix` and `prefix*`
+    /// are looked up at once and are not.
+    func testGeneralWildcardComponentsAreLimited() {
+        let many = (0...GlobSet.maximumGeneralComponents).map { "  - \"*Tests\($0)*\"\n" }.joined()
+        XCTAssertEqual(error("strict: true\nexcluded:\n" + many),
+                       ".flowlint.yml:3:3: error: 'excluded' holds 1001 wildcard components like '*Tests*' or 'a?c' (each is tried in turn against every path); at most 1000 are allowed: name paths, or use '*', '**', '*suffix' and 'prefix*', which are looked up at once")
+        let lookedUp = (0..<5_000).map { "  - \"**/Gen\($0)*/*.pb\($0).swift\"\n" }.joined()
+        XCTAssertNil(error("included:\n" + lookedUp))
+    }
+
     func testFindStopsAtRepositoryRoot() throws {
         let root = try temporaryDirectory()
         let repository = root + "/repo", nested = repository + "/a/b"
@@ -93,11 +122,11 @@ final class ConfigurationTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: repository + "/.git", withIntermediateDirectories: true)
         // A configuration above the repository root is not used.
         try "strict: true\n".write(toFile: root + "/.flowlint.yml", atomically: false, encoding: .utf8)
-        XCTAssertNil(Configuration.find(startingAt: nested))
+        XCTAssertNil(ProjectRoot.configurationFile(for: nested))
         try "strict: true\n".write(toFile: repository + "/.flowlint.yml", atomically: false, encoding: .utf8)
-        XCTAssertEqual(Configuration.find(startingAt: nested), repository + "/.flowlint.yml")
+        XCTAssertEqual(ProjectRoot.configurationFile(for: nested), repository + "/.flowlint.yml")
         try "strict: false\n".write(toFile: nested + "/.flowlint.yml", atomically: false, encoding: .utf8)
-        XCTAssertEqual(Configuration.find(startingAt: nested), nested + "/.flowlint.yml")
+        XCTAssertEqual(ProjectRoot.configurationFile(for: nested), nested + "/.flowlint.yml")
     }
 
     func testGlobs() {

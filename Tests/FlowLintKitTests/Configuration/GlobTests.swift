@@ -61,4 +61,55 @@ final class GlobTests: XCTestCase {
         XCTAssertFalse(Glob("*a*a*a*a*a*a*a*a*b").matches(String(repeating: "a", count: 200)))
         XCTAssertLessThan(Date().timeIntervalSince(start), 2, "polynomial matching")
     }
+
+    /// All of `included` or `excluded` is one automaton: it must match exactly when some pattern does, for
+    /// every kind of component (literal, `*`, `*suffix`, `prefix*`, general, `**`) sharing nodes.
+    func testASetMatchesWhenAnyOfItsPatternsDoes() {
+        var generator = SplitMix(seed: 23)
+        let patternParts = ["**", "*", "a", "b", "ab", "?", "a*", "*b", "ab*", "*ab", "a?b", "*a*", "."]
+        let pathParts = ["a", "b", "ab", "ba", "aab", "abb", "x"]
+        for _ in 0..<3000 {
+            let patterns = (0..<(1 + generator.next(below: 4))).map { _ in
+                (0..<(1 + generator.next(below: 4))).map { _ in patternParts[generator.next(below: patternParts.count)] }.joined(separator: "/")
+            }
+            let path = (0..<(1 + generator.next(below: 5))).map { _ in pathParts[generator.next(below: pathParts.count)] }.joined(separator: "/")
+            let set = GlobSet(patterns.map(Glob.init))
+            XCTAssertEqual(set.matches(path), patterns.contains { reference($0, path) }, "\(patterns) against \(path)")
+        }
+    }
+
+    /// Literals are compared as they are written (by Unicode scalars), never by canonical equivalence: `é` as
+    /// one scalar is not `e` and a combining accent, as the component matcher has always judged.
+    func testComponentsCompareByScalars() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        for pattern in [composed, composed + "*", "*" + composed, "c" + "af\u{E9}"] {
+            XCTAssertTrue(GlobSet([Glob(pattern)]).matches(composed), pattern)
+            XCTAssertFalse(GlobSet([Glob(pattern)]).matches(decomposed), pattern)
+        }
+        XCTAssertTrue(Glob("caf?").matches(composed))
+        XCTAssertFalse(Glob("caf?").matches(decomposed))
+    }
+
+    /// A run of `**` is one `**`: a pattern of 300,000 of them is one node, not 300,000 positions per component.
+    func testARunOfGlobstarsIsOne() {
+        XCTAssertEqual(Glob("a/**/**/./**/b").components, ["a", "**", "b"])
+        let huge = Glob(Array(repeating: "**", count: 300_000).joined(separator: "/") + "/zz")
+        XCTAssertEqual(huge.components, ["**", "zz"])
+        XCTAssertTrue(huge.matches("a/b/zz/c"))
+        XCTAssertFalse(huge.matches("a/b/zzz"))
+    }
+
+    /// Many patterns share the tree's nodes: 33,000 excluded paths are looked up by name.
+    func testThousandsOfPatternsShareOneTree() {
+        let patterns = (0..<33_000).map { Glob("Generated/some/path/File\($0).swift") }
+            + (0..<1_000).map { Glob("**/*.gen\($0).swift") } + (0..<1_000).map { Glob("Mocks\($0)*") }
+        let set = GlobSet(patterns)
+        XCTAssertTrue(set.matches("Generated/some/path/File32999.swift"))
+        XCTAssertTrue(set.matches("Generated/some/path/File7.swift/below"))
+        XCTAssertFalse(set.matches("Generated/some/path/File33000.swift"))
+        XCTAssertTrue(set.matches("Sources/Deep/A.gen999.swift"))
+        XCTAssertFalse(set.matches("Sources/Deep/A.gen1000.swift"))
+        XCTAssertTrue(set.matches("Mocks12Extra/A.swift"))
+        XCTAssertFalse(set.matches("Sources/Mocks12/A.swift"))
+    }
 }

@@ -79,4 +79,19 @@ final class DirectoryListingsTests: XCTestCase {
         XCTAssertFalse(recent.listings.changed)
         XCTAssertTrue(recent.listings.seen.isEmpty)
     }
+
+    /// A name that is not UTF-8 is spelled for people, each invalid byte as `\\xFF`, and flagged.
+    func testNamesThatAreNotUTF8AreFlaggedAndSpelledWithEscapes() throws {
+        let name: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x2E, 0x73, 0x77, 0x69, 0x66, 0x74]  // "caf\xE9.swift"
+        let path = Array(root.utf8) + Array("/App/".utf8) + name
+        let fd = open(path.map { CChar(bitPattern: $0) } + [0], O_CREAT | O_WRONLY, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let entries = try XCTUnwrap(DirectoryListings.read(root + "/App"))
+        let flagged = entries.filter { $0.type & DirectoryListings.nameNotUTF8 != 0 }.map(\.name)
+        XCTAssertEqual(flagged, ["caf\\xE9.swift"])
+        XCTAssertEqual(name.withUnsafeBufferPointer { DirectoryListings.escapedName($0) }, "caf\\xE9.swift")
+        XCTAssertEqual([0xC3, 0x41, 0xE2, 0x82].withUnsafeBufferPointer { DirectoryListings.escapedName($0) }, "\\xC3A\\xE2\\x82")
+        XCTAssertEqual(Array("tr\u{E8}s".utf8).withUnsafeBufferPointer { DirectoryListings.escapedName($0) }, "tr\u{E8}s")
+    }
 }

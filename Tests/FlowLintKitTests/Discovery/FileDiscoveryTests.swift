@@ -71,7 +71,7 @@ final class FileDiscoveryTests: XCTestCase {
         try write("Sources/A.swift")
         try write("Sources/Generated/B.swift")
         var configuration = Configuration(rootDirectory: root)
-        configuration.excluded = [Glob("Sources/Generated")]
+        configuration.excluded = GlobSet([Glob("Sources/Generated")])
         XCTAssertEqual(try discover(configuration: configuration).files.map(\.displayPath), ["Sources/A.swift"])
         // An explicitly named excluded file is excluded too (editors and pre-commit name files).
         XCTAssertEqual(try discover(["Sources/Generated/B.swift"], configuration: configuration).files, [])

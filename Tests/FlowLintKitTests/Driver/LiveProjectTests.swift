@@ -76,6 +76,8 @@ final class ProjectIndexUpdateTests: XCTestCase {
             "struct Screen {}\nclass Model: ObservableObject {}",     // protocol names no longer protocols
             "extension Settings: ObservableObject {}\nextension Home: View {}",
             "extension View { func withOther() -> some View { environmentObject(Other()) } }",
+            // What the declarations say of Observation (`ObservedTypes`).
+            "@Observable final class Settings { var a = 0 }\nfinal class Other: Observable { var b = 0 }",
             // The environment graph's inputs: roots come and go, bodies and members move between names.
             "#Preview { Home() }\nstruct Row: View { var body: some View { header }\n var header: some View { Home2() } }",
             "struct P: PreviewProvider { static var previews: some View { Row() } }\nextension Home2 { var extra: some View { Row() } }",
@@ -145,7 +147,8 @@ final class LiveProjectTests: XCTestCase {
     }
 
     func load() throws -> LiveProject {
-        LiveProject(root: root, configuration: try Configuration.load(path: root + "/.flowlint.yml"), cache: .disabled)
+        try XCTUnwrap(LiveProject(root: root, configuration: try Configuration.load(path: root + "/.flowlint.yml"), cache: .disabled,
+                                  cancellation: .never))
     }
 
     func testEditsAndClosedBuffersGiveTheFullRunsFindings() throws {
@@ -266,6 +269,30 @@ final class LiveProjectTests: XCTestCase {
         XCTAssertEqual(project.diagnostics, try fullRun())
     }
 
+    /// A buffer opened in the editor whose views broke the environment analysis before issue 23 (a chain of
+    /// 20,000 views: a recursion per view; a ladder of 25 views, each showing the next with and without its own
+    /// object: 2^25 provided sets) gets the full run's findings.
+    func testAnOpenedBufferWithADeepChainAndALadderOfProviders() throws {
+        var lines = ["import SwiftUI", "#Preview { Deep0() }"]
+        for i in 0..<20_000 { lines.append("struct Deep\(i): View { var body: some View { Deep\(i + 1)() } }") }
+        lines.append("struct Deep20000: View { @EnvironmentObject var settings: UserSettings; var body: some View { Text(\"\\(settings.hashValue)\") } }")
+        lines.append("#Preview { Rung0() }")
+        for i in 0..<25 {
+            lines.append("final class Rung\(i)Object: ObservableObject {}")
+            lines.append("struct Rung\(i): View { var body: some View { VStack { Rung\(i + 1)(); Rung\(i + 1)().environmentObject(Rung\(i)Object()) } } }")
+        }
+        lines.append("struct Rung25: View { @EnvironmentObject var first: Rung0Object; var body: some View { Text(\"\\(first.hashValue)\") } }")
+        let text = lines.joined(separator: "\n") + "\n"
+        let path = root + "/Views/Graphs.swift"
+        let project = try load()
+        project.setBuffer(Array(text.utf8), forAbsolutePath: path)
+        project.lint()
+        let previews = project.findings(forAbsolutePath: path).filter { $0.ruleID == "missing_environment_object_in_preview" }
+        // A note per view shown and one at the reader.
+        XCTAssertEqual(previews.map(\.notes.count), [20_001, 26])
+        XCTAssertEqual(project.diagnostics, try fullRun([path: text]))
+    }
+
     func testBuffersThatAreNotTextOrTooLargeGiveNoFacts() throws {
         let project = try load()
         let header = root + "/Views/ProfileHeader.swift"
@@ -279,7 +306,7 @@ final class LiveProjectTests: XCTestCase {
         XCTAssertEqual(project.diagnostics, try fullRun())
         // Excluded files are not linted, even from a buffer.
         let excluded = try Configuration.parse("excluded: [\"Views\"]", path: ".flowlint.yml", rootDirectory: root)
-        let narrowed = LiveProject(root: root, configuration: excluded, cache: .disabled)
+        let narrowed = try XCTUnwrap(LiveProject(root: root, configuration: excluded, cache: .disabled, cancellation: .never))
         narrowed.setBuffer(Array("struct V: View { @State var a = 1 }".utf8), forAbsolutePath: header)
         narrowed.lint()
         XCTAssertFalse(narrowed.contains(absolutePath: header))

@@ -12,13 +12,13 @@ final class WorkspaceTests: XCTestCase {
         root = try temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
         // A package of two targets. `Settings` publishes without conforming to ObservableObject; a file no target
-        // compiles adds the conformance.
+        // compiles (excluded from Feature's directory, which the manifest governs) adds the conformance.
         try write("Package.swift", """
             // swift-tools-version:5.9
             import PackageDescription
             let package = Package(name: "Two", targets: [
                 .executableTarget(name: "App", dependencies: ["Feature"]),
-                .target(name: "Feature"),
+                .target(name: "Feature", exclude: ["Stray"]),
             ])
             """)
         try write("Sources/App/TheApp.swift", """
@@ -33,7 +33,7 @@ final class WorkspaceTests: XCTestCase {
             import SwiftUI
             public final class Settings { @Published var name = "" }
             """)
-        try write("Stray/Conformance.swift", "import SwiftUI\nimport Feature\nextension Settings: ObservableObject {}\n")
+        try write("Sources/Feature/Stray/Conformance.swift", "import SwiftUI\nextension Settings: ObservableObject {}\n")
     }
 
     @discardableResult
@@ -86,7 +86,7 @@ final class WorkspaceTests: XCTestCase {
 
     /// The index gets the model as `LintEngine.lint` gives it: each member's builds, kept in step as files join.
     func testTheProjectIndexKnowsEachFilesModule() throws {
-        let buffer = root + "/Stray/Open.swift"
+        let buffer = root + "/Sources/Feature/Stray/Open.swift"
         let project = try XCTUnwrap(LiveProject(root: root, configuration: Configuration(rootDirectory: root), cache: .disabled,
                                                 buffers: [buffer: Array("struct Open {}".utf8)], cancellation: .never))
         func modules() -> [String: [String]] {
@@ -95,7 +95,7 @@ final class WorkspaceTests: XCTestCase {
         }
         XCTAssertEqual(project.model?.targets.map(\.name), ["App", "Feature"])
         XCTAssertEqual(modules(), ["Sources/App/RootView.swift": ["App"], "Sources/App/TheApp.swift": ["App"],
-                                   "Sources/Feature/Settings.swift": ["Feature"], "Stray/Open.swift": []])
+                                   "Sources/Feature/Settings.swift": ["Feature"], "Sources/Feature/Stray/Open.swift": []])
         try write("Sources/Feature/Added.swift", "struct Added {}\n")
         _ = project.filesChangedOnDisk([root + "/Sources/Feature/Added.swift"], searchAgain: true)
         project.lint()
@@ -106,7 +106,7 @@ final class WorkspaceTests: XCTestCase {
     func testABufferOfAFileInNoTargetIsLintedAsStandardInputIs() throws {
         let workspace = workspace()
         let text = "import SwiftUI\nstruct Stray: View { @State var on = false; var body: some View { Text(\"\") } }\n"
-        let stray = try open(workspace, "Stray/Conformance.swift", text)
+        let stray = try open(workspace, "Sources/Feature/Stray/Conformance.swift", text)
         XCTAssertTrue(workspace.lint().completed)
         XCTAssertEqual(workspace.findings(forPath: stray).map(\.ruleID), ["non_private_state"])
         XCTAssertEqual(workspace.findings(forPath: stray), try commandLine([stray], standardInput: text))
@@ -170,14 +170,13 @@ final class WorkspaceTests: XCTestCase {
         let settings = try open(workspace, "Sources/Feature/Settings.swift")
         XCTAssertTrue(workspace.lint().completed)
         XCTAssertEqual(workspace.findings(forPath: settings).map(\.ruleID), ["published_without_observable_object"])
-        // The stray directory becomes a target: its conformance counts.
+        // The stray directory is compiled into Feature: its conformance counts.
         try write("Package.swift", """
             // swift-tools-version:5.9
             import PackageDescription
             let package = Package(name: "Two", targets: [
                 .executableTarget(name: "App", dependencies: ["Feature"]),
                 .target(name: "Feature"),
-                .target(name: "Stray", dependencies: ["Feature"], path: "Stray"),
             ])
             """)
         XCTAssertTrue(workspace.filesChanged([(root + "/Package.swift", .changed)]))
@@ -193,8 +192,8 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(report.messages.filter { $0.kind == .error }.count, 1)
         XCTAssertEqual(workspace.findings(forPath: settings), [])
         try write(".flowlint.yml", "severity:\n  published_without_observable_object: error\n")
-        try FileManager.default.removeItem(atPath: root + "/Stray/Conformance.swift")
-        XCTAssertTrue(workspace.filesChanged([(root + "/.flowlint.yml", .changed), (root + "/Stray/Conformance.swift", .deleted)]))
+        try FileManager.default.removeItem(atPath: root + "/Sources/Feature/Stray/Conformance.swift")
+        XCTAssertTrue(workspace.filesChanged([(root + "/.flowlint.yml", .changed), (root + "/Sources/Feature/Stray/Conformance.swift", .deleted)]))
         XCTAssertTrue(workspace.lint().completed)
         XCTAssertEqual(workspace.findings(forPath: settings).map(\.severity), [.error])
     }

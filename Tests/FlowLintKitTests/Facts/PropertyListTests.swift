@@ -65,6 +65,10 @@ final class PropertyListTests: XCTestCase {
         unread.isUnreadInItsFile = true
         unread.platforms = [.macOS, .other]
         cases.append(unread)
+        var singleton = cases[cases.count - 3]
+        singleton.type = nil
+        singleton.staticInitializer = StaticMemberName(type: "Service", member: "shared")
+        cases.append(singleton)
         for property in cases {
             var w = BinaryWriter()
             property.write(to: &w, path: "A.swift")

@@ -140,7 +140,7 @@ final class PackageManifestLoaderTests: XCTestCase {
             for target in package.targets { target.swiftSettings = [.define("LATE")] }
             """)
         let changed = load()
-        XCTAssertEqual(changed.warnings, ["Package.swift: warning: targets or their settings are changed after 'Package(...)'; those changes are not read"])
+        XCTAssertEqual(changed.warnings, ["Package.swift: warning: the targets' settings are changed after 'Package(...)' (package.targets); those changes are not read"])
         XCTAssertEqual(changed.targets.map(\.name), ["A"])
     }
 
@@ -189,7 +189,8 @@ final class PackageManifestLoaderTests: XCTestCase {
             let package = Package(name: "UIKitPlus", products: [.library(name: "Widgets", targets: ["Widgets"])], targets: [.target(name: "Widgets")])
             """)
         try write("Packages/UIPlus/Sources/Widgets/W.swift")
-        let model = ProjectModel.load(root: directory)
+        let discovery = try FileDiscovery.discover(paths: [directory], configuration: Configuration(rootDirectory: directory))
+        let model = ProjectModel.load(root: directory, swiftFiles: discovery.files.map(\.absolutePath), bundles: discovery.projectBundles)
         let app = try XCTUnwrap(model.targets.first { $0.name == "App" })
         XCTAssertEqual(app.dependencies, ["Packages/Models/Package.swift:Models", "Packages/Models/Package.swift:ModelsExtra",
                                           "Packages/UIPlus/Package.swift:Widgets"])

@@ -1,0 +1,10 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Planner",
+    platforms: [.iOS(.v17)],
+    targets: [
+        .executableTarget(name: "Planner"),
+    ]
+)

@@ -1,0 +1,6 @@
+import Foundation
+
+struct Entry: Identifiable {
+    let id = UUID()
+    var title: String
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+final class EntryStore: ObservableObject {
+    @Published var entries: [Entry] = []
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// What reading the project's Xcode projects and packages changes on the command line: `--no-targets`,
+/// `targets: false`, `--configuration`, files in no target, a project file that cannot be read, and
+/// `flowlint project`. Each test lints a copy of a fixture in the scratch directory (a `.git` marks its root).
+final class ProjectModelCLITests: CLITestCase {
+    func rules(_ run: Run) -> [String] { diagnostics(run).map { "\($0["file"] as? String ?? ""):\($0["line"] as? Int ?? 0) \($0["rule"] as? String ?? "")" } }
+
+    func testAPhoneAppIsNotJudgedAsBuiltForMacOSUnlessTargetsAreNotRead() throws {
+        try copyFixture("TwoPlatformNotes")
+        let withModel = try flowlint(["lint", "--reporter", "json", "--no-cache", "."])
+        XCTAssertEqual(rules(withModel), ["macOS/MacNotesApp.swift:15 missing_environment_object"])
+        let without = try flowlint(["lint", "--reporter", "json", "--no-cache", "--no-targets", "."])
+        XCTAssertEqual(rules(without), ["iOS/NotesApp.swift:10 missing_environment_object",
+                                        "macOS/MacNotesApp.swift:15 missing_environment_object"])
+        try write(".flowlint.yml", "targets: false\n")
+        let configured = try flowlint(["lint", "--reporter", "json", "--no-cache", "."])
+        XCTAssertEqual(rules(configured), rules(without))
+    }
+
+    func testAFileInNoTargetIsCountedAndLintedOnlyWhenNamed() throws {
+        try copyFixture("SyncedFolders")
+        let all = try flowlint(["lint", "--no-cache", "."])
+        XCTAssertEqual(all.status, 0)
+        XCTAssertFalse(all.stdout.contains("ArchiveScreen"), all.stdout)
+        XCTAssertTrue(all.stderr.contains("Linted 5 files: 0 errors, 1 warning, 1 file in no target"), all.stderr)
+        let named = try flowlint(["lint", "--reporter", "json", "--no-cache", "Journal/Legacy/ArchiveScreen.swift"])
+        XCTAssertEqual(rules(named), ["Journal/Legacy/ArchiveScreen.swift:5 missing_environment_object"])
+        XCTAssertFalse(named.stderr.contains("in no target"), named.stderr)
+    }
+
+    func testProjectDescribesTargetsAndFilesInNoTarget() throws {
+        try copyFixture("SyncedFolders")
+        let run = try flowlint(["project", "--reporter", "json", "."])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let model = try XCTUnwrap(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
+        let targets = try XCTUnwrap(model["targets"] as? [[String: Any]])
+        XCTAssertEqual(targets.map { $0["name"] as? String }, ["Journal", "JournalWidget"])
+        XCTAssertEqual(targets.map { $0["kind"] as? String }, ["app", "app-extension"])
+        XCTAssertEqual(targets[1]["files"] as? [String], ["Journal/Models/Entry.swift", "JournalWidget/JournalWidget.swift"])
+        XCTAssertEqual(model["filesInNoTarget"] as? [String], ["Journal/Legacy/ArchiveScreen.swift"])
+        let text = try flowlint(["project", "."])
+        XCTAssertTrue(text.stdout.contains("target JournalWidget (app-extension, module JournalWidget) in SyncedFolders.xcodeproj/project.pbxproj: 2 Swift files"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("1 of 6 Swift files in no target:\n  Journal/Legacy/ArchiveScreen.swift"), text.stdout)
+    }
+
+    func testTheBuildConfigurationDecidesTheConditions() throws {
+        try copyFixture("WidgetConditions")
+        let debug = try flowlint(["project", "--reporter", "json", "."])
+        let release = try flowlint(["project", "--reporter", "json", "--configuration", "Release", "."])
+        func conditions(_ run: Run) throws -> [[String]] {
+            let model = try XCTUnwrap(try JSONSerialization.jsonObject(with: run.stdoutBytes) as? [String: Any])
+            return (model["targets"] as? [[String: Any]] ?? []).map { target in
+                ((target["conditions"] as? [[String: Any]])?.first?["conditions"] as? [String]) ?? []
+            }
+        }
+        XCTAssertEqual(try conditions(debug), [["DEBUG"], ["DEBUG", "EXTENSION"]])
+        XCTAssertEqual(try conditions(release), [[], ["EXTENSION"]])
+        try write(".flowlint.yml", "build_configuration: Release\n")
+        XCTAssertEqual(try conditions(try flowlint(["project", "--reporter", "json", "."])), [[], ["EXTENSION"]])
+    }
+
+    func testAProjectFileThatCannotBeReadIsAWarningAndChangesNothingElse() throws {
+        try copyFixture("SyncedFolders")
+        let pbxproj = "SyncedFolders.xcodeproj/project.pbxproj"
+        let text = try read(pbxproj)
+        try write(pbxproj, String(text.prefix(text.count / 2)))
+        let run = try flowlint(["lint", "--no-cache", "."])
+        // The stale file is linted again, as without a model: its finding is an error, so the exit code is 1.
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("SyncedFolders.xcodeproj/project.pbxproj: warning: is not a valid property list"), run.stderr)
+        XCTAssertTrue(run.stdout.contains("Journal/Legacy/ArchiveScreen.swift:5:5: error:"), run.stdout)
+        XCTAssertFalse(run.stderr.contains("in no target"), run.stderr)
+    }
+
+    func testOnAnIOS13TargetTheAdviceIsNotStateObject() throws {
+        try copyFixture("LegacyProfile")
+        let run = try flowlint(["lint", "--reporter", "json", "--no-cache", "."])
+        let finding = try XCTUnwrap(diagnostics(run).first)
+        XCTAssertTrue((finding["message"] as? String ?? "").contains("needs iOS 14.0 and this target deploys to iOS 13.0"))
+        XCTAssertEqual((finding["fixes"] as? [Any])?.count, 0)
+        let without = try flowlint(["lint", "--reporter", "json", "--no-cache", "--no-targets", "."])
+        XCTAssertTrue((diagnostics(without).first?["message"] as? String ?? "").hasSuffix("own it with @StateObject"))
+    }
+}

@@ -1,0 +1,1 @@
+// In a synchronized folder no target lists.

@@ -1,0 +1,1 @@
+// In a group, in no build phase: compiled by no target.

@@ -1,0 +1,1 @@
+// In no group and no target.

@@ -1,0 +1,1 @@
+// Moved to a Copy Files phase of the app: not compiled.

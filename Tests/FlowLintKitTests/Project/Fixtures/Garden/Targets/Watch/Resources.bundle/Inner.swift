@@ -1,0 +1,1 @@
+// Inside a folder Xcode treats as one item.

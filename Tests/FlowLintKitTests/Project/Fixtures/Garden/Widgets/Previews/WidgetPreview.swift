@@ -1,0 +1,1 @@
+// Excluded from the widget by its exception set.
