@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "RuleDocumentBundler"),
         .plugin(name: "RuleDocumentsPlugin", capability: .buildTool(), dependencies: ["RuleDocumentBundler"]),
         // The language server (`flowlint lsp`): JSON-RPC, positions, documents. Uses only FlowLintKit's public
-        // surface (`LiveProject`), as the command line does.
+        // surface (`Workspace`), as the command line does.
         .target(name: "FlowLintLSP", dependencies: ["FlowLintKit"]),
         .executableTarget(
             name: "flowlint",

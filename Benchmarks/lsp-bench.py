@@ -10,7 +10,9 @@ literal, then deleting it, alternately. Each edit's latency is the time from wri
 the edit, parse the file, update the index, run the project checks, convert and write the diagnostics); with the
 default debounce it includes the wait. The server's `$/logTrace` lines (trace "verbose") give the parse / index /
 checks split. Then a file is created on disk and announced with `didChangeWatchedFiles` (the index is built again
-for a new file: the rebuild figure), and the server's peak RSS is read from /proc before it shuts down.
+for a new file: the rebuild figure), and the server's peak RSS is read from /proc before it shuts down. Last, a
+second server (no facts cache) is asked to shut down one second into loading the project: the load is cancelled
+within one file's parse, so the answer's delay is the cancellation's.
 
 Plain JSON-RPC over pipes, standard library only. Prints one block of figures; exits non-zero if the server
 misbehaves (no answer within 120 s, a crash, a non-zero exit).
@@ -20,6 +22,7 @@ import os
 import re
 import statistics
 import sys
+import time
 
 from lsp_client import Server as PipeServer
 
@@ -27,8 +30,8 @@ from lsp_client import Server as PipeServer
 class Server(PipeServer):
     """lsp_client's server, keeping the `$/logTrace` lines it sees, and giving up when an answer does not come."""
 
-    def __init__(self, binary, directory, debounce):
-        super().__init__(binary, directory, ["--debounce", str(debounce)])
+    def __init__(self, binary, directory, debounce, extra=()):
+        super().__init__(binary, directory, ["--debounce", str(debounce), *extra])
         self.traces = []
 
     def wait(self, accept, timeout=120):
@@ -127,6 +130,18 @@ def main():
     server.notify("exit", None)
     status = server.process.wait(timeout=30)
 
+    # A shutdown while the project loads (no cache: every file is parsed): answered once the load stops.
+    server = Server(args.binary, project, 0, ["--no-cache"])
+    server.request("initialize", timeout=120, params={"processId": os.getpid(), "rootUri": "file://" + project, "capabilities": {}})
+    server.notify("initialized", {})
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": text}})
+    time.sleep(1.0)
+    sent = time.perf_counter()
+    server.request("shutdown", None, 300)
+    shutdown_ms = (time.perf_counter() - sent) * 1000
+    server.notify("exit", None)
+    server.process.wait(timeout=30)
+
     def split(traces, pattern):
         values = [float(m.group(1)) for t in traces for m in [re.search(pattern, t)] if m]
         return "%.2f" % statistics.median(values) if values else "?"
@@ -143,6 +158,7 @@ def main():
            split(edit_traces, r"checks ([0-9.]+) ms")))
     print("  a file created on disk (%.1f ms end to end): %s" % (create_ms, create_trace.split(": ", 1)[-1]))
     print("  server peak RSS: %.0f MB" % rss)
+    print("  shutdown 1 s into a load without the cache: answered %.1f ms after it was sent" % shutdown_ms)
     if status != 0:
         sys.exit("lsp-bench: the server exited with %d after shutdown and exit" % status)
 

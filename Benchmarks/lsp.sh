@@ -11,9 +11,12 @@
 # In each, lsp-bench.py opens SmallView.swift, waits for the load, then types and deletes a character 50 times
 # (after 5 warm-up edits), once with --debounce 0 (the server's own work) and once with the default debounce
 # (what an editor sees: the wait plus the work). The facts cache is a fresh directory: the first load of the
-# corpus parses every file.
+# corpus parses every file. Then lsp-typing.py plays a synthetic typing session (bursts of keystrokes 30 to 200 ms
+# apart, pauses, key repeat) in the corpus workspace for each of TYPING_DEBOUNCES: the visible latency per keystroke
+# and the lints per keystroke, from which the default debounce was chosen (README, "Editors").
 # Environment: CORPUS (default Benchmarks/corpus), EDITS (default 50), NICE (default 10, for the build),
-# WORKSPACES (default "fixture corpus"), DEBOUNCES (default "0 75"): to run a part only.
+# WORKSPACES (default "fixture corpus"), DEBOUNCES (default "0 5"; empty to skip), TYPING_DEBOUNCES (default
+# "0,5,10,15,20,30,50,75"; empty to skip), KEYSTROKES (default 300): to run a part only.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -44,10 +47,16 @@ cp -al "$corpus" "$work/corpus/corpus"
 cp "$root/Benchmarks/SmallView.swift" "$work/corpus/"
 
 echo "flowlint lsp benchmark: $bin, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo '+dirty')"
-for workspace in ${WORKSPACES:-fixture corpus}; do
-  for debounce in ${DEBOUNCES:-0 75}; do
+for workspace in ${WORKSPACES-fixture corpus}; do
+  for debounce in ${DEBOUNCES-0 5}; do
     echo
     python3 "$root/Benchmarks/lsp-bench.py" "$bin" "$work/$workspace" SmallView.swift --edits "$edits" \
       --debounce "$debounce" --label "$workspace"
   done
 done
+typing="${TYPING_DEBOUNCES-0,5,10,15,20,30,50,75}"
+if [[ -n "$typing" ]]; then
+  echo
+  python3 "$root/Benchmarks/lsp-typing.py" "$bin" "$work/corpus" SmallView.swift --debounces "$typing" \
+    --keystrokes "${KEYSTROKES:-300}" --label "corpus"
+fi

@@ -28,22 +28,31 @@ struct LSPCommand: ParsableCommand {
     @Flag(name: .customLong("no-ignore-vcs"), help: "Also give facts from files git ignores.")
     var noIgnoreVCS = false
 
-    @Option(help: ArgumentHelp("Milliseconds to wait after an edit before linting, so a burst of keystrokes is linted once.", valueName: "MS"))
-    var debounce = 75
+    @Flag(name: .customLong("no-targets"), help: "Do not read the projects' Xcode projects and Swift packages: lint every Swift file, for every platform.")
+    var noTargets = false
+
+    @Option(name: .customLong("configuration"), help: ArgumentHelp("The build configuration whose settings (compilation conditions) are read (default: Debug).", valueName: "NAME"))
+    var buildConfiguration: String?
+
+    @Option(help: ArgumentHelp("Milliseconds to wait after an edit before linting, so edits that arrive together are linted once.", valueName: "MS"))
+    var debounce = LanguageServerOptions.defaultDebounceMilliseconds
 
     func validate() throws {
         if debounce < 0 || debounce > 10_000 { throw ValidationError("--debounce must be between 0 and 10000") }
         if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path cannot be used together") }
         if let config, config.isEmpty { throw ValidationError("--config needs a file") }
         if let cachePath, cachePath.isEmpty { throw ValidationError("--cache-path needs a directory") }
+        if buildConfiguration?.isEmpty == true { throw ValidationError("--configuration needs a build configuration name") }
     }
 
     func run() throws {
         var options = LanguageServerOptions()
         options.debounceMilliseconds = debounce
-        options.configPath = config.map { Paths.absolute($0) }
-        options.cache = noCache ? .disabled : cachePath.map { .directory(Paths.absolute($0)) } ?? .automatic
-        options.respectsGitIgnores = !noIgnoreVCS
+        options.workspace.configurationPath = config.map { Paths.absolute($0) }
+        options.workspace.cache = noCache ? .disabled : cachePath.map { .directory(Paths.absolute($0)) } ?? .automatic
+        options.workspace.respectsGitIgnores = !noIgnoreVCS
+        options.workspace.readsTargets = !noTargets
+        options.workspace.buildConfiguration = buildConfiguration
         throw ExitCode(LanguageServerMain.run(options))
     }
 }

@@ -8,7 +8,7 @@ final class LSPCommandTests: CLITestCase {
 
     func testBadOptionsAreUsageErrors() throws {
         for arguments in [["lsp", "--debounce", "-5"], ["lsp", "--debounce", "20000"], ["lsp", "--no-cache", "--cache-path", "x"],
-                          ["lsp", "--config", ""]] {
+                          ["lsp", "--config", ""], ["lsp", "--configuration", ""]] {
             let run = try flowlint(arguments)
             XCTAssertEqual(run.status, 2, "\(arguments)")
             XCTAssertEqual(run.stdout, "", "\(arguments)")

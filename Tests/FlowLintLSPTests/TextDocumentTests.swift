@@ -162,33 +162,6 @@ final class TextDocumentTests: XCTestCase {
         XCTAssertEqual(DocumentURI.uri(ofPath: path), "file:///tmp/a%20b/%C3%A9%20%231%25.swift")
         XCTAssertEqual(DocumentURI.path(of: DocumentURI.uri(ofPath: path)), path)
     }
-
-    func edited(_ text: String, rule: String, line: Int) -> String {
-        let lineText = LineText(Array(text.utf8))
-        let edit = SuppressionEdit.disableNext(rule: rule, lineOf: lineText.lineStarts[line] + 1, in: lineText)
-        var bytes = lineText.bytes
-        bytes.replaceSubrange(edit.startOffset..<edit.endOffset, with: Array(edit.replacement.utf8))
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    func testDisableCommentIsIndentedAndMerged() {
-        XCTAssertEqual(edited("struct V {\n    @State var a = 1\n}\n", rule: "non_private_state", line: 1),
-                       "struct V {\n    // flowlint:disable:next non_private_state\n    @State var a = 1\n}\n")
-        XCTAssertEqual(edited("struct V {\r\n\t@State var a = 1\r\n}", rule: "r", line: 1),
-                       "struct V {\r\n\t// flowlint:disable:next r\r\n\t@State var a = 1\r\n}")
-        XCTAssertEqual(edited("a\nx", rule: "r", line: 1), "a\n// flowlint:disable:next r\nx")
-        XCTAssertEqual(edited("x", rule: "r", line: 0), "// flowlint:disable:next r\nx")
-        // Added to the comment above: before a reason, after a comma-separated list.
-        XCTAssertEqual(edited("  // flowlint:disable:next a - why\n  x\n", rule: "b", line: 1),
-                       "  // flowlint:disable:next a b - why\n  x\n")
-        XCTAssertEqual(edited("// flowlint:disable:next a, c  \nx\n", rule: "b", line: 1),
-                       "// flowlint:disable:next a, c, b  \nx\n")
-        // Not merged into a comment that already names the rule, or a doc comment.
-        XCTAssertEqual(edited("// flowlint:disable:next b\nx\n", rule: "b", line: 1),
-                       "// flowlint:disable:next b\n// flowlint:disable:next b\nx\n")
-        XCTAssertEqual(edited("/// flowlint:disable:next a\nx\n", rule: "b", line: 1),
-                       "/// flowlint:disable:next a\n// flowlint:disable:next b\nx\n")
-    }
 }
 
 final class OpenDocumentsTests: XCTestCase {

@@ -85,11 +85,13 @@ async def test_initialize_announces_incremental_sync_code_actions_and_utf16(clie
     assert capabilities.text_document_sync.open_close is True
     assert types.CodeActionKind.QuickFix in capabilities.code_action_provider.code_action_kinds
     assert result.server_info.name == "flowlint"
-    # The client can register watchers: the server asks for Swift files, configuration and .gitignore files.
+    # The client can register watchers: the server asks for Swift files, configuration and .gitignore files, and the
+    # project files the project model reads (the .xcconfig files Xcode projects include among them).
     await barrier(client, root / "None.swift")
     patterns = [w["globPattern"] if isinstance(w, dict) else w.glob_pattern
                 for r in client.registrations for w in (r.register_options["watchers"] if isinstance(r.register_options, dict) else r.register_options.watchers)]
-    assert sorted(patterns) == ["**/*.swift", "**/.flowlint.yml", "**/.gitignore"]
+    assert sorted(patterns) == ["**/*.swift", "**/*.xcconfig", "**/.flowlint.yml", "**/.gitignore",
+                                "**/contents.xcworkspacedata", "**/project.pbxproj"]
 
 
 async def test_utf8_is_chosen_when_offered(client, tmp_path):

@@ -1,25 +1,31 @@
 import Dispatch
 import Foundation
 
-/// A project kept in memory between lints, for an editor's language server (`flowlint lsp`): the facts of every
-/// file and the merged index stay loaded, so an edit re-parses the edited file only, then re-runs the project
+/// A project kept in memory between lints, for an editor's workspace (`Workspace`, `flowlint lsp`): the facts of
+/// every file and the merged index stay loaded, so an edit re-parses the edited file only, then re-runs the project
 /// checks. The findings are those `flowlint lint` gives for the same contents: the load is the engine's per-file
 /// phase (through the facts cache), and every lint is the engine's project pass (`LintEngine.projectPass`).
 ///
-/// Files are the project's Swift files as a full run finds them (`FileDiscovery` from the root, the
-/// configuration's excludes and git's ignores applied), plus any open buffer the configuration includes (an
-/// unsaved new file, a file git ignores): as `--stdin-path` lints a buffer that need not exist on disk. Display
-/// paths are relative to the root, so nothing depends on the server's working directory.
+/// Files are the project's members as a full run finds them (`ProjectScope.members`: the search from the root, the
+/// configuration's excludes and git's ignores applied, and with a complete project model only the files some
+/// target compiles), plus any open buffer the configuration includes (an unsaved new file, a file git ignores or no
+/// target compiles): as `--stdin-path` lints a buffer that need not exist on disk or be in a target. The model is
+/// given to the index as `LintEngine.lint` gives it (`ProjectIndex.layout`). Display paths are relative to the root,
+/// so nothing depends on the server's working directory.
 ///
-/// Not thread-safe: one caller at a time (the server's queue).
+/// Not thread-safe: one caller at a time (the server's queue). Public for `flowlint graph`, which draws the index of
+/// a project loaded this way.
 public final class LiveProject {
     /// The project root (absolute, standardized); nil for a file with no project marker above it, linted alone.
-    public let root: String?
-    public let configuration: Configuration
+    let root: String?
+    let configuration: Configuration
     private let settings: RuleSettings
     private let plan: LintEngine.Plan
-    private let respectsGitIgnores: Bool
+    private let reading: ProjectReading
     private let jobs: Int
+    /// What the project's packages and Xcode projects say (`ProjectScope.members`), read again when files join or
+    /// leave and when a project file changes.
+    private(set) var model: ProjectModel?
 
     /// The project's files in display-path order (the order of a full run); `index.files` holds their facts.
     private var members: [Member] = []
@@ -29,29 +35,28 @@ public final class LiveProject {
     private var buffers: [String: [UInt8]] = [:]
     /// The merged facts, kept up to date file by file (`ProjectIndex.replaceFile`) as files change.
     private var index: ProjectIndex
-    /// The project's Xcode projects and packages, when read (see `init`): the index's builds come from it.
-    private var model: ProjectModel?
-    /// What the model's loaders could not read, one line each, for standard error.
+    /// What the model's loaders could not read, one line each (paths relative to the root), for standard error.
     public private(set) var modelWarnings: [String] = []
     /// The index as of the last `lint()`.
     var projectIndex: ProjectIndex { index }
-    /// Set while files join or leave the project (positions move): their facts, from which the next lint builds
-    /// the index again.
+    /// Set while files join or leave the project (positions move), or the model changes: their facts, from which
+    /// the next lint builds the index again.
     private var rebuilding: [FileFacts]?
 
     /// Every finding of the project after severities and suppression (not restricted to any file).
-    public private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics: [Diagnostic] = []
     /// What the last `lint()` cost, the parsing since the one before included: for `$/logTrace` and the benchmark.
-    public private(set) var timings = Timings()
+    private(set) var timings = Timings()
     private var parsing: (seconds: Double, files: Int) = (0, 0)
     private var updating: Double = 0
-    /// Some file's facts changed since the last project pass.
+    /// Some file's facts changed since the last completed project pass.
     private var factsChanged = false
-    /// Files that gave no facts (unreadable, not text, too large), one line each: for the editor's log.
-    public private(set) var notices: [String] = []
+    /// What loading met, one line each, for the editor's log: files that gave no facts (unreadable, not text, too
+    /// large) and the project model's warnings.
+    private(set) var notices: [String] = []
 
     /// The largest buffer linted, as the command line's input limit: a larger file gives no facts.
-    public static let maximumBufferSize = FileReader.maximumInputSize
+    static let maximumBufferSize = FileReader.maximumInputSize
 
     private struct Member {
         var displayPath: String
@@ -60,35 +65,48 @@ public final class LiveProject {
         var discovered: Bool
     }
 
-    public struct Timings: Sendable {
+    struct Timings: Sendable, CustomStringConvertible {
         /// Parsing and per-file checks of the changed files (seconds).
-        public var facts: Double = 0
+        var facts: Double = 0
         /// Updating the project index for the changed files, or building it again when files joined or left.
-        public var index: Double = 0
+        var index: Double = 0
         /// Project checks, severities and suppression.
-        public var checks: Double = 0
+        var checks: Double = 0
         /// How many files were parsed, whether the index was built from scratch, and whether the project checks
         /// ran (not when no file's facts changed).
-        public var parsedFiles = 0
-        public var rebuiltIndex = false
-        public var ranChecks = false
+        var parsedFiles = 0
+        var rebuiltIndex = false
+        var ranChecks = false
+
+        /// The line of a `$/logTrace` (`Benchmarks/lsp-bench.py` reads it).
+        var description: String {
+            func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+            return "parse \(ms(facts)) (\(parsedFiles) files), index \(rebuiltIndex ? "built" : "updated") \(ms(index)), "
+                + (ranChecks ? "checks \(ms(checks))" : "checks skipped (no facts changed)")
+        }
     }
 
-    /// Loads the project at `root` (every file through the facts cache, open `buffers` in place of their files)
+    /// For `flowlint graph`, which draws the index of a project loaded this way: the project's Xcode projects and
+    /// packages are read as `flowlint lint` reads them when `readsTargets` (`--no-targets` off), with the build
+    /// configuration given (else the configuration's, else Debug).
+    public convenience init(root: String?, file: String? = nil, configuration: Configuration, cache: LintOptions.CacheChoice,
+                            readsTargets: Bool, buildConfiguration: String?) {
+        let reading = ProjectReading(readsTargets: readsTargets, buildConfiguration: buildConfiguration)
+        // Never cancelled, so the load completes.
+        self.init(root: root, file: file, configuration: configuration, cache: cache, reading: reading, cancellation: .never)!
+    }
+
+    /// Loads the project at `root` (its members through the facts cache, open `buffers` in place of their files)
     /// and lints it. With no root, `file` is the project: linted alone, as the command line lints an input with no
-    /// project marker above it. With `readsTargets` (`flowlint graph`), the project's Xcode projects and packages
-    /// are read as `flowlint lint` reads them (unless the configuration says `targets: false`; the build
-    /// configuration given, else the configuration's, else Debug): files no target compiles are left out, and
-    /// roots, names and `#if` are judged per build. The model is read once: files that join later are judged
-    /// without it.
-    public init(root: String?, file: String? = nil, configuration: Configuration, cache cacheChoice: LintOptions.CacheChoice,
-                respectsGitIgnores: Bool = true, jobs: Int = 0, buffers: [String: [UInt8]] = [:],
-                readsTargets: Bool = false, buildConfiguration: String? = nil) {
+    /// project marker above it. Nil when `cancellation` stopped the load (nothing is written to the cache then).
+    init?(root: String?, file: String? = nil, configuration: Configuration, cache cacheChoice: LintOptions.CacheChoice,
+          reading: ProjectReading = ProjectReading(), jobs: Int = 0, buffers: [String: [UInt8]] = [:],
+          cancellation: Cancellation) {
         self.root = root
         self.configuration = configuration
         settings = configuration.ruleSettings
         plan = LintEngine.Plan(settings, skipsInertBodies: true)
-        self.respectsGitIgnores = respectsGitIgnores
+        self.reading = reading
         self.jobs = jobs
         self.buffers = buffers
         index = ProjectIndex(files: [])
@@ -100,19 +118,11 @@ public final class LiveProject {
                 cache = FactsCache(directories: ProjectPlan.cacheDirectories(root: root, cacheChoice), projectRoot: root,
                                    settings: settings)
             }
-            let discovery = search(listings: cache?.listings)
-            found = discovery?.files ?? []
-            if readsTargets && configuration.readsTargets {
-                let model = ProjectModel.load(root: root, swiftFiles: found.map(\.absolutePath), bundles: discovery?.projectBundles ?? [],
-                                              buildConfiguration: buildConfiguration ?? configuration.buildConfiguration
-                                                ?? ProjectModel.defaultBuildConfiguration)
-                modelWarnings = model.warnings
-                if !model.isEmpty {
-                    let membership = CompiledFiles(model)
-                    found.removeAll { membership.isNotCompiled($0.absolutePath) }
-                    self.model = model
-                }
-            }
+            let scope = projectMembers(listings: cache?.listings)
+            found = scope.files
+            model = scope.model
+            modelWarnings = scope.warnings
+            notices = scope.warnings
         }
         members = found.map { Member(displayPath: $0.displayPath, absolutePath: $0.absolutePath, discovered: true) }
         let extra = Set(buffers.keys).union(file.map { [$0] } ?? []).subtracting(found.map(\.absolutePath))
@@ -127,10 +137,12 @@ public final class LiveProject {
         var request = LintRequest(files: members.map { LintFile.deferred(path: $0.displayPath, absolutePath: $0.absolutePath) },
                                   settings: settings, jobs: jobs, cache: cache)
         request.unsavedBuffers = LiveBuffers(buffers: buffers.filter { $0.value.count <= Self.maximumBufferSize })
+        request.cancellation = cancellation
         let started = DispatchTime.now()
         let phase = LintEngine.perFilePhase(request, plan)
+        if cancellation.isCancelled { return nil }
         var facts = phase.facts
-        notices = phase.failures.map { failure in
+        notices += phase.failures.map { failure in
             failure.reason.map { "\(failure.path): error: cannot read: \($0)" } ?? "\(failure.path): warning: skipped, not a text file"
         }
         // A buffer over the limit gives nothing, as an input over it does on the command line.
@@ -146,31 +158,37 @@ public final class LiveProject {
         if let cache { DispatchQueue.global().async(group: saving) { cache.save(phase.cacheRecords) } }
         rebuilding = facts
         facts = []
-        lint()
+        // A project pass cancelled here leaves the findings to the next lint, as after any cancelled pass.
+        lint(cancellation)
         saving.wait()
+    }
+
+    /// A project loaded to the end, without buffers.
+    public convenience init(root: String?, file: String? = nil, configuration: Configuration, cache: LintOptions.CacheChoice) {
+        self.init(root: root, file: file, configuration: configuration, cache: cache, cancellation: .never)!
     }
 
     // MARK: Files
 
     /// The display path of an absolute path in this project (relative to the root when under it).
-    public func displayPath(of absolutePath: String) -> String {
+    func displayPath(of absolutePath: String) -> String {
         guard let root else { return absolutePath }
         return Paths.display(absolutePath, workingDirectory: root)
     }
 
     /// The absolute path of a display path of this project (findings and notes name files by display path).
-    public func absolutePath(of displayPath: String) -> String {
+    func absolutePath(of displayPath: String) -> String {
         guard let root else { return displayPath }
         return Paths.absolute(displayPath, base: root)
     }
 
     /// Whether the file is linted in this project: one of its files, or one the configuration includes.
-    public func contains(absolutePath: String) -> Bool { positions[absolutePath] != nil }
+    func contains(absolutePath: String) -> Bool { positions[absolutePath] != nil }
 
     /// Replaces the file with an editor's buffer (nil: the buffer was closed, the file on disk counts again).
     /// Parses the file now; `lint()` brings the findings up to date. Returns a notice when the file gives no facts.
     @discardableResult
-    public func setBuffer(_ bytes: [UInt8]?, forAbsolutePath path: String) -> String? {
+    func setBuffer(_ bytes: [UInt8]?, forAbsolutePath path: String) -> String? {
         if let bytes {
             buffers[path] = bytes
             guard configuration.includes(absolutePath: path) else { return nil }
@@ -186,13 +204,22 @@ public final class LiveProject {
         return reparse(path)
     }
 
-    /// Files changed, created or deleted on disk (an editor's watcher, a checkout): created and deleted files join
-    /// or leave the project as a new search of the root finds them; the others are read again unless a buffer
-    /// stands for them. Returns a notice per file that gives no facts.
-    public func filesChangedOnDisk(_ paths: [String], searchAgain: Bool) -> [String] {
+    /// Files changed, created or deleted on disk (an editor's watcher, a checkout): with `searchAgain` (files were
+    /// created or deleted, a `.gitignore` or a project file changed) the members and the model are found again as a
+    /// full run finds them, and files join or leave; the others are read again unless a buffer stands for them.
+    /// Returns a notice per file that gives no facts, and the model's new warnings.
+    func filesChangedOnDisk(_ paths: [String], searchAgain: Bool) -> [String] {
         var out: [String] = []
         if searchAgain, root != nil {
-            let found = search(listings: nil)?.files ?? []
+            let scope = projectMembers(listings: nil)
+            out += scope.warnings.filter { !modelWarnings.contains($0) }
+            modelWarnings = scope.warnings
+            if scope.model != model {
+                // What each file is compiled in changed: the index is built again with the new layout.
+                model = scope.model
+                startRebuilding()
+            }
+            let found = scope.files
             let foundPaths = Set(found.map(\.absolutePath))
             for position in members.indices.reversed() where members[position].discovered && !foundPaths.contains(members[position].absolutePath) {
                 if buffers[members[position].absolutePath] != nil && configuration.includes(absolutePath: members[position].absolutePath) {
@@ -217,31 +244,33 @@ public final class LiveProject {
     }
 
     /// The findings `flowlint lint FILE` shows for this file: its own, and, at a reading declaration in it, those
-    /// of roots in other files that do not provide what it reads (`LintEngine.restrict`), in output order.
-    public func findings(forAbsolutePath path: String) -> [LiveFinding] {
+    /// of roots in other files that do not provide what it reads (`LintEngine.restrict`), in output order. Each is
+    /// located in this file, where a suppression comment silences it. Files are named by absolute path (an editor's
+    /// unit), in the notes too.
+    func findings(forAbsolutePath path: String) -> [Diagnostic] {
         guard let position = positions[path] else { return [] }
         let display = members[position].displayPath
-        var out: [LiveFinding] = []
+        var own: [Diagnostic] = []
         var elsewhere: [Diagnostic] = []
         for diagnostic in diagnostics {
             if diagnostic.span.file == display {
-                out.append(LiveFinding(diagnostic: diagnostic, suppressionSpan: diagnostic.span))
+                own.append(diagnostic)
             } else if diagnostic.suppressibleAt.contains(where: { $0.span.file == display }) {
                 elsewhere.append(diagnostic)
             }
         }
         // Shown at the reading declaration, where a comment silences them (see `Diagnostic.suppressibleAt`).
-        for shown in LintEngine.restrict(elsewhere, to: [display]) {
-            out.append(LiveFinding(diagnostic: shown, suppressionSpan: shown.span))
-        }
-        return out.sorted { Diagnostic.outputOrder($0.diagnostic, $1.diagnostic) }
+        own += LintEngine.restrict(elsewhere, to: [display])
+        return own.sorted(by: Diagnostic.outputOrder).map { $0.namingFiles(absolutePath(of:)) }
     }
 
     // MARK: Linting
 
     /// Brings `diagnostics` up to date with the files parsed since the last lint: the index (updated for the
-    /// changed files, or built again when files joined or left), then the project pass.
-    public func lint() {
+    /// changed files, or built again when files joined or left), then the project pass. Returns false when
+    /// `cancellation` stopped the pass: the findings are those of before, and the next lint runs the pass again.
+    @discardableResult
+    func lint(_ cancellation: Cancellation = .never) -> Bool {
         timings = Timings(facts: parsing.seconds, index: updating, parsedFiles: parsing.files)
         parsing = (0, 0)
         updating = 0
@@ -249,21 +278,25 @@ public final class LiveProject {
             let started = DispatchTime.now()
             index = ProjectIndex(files: [])  // the old index goes first: never two in memory
             index = ProjectIndex(files: files)
+            // What each file is compiled in, as `LintEngine.lint` gives it to the index.
             if let model { index.layout = BuildLayout(model: model, absolutePaths: members.map(\.absolutePath)) }
             // Positions change when files join or leave: what was decoded before is dropped with the old index.
             index.decodedOutputs = DecodedOutputs()
             rebuilding = nil
+            factsChanged = true
             timings.index += seconds(since: started)
             timings.rebuiltIndex = true
         }
         // The findings depend on the facts alone: none changed, none to compute.
-        guard factsChanged || timings.rebuiltIndex else { return }
+        guard factsChanged else { return true }
+        let started = DispatchTime.now()
+        let found = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs, cancellation: cancellation)
+        guard !cancellation.isCancelled else { return false }
         factsChanged = false
         timings.ranChecks = true
-        let started = DispatchTime.now()
-        diagnostics = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs)
-        diagnostics.sort(by: Diagnostic.outputOrder)
+        diagnostics = found.sorted(by: Diagnostic.outputOrder)
         timings.checks = seconds(since: started)
+        return true
     }
 
     /// Parses one member again from its buffer or from disk. A member whose file is gone (and has no buffer)
@@ -339,11 +372,13 @@ public final class LiveProject {
         positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($0.element.absolutePath, $0.offset) })
     }
 
-    /// The project's files (and its Xcode project bundles) as a full run finds them.
-    private func search(listings: DirectoryListings?) -> DiscoveryResult? {
-        guard let root else { return nil }
-        return try? FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: root,
-                                           listings: listings, respectingGitIgnores: respectsGitIgnores)
+    /// The project's members and model as a full run finds them (open buffers are linted besides the search).
+    private func projectMembers(listings: DirectoryListings?) -> ProjectMembers {
+        guard let root else { return ProjectMembers() }
+        return ProjectScope.members(root: root, configuration: configuration, workingDirectory: root,
+                                    respectingGitIgnores: reading.respectsGitIgnores, readsTargets: reading.readsTargets,
+                                    buildConfiguration: reading.buildConfiguration, alsoLinted: Array(buffers.keys),
+                                    listings: listings)
     }
 
     private static func tooLarge(_ display: String) -> String {
@@ -351,12 +386,12 @@ public final class LiveProject {
     }
 }
 
-/// A finding as an editor shows it in one file (see `LiveProject.findings`).
-public struct LiveFinding: Equatable, Sendable {
-    public var diagnostic: Diagnostic
-    /// Where the finding belongs, which is where a suppression comment must be: its own place, or, for a view
-    /// chain shown in a file further down, its root in another file.
-    public var suppressionSpan: SourceSpan
+/// How a project's files are found and read: the command line's `--no-ignore-vcs`, `--no-targets` and
+/// `--configuration`, for the editor's workspace.
+struct ProjectReading: Sendable, Equatable {
+    var respectsGitIgnores = true
+    var readsTargets = true
+    var buildConfiguration: String?
 }
 
 /// The open buffers as the engine asks for them while loading.

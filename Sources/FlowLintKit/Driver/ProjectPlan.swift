@@ -95,11 +95,10 @@ struct ProjectPlan {
 
     static func make(inputs paths: [String], requested: Inputs, configuration: Configuration, options: LintOptions) -> ProjectPlan {
         var plan = ProjectPlan()
-        let explicitRoot = options.projectRoot.map { Paths.absolute($0) }
         var byRoot: [String?: Int] = [:]
         for path in paths {
             let absolute = Paths.absolute(path)
-            let root = explicitRoot ?? ProjectRoot.find(for: absolute)
+            let root = ProjectScope.root(of: absolute, explicit: options.projectRoot)
             if let index = byRoot[root] { plan.projects[index].inputs.append(absolute); continue }
             byRoot[root] = plan.projects.count
             plan.projects.append(Project(root: root, inputs: [absolute]))
@@ -117,40 +116,31 @@ struct ProjectPlan {
             }
             // Directories given as inputs were searched already: their files are the requested ones.
             let searched = Set(plan.projects[index].inputs.filter { FileDiscovery.isDirectory($0, followingSymlinks: true) })
-            var context: [DiscoveredFile] = []
-            var bundles = requested.projectBundles
-            if let discovery = try? FileDiscovery.discover(paths: [root], configuration: configuration, skipping: searched,
-                                                           listings: plan.projects[index].cache?.listings,
-                                                           respectingGitIgnores: options.respectsGitIgnores),
-               !discovery.files.isEmpty {
+            let ownRequested = options.readsTargets ? requestedPaths.filter { plan.project(of: $0) == index }.map { Paths.absolute($0) } : []
+            let members = ProjectScope.members(root: root, configuration: configuration, workingDirectory: requested.workingDirectory,
+                                               respectingGitIgnores: options.respectsGitIgnores, readsTargets: options.readsTargets,
+                                               buildConfiguration: options.buildConfiguration, alsoLinted: ownRequested,
+                                               skipping: searched, alsoBundles: requested.projectBundles,
+                                               listings: plan.projects[index].cache?.listings, cache: plan.projects[index].cache)
+            plan.projects[index].model = members.model
+            for warning in members.warnings.map({ shownFromWorkingDirectory($0, root: root) })
+            where !plan.projectWarnings.contains(warning) {
+                plan.projectWarnings.append(warning)
+            }
+            var context = members.files
+            if !context.isEmpty {
                 let requestedSet = requestedAbsolute ?? Set(requestedPaths.map { Paths.absolute($0) })
                 requestedAbsolute = requestedSet
-                context = discovery.files.filter { !requestedSet.contains($0.absolutePath) }
-                bundles += discovery.projectBundles
+                context.removeAll { requestedSet.contains($0.absolutePath) }
             }
-            if options.readsTargets && configuration.readsTargets {
-                let files = requestedPaths.filter { plan.project(of: $0) == index }.map { Paths.absolute($0) } + context.map(\.absolutePath)
-                let model = ProjectModel.load(root: root, swiftFiles: files, bundles: bundles.filter { Paths.relative($0, to: root) != nil },
-                                              buildConfiguration: options.buildConfiguration ?? configuration.buildConfiguration
-                                                ?? ProjectModel.defaultBuildConfiguration,
-                                              cache: plan.projects[index].cache)
-                if !model.isEmpty { plan.projects[index].model = model }
-                for warning in model.warnings.map({ shownFromWorkingDirectory($0, root: root) })
-                where !plan.projectWarnings.contains(warning) {
-                    plan.projectWarnings.append(warning)
-                }
-                if !model.isEmpty {
-                    // A file no target compiles gives no facts: it is no part of any build (where the model knows:
-                    // `ProjectModel.governs`). A package's manifest is compiled apart, against PackageDescription: not
-                    // app code, and not counted as in no target.
-                    let membership = CompiledFiles(model)
-                    context.removeAll { membership.isNotCompiled($0.absolutePath) }
-                    let named = Set(paths.map { Paths.absolute($0) }.filter { !FileDiscovery.isDirectory($0, followingSymlinks: true) })
-                    for path in requestedPaths where plan.project(of: path) == index && !readsStandardInputPath(path, options) {
-                        let absolute = Paths.absolute(path)
-                        guard membership.isNotCompiled(absolute), !named.contains(absolute) else { continue }
-                        if membership.isManifest(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
-                    }
+            if let membership = members.membership {
+                // Requested files no target compiles are not linted, unless named on the command line (or standard
+                // input's path); a requested package manifest is not counted as in no target.
+                let named = Set(paths.map { Paths.absolute($0) }.filter { !FileDiscovery.isDirectory($0, followingSymlinks: true) })
+                for path in requestedPaths where plan.project(of: path) == index && !readsStandardInputPath(path, options) {
+                    let absolute = Paths.absolute(path)
+                    guard membership.isNotCompiled(absolute), !named.contains(absolute) else { continue }
+                    if membership.isManifest(absolute) { plan.manifestsNotLinted.insert(path) } else { plan.filesInNoTarget.insert(path) }
                 }
             }
             plan.projects[index].context = context.map { LintFile.deferred($0, workingDirectory: requested.workingDirectory) }

@@ -91,6 +91,8 @@ struct LintRequest: Sendable {
     /// The directory relative display paths are relative to (the working directory, unless the caller shows
     /// paths relative to something else), for matching files with the model's absolute paths.
     var displayPathBase = Paths.currentDirectory
+    /// Asked between files: a cancelled per-file phase stops within one file's parse (see `Cancellation`).
+    var cancellation = Cancellation.never
     init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
                 reportedPaths: Set<String>? = nil, cache: FactsCache? = nil) {
         self.files = files
@@ -121,6 +123,19 @@ struct LintResult: Sendable {
 public protocol UnsavedBuffers: Sendable {
     /// The buffer for the file at this absolute path, or nil when the file on disk is current.
     func buffer(forAbsolutePath path: String) -> [UInt8]?
+}
+
+/// Whether the result of a lint is still wanted, asked between files and between rules: an editor's server cancels a
+/// lint that newer input makes useless (an edit, a shutdown), and the lint stops within one file's parse or one
+/// rule's project check. A cancelled lint's result is incomplete: the caller drops it.
+struct Cancellation: Sendable {
+    private let check: @Sendable () -> Bool
+
+    init(_ check: @escaping @Sendable () -> Bool) { self.check = check }
+
+    static let never = Cancellation { false }
+
+    var isCancelled: Bool { check() }
 }
 
 struct ReadFailure: Error, Sendable, Equatable {
@@ -167,18 +182,24 @@ public enum LintEngine {
     /// The checks only read the index, so they run side by side on `jobs` threads (0: one per core); each rule's
     /// findings are kept in registry order, so the result does not depend on scheduling. An editor's server runs
     /// the pass per edit over an index that keeps what it can between edits (`DecodedOutputs`, `DerivedValue`).
-    static func projectPass(_ index: ProjectIndex, _ plan: Plan, settings: RuleSettings, jobs: Int = 0) -> [Diagnostic] {
+    /// `cancellation` is asked before each rule's check: once cancelled, the pass returns no finding at all.
+    static func projectPass(_ index: ProjectIndex, _ plan: Plan, settings: RuleSettings, jobs: Int = 0,
+                            cancellation: Cancellation = .never) -> [Diagnostic] {
         var perRule = [[Diagnostic]](repeating: [], count: plan.rules.count)
         if jobs == 1 || plan.rules.count < 2 || ProcessInfoCores.count < 2 {
-            for (i, rule) in plan.rules.enumerated() { perRule[i] = rule.check(project: index, toolchain: settings.toolchain) }
+            for (i, rule) in plan.rules.enumerated() where !cancellation.isCancelled {
+                perRule[i] = rule.check(project: index, toolchain: settings.toolchain)
+            }
         } else {
             perRule.withUnsafeMutableBufferPointer { buffer in
                 let out = SendableBuffer(base: buffer)
                 DispatchQueue.concurrentPerform(iterations: plan.rules.count) { i in
+                    guard !cancellation.isCancelled else { return }
                     out.base[i] = plan.rules[i].check(project: index, toolchain: settings.toolchain)
                 }
             }
         }
+        if cancellation.isCancelled { return [] }
         // One rule's list taken as it is when no other rule found anything (a finding-dense file): not a copy of
         // what may be hundreds of thousands of findings.
         let withFindings = perRule.indices.filter { !perRule[$0].isEmpty }
@@ -250,7 +271,10 @@ public enum LintEngine {
                       for i in chunk {
                         let facts: FileFacts
                         var failure: ReadFailure?
-                        if let cache = request.cache {
+                        if request.cancellation.isCancelled {
+                            // The slot is filled all the same (the array is whole), without reading or parsing.
+                            facts = FileFacts(path: files[i].path)
+                        } else if let cache = request.cache {
                             let record: FactsCache.Record?
                             (facts, record, failure) = cachedFacts(for: files[i], cache: cache, request: request, plan,
                                                                    cursor: cursor)

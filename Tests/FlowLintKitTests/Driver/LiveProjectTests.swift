@@ -125,8 +125,9 @@ final class LiveProjectTests: XCTestCase {
         try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
-    /// What a full run of the project gives with these buffers in place of their files.
-    func fullRun(_ buffers: [String: String] = [:]) throws -> [Diagnostic] {
+    /// What a full run of the project gives with these buffers in place of their files; with `reporting`, what a
+    /// partial run of those files (absolute paths) gives.
+    func fullRun(_ buffers: [String: String] = [:], reporting: [String]? = nil) throws -> [Diagnostic] {
         let configuration = try Configuration.load(path: root + "/.flowlint.yml")
         var paths = try FileDiscovery.discover(paths: [root], configuration: configuration, workingDirectory: root).files
             .map { ($0.displayPath, $0.absolutePath) }
@@ -136,7 +137,13 @@ final class LiveProjectTests: XCTestCase {
         var request = LintRequest(files: paths.sorted { $0.0 < $1.0 }.map { LintFile.deferred(path: $0.0, absolutePath: $0.1) },
                                   settings: configuration.ruleSettings)
         request.unsavedBuffers = Buffers(buffers: buffers.mapValues { Array($0.utf8) })
+        request.reportedPaths = reporting.map { Set($0.map { Paths.display($0, workingDirectory: root) }) }
         return LintEngine.lint(request).diagnostics
+    }
+
+    /// The partial run of one file, naming files by absolute path as the workspace does.
+    func partialRun(of path: String, _ buffers: [String: String] = [:]) throws -> [Diagnostic] {
+        try fullRun(buffers, reporting: [path]).map { $0.namingFiles { Paths.absolute($0, base: self.root) } }
     }
 
     struct Buffers: UnsavedBuffers {
@@ -145,7 +152,8 @@ final class LiveProjectTests: XCTestCase {
     }
 
     func load() throws -> LiveProject {
-        LiveProject(root: root, configuration: try Configuration.load(path: root + "/.flowlint.yml"), cache: .disabled)
+        try XCTUnwrap(LiveProject(root: root, configuration: try Configuration.load(path: root + "/.flowlint.yml"), cache: .disabled,
+                                  cancellation: .never))
     }
 
     func testEditsAndClosedBuffersGiveTheFullRunsFindings() throws {
@@ -183,9 +191,11 @@ final class LiveProjectTests: XCTestCase {
         project.setBuffer(nil, forAbsolutePath: badge)
         project.lint()
         XCTAssertEqual(project.diagnostics, try fullRun())
-        XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.diagnostic.span.file), ["Views/AvatarBadge.swift"])
-        // Shown at the reader, where a comment silences it (README, "Partial runs").
-        XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.suppressionSpan.file), ["Views/AvatarBadge.swift"])
+        // Shown at the reader, where a comment silences it (README, "Partial runs"), as a partial run of the file shows
+        // it; files are named by absolute path.
+        XCTAssertEqual(project.findings(forAbsolutePath: badge).map(\.span.file), [badge])
+        XCTAssertEqual(project.findings(forAbsolutePath: badge), try partialRun(of: badge))
+        XCTAssertEqual(project.findings(forAbsolutePath: header), try partialRun(of: header))
     }
 
     /// What the server keeps between edits (decoded records, what project checks derive from them, subclasses and
@@ -246,7 +256,7 @@ final class LiveProjectTests: XCTestCase {
         project.setBuffer(Array(text.utf8), forAbsolutePath: unsaved)
         project.lint()
         XCTAssertEqual(project.diagnostics, try fullRun([unsaved: text]))
-        XCTAssertEqual(project.findings(forAbsolutePath: unsaved).map(\.diagnostic.ruleID), ["non_private_state"])
+        XCTAssertEqual(project.findings(forAbsolutePath: unsaved).map(\.ruleID), ["non_private_state"])
         project.setBuffer(nil, forAbsolutePath: unsaved)
         project.lint()
         XCTAssertFalse(project.contains(absolutePath: unsaved))
@@ -282,7 +292,7 @@ final class LiveProjectTests: XCTestCase {
         let project = try load()
         project.setBuffer(Array(text.utf8), forAbsolutePath: path)
         project.lint()
-        let previews = project.findings(forAbsolutePath: path).map(\.diagnostic).filter { $0.ruleID == "missing_environment_object_in_preview" }
+        let previews = project.findings(forAbsolutePath: path).filter { $0.ruleID == "missing_environment_object_in_preview" }
         // A note per view shown and one at the reader.
         XCTAssertEqual(previews.map(\.notes.count), [20_001, 26])
         XCTAssertEqual(project.diagnostics, try fullRun([path: text]))
@@ -301,7 +311,7 @@ final class LiveProjectTests: XCTestCase {
         XCTAssertEqual(project.diagnostics, try fullRun())
         // Excluded files are not linted, even from a buffer.
         let excluded = try Configuration.parse("excluded: [\"Views\"]", path: ".flowlint.yml", rootDirectory: root)
-        let narrowed = LiveProject(root: root, configuration: excluded, cache: .disabled)
+        let narrowed = try XCTUnwrap(LiveProject(root: root, configuration: excluded, cache: .disabled, cancellation: .never))
         narrowed.setBuffer(Array("struct V: View { @State var a = 1 }".utf8), forAbsolutePath: header)
         narrowed.lint()
         XCTAssertFalse(narrowed.contains(absolutePath: header))
