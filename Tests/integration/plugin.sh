@@ -2,7 +2,10 @@
 # Runs the SwiftPM command plugin for real: `swift package flowlint` in Fixtures/PluginPackage, a tiny
 # package that depends on this repository by path (../..). The plugin only reads, so no
 # --allow-writing-to-package-directory is needed. The first call builds the flowlint the plugin runs; the
-# calls after it must reuse it (no compile or link step), and each call's time is printed.
+# calls after it must reuse it (FlowLint's modules are not compiled and flowlint is not linked again), and each
+# call's time is printed. SwiftPM links the small RuleDocumentBundler helper of FlowLint's own build-tool plugin
+# again on every build (it writes its swift-version file each time, which the helper's link depends on); the
+# bundler then leaves the bundled documents unchanged, so nothing of FlowLint is rebuilt.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -38,15 +41,15 @@ fi
 # The same call again: the tool built by the first is reused.
 status=0
 plugin || status=$?
-if [ "$status" -eq 0 ] && grep -q "Linted 1 file" "$OUT" && ! grep -qE "Compiling|Linking" "$OUT"; then
-    pass "a second call reuses the built flowlint (no compile or link step)"
+if [ "$status" -eq 0 ] && grep -q "Linted 1 file" "$OUT" && ! grep -E "Compiling|Linking" "$OUT" | grep -v RuleDocumentBundler | grep -q .; then
+    pass "a second call reuses the built flowlint (FlowLint is not compiled or linked again)"
 else
     cat "$OUT" >&2
-    fail "a second call reuses the built flowlint (no compile or link step) (status $status)"
+    fail "a second call reuses the built flowlint (FlowLint is not compiled or linked again) (status $status)"
 fi
 status=0
 plugin --target Demo --strict --reporter json || status=$?
-if [ "$status" -ne 0 ] && grep -q '"rule": "observed_object_inline"' "$OUT" && ! grep -qE "Compiling|Linking" "$OUT"; then
+if [ "$status" -ne 0 ] && grep -q '"rule": "observed_object_inline"' "$OUT" && ! grep -E "Compiling|Linking" "$OUT" | grep -v RuleDocumentBundler | grep -q .; then
     pass "--target and flowlint options pass through; --strict fails the command; the built flowlint is reused"
 else
     cat "$OUT" >&2
