@@ -181,7 +181,7 @@ public enum LintEngine {
     /// `LiveProject` (an editor's server), which keeps the facts and the index between runs.
     /// The checks only read the index, so they run side by side on `jobs` threads (0: one per core); each rule's
     /// findings are kept in registry order, so the result does not depend on scheduling. An editor's server runs
-    /// the pass per edit over an index that keeps what it can between edits (`DecodedOutputs`, `DerivedValue`).
+    /// the pass per edit over an index that keeps what it can between edits (`DecodedOutputs`, the declared analyses of `ProjectAnalysis`).
     /// `cancellation` is asked before each rule's check: once cancelled, the pass returns no finding at all.
     static func projectPass(_ index: ProjectIndex, _ plan: Plan, settings: RuleSettings, jobs: Int = 0,
                             cancellation: Cancellation = .never) -> [Diagnostic] {

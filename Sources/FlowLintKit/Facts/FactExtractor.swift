@@ -40,6 +40,7 @@ struct FactExtractor {
         // Tokens the parser skipped (nesting past its depth limit, broken code) are not read: when a provider's
         // name is among them, "nothing provides T" cannot be said of this project.
         if context.skippedTokensMentionProvider() { extractor.facts.providedTypes.append(.unknown) }
+        extractor.facts.typeAliases = context.typeAliasFacts
         extractor.keepReferencedClauses()
         // Facts of every file stay in memory until the project pass: no spare capacity from appending.
         extractor.facts.types = extractor.facts.types.exactSized()

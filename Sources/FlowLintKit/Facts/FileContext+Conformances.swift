@@ -39,6 +39,33 @@ extension FileContext {
         return names.sorted()
     }
 
+    /// The file's type aliases at file level and among the members of its types (`FileFacts.typeAliases`), in
+    /// source order.
+    var typeAliasFacts: [TypeAliasFact] {
+        let aliases = nodes(.typealiasDecl)
+        guard !aliases.isEmpty else { return [] }
+        let declarations = typeDeclarations
+        var facts: [TypeAliasFact] = []
+        for node in aliases {
+            let alias = Int(node)
+            let isTopLevel = topLevelItems.contains(alias)
+            let isMember = !isTopLevel && declarations.contains { owner in
+                owner < alias && alias < owner + Int(tree.nodes[owner].size)
+                    && (tree.child(owner, .memberBlock).map { memberDecls($0).contains(alias) } ?? false)
+            }
+            guard isTopLevel || isMember, let n = name(alias) else { continue }
+            var target = ""
+            if let aliased = aliasedType(alias), kind(aliased) == .identifierType || kind(aliased) == .memberType {
+                // `Module.Store<T>`: the last component, without generic arguments.
+                let text = tree.compactText(aliased)
+                let unqualified = text.prefix { $0 != "<" }
+                target = String(unqualified.split(separator: ".").last ?? unqualified[...])
+            }
+            facts.append(TypeAliasFact(name: n, target: target))
+        }
+        return facts
+    }
+
     /// The type a `typealias` stands for: its first child that is not an attribute, a modifier or a generic clause.
     private func aliasedType(_ alias: Int) -> Int? {
         children(alias).first { child in

@@ -26,6 +26,9 @@ struct FileFacts: Sendable, Equatable, Codable {
     /// The `#if` clauses of the file, in pre-order, for deciding per target and platform what is compiled (facts
     /// name the innermost clause around them by index: their `clause`, -1 for none). Empty without `#if`.
     var clauses: [ConditionalClause] = []
+    /// The file's type aliases at file level and among a type's members (`typealias DataType = RemoteData`), for
+    /// resolving a provider's type written as an alias. Not those in function bodies (the parser may skip them).
+    var typeAliases: [TypeAliasFact] = []
 
     init(path: String) { self.path = path }
 }
@@ -239,6 +242,13 @@ struct RenderEdge: Sendable, Equatable, Codable {
     enum Presentation: String, Sendable, Codable {
         case sheet, fullScreenCover, popover, navigation
     }
+}
+
+/// `typealias Name = Target`: `target` is the aliased nominal type's simple name (`Module.Store<T>` → `Store`), or
+/// empty when it is not one (a composition, a function type, a tuple).
+struct TypeAliasFact: Sendable, Equatable, Codable {
+    var name: String
+    var target: String
 }
 
 struct ProviderHelper: Sendable, Equatable, Codable {

@@ -125,8 +125,10 @@ struct EnvironmentGraph {
     private func delegateObjects(ofApp app: (file: Int, type: Int)) -> Set<String> {
         var objects: Set<String> = []
         for property in index.properties(of: app) {
+            // An `ObservableObject` delegate, and (macOS 14, iOS 17) an `Observable` one, read with
+            // `@Environment(AppDelegate.self)`.
             guard let wrapper = property.wrapper, SwiftUINames.delegateAdaptors.contains(wrapper), let type = property.type,
-                  index.observableObject(type) == true else { continue }
+                  index.observableObject(type) == true || index.observation(of: type) != nil else { continue }
             objects.insert(type)
         }
         return objects
@@ -1073,63 +1075,4 @@ extension EnvironmentGraph {
         "nothing provides '\(type)' with .environmentObject(_:) or .environment(_:), so '\(view)' crashes when "
             + "it reads '\(property)'"
     }
-}
-
-// MARK: Shared analysis
-
-/// What both environment rules report, computed once per index: they run side by side, and the first to ask
-/// computes it (the other waits).
-struct EnvironmentAnalysis {
-    /// Every root's findings, in file and source order.
-    var rootFindings: [EnvironmentGraph.RootFinding]
-    /// "Nothing provides T" at readers no root reaches.
-    var unreachedReaders: [(span: SourceSpan, message: String)]
-    /// Every root's findings of SwiftData's model container (`missing_model_container` and its preview rule): each
-    /// misses the one type `TypeReference.modelContainerName`.
-    var modelContainerFindings: [EnvironmentGraph.RootFinding] = []
-
-    static func of(_ index: ProjectIndex) -> EnvironmentAnalysis {
-        index.environmentAnalysis.value {
-            var graph = EnvironmentGraph(index: index)
-            let (findings, modelContainerFindings) = graph.rootFindingsWithModelContainer(including: { _ in true })
-            var unreached: [(span: SourceSpan, message: String)] = []
-            if !graph.hasUnknownProvider {
-                for candidate in graph.candidates.values.flatMap({ $0 })
-                where !graph.reached.contains(.init(file: candidate.file, type: candidate.type)) {
-                    let type = index.type(candidate)
-                    for property in graph.readers(of: candidate) {
-                        guard let needed = property.environmentObjectType, !graph.providedAnywhere.contains(needed),
-                              let span = property.attributeSpan else { continue }
-                        unreached.append((span, EnvironmentGraph.noProviderMessage(type: needed, view: type.name, property: property.name)))
-                    }
-                }
-            }
-            // In file and source order, whatever the order of the candidates' dictionary.
-            unreached.sort { ($0.span.file, $0.span.startOffset) < ($1.span.file, $1.span.startOffset) }
-            return EnvironmentAnalysis(rootFindings: findings, unreachedReaders: unreached, modelContainerFindings: modelContainerFindings)
-        }
-    }
-}
-
-/// Holds an index's `EnvironmentAnalysis` once computed. A new index, or an index changed by `replaceFile`, gets
-/// an empty one.
-typealias EnvironmentAnalysisCache = DerivedValue<EnvironmentAnalysis>
-
-/// A value derived from an index, computed when first asked and kept with it (a class, so that asking does not
-/// mutate the index): an update that can change it replaces it. Shows no contents when reflected
-/// (`ProjectIndexUpdateTests` compares indexes by their stored properties: what is cached is derived, not state).
-final class DerivedValue<T>: @unchecked Sendable, CustomReflectable {
-    private let lock = NSLock()
-    private var stored: T?
-
-    func value(_ compute: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        if let stored { return stored }
-        let computed = compute()
-        stored = computed
-        return computed
-    }
-
-    var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// The index computes it when first asked and keeps it. An editor's server keeps the index between edits: when
 /// an edit changes a file, every analysis whose inputs differ between the old and the new facts of that file is
 /// dropped, and so is every analysis that requires a dropped one; the others are kept. No analysis is
-/// invalidated by hand. `ProjectAnalysisTests` checks every registered analysis against a fresh computation
+/// invalidated by hand. `LiveProjectTests` checks every registered analysis against a fresh computation
 /// after a series of edits, so an `inputs(of:)` that leaves out something `compute` reads fails there.
 protocol ProjectAnalysis {
     associatedtype Value: Sendable
@@ -31,8 +31,31 @@ extension ProjectAnalysis {
 
 /// Every analysis, for the tests that compare kept values with fresh ones.
 enum AnalysisRegistry {
+    /// `analyses` and every analysis they require, directly or not, each once, requirements first.
+    static func closure(of analyses: [any ProjectAnalysis.Type]) -> [any ProjectAnalysis.Type] {
+        var ordered: [any ProjectAnalysis.Type] = []
+        var seen: Set<ObjectIdentifier> = []
+        // Depth-first with an explicit stack: requirements are few and acyclic, but nothing here recurses.
+        var stack: [(analysis: any ProjectAnalysis.Type, expanded: Bool)] = analyses.reversed().map { ($0, false) }
+        while let (analysis, expanded) = stack.popLast() {
+            let key = ObjectIdentifier(analysis)
+            if seen.contains(key) { continue }
+            if expanded {
+                seen.insert(key)
+                ordered.append(analysis)
+            } else {
+                stack.append((analysis, true))
+                stack += analysis.requires.reversed().filter { !seen.contains(ObjectIdentifier($0)) }.map { ($0, false) }
+            }
+        }
+        return ordered
+    }
+
+    /// An analysis's name as `flowlint rules --reporter json` lists it.
+    static func name(of analysis: any ProjectAnalysis.Type) -> String { String(describing: analysis) }
+
     static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
-                                                  ObservedTypes.self]
+                                                  ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self]
 }
 
 extension ProjectIndex {
@@ -162,4 +185,18 @@ enum FilePositions: ProjectAnalysis {
 
 extension ProjectIndex {
     func position(ofFile path: String) -> Int? { self[FilePositions.self][path] }
+}
+
+/// Every type alias of the project by name, with the simple names of the types it stands for ("" for one that is
+/// not a nominal type): `ProjectIndex.resolve` reads a provider's type written as an alias through it.
+enum TypeAliases: ProjectAnalysis {
+    static func inputs(of facts: FileFacts) -> [TypeAliasFact] { facts.typeAliases }
+
+    static func compute(_ index: ProjectIndex) -> [String: Set<String>] {
+        var aliases: [String: Set<String>] = [:]
+        for facts in index.files {
+            for alias in facts.typeAliases { aliases[alias.name, default: []].insert(alias.target) }
+        }
+        return aliases
+    }
 }

@@ -12,8 +12,6 @@ struct ProjectIndex {
     /// the bodies and view-building members by their type's name, and the roots, in file order.
     private(set) var renderersByType: [String: [RendererRef]] = [:]
     private(set) var roots: [RendererRef] = []
-    /// What both environment rules compute from this index, once (see `EnvironmentAnalysisCache`).
-    private(set) var environmentAnalysis = EnvironmentAnalysisCache()
     /// The values of the analyses computed over this index (`ProjectAnalysis`), kept until an edit changes
     /// what one reads.
     private(set) var analyses = AnalysisStore()
@@ -245,6 +243,16 @@ struct ProjectIndex {
 
     /// The type a reference names, or nil when it cannot be told.
     func resolve(_ reference: TypeReference) -> String? {
+        guard let name = resolveWritten(reference) else { return nil }
+        // A type alias of the project stands for its target, when it names one nominal type and no type of that
+        // name is declared; an alias with several targets (`#if` branches, two types' member aliases) or a
+        // composition cannot be resolved.
+        guard !declares(name), let targets = self[TypeAliases.self][name] else { return name }
+        return targets.count == 1 && !targets.first!.isEmpty ? targets.first! : nil
+    }
+
+    /// The type as written where `reference` leads (an alias not yet resolved).
+    private func resolveWritten(_ reference: TypeReference) -> String? {
         switch reference {
         case .named(let name):
             return name
@@ -332,7 +340,6 @@ extension ProjectIndex {
             let refs = Self.replacing(outputsByRule[rule] ?? [], file: file, with: added, fileOf: \.file)
             outputsByRule[rule] = refs.isEmpty ? nil : refs
         }
-        environmentAnalysis = EnvironmentAnalysisCache()
         analyses = analyses.keeping(afterChanging: old, to: new)
         if touchesProtocols {
             viewProtocols = refiningProtocols(of: Self.isViewProtocol)

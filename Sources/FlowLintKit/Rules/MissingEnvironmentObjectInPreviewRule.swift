@@ -17,9 +17,11 @@ enum MissingEnvironmentObjectInPreviewRule: Rule {
         defaultSeverity: .warning
     )
 
+    static var analyses: [any ProjectAnalysis.Type] { [EnvironmentAnalysis.self] }
+
     /// Works on the project's shared facts only: the analysis `missing_environment_object` shares, its previews.
     static func check(project: ProjectContext<Unconditional, NoRecord>, report: inout ProjectReport) {
-        for finding in EnvironmentAnalysis.of(project.index).rootFindings where finding.rootKind != .app {
+        for finding in project[EnvironmentAnalysis.self].rootFindings where finding.rootKind != .app {
             report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding),
                           suppressibleAt: EnvironmentGraph.readerPlaces(finding))
         }

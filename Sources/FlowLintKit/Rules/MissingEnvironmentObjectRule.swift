@@ -15,11 +15,13 @@ enum MissingEnvironmentObjectRule: Rule {
         defaultSeverity: .error
     )
 
+    static var analyses: [any ProjectAnalysis.Type] { [EnvironmentAnalysis.self] }
+
     /// Works on the project's shared facts only (renderers, providers, properties): no per-file check. The graph
     /// is walked from every root, previews too (a reader some root reaches is reported there, by this rule or the
     /// preview rule), once for both rules (`EnvironmentAnalysis`).
     static func check(project: ProjectContext<Unconditional, NoRecord>, report: inout ProjectReport) {
-        let analysis = EnvironmentAnalysis.of(project.index)
+        let analysis = project[EnvironmentAnalysis.self]
         // 1. An App scene that shows views reading objects nothing above them provides.
         for finding in analysis.rootFindings where finding.rootKind == .app {
             report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding),

@@ -16,8 +16,10 @@ enum MissingModelContainerInPreviewRule: Rule {
         defaultSeverity: .warning
     )
 
+    static var analyses: [any ProjectAnalysis.Type] { [EnvironmentAnalysis.self] }
+
     static func check(project: ProjectContext<Unconditional, NoRecord>, report: inout ProjectReport) {
-        for finding in EnvironmentAnalysis.of(project.index).modelContainerFindings where finding.rootKind != .app {
+        for finding in project[EnvironmentAnalysis.self].modelContainerFindings where finding.rootKind != .app {
             guard let reader = EnvironmentGraph.modelContainerReader(finding, index: project.index) else { continue }
             report.report(at: finding.span, EnvironmentGraph.modelContainerMessage(finding, reader: reader),
                           notes: EnvironmentGraph.modelContainerNotes(finding, reader: reader),

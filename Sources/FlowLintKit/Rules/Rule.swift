@@ -22,6 +22,12 @@ protocol Rule {
     /// harness check that the rule sees the same with and without skipping.
     static var parses: BodySkipping { get }
 
+    /// The project analyses the project check reads (`project[SomeAnalysis.self]`), as go/analysis's `Requires`: the
+    /// engine computes each once per run for the rules that declare it, an editor's server keeps it while no edit
+    /// changes what it reads, and `flowlint rules --reporter json` lists them. Reading one not declared here (nor
+    /// required by one declared) stops the check with a message naming both.
+    static var analyses: [any ProjectAnalysis.Type] { get }
+
     /// What a per-file finding needs the project to confirm; `Unconditional` when it stands on its own.
     associatedtype Condition: Codable & Sendable = Unconditional
     /// What the per-file check records of every file for the project check; `NoRecord` when nothing.
@@ -33,6 +39,7 @@ protocol Rule {
 
 extension Rule {
     static var parses: BodySkipping { BodySkipping() }
+    static var analyses: [any ProjectAnalysis.Type] { [] }
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {}
 }
 
@@ -116,17 +123,27 @@ struct ProjectContext<Condition, Record> {
     private let loadRecords: () -> [(path: String, record: Record)]
     private let loadFileRecords: (Int) -> [Record]
     private let memo: DecodedOutputs.Slot?
+    /// The analyses the rule declared, with those they require.
+    private let declared: Set<ObjectIdentifier>
 
     init(descriptor: RuleDescriptor, index: ProjectIndex, pending: [PendingFinding<Condition>], toolchain: Toolchain = .newest,
-         memo: DecodedOutputs.Slot? = nil, records: @escaping () -> [(path: String, record: Record)],
-         recordsInFile: @escaping (Int) -> [Record]) {
+         analyses: [any ProjectAnalysis.Type] = [], memo: DecodedOutputs.Slot? = nil,
+         records: @escaping () -> [(path: String, record: Record)], recordsInFile: @escaping (Int) -> [Record]) {
         self.descriptor = descriptor
         self.index = index
         self.pending = pending
         self.toolchain = toolchain
         self.memo = memo
+        declared = Set(AnalysisRegistry.closure(of: analyses).map { ObjectIdentifier($0) })
         loadRecords = records
         loadFileRecords = recordsInFile
+    }
+
+    /// The value of an analysis the rule declared in `Rule.analyses` (or one a declared analysis requires).
+    subscript<A: ProjectAnalysis>(_ analysis: A.Type) -> A.Value {
+        precondition(declared.contains(ObjectIdentifier(analysis)),
+                     "\(descriptor.id) reads \(A.self) without declaring it in its rule's `analyses`")
+        return index[analysis]
     }
 
     /// This rule's records of one file (its position in `index.files`): for a check that needs the records of

@@ -1,6 +1,7 @@
 /// `flowlint rules --reporter json`: every rule with what a tool needs to know of it (`version: 1`, keys in a fixed
 /// order): whether it is on by default, its default and configured severity, whether the configuration enables
-/// it, what `--fix` can do with it, its summary and its document's address.
+/// it, what `--fix` can do with it, its summary, its document's address and the project analyses its check
+/// reads (with those they require).
 public enum RuleList {
     public static func json(_ rules: [RuleDescriptor], settings: RuleSettings) -> String {
         JSONValue.object([
@@ -16,6 +17,7 @@ public enum RuleList {
                     ("fix", rule.fix.map { .string($0.rawValue) } ?? .null),
                     ("summary", .string(rule.summary)),
                     ("documentation", .string(rule.documentationURL)),
+                    ("analyses", .array(RuleRegistry.analyses(of: rule.id).map { .string($0) })),
                 ])
             })),
         ]).rendered()

@@ -36,6 +36,11 @@ public enum RuleRegistry {
     public static func descriptor(id: String) -> RuleDescriptor? {
         descriptors.first { $0.id == id }
     }
+
+    /// The names of the project analyses a rule's check reads, with those they require (requirements first).
+    static func analyses(of id: String) -> [String] {
+        runners.first { $0.descriptor.id == id }?.analysisNames ?? []
+    }
 }
 
 /// One rule as the engine drives it, whatever its `Condition` and `Record` types: the per-file check, whose
@@ -44,6 +49,8 @@ public enum RuleRegistry {
 final class RuleRunner: Sendable {
     let descriptor: RuleDescriptor
     let parses: BodySkipping
+    /// The names of `Rule.analyses` with what they require, requirements first (for `flowlint rules`).
+    let analysisNames: [String]
     private let checkFile: @Sendable (FileContext) -> RuleOutput?
     private let checkProject: @Sendable (ProjectIndex, Toolchain) -> [Diagnostic]
 
@@ -51,6 +58,7 @@ final class RuleRunner: Sendable {
         let descriptor = R.descriptor
         self.descriptor = descriptor
         parses = R.parses
+        analysisNames = AnalysisRegistry.closure(of: R.analyses).map(AnalysisRegistry.name(of:))
         checkFile = { file in
             var report = FileReport<R.Condition, R.Record>(descriptor: descriptor, file: file)
             R.check(file: file, report: &report)
@@ -95,7 +103,7 @@ final class RuleRunner: Sendable {
                 return assembled
             }
             let context = ProjectContext<R.Condition, R.Record>(descriptor: descriptor, index: index, pending: pending,
-                                                                toolchain: toolchain, memo: memo) {
+                                                                toolchain: toolchain, analyses: R.analyses, memo: memo) {
                 // Kept by an editor's server while no file's records change (most edits change none).
                 memo?.derived(" records", assembleRecords) ?? assembleRecords()
             } recordsInFile: { file in

@@ -1,0 +1,72 @@
+/// What the environment rules report (`missing_environment_object` and `missing_model_container` with their preview
+/// rules): one walk of the view graph from every root (`EnvironmentGraph`), computed once per index for the four
+/// rules that declare it, and kept by an editor's server until an edit changes what it reads.
+struct EnvironmentAnalysis: ProjectAnalysis {
+    typealias Value = EnvironmentAnalysis
+
+    /// Every root's findings of environment objects, in file and source order.
+    var rootFindings: [EnvironmentGraph.RootFinding]
+    /// "Nothing provides T" at readers no root reaches.
+    var unreachedReaders: [UnreachedReader]
+    /// Every root's findings of SwiftData's model container: each misses the one type
+    /// `TypeReference.modelContainerName`.
+    var modelContainerFindings: [EnvironmentGraph.RootFinding]
+
+    struct UnreachedReader {
+        var span: SourceSpan
+        var message: String
+    }
+
+    /// What the walk reads of a file: its declarations (views, their properties and readers, conformances), what
+    /// renders views, every provider and provider helper, and its `#if` clauses. Not its suppression comments or
+    /// the rules' per-file outputs, so an edit of only those keeps the analysis.
+    struct Inputs: Equatable {
+        var types: [TypeFact]
+        var renderers: [Renderer]
+        var providedTypes: [TypeReference]
+        var providerHelpers: [ProviderHelper]
+        var clauses: [ConditionalClause]
+    }
+
+    static func inputs(of facts: FileFacts) -> Inputs {
+        Inputs(types: facts.types, renderers: facts.renderers, providedTypes: facts.providedTypes,
+               providerHelpers: facts.providerHelpers, clauses: facts.clauses)
+    }
+
+    static var requires: [any ProjectAnalysis.Type] { [ViewNames.self, ViewDeclarations.self, TypeAliases.self, ObservedTypes.self] }
+
+    static func compute(_ index: ProjectIndex) -> EnvironmentAnalysis {
+        var graph = EnvironmentGraph(index: index)
+        let (findings, modelContainerFindings) = graph.rootFindingsWithModelContainer(including: { _ in true })
+        var unreached: [UnreachedReader] = []
+        if !graph.hasUnknownProvider {
+            for candidate in graph.candidates.values.flatMap({ $0 })
+            where !graph.reached.contains(.init(file: candidate.file, type: candidate.type)) {
+                let type = index.type(candidate)
+                for property in graph.readers(of: candidate) {
+                    // A type the project does not declare is a library's: the library's own views may provide it
+                    // to the content it hosts (a popover host that puts its panel in the environment).
+                    guard let needed = property.environmentObjectType, !graph.providedAnywhere.contains(needed),
+                          isDeclared(baseName(needed), in: index), let span = property.attributeSpan else { continue }
+                    unreached.append(UnreachedReader(span: span, message: EnvironmentGraph.noProviderMessage(
+                        type: needed, view: type.name, property: property.name)))
+                }
+            }
+        }
+        // In file and source order, whatever the order of the candidates' dictionary.
+        unreached.sort { ($0.span.file, $0.span.startOffset) < ($1.span.file, $1.span.startOffset) }
+        return EnvironmentAnalysis(rootFindings: findings, unreachedReaders: unreached,
+                                   modelContainerFindings: modelContainerFindings)
+    }
+
+    /// Whether the project declares the type itself (an extension of a library's type does not count).
+    private static func isDeclared(_ name: String, in index: ProjectIndex) -> Bool {
+        index.types(named: name).contains { index.type($0).kind != .extension }
+    }
+
+    /// `Store<AppState>` → `Store`; `Outer.Inner` → `Inner` (the index's names are simple names).
+    private static func baseName(_ type: String) -> String {
+        let unqualified = type.prefix { $0 != "<" }
+        return String(unqualified.split(separator: ".").last ?? unqualified[...])
+    }
+}
