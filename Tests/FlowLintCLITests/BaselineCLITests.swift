@@ -219,6 +219,16 @@ final class BaselineCLITests: CLITestCase {
         XCTAssertEqual(try runs(baseline: "partial.json").full.count, 0)
     }
 
+    /// A baseline decides what is reported, not what `--fix` fixes.
+    func testFixStillFixesFindingsInTheBaseline() throws {
+        try write("V.swift", "import SwiftUI\nstruct V: View {\n    @State var count = 0\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        XCTAssertEqual(try flowlint(["lint", "--no-cache", "--write-baseline", "b.json", "."], mayModify: true).status, 0)
+        let fixed = try flowlint(["lint", "--no-cache", "--baseline", "b.json", "--fix", "V.swift"], mayModify: true)
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertTrue(fixed.stderr.contains("Fixed 1 finding in 1 file"), fixed.stderr)
+        XCTAssertTrue(try read("V.swift").contains("@State private var count = 0"))
+    }
+
     // MARK: The configuration's `baseline:`
 
     func testTheConfiguredBaselineIsRelativeToTheConfigurationAndTheCommandLineWins() throws {
