@@ -141,7 +141,7 @@ struct LintRun {
         lint.buildConfiguration = options.buildConfiguration
         lint.keepsFactsUntilExit = true
         // `--write-baseline` records every finding; `--baseline` wins over the configurations' `baseline:`.
-        lint.baseline = options.writeBaseline != nil ? .none : options.baseline.map { .file($0) } ?? .configured
+        lint.baseline = options.writeBaseline != nil ? .ignored : options.baseline.map { .file($0) } ?? .configured
         lint.recordsBaselineFindings = options.writeBaseline != nil
         let outcome: LintOutcome
         do {

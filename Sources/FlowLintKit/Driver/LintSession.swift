@@ -44,7 +44,7 @@ public struct LintOptions: Sendable {
         /// This file for every input (`--baseline`), whatever the configurations say.
         case file(String)
         /// None (`--write-baseline` records every finding).
-        case none
+        case ignored
     }
 
     public enum CacheChoice: Sendable, Equatable {
@@ -167,7 +167,7 @@ public enum LintSession {
         var baselines: [Baseline?] = []
         do {
             switch options.baseline {
-            case .none:
+            case .ignored:
                 baselines = configurations.groups.map { _ in nil }
             case .file(let path):
                 let baseline = try Baseline.load(path: path)
