@@ -6,7 +6,7 @@
 #   github-action.sh build     build and install it (skipped when actions/cache restored it)
 #   github-action.sh lint      run it, write the report, decide whether the step fails
 #
-# Inputs come as environment variables (the action's `env:`): INPUT_PATH, INPUT_CONFIG, INPUT_REPORTER,
+# Inputs come as environment variables (the action's `env:`): INPUT_PATH, INPUT_CONFIG, INPUT_BASELINE, INPUT_REPORTER,
 # INPUT_OUTPUT, INPUT_STRICT, INPUT_FAIL_ON_FINDINGS, INPUT_VERSION; the prepare step's outputs as
 # FLOWLINT_SOURCE and FLOWLINT_PREFIX. GitHub provides GITHUB_OUTPUT, RUNNER_TEMP and GITHUB_ACTION_REPOSITORY.
 # FLOWLINT_BUILD_PATH: SwiftPM's build directory (default: RUNNER_TEMP/flowlint-build).
@@ -88,6 +88,7 @@ lint() {
 
     local args=(lint --reporter "$reporter")
     [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
+    [ -n "${INPUT_BASELINE:-}" ] && args+=(--baseline "$INPUT_BASELINE")
     [ "$strict" = true ] && args+=(--strict)
     # One path per line (a path may contain spaces); none: the working directory.
     local paths=() line

@@ -52,12 +52,14 @@ struct BuildToolInvocation {
                     "--quiet", "--no-color",
                     "--cache-path", cache.path] + files.map(\.path)
         let candidates = Self.configurationCandidates(above: sourceDirectory)
+        let existing = candidates.filter { FileManager.default.fileExists(atPath: $0.path) }
+        // The configuration's `baseline:` file is an input too: accepting or dropping findings lints again.
+        let baseline = existing.first.flatMap(Self.baselineFile(namedBy:)).map { [$0] } ?? []
         return [.buildCommand(
             displayName: "FlowLint \(targetName)",
             executable: URL(fileURLWithPath: "/bin/sh"),
             arguments: ["-c", Self.script, "flowlint-build-tool", workDirectory.path] + candidates.map(\.path) + ["--"] + lint,
-            inputFiles: Array(Set(files + projectFiles)).sorted { $0.path < $1.path } + [flowlint]
-                + candidates.filter { FileManager.default.fileExists(atPath: $0.path) },
+            inputFiles: Array(Set(files + projectFiles)).sorted { $0.path < $1.path } + [flowlint] + existing + baseline,
             outputFiles: []
         )]
     }
@@ -94,6 +96,27 @@ struct BuildToolInvocation {
             if parent.path == current.path { return candidates }
             current = parent
         }
+    }
+
+    /// The existing file a configuration's top-level `baseline:` names (relative to the configuration's
+    /// directory), read as a plain `baseline: path` line (quotes and a trailing comment allowed): FlowLint
+    /// itself reads the key whatever its YAML form; this only decides which file's changes run the command.
+    static func baselineFile(namedBy configuration: URL) -> URL? {
+        guard let text = try? String(contentsOf: configuration, encoding: .utf8) else { return nil }
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("baseline:") {
+            var value = line.dropFirst("baseline:".count)
+            if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
+            var path = value.trimmingCharacters(in: .whitespaces)
+            if path.count >= 2, let quote = path.first, quote == "\"" || quote == "'", path.last == quote {
+                path = String(path.dropFirst().dropLast())
+            }
+            guard !path.isEmpty else { return nil }
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
+                : configuration.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue ? url : nil
+        }
+        return nil
     }
 
     /// The deepest directory holding every file.

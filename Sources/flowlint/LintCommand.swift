@@ -37,7 +37,7 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Lint standard input as if it were the file PATH (configuration and excludes apply as for PATH). For editors.", valueName: "PATH"))
     var stdinPath: String?
 
-    @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Report only findings that are not in this baseline file (default: `baseline` from the configuration).", valueName: "FILE"))
     var baseline: String?
 
     @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the current findings in FILE and exit 0 (or 3 if inputs could not be read).", valueName: "FILE"))
@@ -123,11 +123,9 @@ struct LintRun {
         lint.configurationPath = options.config
         if let path = options.stdinPath { lint.standardInput = (path, .text([])) }
         let configurations: ConfigurationPlan
-        let existingBaseline: Baseline?
         do {
             configurations = try LintSession.configurations(for: lint)
             for warning in configurations.warnings { Console.error(warning) }
-            existingBaseline = try options.baseline.map { try Baseline.load(path: $0) }
         } catch let error as ConfigurationError {
             Console.error(error.message)
             return ExitStatus.usageError
@@ -142,6 +140,9 @@ struct LintRun {
         lint.readsTargets = !options.noTargets
         lint.buildConfiguration = options.buildConfiguration
         lint.keepsFactsUntilExit = true
+        // `--write-baseline` records every finding; `--baseline` wins over the configurations' `baseline:`.
+        lint.baseline = options.writeBaseline != nil ? .ignored : options.baseline.map { .file($0) } ?? .configured
+        lint.recordsBaselineFindings = options.writeBaseline != nil
         let outcome: LintOutcome
         do {
             outcome = try LintSession.run(lint, configurations: configurations)
@@ -157,27 +158,26 @@ struct LintRun {
         let writeFailures = outcome.fixes?.failures.count ?? 0
 
         // Baselines.
-        var diagnostics = outcome.diagnostics
+        let diagnostics = outcome.diagnostics
         if let path = options.writeBaseline {
-            let baseline = Baseline(diagnostics: diagnostics, sources: outcome.sources,
-                                    directory: Baseline.directory(ofFileAt: path))
+            // Findings as the whole project has them, some in files a partial run did not read.
+            let sources = outcome.sources
+            let baseline = Baseline(diagnostics: outcome.baselineFindings, directory: Baseline.directory(ofFileAt: path)) { file in
+                if let bytes = sources[file] { return bytes }
+                if case .text(let bytes) = FileReader.read(Paths.absolute(file)) { return bytes }
+                return nil
+            }
             do {
                 try FixApplier.writeOutput(Array(baseline.rendered().utf8), to: path)
             } catch {
                 Console.error("\(Escaping.text(path)): error: cannot write baseline: \((error as? FixWriteError)?.reason ?? "\(error)")")
                 return ExitStatus.usageError
             }
-            if !options.quiet { Console.error("Wrote \(plural(baseline.count, "finding")) to baseline \(path)") }
+            if !options.quiet { Console.error("Wrote \(plural(outcome.baselineFindings.count, "finding")) to baseline \(path)") }
             return outcome.problems.isEmpty && writeFailures == 0 ? ExitStatus.clean : ExitStatus.unreadableInput
         }
-        var inBaseline = 0
-        if let existingBaseline, let path = options.baseline {
-            (diagnostics, inBaseline) = existingBaseline.filter(diagnostics, sources: outcome.sources)
-            if existingBaseline.count > 0 && !existingBaseline.concerns(anyOf: outcome.lintedFiles) {
-                Console.error("\(path): warning: none of the baseline's \(plural(existingBaseline.count, "finding")) is in a "
-                              + "linted file (its paths are relative to \(existingBaseline.displayedDirectory))")
-            }
-        }
+        for warning in outcome.baselineWarnings { Console.error(warning) }
+        let inBaseline = outcome.inBaseline
 
         // Report, whole, then the summary.
         var context = ReportContext(lintedFiles: outcome.lintedFiles, sources: outcome.sources,

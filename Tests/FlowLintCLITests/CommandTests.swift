@@ -166,7 +166,7 @@ final class CommandTests: CLITestCase {
         try write("A.swift", Self.goodView)
         let run = try flowlint(["lint", "--write-baseline", "baseline.json"], mayModify: true)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(try read("baseline.json"), "{\n  \"version\": 1,\n  \"findings\": []\n}\n")
+        XCTAssertEqual(try read("baseline.json"), "{\n  \"version\": 2,\n  \"findings\": []\n}\n")
         XCTAssertEqual(try read("A.swift"), Self.goodView)
         XCTAssertEqual(try flowlint(["lint", "--baseline", "baseline.json"]).status, 0)
         try write("bad.json", "{\"version\": 7}")

@@ -27,14 +27,23 @@ final class ProjectAnchoringTests: CLITestCase {
         XCTAssertFalse(outside.stderr.contains("warning: none of the baseline"), outside.stderr)
     }
 
-    func testABaselineThatConcernsNoLintedFileSaysSo() throws {
+    /// The warning is about the project, not about the files linted: a run of one file of the project the baseline
+    /// was written for never gives it, a run of another project does.
+    func testABaselineThatConcernsNoFileOfTheProjectSaysSo() throws {
         try writeApp()
-        try write("Other/Sources/Clean.swift", "struct Clean {}\n")
+        try write("App/Sources/App/Clean.swift", "struct Clean {}\n")
+        // Another repository: another project.
+        try FileManager.default.createDirectory(atPath: directory + "/Other/.git", withIntermediateDirectories: true)
+        try write("Other/Package.swift", "// swift-tools-version:5.9\n")
+        try write("Other/Sources/Other/Clean.swift", "struct Clean {}\n")
         XCTAssertEqual(try flowlint(["lint", "--write-baseline", "App/baseline.json", "--no-cache", "App"], mayModify: true).status, 0)
         let run = try flowlint(["lint", "--baseline", "App/baseline.json", "--no-cache", "Other"])
         XCTAssertEqual(run.status, 0)
-        XCTAssertTrue(run.stderr.contains("App/baseline.json: warning: none of the baseline's 1 finding is in a linted file (its paths are relative to App)"),
+        XCTAssertTrue(run.stderr.contains("App/baseline.json: warning: none of the baseline's 1 entry is for a file of the project (its paths are relative to App)"),
                       run.stderr)
+        let partial = try flowlint(["lint", "--baseline", "App/baseline.json", "--no-cache", "App/Sources/App/Clean.swift"])
+        XCTAssertEqual(partial.status, 0)
+        XCTAssertFalse(partial.stderr.contains("none of the baseline"), partial.stderr)
     }
 
     func testTheConfigurationAtOrAboveAnInputAppliesFromAnyWorkingDirectory() throws {

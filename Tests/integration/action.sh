@@ -137,7 +137,36 @@ action --input "strict=$(printf 'yes\n::warning::forged')" || true
 action --input reporter=github || true
 grep -q "^::error file=" "$LOG" && pass "reporter github: annotations appear in the log" || fail "reporter github: annotations appear in the log"
 
-# 8. version: another ref of FlowLint is fetched and keyed separately (prepare only: building it is the
+# 8. baseline: the input, or the configuration's `baseline:`, hides the findings a full run recorded, in a full
+# run and in a run of one directory (the environment findings' roots and readers are in different files).
+(cd "$WS" && "$(flowlint_binary)" lint --no-cache --quiet --write-baseline accepted.json .)
+action --input baseline=accepted.json --input fail-on-findings=true --input strict=true || true
+expect "baseline input: every recorded finding is hidden, the step passes with fail-on-findings and strict" \
+    "r['failed_step'] is None and r['steps']['lint']['outputs']['exit-code'] == '0'"
+if "$VENV/bin/python" -c 'import json, sys; assert json.load(open(sys.argv[1]))["runs"][0]["results"] == []' "$WS/flowlint.sarif"; then
+    pass "baseline input: the SARIF report has no result"
+else
+    fail "baseline input: the SARIF report has no result"
+fi
+for part in Views Models; do
+    action --input baseline=accepted.json --input "path=$part" --input fail-on-findings=true --input strict=true || true
+    expect "baseline input, path $part alone: nothing the full run recorded comes back" \
+        "r['failed_step'] is None and r['steps']['lint']['outputs']['exit-code'] == '0'"
+done
+printf 'baseline: accepted.json\n' > "$WS/.flowlint.yml"
+action --input fail-on-findings=true --input strict=true || true
+expect "baseline: in .flowlint.yml is honoured without the input" \
+    "r['failed_step'] is None and r['steps']['lint']['outputs']['exit-code'] == '0'"
+action --input baseline=no-such-baseline.json || true
+expect "a baseline input that does not exist fails the step with status 2" "r['failed_step'] == 'lint' and r['status'] == 2"
+printf 'baseline: no-such-baseline.json\n' > "$WS/.flowlint.yml"
+action || true
+expect "a configured baseline that does not exist fails the step with status 2" "r['failed_step'] == 'lint' and r['status'] == 2"
+grep -q "named by 'baseline' at .flowlint.yml:1:11" "$LOG" && pass "the log names the configuration key" \
+    || fail "the log names the configuration key"
+rm -f "$WS/.flowlint.yml" "$WS/accepted.json"
+
+# 9. version: another ref of FlowLint is fetched and keyed separately (prepare only: building it is the
 # same build as above).
 if git -C "$REPO" rev-parse --verify HEAD >/dev/null 2>&1; then
     FLOWLINT_REPOSITORY_URL="file://$REPO" action --only prepare --input "version=$(git -C "$REPO" rev-parse HEAD)" || true

@@ -159,6 +159,33 @@ status=0
 build || status=$?
 if [ "$status" -eq 0 ]; then pass "without the configuration the build succeeds again"; else cat "$LOG" >&2; fail "without the configuration the build succeeds again"; fi
 
+# The configuration's `baseline:` is honoured: the accepted findings are not build issues (with strict, they
+# would fail the build). The baseline file is an input of the command: emptying it lints again.
+mkdir -p "$PKG/baselines"
+(cd "$PKG" && "$(flowlint_binary)" lint --no-cache --quiet --write-baseline baselines/accepted.json Sources)
+printf 'strict: true\nbaseline: baselines/accepted.json # accepted on adoption\n' > "$PKG/.flowlint.yml"
+touch "$PKG/Sources/Storefront/CartView.swift"
+status=0
+build || status=$?
+if [ "$status" -eq 0 ] && ! grep -qE "(warning|error): .*\((observed_object_inline|non_private_state)\)$" "$LOG"; then
+    pass "baseline: in .flowlint.yml hides the accepted findings from the build (strict passes)"
+else
+    cat "$LOG" >&2
+    fail "baseline: in .flowlint.yml hides the accepted findings from the build (status $status)"
+fi
+printf '{"version": 2, "findings": []}\n' > "$PKG/baselines/accepted.json"
+status=0
+build || status=$?
+if [ "$status" -ne 0 ] && grep -qE "^$PKG/Sources/Storefront/CartView.swift:11:5: warning: .*\(observed_object_inline\)$" "$LOG"; then
+    pass "editing only the baseline lints again: the findings it no longer accepts fail the strict build"
+else
+    cat "$LOG" >&2
+    fail "editing only the baseline lints again (status $status)"
+fi
+rm -r "$PKG/.flowlint.yml" "$PKG/baselines"
+touch "$PKG/Sources/Storefront/CartView.swift"
+build || true
+
 # Swift Build, the engine Xcode uses (`swift build --build-system swiftbuild`, a preview in SwiftPM 6.x): a
 # second full build of FlowLint, so only with FLOWLINT_SWIFTBUILD=1.
 if [ "${FLOWLINT_SWIFTBUILD:-0}" = 1 ]; then

@@ -21,6 +21,10 @@ public struct Configuration: Sendable {
     public var readsTargets = true
     /// `build_configuration:` the build configuration whose settings are read (`--configuration` wins).
     public var buildConfiguration: String? = nil
+    /// `baseline:` the baseline file (absolute; written relative to the configuration file's directory), and
+    /// where the key is (`file:line:column`) for errors. `--baseline` wins.
+    public var baselinePath: String? = nil
+    var baselineKeyLocation = ""
     /// `xcode:` the Xcode that builds the project (`Toolchain`), the newest by default.
     var toolchain = Toolchain.newest
     /// Problems that do not stop the run (unknown keys, unknown rule ids), as `file:line:column: warning: ...`.
@@ -35,8 +39,19 @@ public struct Configuration: Sendable {
     /// The keys FlowLint understands, in the order the README documents them.
     static let knownKeys = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "severity", "reporter", "strict",
-        "targets", "build_configuration", "xcode",
+        "targets", "build_configuration", "xcode", "baseline",
     ]
+
+    /// Reads the file `baseline:` names (`Baseline.load`: the same limits as `--baseline`), shown as the working
+    /// directory sees it; nil when the key is absent. Throws `ConfigurationError` (exit 2) that names the key.
+    public func loadBaseline() throws -> Baseline? {
+        guard let baselinePath else { return nil }
+        do {
+            return try Baseline.load(path: Paths.display(baselinePath))
+        } catch let error as ConfigurationError {
+            throw ConfigurationError(message: "\(error.message) (named by 'baseline' at \(baselineKeyLocation))")
+        }
+    }
 
     /// The rules that run, at which severities.
     public var ruleSettings: RuleSettings {
@@ -254,6 +269,13 @@ public struct Configuration: Sendable {
                 if configuration.buildConfiguration?.isEmpty ?? true {
                     throw ConfigurationError(message: "\(at(path, value)): error: 'build_configuration' must name a build configuration")
                 }
+            case "baseline":
+                let named = try reader.string(value, key: key)
+                guard !named.isEmpty else {
+                    throw ConfigurationError(message: "\(at(path, value)): error: 'baseline' must name a baseline file")
+                }
+                configuration.baselinePath = Paths.standardize(Paths.absolute(named, base: rootDirectory))
+                configuration.baselineKeyLocation = at(path, value)
             case "xcode":
                 configuration.toolchain = Toolchain(xcode: try reader.xcodeVersion(value, key: key))
             case _ where knownRules.contains(key):

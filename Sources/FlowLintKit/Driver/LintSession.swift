@@ -33,6 +33,19 @@ public struct LintOptions: Sendable {
     /// The build configuration whose settings are read (`--configuration`); nil: the configuration file's
     /// `build_configuration`, else `Debug`.
     public var buildConfiguration: String?
+    /// Which baseline hides accepted findings.
+    public var baseline: BaselineChoice = .configured
+    /// Keep the findings a baseline records (`LintOutcome.baselineFindings`): `--write-baseline`.
+    public var recordsBaselineFindings = false
+
+    public enum BaselineChoice: Sendable, Equatable {
+        /// Each configuration's `baseline:` for the inputs under it (none when it names none).
+        case configured
+        /// This file for every input (`--baseline`), whatever the configurations say.
+        case file(String)
+        /// None (`--write-baseline` records every finding).
+        case ignored
+    }
 
     public enum CacheChoice: Sendable, Equatable {
         /// The project's `.build/flowlint` for a Swift package, else the user cache directory.
@@ -71,6 +84,16 @@ public struct LintOutcome: Sendable {
     /// The absolute directory reports anchor paths to (SARIF's `%SRCROOT%`, GitHub annotations): the top of
     /// the first input's git work tree, else its project root (`--project` included); nil when it has neither.
     public var rootDirectory: String?
+    /// How many findings the run does not show because a baseline covers them.
+    public var inBaseline = 0
+    /// A warning per baseline none of whose entries is for a file of the project it was applied to (the linted
+    /// files and the project around them: a partial run warns only when that is true of the whole project).
+    public var baselineWarnings: [String] = []
+    /// With `recordsBaselineFindings`: the findings as the whole project has them that the run reports in some
+    /// form, for `Baseline(diagnostics:directory:source:)`. A full run's are its `diagnostics`; a partial run's
+    /// are the findings before they are moved to reading places in the linted files (`LintEngine.restrict`),
+    /// in files that need not be linted (their bytes are not in `sources`).
+    public var baselineFindings: [Diagnostic] = []
 
     public struct FixSummary: Sendable {
         public var applied = 0
@@ -138,15 +161,50 @@ public enum LintSession {
 
     /// Lints each group of inputs under its configuration (see `configurations(for:)`; its warnings are the
     /// caller's to show) and merges the outcomes. Throws `LintUsageError` when an input does not exist.
+    /// Throws `LintUsageError` too when a baseline cannot be read (`Baseline.load`).
     public static func run(_ options: LintOptions, configurations: ConfigurationPlan) throws -> LintOutcome {
+        // Every baseline is read before anything is linted.
+        var baselines: [Baseline?] = []
+        do {
+            switch options.baseline {
+            case .ignored:
+                baselines = configurations.groups.map { _ in nil }
+            case .file(let path):
+                let baseline = try Baseline.load(path: path)
+                baselines = configurations.groups.map { _ in baseline }
+            case .configured:
+                var loaded: [String: Baseline] = [:]
+                for group in configurations.groups {
+                    guard let path = group.configuration.baselinePath else { baselines.append(nil); continue }
+                    if loaded[path] == nil { loaded[path] = try group.configuration.loadBaseline() }
+                    baselines.append(loaded[path])
+                }
+            }
+        } catch let error as ConfigurationError {
+            throw LintUsageError(description: error.message)
+        }
         var merged: LintOutcome?
-        for group in configurations.groups {
+        // Per baseline (by its path): whether it concerns some project it was applied to.
+        var concerned: [(baseline: Baseline, concerns: Bool)] = []
+        for (group, baseline) in zip(configurations.groups, baselines) {
             var groupOptions = options
             if options.standardInput == nil { groupOptions.paths = group.paths }
-            let outcome = try run(groupOptions, configuration: group.configuration)
+            let (outcome, concerns) = try run(groupOptions, configuration: group.configuration, baseline: baseline)
+            if let baseline {
+                if let i = concerned.firstIndex(where: { $0.baseline.path == baseline.path }) {
+                    concerned[i].concerns = concerned[i].concerns || concerns
+                } else {
+                    concerned.append((baseline, concerns))
+                }
+            }
             merged = merged.map { $0.merging(outcome) } ?? outcome
         }
         var outcome = merged!
+        for (baseline, concerns) in concerned where baseline.count > 0 && !concerns {
+            outcome.baselineWarnings.append("\(Escaping.text(baseline.path)): warning: none of the baseline's "
+                + "\(baseline.count) entr\(baseline.count == 1 ? "y is for a file" : "ies is for a file") of the project (its paths are "
+                + "relative to \(Escaping.text(baseline.displayedDirectory)))")
+        }
         outcome.configuration = configurations.primary
         let first = Paths.absolute(options.inputPaths[0])
         outcome.rootDirectory = ProjectRoot.repositoryTop(for: first)
@@ -154,8 +212,10 @@ public enum LintSession {
         return outcome
     }
 
-    /// Lints under one configuration.
-    static func run(_ options: LintOptions, configuration: Configuration) throws -> LintOutcome {
+    /// Lints under one configuration, hiding what `baseline` covers; also whether the baseline concerns a file
+    /// of the project.
+    static func run(_ options: LintOptions, configuration: Configuration, baseline: Baseline? = nil) throws
+        -> (outcome: LintOutcome, baselineConcernsProject: Bool) {
         var outcome = LintOutcome(configuration: configuration)
 
         // 1. Inputs. Files are read by the engine's workers, one at a time, and dropped once their facts are
@@ -182,6 +242,8 @@ public enum LintSession {
         projects.keepsFactsUntilExit = options.keepsFactsUntilExit && !options.fix
         projects.unsavedBuffers = options.unsavedBuffers
         projects.recomputesGivenFiles = options.fix
+        projects.baseline = baseline
+        projects.keepsBaselineFindings = options.recordsBaselineFindings
         let lintFiles = { (files: [(String, [UInt8])]) -> LintResult in
             projects.lint(files.map { LintFile(path: $0.0, bytes: $0.1) }, settings: settings, jobs: options.jobs)
         }
@@ -225,7 +287,9 @@ public enum LintSession {
         outcome.problems = inputs.problems
         outcome.skipped = inputs.skipped
         outcome.directoriesWithoutSwiftFiles = inputs.directoriesWithoutSwiftFiles
-        return outcome
+        outcome.inBaseline = result.inBaseline
+        outcome.baselineFindings = result.baselineFindings
+        return (outcome, result.baselineConcernsProject)
     }
 
     /// Applies safe fixes until none is left (at most 10 rounds, since one fix can make another possible),
@@ -241,7 +305,7 @@ public enum LintSession {
         var appliedPerFile = [Int](repeating: 0, count: files.count)
         var trails = files.map { EditTrail(originalCount: $0.1.count) }
         for _ in 0..<10 {
-            let byFile = Dictionary(grouping: result.diagnostics, by: \.span.file)
+            let byFile = Dictionary(grouping: result.diagnosticsToFix, by: \.span.file)
             var appliedThisRound = 0
             for index in files.indices {
                 guard let diagnostics = byFile[files[index].0] else { continue }
@@ -301,6 +365,8 @@ extension LintOutcome {
         for warning in other.projectWarnings where !out.projectWarnings.contains(warning) { out.projectWarnings.append(warning) }
         out.notices += other.notices
         out.directoriesWithoutSwiftFiles += other.directoriesWithoutSwiftFiles
+        out.inBaseline += other.inBaseline
+        out.baselineFindings += other.baselineFindings
         if let theirs = other.fixes {
             var fixes = out.fixes ?? FixSummary()
             fixes.applied += theirs.applied

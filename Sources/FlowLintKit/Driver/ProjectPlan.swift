@@ -200,6 +200,10 @@ struct ProjectPlan {
         }
         var diagnostics: [Diagnostic] = []
         var failures: [ReadFailure] = []
+        var inBaseline = 0
+        var baselineConcernsProject = false
+        var baselineFindings: [Diagnostic] = []
+        var beforeBaseline: [Diagnostic]?
         for (index, requested) in groups.enumerated() where !requested.isEmpty {
             let project = index < projects.count ? projects[index] : Project(root: nil, inputs: [])
             let result: LintResult
@@ -214,13 +218,27 @@ struct ProjectPlan {
             request.keepsFactsUntilExit = keepsFactsUntilExit
             request.unsavedBuffers = unsavedBuffers
             request.recomputesGivenFiles = recomputesGivenFiles
+            request.baseline = baseline
+            request.keepsBaselineFindings = keepsBaselineFindings
             result = LintEngine.lint(request)
             diagnostics += result.diagnostics
             failures += result.readFailures
+            inBaseline += result.inBaseline
+            baselineConcernsProject = baselineConcernsProject || result.baselineConcernsProject
+            baselineFindings += result.baselineFindings
+            if let before = result.beforeBaseline { beforeBaseline = (beforeBaseline ?? []) + before }
         }
-        return LintResult(diagnostics: diagnostics.sorted(by: Diagnostic.outputOrder),
-                          filesLinted: files.count - failures.count, readFailures: failures.sorted { $0.path < $1.path })
+        var result = LintResult(diagnostics: diagnostics.sorted(by: Diagnostic.outputOrder),
+                                filesLinted: files.count - failures.count, readFailures: failures.sorted { $0.path < $1.path })
+        result.inBaseline = inBaseline
+        result.baselineConcernsProject = baselineConcernsProject
+        result.baselineFindings = baselineFindings
+        result.beforeBaseline = beforeBaseline
+        return result
     }
+    /// See `LintRequest.baseline` and `LintRequest.keepsBaselineFindings`.
+    var baseline: Baseline?
+    var keepsBaselineFindings = false
     var readsStandardInput = false
     /// See `LintRequest.keepsFactsUntilExit`: off for `--fix`, which lints again after each round of fixes.
     var keepsFactsUntilExit = false

@@ -93,6 +93,10 @@ struct LintRequest: Sendable {
     var displayPathBase = Paths.currentDirectory
     /// Asked between files: a cancelled per-file phase stops within one file's parse (see `Cancellation`).
     var cancellation = Cancellation.never
+    /// Findings it covers are not reported (`Baseline.filter`, before the restriction to `reportedPaths`).
+    var baseline: Baseline?
+    /// Keep the findings a baseline would record (`LintResult.baselineFindings`): `--write-baseline`.
+    var keepsBaselineFindings = false
     init(files: [LintFile], settings: RuleSettings = .defaults, jobs: Int = 0, skipsInertBodies: Bool = true,
                 reportedPaths: Set<String>? = nil, cache: FactsCache? = nil) {
         self.files = files
@@ -111,6 +115,19 @@ struct LintResult: Sendable {
     /// Reported files that were deferred and turned out unreadable (`reason`) or binary (`reason == nil`), in
     /// path order. They contributed nothing.
     var readFailures: [ReadFailure]
+    /// With `LintRequest.baseline`: how many findings the run does not show because the baseline covers them,
+    /// and whether some entry is for a file of the project (the reported files and their context).
+    var inBaseline = 0
+    var baselineConcernsProject = false
+    /// With `LintRequest.keepsBaselineFindings`: the findings as the whole project has them that the run
+    /// reports in some form (before `LintEngine.restrict` moves them to the reported files): what a baseline
+    /// records.
+    var baselineFindings: [Diagnostic] = []
+    /// With a baseline and `LintRequest.recomputesGivenFiles` (`--fix`): the reported findings before the
+    /// baseline, which `--fix` fixes too (a baseline decides what is reported, not what is fixed).
+    var beforeBaseline: [Diagnostic]?
+    /// The findings `--fix` applies fixes from.
+    var diagnosticsToFix: [Diagnostic] { beforeBaseline ?? diagnostics }
     init(diagnostics: [Diagnostic], filesLinted: Int, readFailures: [ReadFailure] = []) {
         self.diagnostics = diagnostics
         self.filesLinted = filesLinted
@@ -168,12 +185,60 @@ public enum LintEngine {
         }
         if request.keepsFactsUntilExit { UntilExit.keep(index) }
         var diagnostics = projectPass(index, plan, settings: request.settings, jobs: request.jobs)
+        var baselineFindings: [Diagnostic] = []
+        if request.keepsBaselineFindings {
+            baselineFindings = diagnostics.filter { d in
+                request.reportedPaths.map { paths in
+                    paths.contains(d.span.file) || d.suppressibleAt.contains { paths.contains($0.span.file) }
+                } ?? true
+            }
+        }
+        var inBaseline = 0
+        var beforeBaseline: [Diagnostic]?
+        if let baseline = request.baseline {
+            if request.recomputesGivenFiles {
+                beforeBaseline = request.reportedPaths.map { restrict(diagnostics, to: $0) } ?? diagnostics
+            }
+            // Before the restriction: the baseline judges each finding as the whole project has it.
+            var sources = BaselineSources(request)
+            let filtered = baseline.filter(diagnostics, reportedPaths: request.reportedPaths,
+                                           displayPathBase: request.displayPathBase) { sources.bytes(of: $0) }
+            diagnostics = filtered.remaining
+            inBaseline = filtered.hidden
+        }
         if let reported = request.reportedPaths { diagnostics = restrict(diagnostics, to: reported) }
         diagnostics.sort(by: Diagnostic.outputOrder)
         let reportedFailures = failures.filter { request.reportedPaths?.contains($0.path) ?? true }
-        return LintResult(diagnostics: diagnostics,
-                          filesLinted: (request.reportedPaths?.count ?? request.files.count) - reportedFailures.count,
-                          readFailures: reportedFailures)
+        var result = LintResult(diagnostics: diagnostics,
+                                filesLinted: (request.reportedPaths?.count ?? request.files.count) - reportedFailures.count,
+                                readFailures: reportedFailures)
+        result.inBaseline = inBaseline
+        result.baselineConcernsProject = request.baseline?.concerns(anyOf: request.files.map(\.path),
+                                                                    displayPathBase: request.displayPathBase) ?? false
+        result.baselineFindings = baselineFindings
+        result.beforeBaseline = beforeBaseline
+        return result
+    }
+
+    /// The bytes of the files a baseline asks for (the lines of findings): a file handed with its bytes, else an
+    /// editor's buffer, else the file on disk, read when first asked.
+    struct BaselineSources {
+        let request: LintRequest
+        private var positions: [String: Int]?
+
+        init(_ request: LintRequest) { self.request = request }
+
+        mutating func bytes(of path: String) -> [UInt8]? {
+            if positions == nil {
+                positions = Dictionary(request.files.indices.map { (request.files[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            guard let position = positions?[path] else { return nil }
+            let file = request.files[position]
+            guard let absolute = file.deferredPath else { return file.bytes }
+            if let buffer = request.unsavedBuffers?.buffer(forAbsolutePath: absolute) { return buffer }
+            if case .text(let bytes) = FileReader.read(absolute) { return bytes }
+            return nil
+        }
     }
 
     /// The project checks of the enabled rules over the merged facts, then the configured severities and

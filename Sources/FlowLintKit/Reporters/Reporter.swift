@@ -105,21 +105,24 @@ struct OccurrenceCounter {
 
 /// The text of source lines, for fingerprints and baselines. Builds each file's line table once.
 struct SourceLines {
-    private let sources: [String: [UInt8]]
-    private var tables: [String: LineTable] = [:]
+    /// The bytes of a file by display path; nil when unknown.
+    private let source: (String) -> [UInt8]?
+    private var files: [String: (bytes: [UInt8], table: LineTable)?] = [:]
 
-    init(sources: [String: [UInt8]]) { self.sources = sources }
+    init(sources: [String: [UInt8]]) { self.init { sources[$0] } }
+
+    /// `source` is asked once per file.
+    init(source: @escaping (String) -> [UInt8]?) { self.source = source }
 
     /// Longest line text kept: a minified 10 MB line must not end up in every baseline entry.
     static let maximumLineBytes = 500
 
     /// The line's bytes, without its line break; empty when the file or line is unknown.
     mutating func bytes(file: String, line: Int) -> ArraySlice<UInt8> {
-        guard let bytes = sources[file] else { return [] }
-        let table = tables[file] ?? LineTable(bytes)
-        tables[file] = table
-        guard line >= 1 && line <= table.lineStarts.count else { return [] }
-        return bytes[table.lineRange(line, in: bytes)]
+        if files[file] == nil { files[file] = .some(source(file).map { ($0, LineTable($0)) }) }
+        guard let known = files[file] ?? nil else { return [] }
+        guard line >= 1 && line <= known.table.lineStarts.count else { return [] }
+        return known.bytes[known.table.lineRange(line, in: known.bytes)]
     }
 
     /// The line's text with surrounding whitespace removed (at most `maximumLineBytes` of it).
