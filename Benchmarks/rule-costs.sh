@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Benchmarks/rule-costs.sh — each rule's and each project analysis's share of a whole-corpus lint (issue 25's cost
+# budgets), measured by running with it off: every rule on (opt-in rules included) against every rule but one on,
+# and, per analysis, against every rule that declares it off (`flowlint rules --reporter json` lists each rule's
+# analyses). Prints a Markdown table: CPU time (user + system, median of RUNS runs, --jobs 1, no facts cache) and
+# heap allocations (count and bytes, counted by Benchmarks/malloc-count.c), each as the share of the all-on run
+# that turning it off saves.
+#
+#   Benchmarks/rule-costs.sh [FLOWLINT] [CORPUS]      (RUNS=5 by default)
+#
+# FLOWLINT defaults to the release build Tools/install.sh makes (.build-install); CORPUS to Benchmarks/corpus,
+# linted as a project of its own as Benchmarks/run does. A share within the run-to-run spread (the "spread" line)
+# is noise; the allocation counts are exact.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bin="${1:-}"
+if [ -z "$bin" ]; then
+    build=(swift build -c release --package-path "$root" --scratch-path "$root/.build-install" --product flowlint)
+    [ "$(uname -s)" = Linux ] && build+=(--static-swift-stdlib)
+    "${build[@]}" >/dev/null
+    bin="$("${build[@]}" --show-bin-path)/flowlint"
+fi
+corpus="${2:-$root/Benchmarks/corpus}"
+[ -d "$corpus" ] || "$root/Benchmarks/corpus.sh" "$corpus"
+runs="${RUNS:-5}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/flowlint-costs.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME="$work/cache" XDG_STATE_HOME="$work/state"
+cc -shared -fPIC -O2 -o "$work/malloc-count.so" "$root/Benchmarks/malloc-count.c" -ldl
+
+"$bin" rules --reporter json > "$work/rules.json"
+python3 - "$bin" "$corpus" "$runs" "$work" <<'PY'
+import json, os, statistics, subprocess, sys
+bin_, corpus, runs, work = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+rules = json.load(open(f"{work}/rules.json"))["rules"]
+ids = [r["id"] for r in rules]
+analyses = {}
+for r in rules:
+    for a in r.get("analyses", []):
+        analyses.setdefault(a, []).append(r["id"])
+
+def measure(name, on):
+    config = f"{work}/{name}.yml"
+    with open(config, "w") as f:
+        f.write("only_rules:\n" + "".join(f"  - {i}\n" for i in on) if on else "only_rules: []\n")
+    times = []
+    for _ in range(runs):
+        rusage = f"{work}/time"
+        subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", rusage, bin_, "lint", "--config", config, "--jobs", "1",
+                        "--no-cache", "--project", corpus, "--reporter", "json", corpus],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        user, system, _ = open(rusage).read().split()[-3:]
+        times.append(float(user) + float(system))
+    env = dict(os.environ, LD_PRELOAD=f"{work}/malloc-count.so", MALLOC_COUNT_OUT=f"{work}/count")
+    subprocess.run([bin_, "lint", "--config", config, "--jobs", "1", "--no-cache", "--project", corpus,
+                    "--reporter", "json", corpus], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    count, size = map(int, open(f"{work}/count").read().split())
+    return statistics.median(times), times, count, size
+
+base, base_times, base_count, base_bytes = measure("all", ids)
+floor, _, floor_count, floor_bytes = measure("none", [])
+spread = (max(base_times) - min(base_times)) / base
+print(f"all rules on: {base:.2f} s CPU (median of {runs}), {base_count:,} allocations, {base_bytes / 2**20:,.0f} MiB asked")
+print(f"no rule on (parse, facts, index): {floor:.2f} s, {floor_count:,} allocations; spread of the all-on runs: {spread:.1%}")
+print()
+print("| off | CPU time saved | share | allocations saved | share | bytes saved |")
+print("| --- | --- | --- | --- | --- | --- |")
+def row(label, on):
+    t, _, c, b = measure(label.replace(" ", "_"), on)
+    print(f"| {label} | {base - t:+.3f} s | {(base - t) / base:.1%} | {base_count - c:,} | {(base_count - c) / base_count:.1%} | {(base_bytes - b) / 2**20:,.1f} MiB |", flush=True)
+for i in ids:
+    row(f"rule {i}", [x for x in ids if x != i])
+for a, users in sorted(analyses.items()):
+    row(f"analysis {a} ({len(users)} rules)", [x for x in ids if x not in users])
+PY
