@@ -214,7 +214,13 @@ struct FactExtractor {
                 }
             case .funcDecl:
                 if let n = context.name(m), viewMembers.contains(n) {
-                    addRenderer(.member(type: name, typeIndex: typeIndex, name: n), body: m, owner: name, viewMembers: viewMembers)
+                    // A view modifier's `body(content:)`: providers applied around `content` reach the view the
+                    // modifier is applied to (`Renderer.contentProviders`).
+                    let modifierContent = n == "body" && inherited.contains("ViewModifier")
+                        ? tree.child(m, .parameterClause).flatMap { tree.child($0, .parameter) }.flatMap { context.name($0) }
+                            .map { [$0] } ?? [] : []
+                    addRenderer(.member(type: name, typeIndex: typeIndex, name: n), body: m, owner: name, viewMembers: viewMembers,
+                                contentNames: Set(modifierContent))
                 }
                 if kind == .extension && name == "View", let n = context.name(m) {
                     facts.providerHelpers.append(ProviderHelper(name: n, provided: providers(inHelper: m, owner: name)))
@@ -442,7 +448,34 @@ struct FactExtractor {
         renderer.rootType = Int32(rootType)
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
                              contentNames: contentNames, elementsMayBeMembers: kind == .root(.app), into: &renderer, facts: &facts)
+        if owner == "View", case .member = kind {
+            let containers = receiverContainers(in: decl)
+            if !containers.isEmpty { renderer.receiverContainers = containers }
+        }
         facts.renderers.append(renderer)
+    }
+
+    /// In a `View` extension method, the views constructed with a bare `self` in a closure argument or trailing
+    /// closure (`RootView { self }`, `Frame(content: { self })`), innermost first, without repeats.
+    func receiverContainers(in decl: Int) -> [String] {
+        var containers: [String] = []
+        for n in tree.subtree(decl) where context.kind(n) == .identifierExpr && context.name(n) == "self" {
+            // A bare `self`, not `self.title`.
+            if let p = context.parent(n), context.kind(p) == .memberAccessExpr, tree.firstChild(p) == n { continue }
+            var node = n
+            var steps = 0
+            while let p = context.parent(node), p != decl, steps < 64 {
+                steps += 1
+                if context.kind(p) == .callExpr, context.kind(node) == .trailingClosure || context.kind(node) == .argument,
+                   let callee = tree.firstChild(p), context.kind(callee) == .identifierExpr,
+                   let name = context.name(callee), FileContext.isTypeLike(name) {
+                    if !containers.contains(name) { containers.append(name) }
+                    break
+                }
+                node = p
+            }
+        }
+        return containers
     }
 
     /// Providers applied anywhere in a non-rendering member (an `init`, a function): they count for "is `T`

@@ -193,6 +193,13 @@ struct Renderer: Sendable, Equatable, Codable {
     /// the providers applied around every use of it, which the content a caller hands in gets. Nil when the
     /// body does not use such a property.
     var contentProviders: [TypeReference]?
+    /// The `View` extension helpers applied around every use of that content (`content.dataContainer()`),
+    /// resolved at index time to what they provide. Nil when none.
+    var contentHelpers: [String]?
+    /// For a `View` extension method (`func inRootView() -> some View { RootView { self } }`): the views it
+    /// constructs with the receiver (`self`) in their content, so the receiver gets what their bodies provide
+    /// around their content. Nil otherwise.
+    var receiverContainers: [String]?
     /// For an App's `body` and a `PreviewProvider`'s `previews`: that type's index in the file's `types` (the
     /// members the root uses are its); -1 otherwise.
     var rootType: Int32 = -1

@@ -43,6 +43,8 @@ struct RenderWalker {
     /// use of one met so far.
     var contentNames: Set<String> = []
     var contentUses: [[TypeReference]] = []
+    /// The `View` extension helpers applied around each use of the content, in the same order.
+    var contentHelperUses: [[String]] = []
     /// An App's body: a name that is an element of the body (`appScene`, `appScene.commands { ... }`) and not a
     /// view-building member of this file is taken as a member, since an App's scenes are often declared in an
     /// extension in another file (the index finds its renderers, or nothing).
@@ -135,6 +137,11 @@ struct RenderWalker {
     /// most 16 entries per node of the walked declaration, plus 4,096 (real bodies use a small fraction of it);
     /// an edge beyond that is kept as unjudgeable (an `.unknown` provider and no lists), so the rule skips it
     /// rather than judge it without its environment.
+    private mutating func noteContentUse(_ env: Environment) {
+        contentUses.append(providedLists.array(env.provided))
+        contentHelperUses.append(helperLists.array(env.helperCalls))
+    }
+
     mutating func walk(_ n: Int) {
         entryBudget = 16 * tree.subtree(n).count + 4_096
         switch context.kind(n) {
@@ -157,11 +164,11 @@ struct RenderWalker {
             if let name = context.name(n), viewMembers.contains(name) || (elementsMayBeMembers && isElement(n, named: name)) {
                 addEdge(.member(name), at: n, env)
             }
-            if let name = context.name(n), contentNames.contains(name) { contentUses.append(providedLists.array(env.provided)) }
+            if let name = context.name(n), contentNames.contains(name) { noteContentUse(env) }
         case .memberAccessExpr:
             if let name = context.name(n), contentNames.contains(name), let base = tree.firstChild(n),
                context.kind(base) == .identifierExpr, context.name(base) == "self" {
-                contentUses.append(providedLists.array(env.provided))
+                noteContentUse(env)
             }
             if let name = context.name(n), viewMembers.contains(name), let base = tree.firstChild(n),
                context.kind(base) == .identifierExpr, context.name(base) == "self" {
@@ -250,7 +257,7 @@ struct RenderWalker {
             }
         case .identifierExpr:
             if let name = context.name(callee), viewMembers.contains(name) { addEdge(.member(name), at: callee, env) }
-            if let name = context.name(callee), contentNames.contains(name) { contentUses.append(providedLists.array(env.provided)) }
+            if let name = context.name(callee), contentNames.contains(name) { noteContentUse(env) }
             steps.append(.arguments(call, env))
         default:
             steps.append(.arguments(call, env))
@@ -391,6 +398,8 @@ extension RenderWalker {
         // What every use of the content gets (usually there is one use).
         if let first = walker.contentUses.first {
             renderer.contentProviders = first.filter { type in walker.contentUses.allSatisfy { $0.contains(type) } }
+            let helpers = walker.contentHelperUses[0].filter { name in walker.contentHelperUses.allSatisfy { $0.contains(name) } }
+            if !helpers.isEmpty { renderer.contentHelpers = helpers }
         }
     }
 }

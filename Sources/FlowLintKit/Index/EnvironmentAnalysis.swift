@@ -46,7 +46,8 @@ struct EnvironmentAnalysis: ProjectAnalysis {
                 for property in graph.readers(of: candidate) {
                     // A type the project does not declare is a library's: the library's own views may provide it
                     // to the content it hosts (a popover host that puts its panel in the environment).
-                    guard let needed = property.environmentObjectType, !graph.providedAnywhere.contains(needed),
+                    guard let written = property.environmentObjectType, case let needed = index.canonicalTypeName(written),
+                          !graph.providedAnywhere.contains(needed),
                           isDeclared(baseName(needed), in: index), let span = property.attributeSpan else { continue }
                     unreached.append(UnreachedReader(span: span, message: EnvironmentGraph.noProviderMessage(
                         type: needed, view: type.name, property: property.name)))

@@ -34,6 +34,12 @@ struct EnvironmentGraph {
     /// The view-building methods of `extension View` (by name, when one declaration has the name): a view that
     /// calls one (`.highlighted()`) shows what the method constructs (`modifier(Highlight())`).
     private var viewExtensionHelpers: [String: DeclarationKey] = [:]
+    /// The view modifiers of the project whose `body(content:)` applies providers around the content.
+    private var modifierTypes: Set<String> = []
+    /// For a container view: the `View` extension helpers its body applies around its content.
+    private var contentHelpersByType: [String: [String]] = [:]
+    /// What a `View` extension method's receiver gets from the containers and modifiers the method wraps it in.
+    private var helperReceiverProviders: [String: [TypeReference]] = [:]
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
@@ -103,12 +109,43 @@ struct EnvironmentGraph {
             if helperMembers[name]?.contains(key) != true { helperMembers[name, default: []].append(key) }
         }
         viewExtensionHelpers = helperMembers.compactMapValues { $0.count == 1 ? $0[0] : nil }
-        // Only the names used as containers need their bodies' content providers: those of every body.
+        // Only the names used as containers need their bodies' content providers: those of every body (a view's
+        // `body`, a view modifier's `body(content:)`).
         for (type, refs) in index.renderersByType {
-            let bodies = refs.map(index.renderer).filter { if case .viewBody = $0.kind { return true } else { return false } }
+            let bodies = refs.map(index.renderer).filter {
+                switch $0.kind {
+                case .viewBody: return true
+                case .member(_, _, let name): return name == "body" && $0.contentProviders != nil
+                case .root: return false
+                }
+            }
             if bodies.count == 1, let providers = bodies[0].contentProviders, !providers.isEmpty {
                 contentProvidersByType[type] = providers
+                if case .member = bodies[0].kind { modifierTypes.insert(type) }
             }
+            if bodies.count == 1, let helpers = bodies[0].contentHelpers { contentHelpersByType[type] = helpers }
+        }
+        // `func inRootView() -> some View { RootView { self } }`, `func dataContainer() -> some View {
+        // modifier(DataContainer()) }`: the receiver is the content of a container or modifier of the project whose
+        // body applies providers around its content, so the receiver gets them.
+        for (name, key) in viewExtensionHelpers {
+            var references: [TypeReference] = []
+            for ref in index.renderersByType["View"] ?? [] where Int(ref.file) == key.file {
+                let renderer = index.renderer(ref)
+                guard case .member(_, let t, let member) = renderer.kind, t == key.type, member == name else { continue }
+                // A view modifier the method constructs is applied to the receiver (`modifier(M())`).
+                var wrappers = renderer.receiverContainers ?? []
+                for edge in renderer.edges {
+                    if case .view(let type) = edge.target, modifierTypes.contains(type) { wrappers.append(type) }
+                }
+                for wrapper in wrappers { references += contentProvidersByType[wrapper] ?? [] }
+            }
+            if !references.isEmpty { helperReceiverProviders[name] = references }
+        }
+        // `ModelPreview { ... }` whose body shows the content under `.dataContainer()`: what the helper provides.
+        for (type, helpers) in contentHelpersByType {
+            let references = helpers.flatMap { (index.providerHelpers[$0] ?? []) + (helperReceiverProviders[$0] ?? []) }
+            if !references.isEmpty { contentProvidersByType[type, default: []] += references }
         }
     }
 
@@ -415,7 +452,7 @@ struct EnvironmentGraph {
             result.insert(t)
         }
         for helper in edge.helperCalls {
-            guard let helperProvides = index.providerHelpers[helper] else { continue }
+            let helperProvides = (index.providerHelpers[helper] ?? []) + (helperReceiverProviders[helper] ?? [])
             for reference in helperProvides {
                 guard let t = index.resolve(reference) else { return nil }
                 result.insert(t)
@@ -488,7 +525,7 @@ struct EnvironmentGraph {
                     guard let needed = property.environmentObjectType, let span = property.attributeSpan,
                           property.platforms.isSuperset(of: place.platforms),
                           isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
-                    walk.addReader(node, of: needed, at: span, tap: property.readOnlyOnTap)
+                    walk.addReader(node, of: index.canonicalTypeName(needed), at: span, tap: property.readOnlyOnTap)
                 }
                 // SwiftData's `@Query` and `@Environment(\.modelContext)`: the model container is one more type read.
                 if modelReadersByDeclaration[key] == nil {

@@ -251,6 +251,15 @@ struct ProjectIndex {
         return targets.count == 1 && !targets.first!.isEmpty ? targets.first! : nil
     }
 
+    /// A type name with a type alias of the project replaced by the one type it stands for (`AppRouter` for
+    /// `typealias AppRouter = Router<Destination>` is `Router`), as providers' types are (`resolve`); the name itself
+    /// otherwise (an alias of several types stays as written).
+    func canonicalTypeName(_ name: String) -> String {
+        guard !declares(name), let targets = self[TypeAliases.self][name], targets.count == 1, let target = targets.first,
+              !target.isEmpty else { return name }
+        return target
+    }
+
     /// The type as written where `reference` leads (an alias not yet resolved).
     private func resolveWritten(_ reference: TypeReference) -> String? {
         switch reference {
