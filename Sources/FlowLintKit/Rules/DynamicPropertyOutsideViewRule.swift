@@ -14,7 +14,8 @@ enum DynamicPropertyOutsideViewRule: Rule {
             object traps when read, a state object is created again on every read, a query fails, and a scene \
             storage is neither restored nor saved.
             """,
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        isOptIn: true
     )
 }
 

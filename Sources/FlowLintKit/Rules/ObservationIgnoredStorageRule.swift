@@ -13,7 +13,8 @@ enum ObservationIgnoredStorageRule: Rule {
             showing it) keeps what it read first. Outside a view, `@AppStorage` does not watch `UserDefaults` for \
             SwiftUI either.
             """,
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        isOptIn: true
     )
 }
 

@@ -13,7 +13,8 @@ enum StateInitFromParameterRule: Rule {
             `@Binding` to follow the parent, or give the view an `.id(...)` derived from the parameter to start \
             over when it changes.
             """,
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        isOptIn: true
     )
 }
 

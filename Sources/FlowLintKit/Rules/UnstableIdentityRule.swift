@@ -14,7 +14,8 @@ enum UnstableIdentityRule: Rule {
             animate out and in, a presented sheet is dismissed and shown again, and when creating the new view \
             changes what its parent reads, the updates never end.
             """,
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        isOptIn: true
     )
 }
 
