@@ -43,8 +43,22 @@ public final class LiveProject {
     /// the next lint builds the index again.
     private var rebuilding: [FileFacts]?
 
-    /// Every finding of the project after severities and suppression (not restricted to any file).
+    /// Every finding of the project after severities, suppression and the baseline (not restricted to any file).
     private(set) var diagnostics: [Diagnostic] = []
+    /// The same before the baseline: what the last completed project pass found.
+    private var found: [Diagnostic] = []
+    /// The configuration's baseline (`baseline:`): the findings it covers are not reported. The workspace sets it
+    /// again when its file changes; the next `lint()` applies it.
+    var baseline: Baseline? {
+        didSet { baselineIsStale = true }
+    }
+    /// `diagnostics` must be filtered again: the findings, the baseline or the text of some file changed (an edit
+    /// that leaves the facts as they were can still change a finding's line, which the baseline matches).
+    private var baselineIsStale = false
+    /// The bytes of files on disk the baseline asked for (the lines of findings), by absolute path, kept between
+    /// lints so an edit reads no file; a file's go when it is read again, and those no finding is in any more
+    /// after each filter.
+    private var baselineSources: [String: [UInt8]] = [:]
     /// What the last `lint()` cost, the parsing since the one before included: for `$/logTrace` and the benchmark.
     private(set) var timings = Timings()
     private var parsing: (seconds: Double, files: Int) = (0, 0)
@@ -72,6 +86,8 @@ public final class LiveProject {
         var index: Double = 0
         /// Project checks, severities and suppression.
         var checks: Double = 0
+        /// Matching the findings against the baseline; nil when none was matched.
+        var baseline: Double?
         /// How many files were parsed, whether the index was built from scratch, and whether the project checks
         /// ran (not when no file's facts changed).
         var parsedFiles = 0
@@ -83,6 +99,7 @@ public final class LiveProject {
             func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
             return "parse \(ms(facts)) (\(parsedFiles) files), index \(rebuiltIndex ? "built" : "updated") \(ms(index)), "
                 + (ranChecks ? "checks \(ms(checks))" : "checks skipped (no facts changed)")
+                + (baseline.map { ", baseline \(ms($0))" } ?? "")
         }
     }
 
@@ -101,9 +118,10 @@ public final class LiveProject {
     /// project marker above it. Nil when `cancellation` stopped the load (nothing is written to the cache then).
     init?(root: String?, file: String? = nil, configuration: Configuration, cache cacheChoice: LintOptions.CacheChoice,
           reading: ProjectReading = ProjectReading(), jobs: Int = 0, buffers: [String: [UInt8]] = [:],
-          cancellation: Cancellation) {
+          baseline: Baseline? = nil, cancellation: Cancellation) {
         self.root = root
         self.configuration = configuration
+        self.baseline = baseline
         settings = configuration.ruleSettings
         plan = LintEngine.Plan(settings, skipsInertBodies: true)
         self.reading = reading
@@ -288,15 +306,51 @@ public final class LiveProject {
             timings.rebuiltIndex = true
         }
         // The findings depend on the facts alone: none changed, none to compute.
-        guard factsChanged else { return true }
-        let started = DispatchTime.now()
-        let found = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs, cancellation: cancellation)
-        guard !cancellation.isCancelled else { return false }
-        factsChanged = false
-        timings.ranChecks = true
-        diagnostics = found.sorted(by: Diagnostic.outputOrder)
-        timings.checks = seconds(since: started)
+        if factsChanged {
+            let started = DispatchTime.now()
+            let pass = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs, cancellation: cancellation)
+            guard !cancellation.isCancelled else { return false }
+            factsChanged = false
+            timings.ranChecks = true
+            found = pass.sorted(by: Diagnostic.outputOrder)
+            baselineIsStale = true
+            timings.checks = seconds(since: started)
+        }
+        if baselineIsStale { applyBaseline() }
         return true
+    }
+
+    /// `diagnostics`: the findings the baseline does not cover. Matched as `flowlint lint` matches them, against
+    /// the findings of the whole project before any is restricted to a file (`findings(forAbsolutePath:)`), so a
+    /// root's finding in the baseline is hidden at its readers too; lines are read from the open buffers, else from
+    /// the files on disk (kept until the file is read again).
+    private func applyBaseline() {
+        baselineIsStale = false
+        guard let baseline else {
+            diagnostics = found
+            baselineSources = [:]
+            return
+        }
+        let started = DispatchTime.now()
+        var asked: Set<String> = []
+        diagnostics = baseline.filter(found, displayPathBase: root ?? Paths.currentDirectory) { display in
+            let path = absolutePath(of: display)
+            if let buffer = buffers[path] { return buffer }
+            asked.insert(path)
+            if let bytes = baselineSources[path] { return bytes }
+            guard case .text(let bytes) = FileReader.read(path) else { return nil }
+            baselineSources[path] = bytes
+            return bytes
+        }.remaining
+        baselineSources = baselineSources.filter { asked.contains($0.key) }
+        timings.baseline = seconds(since: started)
+    }
+
+    /// Whether some entry of the baseline is for a file of the project (`Baseline.concerns`): when none is, it was
+    /// written for another project, or its paths do not match this one's. True without a baseline.
+    var baselineConcernsProject: Bool {
+        guard let baseline, baseline.count > 0 else { return true }
+        return baseline.concerns(anyOf: members.map(\.displayPath), displayPathBase: root ?? Paths.currentDirectory)
     }
 
     /// Parses one member again from its buffer or from disk. A member whose file is gone (and has no buffer)
@@ -305,6 +359,9 @@ public final class LiveProject {
         guard let position = positions[path] else { return nil }
         let display = members[position].displayPath
         let started = DispatchTime.now()
+        // Its lines may have changed, and with them what the baseline covers.
+        baselineSources[path] = nil
+        baselineIsStale = true
         defer {
             parsing.seconds += seconds(since: started)
             parsing.files += 1
