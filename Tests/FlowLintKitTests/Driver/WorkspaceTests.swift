@@ -167,13 +167,17 @@ final class WorkspaceTests: XCTestCase {
         try write(".flowlint.yml", "baseline: accepted.json\n")
 
         let workspace = workspace()
-        for path in [app, view, settings] { _ = try open(workspace, String(path.dropFirst(root.count + 1))) }
+        for path in [app, settings] { _ = try open(workspace, String(path.dropFirst(root.count + 1))) }
         XCTAssertTrue(workspace.lint().messages.allSatisfy { $0.kind != .error })
         XCTAssertEqual(workspace.baselineFiles, [root + "/accepted.json"])
+        // The reader's file is not open (its findings are matched when asked for), then it is.
         for path in [app, view, settings] {
             XCTAssertEqual(workspace.findings(forPath: path), [], path)
             XCTAssertEqual(try commandLine([path]), [], path)
         }
+        _ = try open(workspace, "Sources/App/RootView.swift")
+        XCTAssertTrue(workspace.lint().completed)
+        XCTAssertEqual(workspace.findings(forPath: view), [])
         // An edit that moves the accepted finding and adds a new one: only the new one, as `--stdin-path` shows it.
         let edited = "import SwiftUI\n\n" + (try String(contentsOfFile: view, encoding: .utf8))
             .replacingOccurrences(of: "var body: some View { Badge() }", with: "@State var on = false\n    var body: some View { Badge() }")
