@@ -153,9 +153,10 @@ def main():
     print("  didChange -> publishDiagnostics, %d edits: median %.2f ms, p95 %.2f ms, max %.2f ms" %
           (len(latencies), statistics.median(latencies), percentile(latencies, 0.95), max(latencies)))
     print("  server CPU time per edit (user + system, all threads): %.2f ms" % cpu_per_edit)
-    print("  server's split (median): parse %s ms, index %s ms, project checks %s ms" %
+    print("  server's split (median): parse %s ms, index %s ms, project checks %s ms%s" %
           (split(edit_traces, r"parse ([0-9.]+) ms"), split(edit_traces, r"index \w+ ([0-9.]+) ms"),
-           split(edit_traces, r"checks ([0-9.]+) ms")))
+           split(edit_traces, r"checks ([0-9.]+) ms"),
+           ", baseline %s ms" % split(edit_traces, r"baseline ([0-9.]+) ms") if any("baseline" in t for t in edit_traces) else ""))
     print("  a file created on disk (%.1f ms end to end): %s" % (create_ms, create_trace.split(": ", 1)[-1]))
     print("  server peak RSS: %.0f MB" % rss)
     print("  shutdown 1 s into a load without the cache: answered %.1f ms after it was sent" % shutdown_ms)

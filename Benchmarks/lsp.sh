@@ -16,7 +16,9 @@
 # and the lints per keystroke, from which the default debounce was chosen (README, "Editors").
 # Environment: CORPUS (default Benchmarks/corpus), EDITS (default 50), NICE (default 10, for the build),
 # WORKSPACES (default "fixture corpus"), DEBOUNCES (default "0 5"; empty to skip), TYPING_DEBOUNCES (default
-# "0,5,10,15,20,30,50,75"; empty to skip), KEYSTROKES (default 300): to run a part only.
+# "0,5,10,15,20,30,50,75"; empty to skip), KEYSTROKES (default 300): to run a part only. BASELINE=1: each workspace's
+# .flowlint.yml names a baseline of its full run (written first with --write-baseline), which the server matches the
+# open files' findings against after every edit (the trace's "baseline" figure).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -46,6 +48,12 @@ mkdir -p "$work/corpus"
 cp -al "$corpus" "$work/corpus/corpus"
 cp "$root/Benchmarks/SmallView.swift" "$work/corpus/"
 
+if [[ -n "${BASELINE:-}" ]]; then
+  for workspace in ${WORKSPACES-fixture corpus}; do
+    (cd "$work/$workspace" && "$bin" lint --quiet --write-baseline .flowlint-baseline.json . 2>/dev/null)
+    echo "baseline: .flowlint-baseline.json" > "$work/$workspace/.flowlint.yml"
+  done
+fi
 echo "flowlint lsp benchmark: $bin, $(nproc) cores, commit $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo '+dirty')"
 for workspace in ${WORKSPACES-fixture corpus}; do
   for debounce in ${DEBOUNCES-0 5}; do

@@ -29,6 +29,8 @@ final class LanguageServer: @unchecked Sendable {
     private var encoding = PositionEncoding.utf16
     private var traceVerbose = false
     private var watchesDynamically = false
+    /// The names of the baseline files the client watches (`**/NAME`), registered as projects naming them load.
+    private var watchedBaselineNames: Set<String> = []
     private var nextRequestID = 1
 
     private var workspace = Workspace(options: Workspace.Options())
@@ -244,6 +246,24 @@ final class LanguageServer: @unchecked Sendable {
         sendRequest("client/registerCapability", JSON(["registrations": .array([registration])]))
     }
 
+    /// Asks the client to watch the baseline files the loaded projects' configurations name, once per file name (a
+    /// glob on the absolute path would depend on how the client matches globs; a file of the same name elsewhere is
+    /// a change the workspace ignores). A baseline's name is the user's, so no fixed pattern covers it.
+    private func watchBaselines() {
+        guard watchesDynamically else { return }
+        let names = Set(workspace.baselineFiles.compactMap { $0.split(separator: "/").last.map(String.init) })
+            .subtracting(watchedBaselineNames)
+        guard !names.isEmpty else { return }
+        watchedBaselineNames.formUnion(names)
+        let watchers: [JSON] = names.sorted().map { JSON(["globPattern": .string("**/\($0)")]) }
+        let registration = JSON([
+            "id": .string("flowlint-watched-baselines-\(nextRequestID)"),
+            "method": .string("workspace/didChangeWatchedFiles"),
+            "registerOptions": JSON(["watchers": .array(watchers)]),
+        ])
+        sendRequest("client/registerCapability", JSON(["registrations": .array([registration])]))
+    }
+
     // MARK: Documents
 
     private func didOpen(uri: String, languageID: String, version: Int, text: String) {
@@ -325,9 +345,10 @@ final class LanguageServer: @unchecked Sendable {
         let report = workspace.lint(token)
         lock.withLock { runningLint = nil }
         for message in report.messages {
-            // An error (an invalid configuration) is shown to the user; the rest goes to the log.
+            // An error (an invalid configuration or baseline) is shown to the user; the rest goes to the log.
             message.kind == .error ? show(.error, message.text) : log(message.kind == .warning ? .warning : .info, message.text)
         }
+        watchBaselines()
         guard report.completed else {
             if traceVerbose { trace("lint stopped: newer input") }
             // What superseded it scheduled a lint already, unless it changed nothing: then this one runs again.

@@ -5,7 +5,8 @@ import XCTest
 /// under `Fixtures/`, linted as a project of its own, and every Swift file in it, the diagnostics `flowlint lsp`
 /// publishes for the file opened in an editor (rule, message, range, severity, notes) and its quick fixes are those
 /// `flowlint lint --project FIXTURE --reporter json FILE` reports, and every finding of the full run
-/// (`flowlint lint --project FIXTURE --reporter json FIXTURE`) located in the file is among them.
+/// (`flowlint lint --project FIXTURE --reporter json FIXTURE`) located in the file is among them. The same holds with a
+/// baseline named by the configuration (`baseline:`), which the server applies as the command line does.
 final class LanguageServerAgreementTests: CLITestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -27,12 +28,51 @@ final class LanguageServerAgreementTests: CLITestCase {
         XCTAssertGreaterThan(findings, 40)
     }
 
-    /// Compares one fixture; returns how many files and findings were compared.
-    func checkFixture(_ name: String) throws -> (Int, Int) {
+    /// Issue 27: for every fixture whose full run has findings, a baseline that covers every second entry of one
+    /// written on the full run (so some findings are hidden, others shown, and a root finding with several readers
+    /// can be covered at some of them only), named by the configuration: the server and `flowlint lint` agree on
+    /// every file, and the baseline hides something.
+    func testTheServerAppliesTheConfiguredBaselineAsTheCommandLineDoes() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.path).sorted()
+            .filter { FileManager.default.fileExists(atPath: Self.fixtures.appendingPathComponent($0).path + "/expected.txt") }
+        XCTAssertGreaterThanOrEqual(names.count, 9)
+        var hidden = 0, shown = 0, partlyCovered = 0
+        for name in names {
+            var before: [[String: Any]] = []
+            let (_, compared) = try checkFixture(name) { root in
+                before = self.diagnostics(try self.flowlint(["lint", "--reporter", "json", "--no-cache", "--quiet", "."], in: root))
+                let written = try self.flowlint(["lint", "--no-cache", "--quiet", "--write-baseline", "accepted.json", "."], in: root, mayModify: true)
+                XCTAssertEqual(written.status, 0, "\(name): \(written.stderr)")
+                var baseline = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/accepted.json"))) as? [String: Any])
+                let entries = baseline["findings"] as? [[String: Any]] ?? []
+                baseline["findings"] = entries.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                // A root finding with several readers (one entry per reader, adjacent), some of them kept.
+                let byRoot = Dictionary(grouping: entries.indices.filter { entries[$0]["place"] != nil }) { i in
+                    "\(entries[i]["rule"]!) \(entries[i]["file"]!) \(entries[i]["lineText"]!)"
+                }
+                partlyCovered += byRoot.values.filter { $0.count > 1 && Set($0.map { $0 % 2 }).count == 2 }.count
+                try JSONSerialization.data(withJSONObject: baseline).write(to: URL(fileURLWithPath: root + "/accepted.json"))
+                let configuration = root + "/.flowlint.yml"
+                let existing = (try? String(contentsOfFile: configuration, encoding: .utf8)) ?? ""
+                try (existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + "baseline: accepted.json\n")
+                    .write(toFile: configuration, atomically: false, encoding: .utf8)
+            }
+            let after = diagnostics(try flowlint(["lint", "--reporter", "json", "--no-cache", "--quiet", "."], in: directory + "/" + name))
+            hidden += before.count - after.count
+            shown += compared
+        }
+        XCTAssertGreaterThan(hidden, 10)
+        XCTAssertGreaterThan(shown, 10)
+        XCTAssertGreaterThan(partlyCovered, 0)
+    }
+
+    /// Compares one fixture; returns how many files and findings were compared. `prepare` changes the copy first.
+    func checkFixture(_ name: String, prepare: ((String) throws -> Void)? = nil) throws -> (Int, Int) {
         // A copy in the scratch directory, its own root whether or not it has a `.flowlint.yml` (a `.git` marks it).
         let root = directory + "/" + name
         try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent(name).path, toPath: root)
         try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        try prepare?(root)
         let swiftFiles = (FileManager.default.subpaths(atPath: root) ?? [])
             .filter { $0.hasSuffix(".swift") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
 

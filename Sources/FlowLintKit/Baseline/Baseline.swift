@@ -141,7 +141,14 @@ public struct Baseline: Sendable, Equatable {
         return files.contains { named.contains(keys.entryPath($0)) }
     }
 
-    /// What `filter` leaves.
+    /// The warning for a baseline none of whose entries is for a file of the project it is applied to (see
+    /// `concerns`), for standard error or an editor's log.
+    public var concernsNoFileWarning: String {
+        "\(Escaping.text(path)): warning: none of the baseline's \(count) entr\(count == 1 ? "y is for a file" : "ies is for a file") "
+            + "of the project (its paths are relative to \(Escaping.text(displayedDirectory)))"
+    }
+
+        /// What `filter` leaves.
     public struct Filtered: Sendable {
         /// The findings not covered, in the form they were given (a finding some of whose places are covered
         /// keeps the others in `suppressibleAt`).

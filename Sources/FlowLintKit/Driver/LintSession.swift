@@ -201,9 +201,7 @@ public enum LintSession {
         }
         var outcome = merged!
         for (baseline, concerns) in concerned where baseline.count > 0 && !concerns {
-            outcome.baselineWarnings.append("\(Escaping.text(baseline.path)): warning: none of the baseline's "
-                + "\(baseline.count) entr\(baseline.count == 1 ? "y is for a file" : "ies is for a file") of the project (its paths are "
-                + "relative to \(Escaping.text(baseline.displayedDirectory)))")
+            outcome.baselineWarnings.append(baseline.concernsNoFileWarning)
         }
         outcome.configuration = configurations.primary
         let first = Paths.absolute(options.inputPaths[0])

@@ -43,8 +43,23 @@ public final class LiveProject {
     /// the next lint builds the index again.
     private var rebuilding: [FileFacts]?
 
-    /// Every finding of the project after severities and suppression (not restricted to any file).
+    /// Every finding of the project after severities and suppression (not restricted to any file), those an open
+    /// file shows matched against the baseline (see `applyBaseline`).
     private(set) var diagnostics: [Diagnostic] = []
+    /// The same before the baseline: what the last completed project pass found.
+    private var found: [Diagnostic] = []
+    /// The configuration's baseline (`baseline:`): the findings it covers are not reported. The workspace sets it
+    /// again when its file changes; the next `lint()` applies it.
+    var baseline: Baseline? {
+        didSet { baselineIsStale = true }
+    }
+    /// `diagnostics` must be matched again: the findings, the baseline or the text of a file with a finding changed
+    /// (an edit that leaves the facts as they were can still change a finding's line, which the baseline matches).
+    private var baselineIsStale = false
+    /// The bytes of files on disk the baseline asked for (the lines of findings), by absolute path, kept between
+    /// lints so an edit reads no file; a file's go when it is read again, and those no finding is in any more
+    /// after each filter.
+    private var baselineSources: [String: [UInt8]] = [:]
     /// What the last `lint()` cost, the parsing since the one before included: for `$/logTrace` and the benchmark.
     private(set) var timings = Timings()
     private var parsing: (seconds: Double, files: Int) = (0, 0)
@@ -72,6 +87,8 @@ public final class LiveProject {
         var index: Double = 0
         /// Project checks, severities and suppression.
         var checks: Double = 0
+        /// Matching the findings against the baseline; nil when none was matched.
+        var baseline: Double?
         /// How many files were parsed, whether the index was built from scratch, and whether the project checks
         /// ran (not when no file's facts changed).
         var parsedFiles = 0
@@ -83,6 +100,7 @@ public final class LiveProject {
             func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
             return "parse \(ms(facts)) (\(parsedFiles) files), index \(rebuiltIndex ? "built" : "updated") \(ms(index)), "
                 + (ranChecks ? "checks \(ms(checks))" : "checks skipped (no facts changed)")
+                + (baseline.map { ", baseline \(ms($0))" } ?? "")
         }
     }
 
@@ -101,9 +119,10 @@ public final class LiveProject {
     /// project marker above it. Nil when `cancellation` stopped the load (nothing is written to the cache then).
     init?(root: String?, file: String? = nil, configuration: Configuration, cache cacheChoice: LintOptions.CacheChoice,
           reading: ProjectReading = ProjectReading(), jobs: Int = 0, buffers: [String: [UInt8]] = [:],
-          cancellation: Cancellation) {
+          baseline: Baseline? = nil, cancellation: Cancellation) {
         self.root = root
         self.configuration = configuration
+        self.baseline = baseline
         settings = configuration.ruleSettings
         plan = LintEngine.Plan(settings, skipsInertBodies: true)
         self.reading = reading
@@ -244,15 +263,21 @@ public final class LiveProject {
     }
 
     /// The findings `flowlint lint FILE` shows for this file: its own, and, at a reading declaration in it, those
-    /// of roots in other files that do not provide what it reads (`LintEngine.restrict`), in output order. Each is
-    /// located in this file, where a suppression comment silences it. Files are named by absolute path (an editor's
-    /// unit), in the notes too.
+    /// of roots in other files that do not provide what it reads (`LintEngine.restrict`), in output order, without
+    /// those the baseline covers. Each is located in this file, where a suppression comment silences it. Files are
+    /// named by absolute path (an editor's unit), in the notes too.
     func findings(forAbsolutePath path: String) -> [Diagnostic] {
         guard let position = positions[path] else { return [] }
         let display = members[position].displayPath
+        var all = diagnostics
+        if let baseline, buffers[path] == nil {
+            // Not open: the last lint matched only the open files' findings against the baseline.
+            var asked: Set<String> = []
+            all = matched(found, against: baseline, reporting: [display], asked: &asked)
+        }
         var own: [Diagnostic] = []
         var elsewhere: [Diagnostic] = []
-        for diagnostic in diagnostics {
+        for diagnostic in all {
             if diagnostic.span.file == display {
                 own.append(diagnostic)
             } else if diagnostic.suppressibleAt.contains(where: { $0.span.file == display }) {
@@ -288,15 +313,65 @@ public final class LiveProject {
             timings.rebuiltIndex = true
         }
         // The findings depend on the facts alone: none changed, none to compute.
-        guard factsChanged else { return true }
-        let started = DispatchTime.now()
-        let found = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs, cancellation: cancellation)
-        guard !cancellation.isCancelled else { return false }
-        factsChanged = false
-        timings.ranChecks = true
-        diagnostics = found.sorted(by: Diagnostic.outputOrder)
-        timings.checks = seconds(since: started)
+        if factsChanged {
+            let started = DispatchTime.now()
+            let pass = LintEngine.projectPass(index, plan, settings: settings, jobs: jobs, cancellation: cancellation)
+            guard !cancellation.isCancelled else { return false }
+            factsChanged = false
+            timings.ranChecks = true
+            found = pass.sorted(by: Diagnostic.outputOrder)
+            baselineIsStale = true
+            timings.checks = seconds(since: started)
+        }
+        if baselineIsStale { applyBaseline() }
         return true
+    }
+
+    /// `diagnostics`: the findings the open files show (`findings(forAbsolutePath:)`) that the baseline does not
+    /// cover, and the others as they are. Matched as a run of the open files matches them, against the findings of
+    /// the whole project before any is restricted to a file (`Baseline.filter` with the open files as the reported
+    /// paths), so a root's finding in the baseline is hidden at its readers too. Only the findings open files show
+    /// are matched: matching one reads its lines, and a project can have thousands in files nobody looks at.
+    private func applyBaseline() {
+        baselineIsStale = false
+        guard let baseline else {
+            diagnostics = found
+            baselineSources = [:]
+            return
+        }
+        let started = DispatchTime.now()
+        let open = Set(buffers.keys.compactMap { positions[$0].map { members[$0].displayPath } })
+        var asked: Set<String> = []
+        diagnostics = matched(found, against: baseline, reporting: open, asked: &asked)
+        baselineSources = baselineSources.filter { asked.contains($0.key) }
+        timings.baseline = seconds(since: started)
+    }
+
+    /// The findings the baseline does not cover among those a run of `reported` (display paths) shows, and the
+    /// others unchanged. Lines are read from the open buffers, else from the files on disk, kept in
+    /// `baselineSources` until the file is read again; `asked` collects the files read from disk.
+    private func matched(_ diagnostics: [Diagnostic], against baseline: Baseline, reporting reported: Set<String>,
+                         asked: inout Set<String>) -> [Diagnostic] {
+        // Most edits are in files with no finding: nothing to match.
+        guard diagnostics.contains(where: { reported.contains($0.span.file) || $0.suppressibleAt.contains { reported.contains($0.span.file) } }) else {
+            return diagnostics
+        }
+        return baseline.filter(diagnostics, reportedPaths: reported, displayPathBase: root ?? Paths.currentDirectory) { display in
+            let path = absolutePath(of: display)
+            if let buffer = buffers[path] { return buffer }
+            asked.insert(path)
+            if let bytes = baselineSources[path] { return bytes }
+            guard case .text(let bytes) = FileReader.read(path) else { return nil }
+            baselineSources[path] = bytes
+            return bytes
+        }.remaining
+    }
+
+    /// Whether some entry of the baseline is for a file of the project (`Baseline.concerns`): when none is, it was
+    /// written for another project, or its paths do not match this one's. True without a baseline.
+    var baselineConcernsProject: Bool {
+        guard let baseline, baseline.count > 0 else { return true }
+        return baseline.concerns(anyOf: members.map(\.displayPath), displayPathBase: root ?? Paths.currentDirectory)
     }
 
     /// Parses one member again from its buffer or from disk. A member whose file is gone (and has no buffer)
@@ -305,6 +380,12 @@ public final class LiveProject {
         guard let position = positions[path] else { return nil }
         let display = members[position].displayPath
         let started = DispatchTime.now()
+        // Its lines may have changed, and with them what the baseline covers: matched again when a finding is in
+        // it (else only if its facts changed, which runs the project checks).
+        baselineSources[path] = nil
+        if baseline != nil && found.contains(where: { $0.span.file == display || $0.suppressibleAt.contains { $0.span.file == display } }) {
+            baselineIsStale = true
+        }
         defer {
             parsing.seconds += seconds(since: started)
             parsing.files += 1

@@ -9,6 +9,9 @@ import Foundation
 ///   configuration that applies and the project's members and model, each loaded once (`LiveProject`) the first
 ///   time one of its files needs linting. An invalid configuration makes its project report nothing, as
 ///   `flowlint lint` exits 2, until it changes.
+/// - **Baselines**: the configuration's `baseline:` is read when its project loads and again when its file changes
+///   on disk (`filesChanged`); the findings it covers are not reported, as in `flowlint lint`. A baseline that
+///   cannot be read makes its project report nothing, as `flowlint lint` exits 2, until it is fixed.
 /// - **Buffers** replace their files in their project and in every loaded project whose root holds them (a
 ///   project enclosing a nested one sees the buffer as context too). A buffer is linted even when its file does not
 ///   exist, git ignores it or no target compiles it, as `--stdin-path` lints it.
@@ -65,6 +68,10 @@ public final class Workspace {
     private var projects: [String: LiveProject] = [:]
     /// Why a project could not load (its configuration), by key.
     private var configurationErrors: [String: String] = [:]
+    /// Why a loaded project's baseline could not be read, by key: the project reports nothing until it can be.
+    private var baselineErrors: [String: String] = [:]
+    /// Loaded projects whose baseline file changed on disk since the last lint: it is read again.
+    private var baselineChanges: Set<String> = []
     /// Each file's project key, remembered (finding it reads every directory up to the root).
     private var projectKeys: [String: String] = [:]
     /// Projects whose files changed since their last completed lint, by key.
@@ -87,6 +94,12 @@ public final class Workspace {
     /// configuration and `.gitignore` files, and the project files the model reads (`.xcconfig` files included).
     public static let watchedFiles = ["**/*.swift", "**/\(Configuration.fileName)", "**/.gitignore", "**/project.pbxproj",
                                       "**/contents.xcworkspacedata", "**/*.xcconfig"]
+
+    /// The baseline files the loaded projects' configurations name (absolute paths), read or not: an editor watches
+    /// them too, since their names are the user's.
+    public var baselineFiles: Set<String> {
+        Set(projects.values.compactMap(\.configuration.baselinePath))
+    }
 
     /// Whether the path names a directory, which is no document (linting it as a project would search all of it).
     public static func isDirectory(_ path: String) -> Bool { FileDiscovery.isDirectory(path, followingSymlinks: true) }
@@ -114,8 +127,9 @@ public final class Workspace {
 
     /// Files an editor's watcher reports (absolute paths). A changed `.flowlint.yml` (or the configuration file
     /// given), or a project file (`Package.swift`, `project.pbxproj`, `contents.xcworkspacedata`, an `.xcconfig`)
-    /// created or deleted, may change settings and even roots: every project loads again. Other changes update the loaded
-    /// projects that hold the files. Returns whether anything needs a lint.
+    /// created or deleted, may change settings and even roots: every project loads again. A baseline file created,
+    /// changed or deleted is read again by the projects whose configuration names it. Other changes update the
+    /// loaded projects that hold the files. Returns whether anything needs a lint.
     @discardableResult
     public func filesChanged(_ changes: [(path: String, change: FileChange)]) -> Bool {
         var reloadsAll = false
@@ -126,6 +140,10 @@ public final class Workspace {
             if name == Configuration.fileName || path == options.configurationPath || (isProjectFile && change != .changed) {
                 reloadsAll = true
                 continue
+            }
+            for (key, project) in projects where project.configuration.baselinePath == path {
+                baselineChanges.insert(key)
+                needsLint = true
             }
             guard name.hasSuffix(".swift") || name == ".gitignore" || isProjectFile else { continue }
             // What the search skips changed, or files joined or left: the members are found again.
@@ -140,6 +158,8 @@ public final class Workspace {
         if reloadsAll {
             projects = [:]
             configurationErrors = [:]
+            baselineErrors = [:]
+            baselineChanges = []
             projectKeys = [:]
             stale = []
             diskChanges = [:]
@@ -149,7 +169,9 @@ public final class Workspace {
     }
 
     /// Whether a change is waiting for `lint`.
-    public var hasPendingChanges: Bool { !changedBuffers.isEmpty || !diskChanges.isEmpty || !stale.isEmpty }
+    public var hasPendingChanges: Bool {
+        !changedBuffers.isEmpty || !diskChanges.isEmpty || !stale.isEmpty || !baselineChanges.isEmpty
+    }
 
     // MARK: Linting
 
@@ -182,6 +204,7 @@ public final class Workspace {
             } else if bytes == nil && key == path {
                 // A file linted alone (no project marker above it) is linted no more once closed.
                 projects[key] = nil
+                baselineErrors[key] = nil
                 stale.remove(key)
                 diskChanges[key] = nil
             } else if let project = projects[key], !loaded.contains(key) {
@@ -192,6 +215,15 @@ public final class Workspace {
                 update(project, key: other, path: path, bytes: bytes, into: &report)
             }
             changedBuffers.remove(path)
+        }
+        for key in baselineChanges.sorted() {
+            baselineChanges.remove(key)
+            guard let project = projects[key] else { continue }
+            project.baseline = readBaseline(of: key, project.configuration, into: &report)
+            if baselineErrors[key] == nil && !project.baselineConcernsProject, let baseline = project.baseline {
+                report.messages.append(.warning(baseline.concernsNoFileWarning))
+            }
+            stale.insert(key)
         }
         for key in diskChanges.keys.sorted() {
             if stopsUpdates.isCancelled { report.completed = false; return report }
@@ -235,17 +267,34 @@ public final class Workspace {
         let started = DispatchTime.now()
         let reading = ProjectReading(respectsGitIgnores: options.respectsGitIgnores, readsTargets: options.readsTargets,
                                      buildConfiguration: options.buildConfiguration)
+        let baseline = readBaseline(of: key, configuration, into: &report)
         guard let project = LiveProject(root: root, file: root == nil ? path : nil, configuration: configuration, cache: options.cache,
-                                        reading: reading, jobs: options.jobs, buffers: held, cancellation: cancellation) else {
+                                        reading: reading, jobs: options.jobs, buffers: held, baseline: baseline,
+                                        cancellation: cancellation) else {
             return false
         }
         projects[key] = project
+        if let baseline, !project.baselineConcernsProject { report.messages.append(.warning(baseline.concernsNoFileWarning)) }
         // A project pass the token stopped runs at the next lint.
         if cancellation.isCancelled { stale.insert(key) }
         report.messages += project.notices.map(Message.warning)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         report.messages.append(Message(kind: .info, text: "loaded \(root ?? path) in \(String(format: "%.1f ms", seconds * 1000))"))
         return !cancellation.isCancelled
+    }
+
+    /// The baseline the configuration names, read now (nil without one). One that cannot be read is an error shown
+    /// to the user, with the message `flowlint lint` exits 2 with, and its project reports nothing until it is read.
+    private func readBaseline(of key: String, _ configuration: Configuration, into report: inout LintReport) -> Baseline? {
+        do {
+            baselineErrors[key] = nil
+            return try configuration.loadBaseline()
+        } catch {
+            let message = (error as? ConfigurationError)?.message ?? "\(error)"
+            baselineErrors[key] = message
+            report.messages.append(Message(kind: .error, text: message))
+            return nil
+        }
     }
 
     /// The project a file belongs to, as the command line finds it: its root, or the file itself when no project
@@ -266,10 +315,13 @@ public final class Workspace {
 
     /// What `flowlint lint FILE` reports for the file with the buffers as they were at the last lint: its own
     /// findings and, at its reading declarations, those of view chains whose root is elsewhere. Each is located in
-    /// this file; files are named by absolute path (notes included). None when its project's configuration is
-    /// invalid or the file is not linted (excluded, not loaded yet).
+    /// this file; files are named by absolute path (notes included). Findings the project's baseline covers are
+    /// not among them. None when its project's configuration or baseline cannot be read, or the file is not linted
+    /// (excluded, not loaded yet).
     public func findings(forPath path: String) -> [Diagnostic] {
-        projects[projectKey(path)]?.findings(forAbsolutePath: path) ?? []
+        let key = projectKey(path)
+        guard baselineErrors[key] == nil else { return [] }
+        return projects[key]?.findings(forAbsolutePath: path) ?? []
     }
 
     /// The quick fixes for the findings of a file that touch a byte range of it: each fix a rule offers, then

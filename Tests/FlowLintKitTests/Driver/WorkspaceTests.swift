@@ -143,6 +143,84 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.codeActions(forPath: view, range: 0..<1), [])  // no finding there
     }
 
+    /// Issue 27: the configuration's `baseline:` hides in the workspace what it hides on the command line (a root
+    /// finding at its reader too); it is read again when its file changes, and one that cannot be read is the
+    /// command line's error, with nothing reported until it can be.
+    func testTheConfiguredBaselineHidesWhatTheCommandLineHidesAndIsReadAgainWhenItChanges() throws {
+        try write("Sources/App/RootView.swift", """
+            import SwiftUI
+            final class Store: ObservableObject {}
+            struct RootView: View { var body: some View { Badge() } }
+            struct Badge: View {
+                @EnvironmentObject var store: Store
+                var body: some View { Text(String(describing: store)) }
+            }
+            """)
+        let app = root + "/Sources/App/TheApp.swift", view = root + "/Sources/App/RootView.swift"
+        let settings = root + "/Sources/Feature/Settings.swift"
+        // Accepted: every finding of a full run (the root's in TheApp.swift, shown at the reader in a run of RootView.swift).
+        let full = try commandLine([root])
+        XCTAssertEqual(Set(full.map(\.ruleID)), ["missing_environment_object", "published_without_observable_object"])
+        XCTAssertEqual(try commandLine([view]).map(\.ruleID), ["missing_environment_object"])
+        let accepted = Baseline(diagnostics: full, directory: root) { Workspace.textOnDisk(atPath: $0) }
+        try write("accepted.json", accepted.rendered())
+        try write(".flowlint.yml", "baseline: accepted.json\n")
+
+        let workspace = workspace()
+        for path in [app, settings] { _ = try open(workspace, String(path.dropFirst(root.count + 1))) }
+        XCTAssertTrue(workspace.lint().messages.allSatisfy { $0.kind != .error })
+        XCTAssertEqual(workspace.baselineFiles, [root + "/accepted.json"])
+        // The reader's file is not open (its findings are matched when asked for), then it is.
+        for path in [app, view, settings] {
+            XCTAssertEqual(workspace.findings(forPath: path), [], path)
+            XCTAssertEqual(try commandLine([path]), [], path)
+        }
+        _ = try open(workspace, "Sources/App/RootView.swift")
+        XCTAssertTrue(workspace.lint().completed)
+        XCTAssertEqual(workspace.findings(forPath: view), [])
+        // An edit that moves the accepted finding and adds a new one: only the new one, as `--stdin-path` shows it.
+        let edited = "import SwiftUI\n\n" + (try String(contentsOfFile: view, encoding: .utf8))
+            .replacingOccurrences(of: "var body: some View { Badge() }", with: "@State var on = false\n    var body: some View { Badge() }")
+        _ = try open(workspace, "Sources/App/RootView.swift", edited)
+        XCTAssertTrue(workspace.lint().completed)
+        XCTAssertEqual(workspace.findings(forPath: view).map(\.ruleID), ["non_private_state"])
+        XCTAssertEqual(workspace.findings(forPath: view), try commandLine([view], standardInput: edited))
+
+        // Emptied on disk: read again when the watcher reports it, and every finding is back.
+        try write("accepted.json", #"{"version": 2, "findings": []}"#)
+        XCTAssertFalse(workspace.filesChanged([(root + "/elsewhere/accepted.json", .changed)]))
+        XCTAssertTrue(workspace.filesChanged([(root + "/accepted.json", .changed)]))
+        XCTAssertTrue(workspace.hasPendingChanges)
+        XCTAssertTrue(workspace.lint().completed)
+        XCTAssertEqual(workspace.findings(forPath: app).map(\.ruleID), ["missing_environment_object"])
+        XCTAssertEqual(workspace.findings(forPath: settings), try commandLine([settings]))
+        XCTAssertEqual(workspace.findings(forPath: settings).count, 1)
+
+        // Not a baseline: the command line's error, and nothing reported.
+        try write("accepted.json", "[1, 2]")
+        var cliError = ""
+        XCTAssertThrowsError(try commandLine([app])) { cliError = ($0 as? LintUsageError)?.description ?? "\($0)" }
+        XCTAssertTrue(cliError.contains("error: not a FlowLint baseline: the top level must be an object (named by 'baseline' at"), cliError)
+        XCTAssertTrue(workspace.filesChanged([(root + "/accepted.json", .changed)]))
+        let report = workspace.lint()
+        XCTAssertEqual(report.messages.filter { $0.kind == .error }.map(\.text), [cliError])
+        for path in [app, view, settings] { XCTAssertEqual(workspace.findings(forPath: path), [], path) }
+        XCTAssertEqual(workspace.codeActions(forPath: view, range: 0..<edited.utf8.count), [])
+
+        // A baseline for another project: its findings are reported, with the command line's warning.
+        let other = Baseline(diagnostics: full, directory: root + "/Other") { Workspace.textOnDisk(atPath: $0) }
+        try write("accepted.json", other.rendered())
+        XCTAssertTrue(workspace.filesChanged([(root + "/accepted.json", .created)]))
+        let warned = workspace.lint()
+        var options = LintOptions()
+        options.paths = [root]
+        options.cache = .disabled
+        let outcome = try LintSession.run(options, configurations: LintSession.configurations(for: options))
+        XCTAssertEqual(outcome.baselineWarnings.count, 1)
+        XCTAssertEqual(warned.messages.filter { $0.kind == .warning }.map(\.text), outcome.baselineWarnings)
+        XCTAssertEqual(workspace.findings(forPath: settings).count, 1)
+    }
+
     func testACancelledLintKeepsWhatItDidAndTheNextOneFinishes() throws {
         let workspace = workspace()
         let view = try open(workspace, "Sources/App/RootView.swift")
