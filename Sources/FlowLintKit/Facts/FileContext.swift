@@ -109,6 +109,17 @@ struct FileContext {
     /// instead of every parent: a use at the end of a chain of N modifiers is N parents deep, and one walk per
     /// use along such a chain was quadratic.
     func enclosingScope(_ n: Int) -> Int? { let s = scopes[n]; return s >= 0 ? Int(s) : nil }
+
+    /// Whether a closure or a local function lies between `n` and the declaration `body` that encloses it: code there
+    /// does not run when `body` does (an initializer's assignment inside a closure, a value made in a callback).
+    func isInNestedFunction(_ n: Int, below body: Int) -> Bool {
+        var p = enclosingScope(n)
+        while let q = p, q != body {
+            if kind(q) == .closureExpr || kind(q) == .funcDecl { return true }
+            p = enclosingScope(q)
+        }
+        return false
+    }
     /// The statements directly in `block` (variable declarations and `guard`s) that may bind `name`: those with
     /// an identifier pattern spelling it, in order. Walks looking for a local's declaration try only these
     /// instead of every statement before the use: a block of N statements each looking a name up was quadratic.

@@ -46,19 +46,9 @@ extension PublishedWithoutObservableObjectRule {
 
     static func message(type: String, published: [String]) -> String {
         let many = published.count > 1
-        return "@Published \(listed(published)) \(many ? "are" : "is") in '\(type)', which does not conform to "
+        return "@Published \(Wording.quotedList(published)) \(many ? "are" : "is") in '\(type)', which does not conform to "
             + "ObservableObject, so SwiftUI never hears of \(many ? "their" : "its") changes and views that show "
             + "\(many ? "them" : "it") do not update; conform '\(type)' to ObservableObject"
-    }
-
-    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`, `'a', 'b' and 3 more`.
-    static func listed(_ names: [String]) -> String {
-        let quoted = names.map { "'\($0)'" }
-        switch quoted.count {
-        case 0...1: return quoted.first ?? ""
-        case 2...3: return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
-        default: return quoted.prefix(2).joined(separator: ", ") + " and \(quoted.count - 2) more"
-        }
     }
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {

@@ -105,7 +105,7 @@ extension StateAssignedWithDefaultInInitRule {
                 let locals = localNames(initializer, file)
                 for n in file.tree.subtree(body) where file.kind(n) == .binaryExpr {
                     guard let target = file.assignmentTarget(n), let assigned = assignedName(target, file),
-                          runsInInitializer(n, initializer, file) else { continue }
+                          !file.isInNestedFunction(n, below: initializer) else { continue }
                     let isStorage = assigned.name.hasPrefix("_")
                     let property = isStorage ? String(assigned.name.dropFirst()) : assigned.name
                     guard let state = states.first(where: { $0.name == property }) else { continue }
@@ -198,16 +198,6 @@ extension StateAssignedWithDefaultInInitRule {
         default:
             return nil
         }
-    }
-
-    /// The assignment runs when the initializer does: not inside a closure or a local function.
-    static func runsInInitializer(_ n: Int, _ initializer: Int, _ file: FileContext) -> Bool {
-        var p = file.enclosingScope(n)
-        while let q = p, q != initializer {
-            if [.closureExpr, .funcDecl].contains(file.kind(q)) { return false }
-            p = file.enclosingScope(q)
-        }
-        return true
     }
 
     /// The names an initializer's parameters and local declarations bind: a bare `x = value` there may assign

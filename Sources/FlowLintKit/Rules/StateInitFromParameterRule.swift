@@ -100,7 +100,7 @@ extension StateInitFromParameterRule {
             guard !parameters.isEmpty, !takesResultCallback(parameters, file) else { continue }
             var ownerName: String?
             for n in file.tree.subtree(body) where file.kind(n) == .binaryExpr {
-                guard let seed = seeding(n, file), runsInInitializer(n, initializer, file) else { continue }
+                guard let seed = seeding(n, file), !file.isInNestedFunction(n, below: initializer) else { continue }
                 let owner = ownerName ?? file.typeDeclarationName(type)
                 ownerName = owner
                 if seed.isPlainAssignment {
@@ -215,16 +215,6 @@ extension StateInitFromParameterRule {
         default:
             return nil
         }
-    }
-
-    /// The assignment runs when the initializer does: not inside a closure or a local function.
-    static func runsInInitializer(_ n: Int, _ initializer: Int, _ file: FileContext) -> Bool {
-        var p = file.parent(n)
-        while let q = p, q != initializer {
-            if [.closureExpr, .funcDecl].contains(file.kind(q)) { return false }
-            p = file.parent(q)
-        }
-        return true
     }
 
     /// The `@State var name: T` properties without an initial value that this file declares for `owner`.

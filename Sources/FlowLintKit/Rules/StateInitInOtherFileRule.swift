@@ -24,21 +24,11 @@ extension StateInitInOtherFileRule {
 
     static func message(type: String, states: [String], file: String) -> String {
         let many = states.count > 1
-        return "'\(type)' declares @State \(listed(states)) with \(many ? "initial values" : "an initial value") in "
+        return "'\(type)' declares @State \(Wording.quotedList(states)) with \(many ? "initial values" : "an initial value") in "
             + "'\(file)', and this initializer in another file does not assign \(many ? "them" : "it"): built with "
             + "Xcode 27.0 or 27.1 in a debug (non-whole-module) build, the module fails to link (\"Undefined symbol: "
             + "variable initialization expression of ...\", swiftlang/swift#91700); move the initializer into "
             + "'\(file)', or assign \(many ? "them" : "it") here"
-    }
-
-    /// `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`, `'a', 'b' and 3 more`.
-    static func listed(_ names: [String]) -> String {
-        let quoted = names.map { "'\($0)'" }
-        switch quoted.count {
-        case 0...1: return quoted.first ?? ""
-        case 2...3: return quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
-        default: return quoted.prefix(2).joined(separator: ", ") + " and \(quoted.count - 2) more"
-        }
     }
 
     /// An initializer declared in an extension: a finding when the extended type is a struct declared in another

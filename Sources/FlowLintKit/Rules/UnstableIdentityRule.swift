@@ -157,7 +157,7 @@ extension UnstableIdentityRule {
             returned = [statements[0]]
         } else {
             returned = file.tree.subtree(body).filter { n in
-                file.kind(n) == .returnStmt && !isInNestedFunction(n, below: body, file)
+                file.kind(n) == .returnStmt && !file.isInNestedFunction(n, below: body)
             }.compactMap { file.tree.firstChild($0) }
         }
         let fresh = returned.compactMap { value in freshValue(value, declaredType: declaredType, file).map { (value, $0) } }
@@ -184,15 +184,6 @@ extension UnstableIdentityRule {
         default:
             return false
         }
-    }
-
-    static func isInNestedFunction(_ n: Int, below body: Int, _ file: FileContext) -> Bool {
-        var p = file.enclosingScope(n)
-        while let q = p, q != body {
-            if [.closureExpr, .funcDecl].contains(file.kind(q)) { return true }
-            p = file.enclosingScope(q)
-        }
-        return false
     }
 
     /// A value made new on each evaluation somewhere in the expression (outside closures): `UUID()`, `NSUUID()`,
