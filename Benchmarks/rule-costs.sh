@@ -7,7 +7,11 @@
 # that turning it off saves.
 #
 #   Benchmarks/rule-costs.sh [FLOWLINT] [CORPUS]      (RUNS=5 by default)
+#   GROUPS="rule_a rule_b; rule_c rule_d" Benchmarks/rule-costs.sh ...   also measure each group of rules off at once
 #
+# Analyses that the same rules declare (the environment rules declare five) cannot be told apart by turning rules
+# off: they share one row. An analysis is computed for whichever check asks first, so one that a rule reads without
+# declaring it stays on while that rule does; its row is the share of the rules that declare it.
 # FLOWLINT defaults to the release build Tools/install.sh makes (.build-install); CORPUS to Benchmarks/corpus,
 # linted as a project of its own as Benchmarks/run does. A share within the run-to-run spread (the "spread" line)
 # is noise; the allocation counts are exact.
@@ -29,9 +33,9 @@ export XDG_CACHE_HOME="$work/cache" XDG_STATE_HOME="$work/state"
 cc -shared -fPIC -O2 -o "$work/malloc-count.so" "$root/Benchmarks/malloc-count.c" -ldl
 
 "$bin" rules --reporter json > "$work/rules.json"
-python3 - "$bin" "$corpus" "$runs" "$work" <<'PY'
+python3 - "$bin" "$corpus" "$runs" "$work" "${GROUPS:-}" <<'PY'
 import json, os, statistics, subprocess, sys
-bin_, corpus, runs, work = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+bin_, corpus, runs, work, groups = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
 rules = json.load(open(f"{work}/rules.json"))["rules"]
 ids = [r["id"] for r in rules]
 analyses = {}
@@ -70,6 +74,17 @@ def row(label, on):
     print(f"| {label} | {base - t:+.3f} s | {(base - t) / base:.1%} | {base_count - c:,} | {(base_count - c) / base_count:.1%} | {(base_bytes - b) / 2**20:,.1f} MiB |", flush=True)
 for i in ids:
     row(f"rule {i}", [x for x in ids if x != i])
-for a, users in sorted(analyses.items()):
-    row(f"analysis {a} ({len(users)} rules)", [x for x in ids if x not in users])
+# One row per set of rules that declare analyses: the analyses they all declare share it.
+by_users = {}
+for a, users in analyses.items():
+    by_users.setdefault(tuple(sorted(users)), []).append(a)
+for users, names in sorted(by_users.items(), key=lambda item: sorted(item[1])):
+    label = "analysis" if len(names) == 1 else "analyses"
+    row(f"{label} {', '.join(sorted(names))} ({len(users)} rule{'s' if len(users) > 1 else ''})",
+        [x for x in ids if x not in users])
+for group in filter(None, (g.split() for g in groups.split(";"))):
+    unknown = [g for g in group if g not in ids]
+    if unknown:
+        sys.exit(f"rule-costs: unknown rule ids in GROUPS: {' '.join(unknown)}")
+    row(f"{len(group)} rules together: {', '.join(group)}", [x for x in ids if x not in group])
 PY
