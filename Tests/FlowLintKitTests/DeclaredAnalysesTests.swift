@@ -21,7 +21,8 @@ final class DeclaredAnalysesTests: XCTestCase {
             XCTAssertEqual(reads, names, "\(path): the analyses it reads and those it declares")
             if !reads.isEmpty { checked += 1 }
         }
-        XCTAssertEqual(checked, 4, "the environment and model-container rules and their preview rules read EnvironmentAnalysis")
+        XCTAssertEqual(checked, 5, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
+                       + "observable_created_in_view reads ClassNames")
     }
 
     /// What the engine knows of each rule's analyses: its declarations and what they require, requirements first.

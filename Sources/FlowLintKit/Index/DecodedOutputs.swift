@@ -72,6 +72,54 @@ final class DecodedOutputs: @unchecked Sendable, CustomReflectable {
             return value
         }
 
+        /// Values derived from the records that stay usable while a few files' records change (`derived(_:records:
+        /// changedFilesAtMost:_:)`), each with the records it was built from.
+        private var lasting: [String: (value: Any, builtFrom: [(file: Int32, bytes: [UInt8])])] = [:]
+
+        /// The value `build` derives from `records` (this pass's, in file order), and the files whose records differ
+        /// from those it was built from (records gained, lost or changed): the caller reads those files' records as
+        /// they are now and ignores what the value says of them. Built again when more than `limit` files differ, so
+        /// one edit after another costs the edited files, not the project.
+        func derived<T>(_ key: String, records: [(file: Int32, bytes: [UInt8])], changedFilesAtMost limit: Int,
+                        _ build: () -> T) -> (value: T, changedFiles: [Int32]) {
+            lock.lock()
+            if let entry = lasting[key], let value = entry.value as? T,
+               let changed = Self.changedFiles(from: entry.builtFrom, to: records, limit: limit) {
+                lock.unlock()
+                return (value, changed)
+            }
+            lock.unlock()
+            let value = build()
+            lock.lock()
+            lasting[key] = (value, records)
+            lock.unlock()
+            return (value, [])
+        }
+
+        /// The files whose records differ between two lists in file order; nil when more than `limit` do. A file
+        /// found in one list only differs; so does every file of a pair out of step (lists not in file order then
+        /// give more files, never fewer).
+        static func changedFiles(from old: [(file: Int32, bytes: [UInt8])], to new: [(file: Int32, bytes: [UInt8])],
+                                 limit: Int) -> [Int32]? {
+            var changed: [Int32] = []
+            var i = 0, j = 0
+            while i < old.count || j < new.count {
+                if i < old.count, j < new.count, old[i].file == new[j].file {
+                    if !(sameStorage(old[i].bytes, new[j].bytes) || old[i].bytes == new[j].bytes) { changed.append(new[j].file) }
+                    i += 1
+                    j += 1
+                } else if j == new.count || (i < old.count && old[i].file < new[j].file) {
+                    changed.append(old[i].file)
+                    i += 1
+                } else {
+                    changed.append(new[j].file)
+                    j += 1
+                }
+                if changed.count > limit { return nil }
+            }
+            return changed
+        }
+
         static func sameStorage(_ a: [UInt8], _ b: [UInt8]) -> Bool {
             a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
         }

@@ -55,7 +55,7 @@ enum AnalysisRegistry {
     static func name(of analysis: any ProjectAnalysis.Type) -> String { String(describing: analysis) }
 
     static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
-                                                  ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self]
+                                                  ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self, ClassNames.self]
 }
 
 extension ProjectIndex {
@@ -170,6 +170,30 @@ enum Subclasses: ProjectAnalysis {
         }
         // Sorted, so the value does not depend on the order of the index's name table.
         return subclasses.mapValues { $0.sorted() }
+    }
+}
+
+/// The names that are classes and nothing else: a class declaration and, besides it, only extensions (a name that a
+/// struct or enum of the project also declares cannot be told). A project check that asks about many names, most of
+/// them not classes, asks this first: one set lookup instead of the name's declarations.
+enum ClassNames: ProjectAnalysis {
+    static func inputs(of facts: FileFacts) -> [[String]] {
+        facts.types.map { [$0.name, $0.kind.rawValue] }
+    }
+
+    static func compute(_ index: ProjectIndex) -> Set<String> {
+        var classes: [String: Bool] = [:]
+        var others: Set<String> = []
+        for facts in index.files {
+            for type in facts.types {
+                switch type.kind {
+                case .class: classes[type.name] = true
+                case .extension: break
+                default: others.insert(type.name)
+                }
+            }
+        }
+        return Set(classes.keys).subtracting(others)
     }
 }
 

@@ -161,18 +161,29 @@ extension NonPrivateStateRule {
                   !satisfiesProtocolRequirement(c.owner, c.property, index) else { continue }
             findings.append((finding, ProjectUses(c, file: finding.diagnostic.span.file)))
         }
-        // One pass over the files for all of them, each file's records decoded in turn and dropped (the records of
-        // every file at once were the largest block of memory of the project pass).
-        if !findings.isEmpty {
-            for file in index.files.indices {
-                let records = project.records(inFile: file)
-                guard !records.isEmpty else { continue }
-                let path = index.files[file].path
-                for record in records {
-                    let packed = PackedUses(record.packed.bytes)
-                    for i in findings.indices { findings[i].uses.add(packed, inFile: path) }
-                }
+        func scan(_ file: Int) {
+            let records = project.records(inFile: file)
+            guard !records.isEmpty else { return }
+            let path = index.files[file].path
+            for record in records {
+                let packed = PackedUses(record.packed.bytes)
+                for i in findings.indices { findings[i].uses.add(packed, inFile: path) }
             }
+        }
+        if findings.isEmpty {
+            // Nothing to look up.
+        } else if let (uses, changed) = project.derived("uses by hash", changedFilesAtMost: 64, from: { UsesIndex(project) }) {
+            // An editor's server: the records of every file by hash, kept across edits; the files whose records
+            // changed since it was built, and those it could not read, are read as they are.
+            let unindexed = Set(changed).union(uses.damaged)
+            for i in findings.indices {
+                findings[i].uses.add(uses, skipping: unindexed) { index.files[$0].path }
+            }
+            for file in unindexed.sorted() where file < index.files.count { scan(file) }
+        } else {
+            // One pass over the files for all of them, each file's records decoded in turn and dropped (the records
+            // of every file at once were the largest block of memory of the project pass).
+            for file in index.files.indices { scan(file) }
         }
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(findings.count)
@@ -265,6 +276,68 @@ extension NonPrivateStateRule {
             extendedElsewhere = extendedElsewhere || uses.contains(extensionName, in: .extensionNames)
             mayBeExtendedElsewhere = mayBeExtendedElsewhere || uses.contains(owner, in: .extendedTypes)
         }
+
+        /// What `add(_:inFile:)` finds in each file's records, from the index, for every file but `skipping`.
+        mutating func add(_ uses: UsesIndex, skipping: Set<Int>, path: (Int) -> String) {
+            func any(_ hash: UInt32, in section: Section, where condition: (Int) -> Bool = { _ in true }) -> Bool {
+                uses.files(recording: hash, in: section).contains { !skipping.contains($0) && condition($0) }
+            }
+            let own = file
+            func elsewhere(_ other: Int) -> Bool { path(other) != own }
+            passedByCaller = passedByCaller || any(label, in: .labels)
+            passedByPreview = passedByPreview || any(label, in: .previewLabels)
+            passedToUnknownType = passedToUnknownType || any(labelOfUnknownType, in: .labels)
+                || any(labelOfUnknownType, in: .previewLabels)
+            if any(name, in: .names, where: elsewhere) {
+                namedInAnotherFile = true
+                if !namedInTest {
+                    let testing = Set(uses.files(recording: owner, in: .testedTypes))
+                    namedInTest = !testing.isEmpty && any(name, in: .names) { elsewhere($0) && testing.contains($0) }
+                }
+            }
+            extendedElsewhere = extendedElsewhere || any(extensionName, in: .extensionNames, where: elsewhere)
+            mayBeExtendedElsewhere = mayBeExtendedElsewhere || any(owner, in: .extendedTypes, where: elsewhere)
+        }
+    }
+
+    /// Every file's records by hash, for an editor's server, which asks on each edit about the same few properties
+    /// across thousands of files: per section, the sorted words `hash << 32 | file` (8 bytes per distinct hash of a
+    /// file), so the files that record a hash are one binary search away. A file has one record (`check(file:)`),
+    /// so "the file records both" is "its record does".
+    struct UsesIndex {
+        private var sections: [[UInt64]]
+        /// Files whose records do not read (`PackedUses`): they count as using everything, so they are read as they
+        /// are, not indexed.
+        private(set) var damaged: [Int] = []
+
+        init(_ project: ProjectContext<Condition, Record>) {
+            sections = Array(repeating: [], count: Section.allCases.count)
+            for file in project.index.files.indices {
+                for record in project.records(inFile: file) {
+                    let packed = PackedUses(record.packed.bytes)
+                    guard packed.isReadable else {
+                        damaged.append(file)
+                        continue
+                    }
+                    for section in Section.allCases {
+                        packed.forEachWord(in: section) { sections[section.rawValue].append(UInt64($0) << 32 | UInt64(file)) }
+                    }
+                }
+            }
+            for i in sections.indices { sections[i].sort() }
+        }
+
+        /// The files whose records hold `hash` in `section`, in file order.
+        func files(recording hash: UInt32, in section: Section) -> some Sequence<Int> {
+            let words = sections[section.rawValue]
+            let key = UInt64(hash) << 32
+            var low = 0, high = words.count
+            while low < high {
+                let mid = (low + high) / 2
+                if words[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            return words[low...].lazy.prefix { $0 >> 32 == UInt64(hash) }.map { Int($0 & 0xffff_ffff) }
+        }
     }
 
     /// A file of a test target, by the convention of Xcode and SwiftPM: in a folder whose name ends in `Tests`
@@ -310,6 +383,15 @@ extension NonPrivateStateRule {
         private static func word(_ index: Int, _ bytes: [UInt8]) -> UInt32? {
             guard index >= 0, (index + 1) * 4 <= bytes.count else { return nil }
             return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) }
+        }
+
+        /// Whether every section could be read.
+        var isReadable: Bool { sections != nil }
+
+        /// Each word of a section, in order (none when the record is damaged).
+        func forEachWord(in section: Section, _ body: (UInt32) -> Void) {
+            guard let (start, count) = sections?[section.rawValue] else { return }
+            for i in start..<(start + count) { if let w = Self.word(i, bytes) { body(w) } }
         }
 
         /// Whether the section holds `value` (a binary search of its sorted words).

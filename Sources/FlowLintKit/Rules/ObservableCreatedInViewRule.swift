@@ -19,6 +19,8 @@ enum ObservableCreatedInViewRule: Rule {
 }
 
 extension ObservableCreatedInViewRule {
+    static var analyses: [any ProjectAnalysis.Type] { [ClassNames.self] }
+
     /// A stored property of a struct that constructs an object: the project decides whether the struct is a view
     /// and the object observable.
     struct Condition: Codable, Sendable {
@@ -118,13 +120,15 @@ extension ObservableCreatedInViewRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
+        // Most constructions are of values or of a library's types: one lookup each.
+        let classes = project[ClassNames.self]
         for finding in project.pending {
             let c = finding.condition
+            // A class of the project (declared as one, and only extended elsewhere).
+            guard classes.contains(c.type) else { continue }
             // Views and view modifiers, which SwiftUI re-creates with their parent's body. (An `App` is created once; a
             // `DynamicProperty` may keep a box it does not observe as a cache on purpose.)
             guard index.isView(c.owner) else { continue }
-            let kinds = index.types(named: c.type).map { index.type($0).kind }
-            guard kinds.contains(.class), kinds.allSatisfy({ $0 == .class || $0 == .extension }) else { continue }
             // Something of the object that can change: an instance `var` (a stateless helper is harmless to re-create).
             guard index.types(named: c.type).contains(where: { ref in index.properties(of: ref).contains { !$0.isLet && !$0.isStatic } })
             else { continue }

@@ -123,17 +123,21 @@ struct ProjectContext<Condition, Record> {
     private let loadRecords: () -> [(path: String, record: Record)]
     private let loadFileRecords: (Int) -> [Record]
     private let memo: DecodedOutputs.Slot?
+    /// This pass's record bytes by file, in file order, when there is a memo (an editor's server).
+    private let recordBytes: [(file: Int32, bytes: [UInt8])]
     /// The analyses the rule declared, with those they require.
     private let declared: Set<ObjectIdentifier>
 
     init(descriptor: RuleDescriptor, index: ProjectIndex, pending: [PendingFinding<Condition>], toolchain: Toolchain = .newest,
          analyses: [any ProjectAnalysis.Type] = [], memo: DecodedOutputs.Slot? = nil,
+         recordBytes: [(file: Int32, bytes: [UInt8])] = [],
          records: @escaping () -> [(path: String, record: Record)], recordsInFile: @escaping (Int) -> [Record]) {
         self.descriptor = descriptor
         self.index = index
         self.pending = pending
         self.toolchain = toolchain
         self.memo = memo
+        self.recordBytes = recordBytes
         declared = Set(AnalysisRegistry.closure(of: analyses).map { ObjectIdentifier($0) })
         loadRecords = records
         loadFileRecords = recordsInFile
@@ -155,6 +159,17 @@ struct ProjectContext<Condition, Record> {
     func derived<T>(_ key: String, from records: ([(path: String, record: Record)]) -> T) -> T {
         guard let memo else { return records(self.records) }
         return memo.derived(key) { records(self.records) }
+    }
+
+    /// A value computed from this rule's records (such as an index of them) that an editor's server keeps across
+    /// edits that change the records of at most `limit` files: those are `changedFiles` (positions in
+    /// `index.files`, possibly past its end after files left the project), whose records the check reads as they
+    /// are now (`records(inFile:)`) instead of what the value says of them. Nil without a server: a command-line
+    /// run computes what it needs directly.
+    func derived<T>(_ key: String, changedFilesAtMost limit: Int, from build: () -> T) -> (value: T, changedFiles: [Int])? {
+        guard let memo else { return nil }
+        let (value, changed) = memo.derived(key, records: recordBytes, changedFilesAtMost: limit, build)
+        return (value, changed.map(Int.init))
     }
 
     /// This rule's per-file records, with the path of the file each describes, in file order. Decoded on each

@@ -75,7 +75,10 @@ final class RuleRunner: Sendable {
             // server keeps what was decoded (`DecodedOutputs`).
             let outputs = index.outputs(of: descriptor.id)
             let memo = index.decodedOutputs?.slot(descriptor.id)
-            memo?.noteRecords(outputs.compactMap { output in output.output.records.map { (output.file, $0.bytes) } })
+            // Labelled as the memo takes them: an unlabelled tuple array would be converted, element by element.
+            let recordBytes: [(file: Int32, bytes: [UInt8])] = memo == nil ? []
+                : outputs.compactMap { output in output.output.records.map { (file: output.file, bytes: $0.bytes) } }
+            memo?.noteRecords(recordBytes)
             func decode<T: Decodable>(_ type: T.Type, _ bytes: RawBytes, file: Int32) -> T? {
                 try? CompactCoding.decode(type, from: bytes.bytes, path: index.files[Int(file)].path)
             }
@@ -103,7 +106,8 @@ final class RuleRunner: Sendable {
                 return assembled
             }
             let context = ProjectContext<R.Condition, R.Record>(descriptor: descriptor, index: index, pending: pending,
-                                                                toolchain: toolchain, analyses: R.analyses, memo: memo) {
+                                                                toolchain: toolchain, analyses: R.analyses, memo: memo,
+                                                                recordBytes: recordBytes) {
                 // Kept by an editor's server while no file's records change (most edits change none).
                 memo?.derived(" records", assembleRecords) ?? assembleRecords()
             } recordsInFile: { file in

@@ -470,7 +470,21 @@ extension StateReferenceTypeRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let unreadable = project.derived("unreadable") { Set($0.flatMap(\.record.unreadable)) }
+        let unreadable: Set<String>
+        if let (byFile, changed) = project.derived("unreadable by file", changedFilesAtMost: 64, from: {
+            project.index.files.indices.compactMap { file in
+                let names = project.records(inFile: file).flatMap(\.unreadable)
+                return names.isEmpty ? nil : (file: file, names: names)
+            }
+        }) {
+            // An editor's server: an edit changes the records of the edited file, whose class offsets move as the
+            // user types; the other files' names are kept.
+            let changedFiles = Set(changed)
+            unreadable = Set(byFile.filter { !changedFiles.contains($0.file) }.flatMap(\.names))
+                .union(changed.filter { $0 < project.index.files.count }.flatMap { project.records(inFile: $0).flatMap(\.unreadable) })
+        } else {
+            unreadable = Set(project.records.flatMap(\.record.unreadable))
+        }
         let classes = ClassLookup(project: project)
         for finding in project.pending {
             let condition = finding.condition

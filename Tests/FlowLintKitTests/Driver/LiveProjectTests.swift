@@ -236,6 +236,44 @@ final class LiveProjectTests: XCTestCase {
         try check([other: "import SwiftUI\nstruct Other { @EnvironmentObject var s: UserSettings }\n#Preview { Other() }\n"], "not a view")
     }
 
+    /// `non_private_state` reads the uses of unchanged files from an index the server keeps, and those of edited
+    /// files as they are now: a use in a file the index holds counts, and so does one that an edit adds or removes.
+    func testKeptUsesIndexAndEditedFilesTogetherGiveTheFullRunsFindings() throws {
+        try write("Views/Toggles.swift", """
+            import SwiftUI
+            struct ToggleRow: View { @State var isOn = false; var body: some View { Text("") } }
+            struct Switch: View { @State var isOn = false; var body: some View { Text("") } }
+            """)
+        // In the index from the load: a use of `isOn` after a dot in another file.
+        let peek = root + "/Views/Peek.swift"
+        try write("Views/Peek.swift", "func peek(_ row: ToggleRow) -> Bool { row.isOn }\n")
+        let other = root + "/Views/Other.swift"
+        try write("Views/Other.swift", "import SwiftUI\nstruct Other: View { var body: some View { Text(\"\") } }\n")
+        let project = try load()
+        func findings() -> [Diagnostic] { project.diagnostics.filter { $0.ruleID == "non_private_state" } }
+        func fixes() -> [String] { findings().map { "\($0.fixes.first?.applicability ?? .suggestion)" } }
+        func check(_ buffers: [String: String], _ note: String, line: UInt = #line) throws {
+            for (path, text) in buffers { project.setBuffer(Array(text.utf8), forAbsolutePath: path) }
+            project.lint()
+            XCTAssertEqual(project.diagnostics, try fullRun(buffers), note, line: line)
+        }
+        try check([:], "loaded")
+        // Both properties are named `isOn`, and the records keep hashes of names: Peek.swift names both.
+        XCTAssertEqual(fixes(), ["suggestion", "suggestion"])
+        // An edit elsewhere keeps the index; Peek.swift still counts.
+        try check([other: "import SwiftUI\nstruct Other: View { var body: some View { Text(\"a\") } }\n"], "edit elsewhere")
+        XCTAssertEqual(fixes(), ["suggestion", "suggestion"])
+        // The edited file passes ToggleRow's label: read from the file as it is now.
+        try check([other: "import SwiftUI\nstruct Other: View { var body: some View { ToggleRow(isOn: true) } }\n"], "label passed")
+        XCTAssertTrue(findings().contains { $0.message.contains("is passed by 'ToggleRow(isOn:)'") })
+        // An extension in the edited file names Switch's property: no finding for it.
+        try check([other: "import SwiftUI\nextension Switch { func flip() { isOn.toggle() } }\n"], "extended elsewhere")
+        XCTAssertEqual(findings().count, 1)
+        // Peek.swift stops naming the property and the extension goes: both fixes are safe again.
+        try check([peek: "func peek() -> Bool { true }\n", other: "import SwiftUI\n"], "uses gone")
+        XCTAssertEqual(fixes(), ["safe", "safe"])
+    }
+
     func testFilesCreatedDeletedAndUnsavedJoinAndLeaveTheProject() throws {
         let project = try load()
         // A new file on disk that provides the object in the preview's place.
