@@ -195,7 +195,7 @@ func fuzzEnvironment(_ bytes: UnsafeBufferPointer<UInt8>) {
     let index = ProjectIndex(files: files.map { LintEngine.facts(for: $0, settings: everyRule) })
     // Every project check, the environment rules' analysis among them (kept with the index).
     for rule in RuleRegistry.runners { _ = rule.check(project: index) }
-    let findings = EnvironmentAnalysis.of(index).rootFindings
+    let findings = index[EnvironmentAnalysis.self].rootFindings
     for finding in findings { checkChains(finding) }
     var again = EnvironmentGraph(index: index)
     if describe(again.rootFindings(including: { _ in true })) != describe(findings) { fatalError("the analysis is not deterministic") }
@@ -272,7 +272,7 @@ struct ReferenceAnalysis {
                     }
                 } else {
                     groupByTypes[types] = groups.count
-                    groups.append(EnvironmentGraph.RootFinding(rootKind: rootKind, span: edge.span, view: name,
+                    groups.append(EnvironmentGraph.RootFinding(root: ref, rootKind: rootKind, span: edge.span, view: name,
                                                                missing: types.map { ($0, (name, edge.span), missing[$0]!) }))
                 }
             }
