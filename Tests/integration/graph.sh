@@ -74,7 +74,7 @@ final class $object: ObservableObject {}
 }
 struct B: View {
     @EnvironmentObject var s: $object
-    var body: some View { Text("") }
+    var body: some View { Text(String(describing: s)) }
 }
 #Preview { B() }
 SWIFT
