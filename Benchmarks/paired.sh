@@ -18,9 +18,7 @@ corpus="${CORPUS:-$root/Benchmarks/corpus}"
 pairs="${1:-6}"
 scratch="${ORACLE_SCRATCH:-$root/Tools/SyntaxOracle/.build}"
 oracle="$(swift build -c release --package-path "$root/Tools/SyntaxOracle" --scratch-path "$scratch" --show-bin-path)/syntax-oracle"
-build=(swift build -c release --package-path "$root" --scratch-path "$root/.build-install" --product flowlint)
-if [[ "$(uname -s)" == Linux ]]; then build+=(--static-swift-stdlib); fi
-flowlint="$("${build[@]}" --show-bin-path)/flowlint"
+flowlint="$("$root/Benchmarks/release-flowlint.sh" --path-only)"
 for tool in "$oracle" "$flowlint"; do
   [[ -x "$tool" ]] || { echo "paired.sh: $tool is not built (run Benchmarks/run first)" >&2; exit 2; }
 done

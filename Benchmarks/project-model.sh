@@ -11,12 +11,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bin="${1:-}"
-if [ -z "$bin" ]; then
-    build=(swift build -c release --package-path "$root" --scratch-path "$root/.build-install" --product flowlint)
-    [ "$(uname -s)" = Linux ] && build+=(--static-swift-stdlib)
-    "${build[@]}" >/dev/null
-    bin="$("${build[@]}" --show-bin-path)/flowlint"
-fi
+[ -n "$bin" ] || bin="$("$root/Benchmarks/release-flowlint.sh")"
 shift || true
 runs="${RUNS:-9}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/flowlint-model.XXXXXX")"
