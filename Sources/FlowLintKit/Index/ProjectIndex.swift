@@ -244,20 +244,25 @@ struct ProjectIndex {
     /// The type a reference names, or nil when it cannot be told.
     func resolve(_ reference: TypeReference) -> String? {
         guard let name = resolveWritten(reference) else { return nil }
-        // A type alias of the project stands for its target, when it names one nominal type and no type of that
-        // name is declared; an alias with several targets (`#if` branches, two types' member aliases) or a
-        // composition cannot be resolved.
-        guard !declares(name), let targets = self[TypeAliases.self][name] else { return name }
-        return targets.count == 1 && !targets.first!.isEmpty ? targets.first! : nil
+        // An alias with several targets (`#if` branches, two types' member aliases) or a composition cannot be
+        // resolved.
+        guard let target = aliasTarget(name) else { return name }
+        return target.isEmpty ? nil : target
     }
 
     /// A type name with a type alias of the project replaced by the one type it stands for (`AppRouter` for
     /// `typealias AppRouter = Router<Destination>` is `Router`), as providers' types are (`resolve`); the name itself
     /// otherwise (an alias of several types stays as written).
     func canonicalTypeName(_ name: String) -> String {
-        guard !declares(name), let targets = self[TypeAliases.self][name], targets.count == 1, let target = targets.first,
-              !target.isEmpty else { return name }
+        guard let target = aliasTarget(name), !target.isEmpty else { return name }
         return target
+    }
+
+    /// For a name the project declares only as a type alias: the one nominal type it stands for, or "" when it stands
+    /// for several or for no nominal type. Nil for any other name.
+    private func aliasTarget(_ name: String) -> String? {
+        guard !declares(name), let targets = self[TypeAliases.self][name] else { return nil }
+        return targets.count == 1 ? targets.first! : ""
     }
 
     /// The type as written where `reference` leads (an alias not yet resolved).
