@@ -125,11 +125,11 @@ struct ProjectContext<Condition, Record> {
     private let memo: DecodedOutputs.Slot?
     /// This pass's record bytes by file, in file order, when there is a memo (an editor's server).
     private let recordBytes: [(file: Int32, bytes: [UInt8])]
-    /// The analyses the rule declared, with those they require.
+    /// The analyses the rule declared, with those they require (`AnalysisRegistry.closure`).
     private let declared: Set<ObjectIdentifier>
 
     init(descriptor: RuleDescriptor, index: ProjectIndex, pending: [PendingFinding<Condition>], toolchain: Toolchain = .newest,
-         analyses: [any ProjectAnalysis.Type] = [], memo: DecodedOutputs.Slot? = nil,
+         declaredAnalyses: Set<ObjectIdentifier> = [], memo: DecodedOutputs.Slot? = nil,
          recordBytes: [(file: Int32, bytes: [UInt8])] = [],
          records: @escaping () -> [(path: String, record: Record)], recordsInFile: @escaping (Int) -> [Record]) {
         self.descriptor = descriptor
@@ -138,7 +138,7 @@ struct ProjectContext<Condition, Record> {
         self.toolchain = toolchain
         self.memo = memo
         self.recordBytes = recordBytes
-        declared = Set(AnalysisRegistry.closure(of: analyses).map { ObjectIdentifier($0) })
+        declared = declaredAnalyses
         loadRecords = records
         loadFileRecords = recordsInFile
     }

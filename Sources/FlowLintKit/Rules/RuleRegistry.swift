@@ -58,7 +58,10 @@ final class RuleRunner: Sendable {
         let descriptor = R.descriptor
         self.descriptor = descriptor
         parses = R.parses
-        analysisNames = AnalysisRegistry.closure(of: R.analyses).map(AnalysisRegistry.name(of:))
+        let analyses = AnalysisRegistry.closure(of: R.analyses)
+        analysisNames = analyses.map(AnalysisRegistry.name(of:))
+        // Worked out once here, not at every project pass (an editor's server runs one per edit).
+        let declaredAnalyses = Set(analyses.map { ObjectIdentifier($0) })
         checkFile = { file in
             var report = FileReport<R.Condition, R.Record>(descriptor: descriptor, file: file)
             R.check(file: file, report: &report)
@@ -106,7 +109,7 @@ final class RuleRunner: Sendable {
                 return assembled
             }
             let context = ProjectContext<R.Condition, R.Record>(descriptor: descriptor, index: index, pending: pending,
-                                                                toolchain: toolchain, analyses: R.analyses, memo: memo,
+                                                                toolchain: toolchain, declaredAnalyses: declaredAnalyses, memo: memo,
                                                                 recordBytes: recordBytes) {
                 // Kept by an editor's server while no file's records change (most edits change none).
                 memo?.derived(" records", assembleRecords) ?? assembleRecords()
