@@ -125,14 +125,64 @@ final class ForEachIndexIDTests: XCTestCase {
                     VStack {
                         ForEach(0..<store.options.count, id: \\.self) { i in
                             Text(store.options[i])
-                            Button("Remove") { store.options.remove(at: i) }
+                            Button("Remove") { withAnimation { store.options.remove(at: i) } }
                         }
                     }
                 }
             }
             """)
         XCTAssertEqual(found.count, 1, "\(found)")
-        XCTAssertTrue(found[0].contains("(store.options.remove(at:) in 'V')"), found[0])
+        XCTAssertTrue(found[0].contains("(store.options.remove(at:) in 'V' with animation)"), found[0])
+    }
+
+    /// Rows that keep nothing of their own are harmed by a change in place only through animation: a change that
+    /// nothing animates (no `withAnimation` around it or around a call of the function that makes it, no animating
+    /// modifier or `List` where the rows are shown) is silent.
+    func testAChangeInPlaceHarmsStatelessRowsOnlyWhenAnimated() {
+        let found = findings([
+            "Palette.swift": """
+                import SwiftUI
+                final class Palette: ObservableObject {
+                    @Published var colors: [String] = []
+                    @Published var swatches: [String] = []
+                    func drop(at index: Int) { colors.remove(at: index) }
+                    func discard(at index: Int) { swatches.remove(at: index) }
+                }
+                """,
+            "Views.swift": """
+                import SwiftUI
+                struct Plain: View {
+                    @ObservedObject var palette: Palette
+                    var body: some View {
+                        HStack { ForEach(palette.swatches.indices, id: \\.self) { i in Text(palette.swatches[i]).contextMenu { Button("Remove") { palette.discard(at: i) } } } }
+                    }
+                }
+                struct Animated: View {
+                    @ObservedObject var palette: Palette
+                    var body: some View {
+                        HStack { ForEach(palette.colors.indices, id: \\.self) { i in Text(palette.colors[i]).onTapGesture { withAnimation { palette.drop(at: i) } } } }
+                    }
+                }
+                struct Modified: View {
+                    @State private var tags: [String] = []
+                    var body: some View {
+                        HStack { ForEach(tags.indices, id: \\.self) { i in Button(tags[i]) { tags.remove(at: i) } } }
+                            .animation(.default, value: tags)
+                    }
+                }
+                struct Transitioned: View {
+                    @State private var notes: [String] = []
+                    var body: some View {
+                        VStack { ForEach(notes.indices, id: \\.self) { i in Text(notes[i]).transition(.slide) } }
+                        Button("Drop") { notes.removeFirst() }
+                    }
+                }
+                """,
+        ])
+        XCTAssertEqual(lines(found), [11, 17, 24], "\(found)")
+        XCTAssertTrue(found[0].contains("(colors.remove(at:) in 'Palette' with animation)"), found[0])
+        XCTAssertTrue(found[1].contains("(tags.remove(at:) in 'Modified'): after an insertion"), found[1])
+        XCTAssertTrue(found[2].contains("(notes.removeFirst() in 'Transitioned'): after an insertion"), found[2])
     }
 
     /// The rows are the closure and the members of the view it calls, one level deep.
@@ -218,7 +268,7 @@ final class ForEachIndexIDTests: XCTestCase {
     }
 
     /// The silences stop where their reason does: rows with state in a menu, state in an inner `ForEach`
-    /// identified by `\.self`, an `.id` that changes less often than the collection, a text field bound through
+    /// identified by `\.self`, an `.id` that changes less often than the collection (the change animated), a text field bound through
     /// the position by a `Binding` of its own.
     func testTheSilencesHoldOnlyWhereNoStateMoves() {
         let found = findings("""
@@ -243,7 +293,7 @@ final class ForEachIndexIDTests: XCTestCase {
                     VStack {
                         ForEach(items.indices, id: \\.self) { Text(items[$0]) }
                     }
-                    .id(items.isEmpty)
+                    .id(items.isEmpty).animation(.default, value: items)
                     .onTapGesture { items.remove(at: 0) }
                     Form {
                         ForEach(items.indices, id: \\.self) { index in

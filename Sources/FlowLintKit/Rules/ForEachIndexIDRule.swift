@@ -21,7 +21,8 @@ extension ForEachIndexIDRule {
     /// The bodies that show rows, and those that change a collection in place (`items.remove(at:)`,
     /// `items = items.filter { ... }`), wherever they are: a model's method changes what a view shows. A computed
     /// property of an array type is kept too: its getter may be a constant (`var sizes: [String] { ["S", "M"] }`).
-    static let parses = BodySkipping(bodyWords: Set(["ForEach", "List", "delete"]).union(inPlaceMethods).union(reorderingMethods),
+    static let parses = BodySkipping(bodyWords: Set(["ForEach", "List", "delete", "withAnimation"]).union(inPlaceMethods)
+                                        .union(reorderingMethods),
                                      typeSuffixes: ["]"])
 
     /// What a finding's data argument enumerates the positions of.
@@ -68,6 +69,10 @@ extension ForEachIndexIDRule {
         /// `.id(xs.count)` on the `ForEach` or a container around it: an insertion or a removal rebuilds every
         /// row, a move or a sort does not.
         var rebuiltByCount = false
+        /// A change of the rows is animated where they are shown: `.animation(...)` or `.transition(...)` on the
+        /// `ForEach`, a container around it or the rows, or a `List` (which animates its rows' insertions and
+        /// removals itself).
+        var isAnimated = false
     }
 
     /// What the project pass needs of every file.
@@ -81,8 +86,13 @@ extension ForEachIndexIDRule {
         var elements: [ArrayProperty] = []
         /// Collections changed in place, by the type that does it and the name changed.
         var changes: [Change] = []
+        /// The functions called in a `withAnimation { ... }` closure (`withAnimation { model.remove(item) }`): the
+        /// changes they make are animated.
+        var animatedCalls: [String] = []
 
-        var isEmpty: Bool { fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && changes.isEmpty }
+        var isEmpty: Bool {
+            fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && changes.isEmpty && animatedCalls.isEmpty
+        }
     }
 
     /// A property declared as an array: `member` is `Owner.name`.
@@ -101,6 +111,11 @@ extension ForEachIndexIDRule {
         var call: String
         /// The change reorders the elements and keeps their count (`move`, `sort`, `items = items.sorted(...)`).
         var reorders = false
+        /// The change is made in a `withAnimation { ... }` closure.
+        var animated = false
+        /// The function that makes the change (`remove` of `func remove(_ item: Item)`): a call of it in a
+        /// `withAnimation { ... }` closure anywhere in the project animates the change.
+        var function: String?
     }
 
     /// Methods that insert, remove or move elements other than at the end: the elements after the change move to
@@ -185,12 +200,17 @@ extension ForEachIndexIDRule {
         var record = Record()
         var changed: Set<[String?]> = []
         var members = MemberBodies()
+        var animatedCalls: Set<String> = []
         for node in context.nodes(.callExpr) {
             let call = Int(node)
             guard let callee = tree.firstChild(call) else { continue }
-            if let change = inPlaceChange(call, callee: callee, context) {
-                // The first change of each collection describes them all, and the first that reorders it those that do.
-                if changed.insert([change.owner, change.base, change.name, change.reorders ? "reorders" : nil]).inserted {
+            if var change = inPlaceChange(call, callee: callee, context) {
+                change.animated = isInWithAnimation(call, context)
+                change.function = enclosingFunctionName(call, context)
+                // The first change of each collection describes them all, the first that reorders it those that do,
+                // and the first animated one those that are; each function that changes it is kept.
+                if changed.insert([change.owner, change.base, change.name, change.reorders ? "reorders" : nil,
+                                   change.animated ? "animated" : nil, change.function]).inserted {
                     record.changes.append(change)
                 }
                 continue
@@ -200,6 +220,14 @@ extension ForEachIndexIDRule {
             case .identifierExpr: calleeName = context.name(callee)
             case .genericSpecializationExpr: calleeName = tree.firstChild(callee).flatMap { context.name($0) }
             default: calleeName = nil
+            }
+            if calleeName == "withAnimation" {
+                for n in tree.subtree(call).dropFirst() where context.kind(n) == .callExpr && animatedCalls.count < 256 {
+                    guard let inner = tree.firstChild(n), [.identifierExpr, .memberAccessExpr].contains(context.kind(inner)),
+                          let name = context.name(inner), name != "withAnimation" else { continue }
+                    animatedCalls.insert(name)
+                }
+                continue
             }
             guard let container = calleeName, container == "ForEach" || container == "List" else { continue }
             let args = context.arguments(call)
@@ -216,6 +244,7 @@ extension ForEachIndexIDRule {
             condition.changedBy = container == "ForEach" ? editingModifier(call, context) : nil
             condition.menu = enclosingMenu(call, context)
             condition.rebuiltByCount = rebuilt == .count
+            condition.isAnimated = isAnimated(call, container: container, rows: rows, context)
             if let rows { describeRows(rows, form: form, into: &condition, context, &members) }
             // The project pass decides, and writes the message again with what the other files say.
             report.report(at: data, message(condition, changedBy: condition.changedBy, rowState: condition.rowState,
@@ -229,6 +258,7 @@ extension ForEachIndexIDRule {
             }
         }
         recordMembers(context, into: &record)
+        record.animatedCalls = animatedCalls.sorted()
         if !record.isEmpty { report.record(record) }
     }
 
@@ -493,26 +523,35 @@ extension ForEachIndexIDRule {
     /// collection: `.id(xs)`, `.id(xs.hashValue)`, `.id(xs.map(\.id))` rebuild every row at every change (`whole`),
     /// `.id(xs.count)` at every insertion and removal (`count`). No row's state goes to another element then.
     static func rebuildingID(_ call: Int, collection: Int, _ context: FileContext) -> Rebuild? {
-        let tree = context.tree
         guard let name = changedCollection(collection, context)?.name else { return nil }
         var found: Rebuild?
+        for (modifier, applied) in surroundings(of: call, context).modifiers where modifier == "id" {
+            guard let value = context.arguments(applied).first?.value else { continue }
+            switch dependence(of: value, on: name, context) {
+            case .whole?: return .whole
+            case .count?: found = .count
+            case nil: break
+            }
+        }
+        return found
+    }
+
+    /// The modifiers applied to `call` and to the containers around it in the same body (the calls whose content
+    /// closures hold it, through `if`s and `switch`es of those closures), innermost first, with the calls that
+    /// apply them; and those containers' calls.
+    static func surroundings(of call: Int, _ context: FileContext) -> (modifiers: [(name: String, call: Int)], containers: [Int]) {
+        let tree = context.tree
+        var modifiers: [(name: String, call: Int)] = []
+        var containers: [Int] = []
         var e = call
         for _ in 0..<32 {
-            // The modifiers applied to `e`.
             for _ in 0..<256 {
                 guard let access = context.parent(e), context.kind(access) == .memberAccessExpr, tree.firstChild(access) == e,
                       let applied = context.parent(access), context.kind(applied) == .callExpr, tree.firstChild(applied) == access
                 else { break }
-                if context.name(access) == "id", let value = context.arguments(applied).first?.value {
-                    switch dependence(of: value, on: name, context) {
-                    case .whole?: return .whole
-                    case .count?: found = .count
-                    case nil: break
-                    }
-                }
+                if let name = context.name(access) { modifiers.append((name, applied)) }
                 e = applied
             }
-            // The container whose content closure holds `e`, through `if`s and `switch`es of the same closure.
             var scope = context.enclosingScope(e)
             while let s = scope, [.codeBlock, .ifExpr, .ifStmt, .switchCase, .switchExpr, .switchStmt].contains(context.kind(s)) {
                 scope = context.enclosingScope(s)
@@ -520,9 +559,67 @@ extension ForEachIndexIDRule {
             guard let closure = scope, context.kind(closure) == .closureExpr, let holder = context.parent(closure),
                   [.trailingClosure, .argument].contains(context.kind(holder)), let container = context.parent(holder),
                   context.kind(container) == .callExpr else { break }
+            containers.append(container)
             e = container
         }
-        return found
+        return (modifiers, containers)
+    }
+
+    /// Modifiers that animate a change of what they apply to.
+    static let animatingModifiers: Set<String> = ["animation", "transition", "matchedGeometryEffect", "contentTransition"]
+
+    /// Whether a change of the rows is animated where they are shown: an animating modifier on the `ForEach`, on a
+    /// container around it or in the rows (`.transition(.slide)` on a row), or a `List` around them (a `List`
+    /// animates its rows' insertions and removals itself).
+    static func isAnimated(_ call: Int, container: String, rows: Int?, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        if container == "List" { return true }
+        let (modifiers, containers) = surroundings(of: call, context)
+        if modifiers.contains(where: { animatingModifiers.contains($0.name) }) { return true }
+        if containers.contains(where: { c in
+            tree.firstChild(c).map { context.kind($0) == .identifierExpr && context.name($0) == "List" } ?? false
+        }) { return true }
+        guard let rows else { return false }
+        return tree.subtree(rows).dropFirst().contains { n in
+            context.kind(n) == .memberAccessExpr && animatingModifiers.contains(context.name(n) ?? "")
+                && context.parent(n).map { context.kind($0) == .callExpr && tree.firstChild($0) == n } ?? false
+        }
+    }
+
+    /// Whether `n` is in the closure of a `withAnimation { ... }` call of the same function.
+    static func isInWithAnimation(_ n: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        var p = context.enclosingScope(n)
+        while let q = p {
+            switch context.kind(q) {
+            case .closureExpr:
+                if let holder = context.parent(q), [.trailingClosure, .argument].contains(context.kind(holder)),
+                   let call = context.parent(holder), context.kind(call) == .callExpr, let callee = tree.firstChild(call),
+                   context.kind(callee) == .identifierExpr, context.name(callee) == "withAnimation" { return true }
+            case .funcDecl, .initDecl, .accessorDecl, .subscriptDecl, .structDecl, .classDecl, .enumDecl, .actorDecl,
+                 .extensionDecl, .sourceFile:
+                return false
+            default:
+                break
+            }
+            p = context.enclosingScope(q)
+        }
+        return false
+    }
+
+    /// The name of the function whose body holds `n` (through closures), nil outside a function.
+    static func enclosingFunctionName(_ n: Int, _ context: FileContext) -> String? {
+        var p = context.enclosingScope(n)
+        while let q = p {
+            switch context.kind(q) {
+            case .funcDecl: return context.name(q)
+            case .initDecl, .accessorDecl, .subscriptDecl, .variableDecl, .structDecl, .classDecl, .enumDecl, .actorDecl,
+                 .extensionDecl, .sourceFile:
+                return nil
+            default: p = context.enclosingScope(q)
+            }
+        }
+        return nil
     }
 
     /// How an `.id` value follows the collection named `name`: the collection itself, its hash or its elements'
@@ -1047,6 +1144,7 @@ extension ForEachIndexIDRule {
         var constantMembers: Set<String> = []
         var elements: [String: String] = [:]
         var changes: [Change] = []
+        var animatedCalls: Set<String> = []
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
@@ -1060,19 +1158,22 @@ extension ForEachIndexIDRule {
                     facts.elements[property.member] = property.element
                 }
                 facts.changes += record.changes
+                facts.animatedCalls.formUnion(record.animatedCalls)
             }
             return facts
         }
         let index = project.index
-        var changes: (all: [String: String], reordering: [String: String])?
+        var changes: ChangesByKey?
         for finding in project.pending {
             var c = finding.condition
             guard !isConstant(c.collection, index, facts) else { continue }
             var changedBy = c.changedBy
             var reorders = changedBy == "onMove"
-            if changes == nil { changes = changesByKey(facts.changes, index) }
+            if changes == nil { changes = changesByKey(facts.changes, animatedCalls: facts.animatedCalls, index) }
             let keys = changeKeys(c.collection, index)
-            if changedBy == nil { changedBy = keys.lazy.compactMap { changes!.all[$0] }.first }
+            // A change found elsewhere: an animated one is named first.
+            let animatedChange = keys.lazy.compactMap { changes!.animated[$0] }.first
+            if changedBy == nil { changedBy = animatedChange ?? keys.lazy.compactMap { changes!.all[$0] }.first }
             if !reorders, let reordering = keys.lazy.compactMap({ changes!.reordering[$0] }).first {
                 reorders = true
                 if c.rebuiltByCount { changedBy = reordering }
@@ -1087,6 +1188,10 @@ extension ForEachIndexIDRule {
             // A menu's rows are built again each time it opens and nothing of them animates: a change in place
             // harms only rows that keep state.
             if c.menu != nil && rowState == nil && c.binding == nil { changedBy = nil }
+            // Rows that keep nothing of their own show the element now at their position after a change: the harm
+            // is the wrong row animating, so a change nothing animates does none (`onDelete` and `onMove` animate
+            // the rows they act on).
+            if c.changedBy == nil, animatedChange == nil, !c.isAnimated, rowState == nil, c.binding == nil { changedBy = nil }
             guard changedBy != nil || rowState != nil || c.binding != nil else { continue }
             let elementType = c.element ?? elementType(c.collection, index, facts)
             let identity = elementType.map { elementIdentity($0, index) } ?? .unknown
@@ -1154,10 +1259,16 @@ extension ForEachIndexIDRule {
     }
 
     /// Each recorded change by its keys (see `changeKeys`), described for the message; the first recorded wins.
-    /// The changes that reorder are kept apart as well.
-    static func changesByKey(_ changes: [Change], _ index: ProjectIndex) -> (all: [String: String], reordering: [String: String]) {
-        var byKey: [String: String] = [:]
+    /// The changes that reorder, and those made in a `withAnimation { ... }` closure or in a function called in one,
+    /// are kept apart as well.
+    struct ChangesByKey {
+        var all: [String: String] = [:]
         var reordering: [String: String] = [:]
+        var animated: [String: String] = [:]
+    }
+
+    static func changesByKey(_ changes: [Change], animatedCalls: Set<String>, _ index: ProjectIndex) -> ChangesByKey {
+        var byKey = ChangesByKey()
         for change in changes {
             let owner = change.owner
             var keys = ["\(owner).\(change.name)"]
@@ -1165,20 +1276,25 @@ extension ForEachIndexIDRule {
                 keys = ["\(owner).\(base).\(change.name)"]
                 if let type = propertyType(owner, base, index) { keys.append("\(type).\(change.name)") }
             }
-            for key in keys where byKey[key] == nil { byKey[key] = "\(change.call) in '\(owner)'" }
+            let described = "\(change.call) in '\(owner)'"
+            for key in keys where byKey.all[key] == nil { byKey.all[key] = described }
             if change.reorders {
-                for key in keys where reordering[key] == nil { reordering[key] = "\(change.call) in '\(owner)'" }
+                for key in keys where byKey.reordering[key] == nil { byKey.reordering[key] = described }
+            }
+            if change.animated || change.function.map(animatedCalls.contains) == true {
+                for key in keys where byKey.animated[key] == nil { byKey.animated[key] = described + " with animation" }
             }
         }
-        return (byKey, reordering)
+        return byKey
     }
 
-    /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own.
+    /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own. (A `UUID` kept in
+    /// `@State` is a token, not something shown: another element's token does as well.)
     static func statefulView(_ name: String, _ index: ProjectIndex) -> String? {
         guard index.isView(name) else { return nil }
         for ref in index.types(named: name) {
             let kept = index.properties(of: ref).first {
-                rowStateWrappers.contains($0.wrapper ?? "") && !$0.isStatic && !isTransient($0.name)
+                rowStateWrappers.contains($0.wrapper ?? "") && !$0.isStatic && !isTransient($0.name) && $0.type != "UUID"
             }
             if let kept, let wrapper = kept.wrapper { return "'\(name)' keeps @\(wrapper) '\(kept.name)'" }
         }
