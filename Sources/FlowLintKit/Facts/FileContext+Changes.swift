@@ -240,6 +240,36 @@ extension FileContext {
         return low < errors.endIndex && Int(errors[low]) < end
     }
 
+    /// The content presented from under `root` rather than shown in place: the content closures of `.sheet`,
+    /// `.fullScreenCover`, `.popover` and `.navigationDestination`, and `NavigationLink` destinations
+    /// (`NavigationLink(destination: Detail())`, `NavigationLink { Detail() } label: { ... }`), as node ranges in order.
+    /// What they build exists only while presented.
+    func presentedContents(under root: Int) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        for n in tree.subtree(root) where kind(n) == .callExpr {
+            if let last = found.last, last.contains(n) { continue }
+            guard let callee = tree.firstChild(n) else { continue }
+            let holders = children(n).filter { kind($0) == .trailingClosure || kind($0) == .argument }
+            switch (kind(callee), name(callee)) {
+            case (.memberAccessExpr, let modifier?) where ["sheet", "fullScreenCover", "popover", "navigationDestination"].contains(modifier):
+                for holder in holders where isContentClosure(holder, of: n) {
+                    if let closure = tree.firstChild(holder), kind(closure) == .closureExpr { found.append(tree.subtree(closure)) }
+                }
+            case (.identifierExpr, "NavigationLink"?):
+                let hasLabelClosure = holders.contains { kind($0) == .trailingClosure && name($0) == "label" }
+                for holder in holders {
+                    let label = name(holder)
+                    guard label == "destination" || (label == nil && kind(holder) == .trailingClosure && hasLabelClosure),
+                          let value = tree.firstChild(holder) else { continue }
+                    found.append(tree.subtree(value))
+                }
+            default:
+                continue
+            }
+        }
+        return found.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
     /// Whether a closure argument of a call is its content: the one labelled `content:` or `destination:`, or
     /// the first trailing closure when no later one carries such a label (`.sheet(item:) { dismiss } content: { }`
     /// passes `onDismiss` first).

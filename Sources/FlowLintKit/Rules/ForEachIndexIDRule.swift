@@ -803,7 +803,11 @@ extension ForEachIndexIDRule {
     static func describeRows(_ rows: Int, form: Form, into condition: inout Condition, _ context: FileContext,
                              _ members: inout MemberBodies) {
         let tree = context.tree
-        let rowsSkipped = innerStableRows(rows, context)
+        // What the rows present (a sheet, a navigation destination) exists only while presented: not the row's state.
+        func skipped(under body: Int) -> [Range<Int>] {
+            (innerStableRows(body, context) + context.presentedContents(under: body)).sorted { $0.lowerBound < $1.lowerBound }
+        }
+        let rowsSkipped = skipped(under: rows)
         var bodies = [(body: rows, skipped: rowsSkipped, positions: positionNames(rows, form: form, context))]
         for statement in visited(rows, skipping: rowsSkipped, context) where context.kind(statement) == .callExpr {
             if bodies.count > 8 { break }
@@ -811,7 +815,7 @@ extension ForEachIndexIDRule {
                 // A member's parameters may carry the position under any name.
                 let parameters = context.parent(body).flatMap { tree.child($0, .parameterClause) }
                     .map { clause in Set(context.children(clause).compactMap { context.parameterName($0) }) } ?? []
-                bodies.append((body, innerStableRows(body, context), parameters))
+                bodies.append((body, skipped(under: body), parameters))
             }
         }
         var textInput: String?
