@@ -36,13 +36,14 @@ extension NonPrivateStateRule {
     /// A construction outside previews passes the property through the memberwise initializer: `private` would
     /// break it, so the message says what the caller should do instead.
     static func message(wrapper: String, property: String, passedBy owner: String) -> String {
-        let alternative = wrapper == "StateObject"
-            ? "if the parent owns the object, take it as an '@ObservedObject', else make it private and create it in an "
+        let advice = wrapper == "StateObject"
+            ? "take it as an '@ObservedObject', or, if the view owns the object, make it private and create it in an "
                 + "'init' with 'StateObject(wrappedValue:)'"
-            : "if the parent owns the value, take it as a 'let' or a '@Binding', else make it private and set its first "
-                + "value in an 'init'"
-        return "@\(wrapper) '\(property)' is passed by '\(owner)(\(property):)', but SwiftUI keeps the first value and "
-            + "ignores the ones passed later; \(alternative)"
+            : "declare it 'let \(property)' (a '@Binding' if the view changes the parent's value), or, if the view owns "
+                + "it, make it private and set its first value in an 'init'"
+        let kept = wrapper == "StateObject" ? "object" : "value"
+        return "@\(wrapper) '\(property)' is an input: '\(owner)(\(property):)' passes it, but @\(wrapper) keeps the first "
+            + "\(kept) and ignores the ones passed later; \(advice)"
     }
 
     /// The owner struct must turn out to be a SwiftUI type (a view, a modifier, ...) other than an `App`,

@@ -265,7 +265,7 @@ final class LiveProjectTests: XCTestCase {
         XCTAssertEqual(fixes(), ["suggestion", "suggestion"])
         // The edited file passes ToggleRow's label: read from the file as it is now.
         try check([other: "import SwiftUI\nstruct Other: View { var body: some View { ToggleRow(isOn: true) } }\n"], "label passed")
-        XCTAssertTrue(findings().contains { $0.message.contains("is passed by 'ToggleRow(isOn:)'") })
+        XCTAssertTrue(findings().contains { $0.message.contains("'ToggleRow(isOn:)' passes it") })
         // An extension in the edited file names Switch's property: no finding for it.
         try check([other: "import SwiftUI\nextension Switch { func flip() { isOn.toggle() } }\n"], "extended elsewhere")
         XCTAssertEqual(findings().count, 1)
