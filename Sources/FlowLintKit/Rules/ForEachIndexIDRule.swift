@@ -168,8 +168,15 @@ extension ForEachIndexIDRule {
         case idProperty
         /// A type of the project with neither.
         case declared(String)
+        /// A standard value type that is `Hashable` (`String`, `Int`, `UUID`, `URL`): the element itself can be the
+        /// identity when the elements are unique and the rows do not edit them.
+        case hashableValue
         case unknown
     }
+
+    /// Standard value types whose values can identify rows (`id: \.self`) when they do not repeat.
+    static let hashableValueTypes: Set<String> = ["String", "Substring", "Int", "Int64", "Int32", "UInt", "UUID", "URL",
+                                                   "Date", "Character"]
 
     /// Advice that compiles: `ForEach(xs)` only for `Identifiable` elements, `id: \.id` only when the element has
     /// that property, `ForEach($xs)` only for a collection that can be bound (`binding`, given only when the rows
@@ -180,6 +187,13 @@ extension ForEachIndexIDRule {
         switch element {
         case .identifiable, .idProperty: break
         case .declared(let name): prefix = "make '\(name)' Identifiable and "
+        case .hashableValue where c.binding != nil || c.rowState != nil:
+            // Rows that edit the element would change its identity at every keystroke with `id: \.self`.
+            suffix = " with Identifiable elements"
+        case .hashableValue:
+            return c.form == .positions
+                ? "use \(c.container)(\(c.text), id: \\.self) if its elements never repeat"
+                : "identify the rows by the element, id: \(c.form == .zipped ? "\\.1" : "\\.element"), if the elements never repeat"
         case .unknown: suffix = " with Identifiable elements"
         }
         if c.form != .positions {
@@ -237,7 +251,7 @@ extension ForEachIndexIDRule {
                   let reference = collectionReference(collection, at: call, context), !isInPreview(call, context) else { continue }
             let rows = rowContent(call, context)
             if let rows, rowsCarryTheirOwnID(rows, context, &members) { continue }
-            let rebuilt = rebuildingID(call, collection: collection, context)
+            let rebuilt = rebuildingID(call, collection: collection, context) ?? rebuildingIDAtEveryUse(of: call, collection: collection, context)
             if rebuilt == .whole { continue }
             var condition = Condition(container: container, text: tree.compactText(collection), collection: reference.collection,
                                       form: form, element: reference.element)
@@ -531,6 +545,46 @@ extension ForEachIndexIDRule {
             case .whole?: return .whole
             case .count?: found = .count
             case nil: break
+            }
+        }
+        return found
+    }
+
+    /// For rows built in a view-building member of a type other than `body` (`func buttonStack() -> some View`):
+    /// the `.id(...)` that every use of that member in the type's declaration has around it, when they agree
+    /// (`ScrollView { buttonStack() }.id(tabs.hashValue)`).
+    static func rebuildingIDAtEveryUse(of call: Int, collection: Int, _ context: FileContext) -> Rebuild? {
+        let tree = context.tree
+        var scope = context.enclosingScope(call)
+        var member: Int?
+        while let s = scope {
+            switch context.kind(s) {
+            case .funcDecl, .variableDecl:
+                member = s
+                scope = nil
+            case .initDecl, .subscriptDecl, .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .sourceFile:
+                scope = nil
+            default:
+                scope = context.enclosingScope(s)
+            }
+        }
+        guard let member, let type = context.enclosingType(member),
+              let name = context.kind(member) == .funcDecl ? context.name(member) : context.firstBindingName(member),
+              name != "body" else { return nil }
+        let memberRange = tree.subtree(member)
+        var found: Rebuild?
+        var uses = 0
+        for n in tree.subtree(type) where !memberRange.contains(n) && uses < 16 {
+            guard context.kind(n) == .identifierExpr, context.name(n) == name else { continue }
+            // `buttonStack(...)` or `self.buttonStack`: the expression the member's view is.
+            var use = n
+            if let p = context.parent(use), context.kind(p) == .memberAccessExpr, tree.firstChild(p) != use { use = p }
+            if let p = context.parent(use), context.kind(p) == .callExpr, tree.firstChild(p) == use { use = p }
+            uses += 1
+            switch rebuildingID(use, collection: collection, context) {
+            case .whole?: found = found ?? .whole
+            case .count?: found = .count
+            case nil: return nil
             }
         }
         return found
@@ -1326,7 +1380,9 @@ extension ForEachIndexIDRule {
     /// project, through its superclasses, or as a SwiftData or Core Data object), to have an `id`, or neither.
     static func elementIdentity(_ name: String, _ index: ProjectIndex) -> ElementIdentity {
         // `String` with an `extension String` in the project is still not the project's to make Identifiable.
-        guard index.types(named: name).contains(where: { index.type($0).kind != .extension }) else { return .unknown }
+        guard index.types(named: name).contains(where: { index.type($0).kind != .extension }) else {
+            return hashableValueTypes.contains(name) ? .hashableValue : .unknown
+        }
         var seen: Set<String> = []
         var pending = [name]
         while let next = pending.popLast(), seen.count < 32 {
