@@ -785,6 +785,12 @@ extension ForEachIndexIDRule {
 
     /// The body of the member of the same type that `e` calls (`row(for: item)`, `self.row`), if the file has it.
     static func helperBody(called e: Int, at use: Int, _ context: FileContext, _ members: inout MemberBodies) -> Int? {
+        helperCall(e, at: use, context, &members)?.body
+    }
+
+    /// The body of the member of the same type that `e` calls, and the call itself (nil for a property).
+    static func helperCall(_ e: Int, at use: Int, _ context: FileContext, _ members: inout MemberBodies)
+        -> (body: Int, call: Int?)? {
         let tree = context.tree
         var e = context.unwrapped(e)
         // Through the modifiers applied to the call: `row(item).padding()`.
@@ -806,8 +812,27 @@ extension ForEachIndexIDRule {
         default:
             return nil
         }
-        guard let name, !FileContext.isTypeLike(name), let type = context.enclosingType(use) else { return nil }
-        return members.body(of: name, in: type, context)
+        guard let name, !FileContext.isTypeLike(name), let type = context.enclosingType(use),
+              let body = members.body(of: name, in: type, context) else { return nil }
+        return (body, context.kind(e) == .callExpr ? e : nil)
+    }
+
+    /// The parameters of the member whose body is `body` that `call` passes something of the position to
+    /// (`row(at: index)`, `row(item)` with `item` from `items[index]`; not `field(id: item.id)`, a key of the element).
+    static func parametersCarryingPosition(_ body: Int, call: Int?, positions: Set<String>, _ context: FileContext) -> Set<String> {
+        let tree = context.tree
+        guard let call, let clause = context.parent(body).flatMap({ tree.child($0, .parameterClause) }) else { return [] }
+        var parameters = context.children(clause).filter { context.kind($0) == .parameter }.map { p -> (label: String?, name: String?) in
+            let first = tree.nameToken(p).map { tree.identifierText($0) }
+            return (first == "_" ? nil : first, context.parameterName(p))
+        }
+        var carrying: Set<String> = []
+        for argument in context.arguments(call) {
+            guard let index = parameters.firstIndex(where: { $0.label == argument.label }) else { continue }
+            let parameter = parameters.remove(at: index)
+            if let value = argument.value, let name = parameter.name, mentions(value, positions, context) { carrying.insert(name) }
+        }
+        return carrying
     }
 
     /// The bodies of the view-building functions and computed properties of the file's types (`@ViewBuilder`, or of
@@ -863,13 +888,13 @@ extension ForEachIndexIDRule {
         }
         let rowsSkipped = skipped(under: rows)
         var bodies = [(body: rows, skipped: rowsSkipped, positions: positionNames(rows, form: form, context))]
+        let rowPositions = bodies[0].positions
         for statement in visited(rows, skipping: rowsSkipped, context) where context.kind(statement) == .callExpr {
             if bodies.count > 8 { break }
-            if let body = helperBody(called: statement, at: rows, context, &members), !bodies.contains(where: { $0.body == body }) {
-                // A member's parameters may carry the position under any name.
-                let parameters = context.parent(body).flatMap { tree.child($0, .parameterClause) }
-                    .map { clause in Set(context.children(clause).compactMap { context.parameterName($0) }) } ?? []
-                bodies.append((body, skipped(under: body), parameters))
+            if let (body, call) = helperCall(statement, at: rows, context, &members), !bodies.contains(where: { $0.body == body }) {
+                // A member's parameters carry the position under their own names.
+                bodies.append((body, skipped(under: body),
+                               parametersCarryingPosition(body, call: call, positions: rowPositions, context)))
             }
         }
         var textInput: String?
