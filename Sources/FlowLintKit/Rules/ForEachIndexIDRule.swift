@@ -955,7 +955,8 @@ extension ForEachIndexIDRule {
 
     /// The row closures of the `ForEach` and `List` calls under `root` that identify their rows by a stable id:
     /// `id: \.someID`, or elements that are `Identifiable` (`ForEach(group.items)`, `ForEach($group.items)`), not
-    /// `id: \.self` nor positions or a range.
+    /// `id: \.self` nor a range; and those identified by the positions of a collection, which are judged (and
+    /// reported) on their own: one finding per problem.
     static func innerStableRows(_ root: Int, _ context: FileContext) -> [Range<Int>] {
         let tree = context.tree
         var found: [Range<Int>] = []
@@ -966,9 +967,12 @@ extension ForEachIndexIDRule {
             let args = context.arguments(n)
             guard let first = args.first, first.label == nil, let data = first.value else { continue }
             let id = args.first { $0.label == "id" }?.value.map { tree.compactText($0) }
+            if indexedCollection(data, id: id, context) != nil {
+                found.append(tree.subtree(rows))
+                continue
+            }
             if let id, id == "\\.self" || id == "\\.offset" || id == "\\.0" { continue }
             if id == nil, [.binaryExpr, .arrayExpr].contains(context.kind(context.unwrapped(data))) { continue }
-            if indexedCollection(data, id: id, context) != nil { continue }
             found.append(tree.subtree(rows))
         }
         return found
