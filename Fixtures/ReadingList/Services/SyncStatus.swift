@@ -2,7 +2,7 @@ import Foundation
 
 /// What the last sync with the server did. Shown in the library's footer.
 final class SyncStatus {
-    @Published var lastSyncDate: Date? // expect: published_without_observable_object
+    @Published var lastSyncDate: Date?
     @Published var failureMessage: String?
 
     var summary: String {

@@ -57,7 +57,13 @@ extension PublishedFromBackgroundRule {
         var context: Context
     }
 
-    typealias Record = ChangeRecord
+    /// What the project check needs of every file: its `@Published` properties and the like (`ChangeRecord`), and
+    /// what the declarations that may be SwiftUI code name (`FileContext.viewReads`), which tell whether views hold
+    /// the object without observing it.
+    struct Record: Codable, Sendable {
+        var changes: ChangeRecord?
+        var viewReads: [ViewReads] = []
+    }
 
     static let blockMethods = TokenWords([
         "async", "asyncAfter", "detached", "addOperation", "addBarrierBlock", "dataTask", "downloadTask", "uploadTask",
@@ -65,7 +71,8 @@ extension PublishedFromBackgroundRule {
     ])
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
-        if let record = file.changeRecord() { report.record(record) }
+        let record = Record(changes: file.changeRecord(), viewReads: file.viewReads)
+        if record.changes != nil || !record.viewReads.isEmpty { report.record(record) }
         for node in file.nodes(.callExpr) {
             let call = Int(node)
             guard let callee = file.tree.firstChild(call), file.kind(callee) == .memberAccessExpr,
@@ -95,16 +102,72 @@ extension PublishedFromBackgroundRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let facts = project.derived("changes") { ChangeFacts($0.map(\.record)) }
+        let facts = project.derived("changes") { ChangeFacts($0.compactMap(\.record.changes)) }
+        let viewReads = project.derived("view reads") { $0.flatMap(\.record.viewReads) }
+        var observers: ObservingProperties?
         for finding in project.pending {
-            if let message = confirmedMessage(finding.condition, index, facts) {
-                report.report(at: finding.diagnostic.span, message)
+            guard let (message, type) = confirmedMessage(finding.condition, index, facts) else { continue }
+            let reaching = index.viewsReaching(type, in: viewReads)
+            if !reaching.isEmpty {
+                // SwiftUI code holds the object: the claim about views stands only if one of them observes it.
+                if observers == nil { observers = ObservingProperties(index) }
+                guard observers!.observe(type, index) || reaching.contains(where: { subscribes($0, to: type, facts, index) })
+                else { continue }
             }
+            report.report(at: finding.diagnostic.span, message)
         }
     }
 
-    /// Walks the members from the receiver's type to the first `@Published` property of an `ObservableObject`.
-    static func confirmedMessage(_ c: Condition, _ index: ProjectIndex, _ facts: ChangeFacts) -> String? {
+    /// The types of the project's `@StateObject`, `@ObservedObject` and `@EnvironmentObject` properties, and whether
+    /// one has no type FlowLint can name (then it may hold any object).
+    struct ObservingProperties {
+        var types: Set<String> = []
+        var hasUnnamedType = false
+
+        init(_ index: ProjectIndex) {
+            for (f, facts) in index.files.enumerated() {
+                for t in facts.types.indices {
+                    for property in index.properties(of: (file: f, type: t)) where !property.isStatic
+                        && ["StateObject", "ObservedObject", "EnvironmentObject"].contains(property.wrapper ?? "") {
+                        // `= Model.shared`: the type of the static property.
+                        let initializer = property.staticInitializer.flatMap { index.resolve(.staticMember(type: $0.type, member: $0.member)) }
+                        if let type = property.environmentObjectType ?? property.type ?? initializer {
+                            types.insert(type)
+                        } else {
+                            hasUnnamedType = true
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Whether a view may observe an object of the class `name`: a property typed with it, a superclass or a
+        /// subclass of it, or with no type that FlowLint can name.
+        func observe(_ name: String, _ index: ProjectIndex) -> Bool {
+            if hasUnnamedType { return true }
+            var related: Set<String> = [name]
+            var pending = [name]
+            while let current = pending.popLast() {
+                var next = index.subclasses(of: current)
+                if let superclass = ChangeFacts.superclass(of: current, index) { next.append(superclass) }
+                for n in next where related.insert(n).inserted { pending.append(n) }
+            }
+            return !related.isDisjoint(with: types)
+        }
+    }
+
+    /// Whether SwiftUI code subscribes to the object's publishers itself (`.onReceive(model.$devices)`,
+    /// `model.objectWillChange`): a publisher of one of the class's `@Published` properties or `objectWillChange`.
+    static func subscribes(_ reads: ViewReads, to type: String, _ facts: ChangeFacts, _ index: ProjectIndex) -> Bool {
+        reads.members.contains { member in
+            member == "objectWillChange"
+                || (member.hasPrefix("$") && facts.publishedProperty(String(member.dropFirst()), of: type, index) != nil)
+        }
+    }
+
+    /// Walks the members from the receiver's type to the first `@Published` property of an `ObservableObject`: the
+    /// message, and the class.
+    static func confirmedMessage(_ c: Condition, _ index: ProjectIndex, _ facts: ChangeFacts) -> (String, type: String)? {
         guard var current = index.resolve(c.receiver) else { return nil }
         for (i, member) in c.members.enumerated() {
             if index.observableObject(current) == true, let (published, _) = facts.publishedProperty(member, of: current, index) {
@@ -113,7 +176,7 @@ extension PublishedFromBackgroundRule {
                     guard ChangeFacts.isValueType(published.value, index) else { return nil }
                 }
                 if published.isMainActor || isMainActor(current, index) { return nil }
-                return message(property: member, type: current, context: c.context)
+                return (message(property: member, type: current, context: c.context), current)
             }
             let types = Set(index.properties(of: current, named: member).filter { !$0.isStatic }.compactMap(\.type))
             guard types.count == 1 else { return nil }

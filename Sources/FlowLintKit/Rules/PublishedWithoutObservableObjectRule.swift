@@ -30,11 +30,13 @@ extension PublishedWithoutObservableObjectRule {
     /// What the project check needs to know of every file: the projected values it reaches as members
     /// (`model.$query`), those it names bare inside a type (`$query`, with the innermost type or extension it is
     /// written in), and the names whose conformances the index cannot read
-    /// (`FileContext.unreadableConformanceNames`).
+    /// (`FileContext.unreadableConformanceNames`), and what the declarations that may be SwiftUI code name
+    /// (`FileContext.viewReads`): the claim is that views miss the changes, so a view must read one.
     struct Record: Codable, Sendable {
         var projectedNames: [String] = []
         var bareProjections: [BareProjection] = []
         var unreadable: [String] = []
+        var viewReads: [ViewReads] = []
     }
 
     /// A bare `$name` in the type `type`: the publisher of an inherited or own `@Published`, or the projected
@@ -79,7 +81,10 @@ extension PublishedWithoutObservableObjectRule {
         record.projectedNames = projected.sorted()
         record.bareProjections = bare.sorted { ($0.name, $0.type) < ($1.name, $1.type) }
         record.unreadable = file.unreadableConformanceNames
-        if !record.projectedNames.isEmpty || !record.bareProjections.isEmpty || !record.unreadable.isEmpty { report.record(record) }
+        record.viewReads = file.viewReads
+        if !record.projectedNames.isEmpty || !record.bareProjections.isEmpty || !record.unreadable.isEmpty || !record.viewReads.isEmpty {
+            report.record(record)
+        }
 
         guard file.containsAttribute(named: "Published") else { return }
         // A class without a name (broken code: `final class { ... }`) has nowhere to put a conformance.
@@ -140,10 +145,11 @@ extension PublishedWithoutObservableObjectRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let (projected, bare, unreadable) = project.derived("names") { records in
+        let (projected, bare, unreadable, viewReads) = project.derived("names") { records in
             (Set(records.flatMap(\.record.projectedNames)),
              Dictionary(grouping: records.flatMap(\.record.bareProjections), by: \.name).mapValues { Set($0.map(\.type)) },
-             Set(records.flatMap(\.record.unreadable)))
+             Set(records.flatMap(\.record.unreadable)),
+             records.flatMap(\.record.viewReads))
         }
         for finding in project.pending {
             let type = finding.condition.type
@@ -152,6 +158,12 @@ extension PublishedWithoutObservableObjectRule {
                       projected.contains(name) || usesPublisher(name, of: type, bareIn: bare[name] ?? [], index)
                   }),
                   !hasObservableSubclass(type, index, unreadable) else { continue }
+            // A UIKit view model, a cache, a `UIButton` subclass: a `@Published` that no SwiftUI code reads is a
+            // Combine publisher, and no view can miss its changes. The finding needs SwiftUI code that reaches an
+            // instance of the class and reads one of the properties.
+            let published = Set(finding.condition.published)
+            guard index.viewsReaching(type, in: viewReads).contains(where: { $0.members.contains(where: published.contains) })
+            else { continue }
             report.report(finding.diagnostic)
         }
     }

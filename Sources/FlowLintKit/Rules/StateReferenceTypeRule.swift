@@ -13,6 +13,7 @@ enum StateReferenceTypeRule: Rule {
             `@StateObject` and `@ObservedObject` subscribe; an `@Observable` class is tracked by SwiftUI.
             """,
         defaultSeverity: .warning,
+        isOptIn: true,
         fix: .suggestion
     )
 }

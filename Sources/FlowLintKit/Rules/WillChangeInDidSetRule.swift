@@ -103,12 +103,15 @@ extension WillChangeInDidSetRule {
     }
 
     /// The instance property whose observer `didSet` is, when the property is a member of a class (the innermost
-    /// type around it): its name, the class's qualified name, and its pattern binding.
+    /// type around it): its name, the class's qualified name, and its pattern binding. Nil for a `@Published`
+    /// property: `@Published` has already sent `objectWillChange` before the change, so nothing hears of it late
+    /// (the send in `didSet` is a second one, redundant, not a late announcement).
     static func observedProperty(_ didSet: Int, _ file: FileContext) -> ObservedProperty? {
         guard let block = file.parent(didSet), file.kind(block) == .accessorBlock,
               let binding = file.parent(block), file.kind(binding) == .patternBinding,
               let decl = file.parent(binding), file.kind(decl) == .variableDecl,
               !file.hasModifier(decl, .static), !file.hasModifier(decl, .class),
+              !file.attributes(decl).contains(where: { file.name($0) == "Published" }),
               let members = file.parent(decl), file.kind(members) == .memberBlock || file.kind(members) == .ifConfigClause,
               let owner = file.enclosingType(decl), file.kind(owner) == .classDecl,
               let pattern = file.tree.firstChild(binding), let name = file.name(pattern) else { return nil }

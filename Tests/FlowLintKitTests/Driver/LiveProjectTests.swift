@@ -205,6 +205,7 @@ final class LiveProjectTests: XCTestCase {
             import SwiftUI
             struct ToggleRow: View { @State var isOn = false; var body: some View { Text("") } }
             class Base { @Published var value = 0 }
+            struct BaseValue: View { let base: Base; var body: some View { Text("\\(base.value)") } }
             """)
         let other = root + "/Views/Other.swift"
         try write("Views/Other.swift", "import SwiftUI\nstruct Other: View { var body: some View { Text(\"\") } }\n")

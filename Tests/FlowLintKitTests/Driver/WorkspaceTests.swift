@@ -32,6 +32,7 @@ final class WorkspaceTests: XCTestCase {
         try write("Sources/Feature/Settings.swift", """
             import SwiftUI
             public final class Settings { @Published var name = "" }
+            struct SettingsName: View { let settings: Settings; var body: some View { Text(settings.name) } }
             """)
         try write("Sources/Feature/Stray/Conformance.swift", "import SwiftUI\nextension Settings: ObservableObject {}\n")
     }
