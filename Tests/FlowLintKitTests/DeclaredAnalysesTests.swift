@@ -21,8 +21,9 @@ final class DeclaredAnalysesTests: XCTestCase {
             XCTAssertEqual(reads, names, "\(path): the analyses it reads and those it declares")
             if !reads.isEmpty { checked += 1 }
         }
-        XCTAssertEqual(checked, 5, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
-                       + "observable_created_in_view reads ClassNames")
+        XCTAssertEqual(checked, 6, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
+                       + "observable_created_in_view reads ClassNames and ObservableObjectsPublishingNothing, "
+                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI")
     }
 
     /// What the engine knows of each rule's analyses: its declarations and what they require, requirements first.

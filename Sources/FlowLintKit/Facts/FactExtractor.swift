@@ -123,6 +123,7 @@ struct FactExtractor {
             case .funcDecl where owner == nil:
                 // `UIHostingController(rootView: Root().environmentObject(store))` in a free function.
                 collectProviders(in: item, owner: nil)
+                noteConstructions(in: item, owner: "")
             default:
                 break
             }
@@ -145,6 +146,14 @@ struct FactExtractor {
         }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
         type.observation = context.observation(of: decl)
+        if (kind == .class || kind == .extension) && context.enclosingType(decl) == nil { noteConstructions(in: decl, owner: name) }
+        if kind == .class || kind == .extension {
+            // The tokens are all there even where bodies were skipped.
+            let node = tree.nodes[decl]
+            type.mentionsObjectWillChange = (Int(node.firstToken)..<Int(node.endToken)).contains { i in
+                tree.tokens[i].kind == .identifier && tree.identifierText(tree.tokens[i]) == "objectWillChange"
+            }
+        }
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
             if kind != .extension || !inherited.isEmpty { facts.types.append(type) }
@@ -480,6 +489,35 @@ struct FactExtractor {
 
     /// Providers applied anywhere in a non-rendering member (an `init`, a function): they count for "is `T`
     /// provided anywhere".
+    /// Adds to the `constructions` of `owner` the capitalized names called in `decl`, read from its tokens (which are
+    /// all there even where bodies were skipped).
+    mutating func noteConstructions(in decl: Int, owner: String) {
+        let node = tree.nodes[decl]
+        let tokens = tree.tokens
+        let existing = facts.constructions.firstIndex { $0.owner == owner }
+        var names = Set(existing.map { facts.constructions[$0].names } ?? [])
+        let count = names.count
+        var i = Int(node.firstToken)
+        let end = Int(node.endToken)
+        while i + 1 < end {
+            defer { i += 1 }
+            guard tokens[i].kind == .identifier else { continue }
+            let next = tokens[i + 1].kind
+            let isCall = next == .leftParen
+                || (next == .period && i + 3 < end && tokens[i + 2].kind == .keyword && tree.identifierText(tokens[i + 2]) == "init"
+                    && tokens[i + 3].kind == .leftParen)
+            guard isCall else { continue }
+            let name = tree.identifierText(tokens[i])
+            if FileContext.isTypeLike(name) { names.insert(name) }
+        }
+        guard names.count != count else { return }
+        if let existing {
+            facts.constructions[existing].names = names.sorted()
+        } else {
+            facts.constructions.append(Constructions(owner: owner, names: names.sorted()))
+        }
+    }
+
     mutating func collectProviders(in decl: Int, owner: String?) {
         guard mentionsProviders else { return }
         var walker = RenderWalker(context: context, ownerType: owner, viewMembers: [])

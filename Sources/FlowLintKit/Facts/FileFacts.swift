@@ -29,6 +29,11 @@ struct FileFacts: Sendable, Equatable, Codable {
     /// The file's type aliases at file level and among a type's members (`typealias DataType = RemoteData`), for
     /// resolving a provider's type written as an alias. Not those in function bodies (the parser may skip them).
     var typeAliases: [TypeAliasFact] = []
+    /// The capitalized names called (`Name(...)`, `Name.init(...)`) in the file's top-level classes, extensions
+    /// and free functions, each list sorted, by the class or extended type (empty for free functions): in those of a
+    /// class, the views that UIKit or AppKit code creates (a hosting controller's root), which no SwiftUI body
+    /// re-creates.
+    var constructions: [Constructions] = []
 
     init(path: String) { self.path = path }
 }
@@ -77,6 +82,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// It declares `var body: some View` (or another type ending in `View`): with a conformance to a protocol
     /// the project does not declare (a library's `ConnectedView`), it is a view.
     var declaresViewBody = false
+    /// A class or an extension whose text says `objectWillChange` (it announces changes by hand, or declares a
+    /// publisher of its own under that name).
+    var mentionsObjectWillChange = false
 
     /// `qualifiedName` when there is one, else `name`.
     var qualifiedOrSimpleName: String { qualifiedName ?? name }
@@ -249,6 +257,12 @@ struct RenderEdge: Sendable, Equatable, Codable {
     enum Presentation: String, Sendable, Codable {
         case sheet, fullScreenCover, popover, navigation
     }
+}
+
+/// The capitalized names called in one top-level class, extension or the free functions (`owner` empty) of a file.
+struct Constructions: Sendable, Equatable, Codable {
+    var owner: String
+    var names: [String]
 }
 
 /// `typealias Name = Target`: `target` is the aliased nominal type's simple name (`Module.Store<T>` → `Store`), or

@@ -55,7 +55,8 @@ enum AnalysisRegistry {
     static func name(of analysis: any ProjectAnalysis.Type) -> String { String(describing: analysis) }
 
     static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
-                                                  ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self, ClassNames.self]
+                                                  ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self, ClassNames.self,
+                                                  ViewsShownOnlyOutsideSwiftUI.self, ObservableObjectsPublishingNothing.self]
 }
 
 extension ProjectIndex {
@@ -222,5 +223,103 @@ enum TypeAliases: ProjectAnalysis {
             for alias in facts.typeAliases { aliases[alias.name, default: []].insert(alias.target) }
         }
         return aliases
+    }
+}
+
+/// The views that classes or free functions of the sources construct (`UIHostingController(rootView: Root())`,
+/// `super.init(rootView: Root())`, `controller.view = Root()`) and that no view, scene or app of the sources
+/// constructs (previews left out): shown, as far as the sources tell, only by UIKit or AppKit code, as the root of
+/// a hosting controller or view, which keeps the struct it was given, so no parent's body re-creates them.
+enum ViewsShownOnlyOutsideSwiftUI: ProjectAnalysis {
+    struct Inputs: Equatable {
+        var shown: [String]
+        var constructions: [Constructions]
+    }
+
+    static func inputs(of facts: FileFacts) -> Inputs {
+        Inputs(shown: shownViews(facts), constructions: facts.constructions)
+    }
+
+    static var requires: [any ProjectAnalysis.Type] { [ClassNames.self] }
+
+    /// The views constructed in the file's renderers other than previews.
+    static func shownViews(_ facts: FileFacts) -> [String] {
+        facts.renderers.filter { !isPreview($0) }.flatMap { renderer in
+            renderer.edges.compactMap { edge in
+                if case .view(let name) = edge.target { return name }
+                return nil
+            }
+        }
+    }
+
+    static func isPreview(_ renderer: Renderer) -> Bool {
+        switch renderer.kind {
+        case .root(.preview), .root(.previewProvider): return true
+        default: return false
+        }
+    }
+
+    static func compute(_ index: ProjectIndex) -> Set<String> {
+        // In free functions and in classes (declared as such, or extended where a class of the sources is).
+        let classes = index[ClassNames.self]
+        var constructed: Set<String> = []
+        for facts in index.files {
+            for c in facts.constructions where c.owner.isEmpty || classes.contains(c.owner) { constructed.formUnion(c.names) }
+        }
+        return constructed.subtracting(index.files.flatMap(shownViews))
+    }
+}
+
+/// The `ObservableObject` classes of the sources that never publish a change: no declaration of the class or of a
+/// superclass the sources declare has a `@Published` property or says `objectWillChange`, and the chain of
+/// superclasses ends in the sources (at `ObservableObject`, `NSObject` or a protocol). SwiftUI observes nothing in
+/// such an object: to a view it is a plain class (a holder of closures or of references), whatever it conforms to.
+/// A class whose superclass comes from another module may publish through it, so it is not listed.
+enum ObservableObjectsPublishingNothing: ProjectAnalysis {
+    struct ClassInputs: Equatable {
+        var name: String
+        var kind: TypeFact.Kind
+        var inherited: [String]
+        var publishes: Bool
+    }
+
+    static func inputs(of facts: FileFacts) -> [ClassInputs] {
+        facts.types.filter { $0.kind == .class || $0.kind == .extension || $0.kind == .protocol }.map { type in
+            ClassInputs(name: type.name, kind: type.kind, inherited: type.inherited,
+                        publishes: type.mentionsObjectWillChange
+                            || type.properties.decoded(path: facts.path).contains { $0.wrapper == "Published" })
+        }
+    }
+
+    static func compute(_ index: ProjectIndex) -> Set<String> {
+        let classes = index[ClassNames.self]
+        var silent: Set<String> = []
+        for name in classes where index.observableObject(name) == true && publishesNothing(name, classes, index) {
+            silent.insert(name)
+        }
+        return silent
+    }
+
+    static var requires: [any ProjectAnalysis.Type] { [ClassNames.self] }
+
+    /// The class and its superclasses of the sources, iterated (a cycle is broken code: not judged).
+    static func publishesNothing(_ name: String, _ classes: Set<String>, _ index: ProjectIndex) -> Bool {
+        var current = name
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            let declarations = index.types(named: current)
+            if declarations.contains(where: { ref in
+                index.type(ref).mentionsObjectWillChange || index.properties(of: ref).contains { $0.wrapper == "Published" }
+            }) { return false }
+            guard let superclass = declarations.lazy.compactMap({ ref -> String? in
+                let type = index.type(ref)
+                return type.kind == .class ? type.inherited.first : nil
+            }).first else { return true }
+            if superclass == "ObservableObject" || superclass == "NSObject" || index.protocolNames.contains(superclass)
+                || ProjectIndex.protocolsNotRefiningObservableObject.contains(superclass) { return true }
+            guard classes.contains(superclass) else { return false }
+            current = superclass
+        }
+        return false
     }
 }

@@ -19,7 +19,7 @@ enum ObservableCreatedInViewRule: Rule {
 }
 
 extension ObservableCreatedInViewRule {
-    static var analyses: [any ProjectAnalysis.Type] { [ClassNames.self] }
+    static var analyses: [any ProjectAnalysis.Type] { [ClassNames.self, ObservableObjectsPublishingNothing.self] }
 
     /// A stored property of a struct that constructs an object: the project decides whether the struct is a view
     /// and the object observable.
@@ -122,6 +122,7 @@ extension ObservableCreatedInViewRule {
         let index = project.index
         // Most constructions are of values or of a library's types: one lookup each.
         let classes = project[ClassNames.self]
+        let silent = project[ObservableObjectsPublishingNothing.self]
         for finding in project.pending {
             let c = finding.condition
             // A class of the project (declared as one, and only extended elsewhere).
@@ -138,6 +139,9 @@ extension ObservableCreatedInViewRule {
                 guard kind != .model else { continue }
                 advice = .state(stateIsMacro: project.toolchain.stateIsMacro)
             } else if index.observableObject(c.type) == true, !c.isBindable {
+                // An object that never publishes is, to the view, a plain class: nothing to subscribe to, and
+                // nothing SwiftUI shows depends on it (a holder of closures that a hosting controller fills in).
+                if silent.contains(c.type) { continue }
                 let file = index.position(ofFile: finding.diagnostic.span.file)
                 advice = file.flatMap { index.layout.missing(.stateObject, inFile: $0) }.map(Advice.outlivingOwner) ?? .stateObject
             } else {

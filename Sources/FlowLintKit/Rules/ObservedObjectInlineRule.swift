@@ -17,9 +17,12 @@ enum ObservedObjectInlineRule: Rule {
 }
 
 extension ObservedObjectInlineRule {
+    static var analyses: [any ProjectAnalysis.Type] { [ViewsShownOnlyOutsideSwiftUI.self] }
+
     /// An initializer may assign a created object to an observed property (`self.store = Store()`), and its
     /// body does not say `ObservedObject`: in a file that says it anywhere, no body is skipped.
-    static let parses = BodySkipping(fileWords: ["ObservedObject"], notedWords: observableObjectWord.words)
+    /// An initializer that says `assign` may feed a `@Published` property from a publisher (`mirroredProperties`).
+    static let parses = BodySkipping(bodyWords: ["assign"], fileWords: ["ObservedObject"], notedWords: observableObjectWord.words)
 
     /// Only a file that says it declares observable objects whose statelessness is recorded (`Record`).
     static let observableObjectWord = TokenWords(["ObservableObject"])
@@ -30,6 +33,11 @@ extension ObservedObjectInlineRule {
     struct Condition: Codable, Sendable {
         var owner: String
         var type: String?
+        var property: String
+        /// The class the construction names, for the message (nil for `.init()`).
+        var constructed: String?
+        /// The first parameter of the owner's initializer that the construction reads (`Model(key: key)`), if any.
+        var input: String?
     }
 
     /// The classes a file that says `ObservableObject` declares that inherit something and hold no state of
@@ -51,6 +59,25 @@ extension ObservedObjectInlineRule {
         let object = type.map { "'\($0)'" } ?? "its object"
         return "@ObservedObject '\(property)' creates \(object) itself, so SwiftUI re-creates it with the view and "
             + "its state is lost; own it with @StateObject"
+    }
+
+    /// The object is made from an input of the view's initializer: a `@StateObject` keeps the object of the
+    /// first input for as long as the view keeps its identity, so the advice says how to give it a new one.
+    static func message(property: String, type: String?, input: String) -> String {
+        let object = type.map { "'\($0)'" } ?? "its object"
+        return "@ObservedObject '\(property)' creates \(object) itself from the initializer's '\(input)', so SwiftUI "
+            + "re-creates it with the view and its state is lost; own it with @StateObject and, since that keeps the "
+            + "object made from the first '\(input)', give the view an .id(...) of its '\(input)' where it is shown, "
+            + "or update the object when '\(input)' changes"
+    }
+
+    /// The owner is shown only by UIKit or AppKit code (`ViewsShownOnlyOutsideSwiftUI`), as the root of a hosting
+    /// controller or view, which keeps the struct it was given: nothing is lost today, only once a view shows it.
+    static func messageForHostedView(property: String, type: String?, owner: String) -> String {
+        let object = type.map { "'\($0)'" } ?? "its object"
+        return "@ObservedObject '\(property)' creates \(object) itself; '\(owner)' is created only outside SwiftUI views "
+            + "(previews aside), as a hosting root, so SwiftUI does not re-create it today, but a view that shows it "
+            + "would re-create \(object) with it and lose its state; own it with @StateObject"
     }
 
     /// The advice for a target whose deployment target has no `@StateObject` (iOS 13, macOS 10.15): the object
@@ -102,12 +129,17 @@ extension ObservedObjectInlineRule {
         let stateless = project.derived("stateless") { records in
             Dictionary(records.flatMap(\.record.statelessClasses).map { ($0.name, $0.superclass) }, uniquingKeysWith: { a, _ in a })
         }
+        let hostedOnly = project[ViewsShownOnlyOutsideSwiftUI.self]
         for finding in project.pending {
             let c = finding.condition
             // An `App` is created once, so the object is too (and `@StateObject` could not be used in its `init`).
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
             // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
             if let type = c.type, holdsNoState(type, stateless, index) { continue }
+            var finding = finding
+            if hostedOnly.contains(c.owner), index.isView(c.owner) {
+                finding.diagnostic.message = messageForHostedView(property: c.property, type: c.constructed, owner: c.owner)
+            }
             if let file = index.position(ofFile: finding.diagnostic.span.file),
                let missing = index.layout.missing(.stateObject, inFile: file) {
                 // No @StateObject on this deployment target: advice that compiles there, and no fix.
@@ -148,10 +180,17 @@ extension ObservedObjectInlineRule {
     static func holdsNoState(_ decl: Int, _ file: FileContext) -> Bool {
         guard let block = file.tree.child(decl, .memberBlock) else { return false }
         var hasProperties = false
+        let mirrored = mirroredProperties(block, file)
         for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
             hasProperties = true
             let wrappers = file.attributes(m).compactMap { file.name($0) }
-            if wrappers.contains("Published") { return false }
+            if wrappers.contains("Published") {
+                // A mirror of an outside source: a new object has the source's current value at once.
+                if file.children(m).allSatisfy({ b in
+                    file.kind(b) != .patternBinding || file.tree.firstChild(b).flatMap({ file.name($0) }).map(mirrored.contains) == true
+                }) { continue }
+                return false
+            }
             if wrappers.contains(where: persistenceWrappers.contains) { continue }
             if file.hasModifier(m, .lazy) { return false }
             let isLet = file.tree.nameToken(m)?.keyword == .let
@@ -166,6 +205,54 @@ extension ObservedObjectInlineRule {
             }
         }
         return hasProperties
+    }
+
+    /// Operators between a publisher and `assign(to:)` that pass its first value on as it comes.
+    static let valuePreservingOperators: Set<String> = ["map", "receive", "removeDuplicates", "eraseToAnyPublisher"]
+
+    /// The `@Published` properties an initializer of the class feeds from a publisher that emits the current value
+    /// of an outside source when subscribed to: `source.publisher(for: \.value).assign(to: &$value)` (key-value
+    /// observing with its default options, which include `.initial`) or `other.$value.assign(to: &$value)`
+    /// (another object's `@Published` property), possibly through `valuePreservingOperators`. Such a property is a
+    /// mirror: an object created again has the right value at once, and there is nothing of its own to lose.
+    static func mirroredProperties(_ block: Int, _ file: FileContext) -> Set<String> {
+        let tree = file.tree
+        var mirrored: Set<String> = []
+        for m in file.memberDecls(block) where file.kind(m) == .initDecl {
+            guard let body = tree.child(m, .codeBlock) else { continue }
+            for n in tree.subtree(body) where file.kind(n) == .callExpr {
+                guard let callee = tree.firstChild(n), file.kind(callee) == .memberAccessExpr, file.name(callee) == "assign",
+                      case let arguments = file.arguments(n), arguments.count == 1, arguments[0].label == "to",
+                      let target = arguments[0].value, file.kind(target) == .inOutExpr,
+                      let projected = tree.firstChild(target), file.kind(projected) == .identifierExpr,
+                      let name = file.name(projected), name.hasPrefix("$"), var source = tree.firstChild(callee)
+                else { continue }
+                // Down the chain of operators to the publisher itself (a chain is short; the loop ends at its start).
+                while file.kind(source) == .callExpr, let c = tree.firstChild(source), file.kind(c) == .memberAccessExpr,
+                      valuePreservingOperators.contains(file.name(c) ?? ""), let base = tree.firstChild(c) {
+                    source = base
+                }
+                if emitsCurrentValue(source, file) { mirrored.insert(String(name.dropFirst())) }
+            }
+        }
+        return mirrored
+    }
+
+    /// `x.publisher(for: \.value)` without `options:`, or `x.$value`.
+    static func emitsCurrentValue(_ publisher: Int, _ file: FileContext) -> Bool {
+        let tree = file.tree
+        switch file.kind(publisher) {
+        case .callExpr:
+            guard let c = tree.firstChild(publisher), file.kind(c) == .memberAccessExpr, file.name(c) == "publisher",
+                  tree.firstChild(c) != nil else { return false }
+            let arguments = file.arguments(publisher)
+            return arguments.count == 1 && arguments[0].label == "for"
+                && arguments[0].value.map { file.kind($0) == .keyPathExpr } == true
+        case .memberAccessExpr:
+            return tree.firstChild(publisher) != nil && file.name(publisher)?.hasPrefix("$") == true
+        default:
+            return false
+        }
     }
 
     /// The type a property binding's annotation names (`Store` in `var store: Store`), if any.
@@ -187,7 +274,8 @@ extension ObservedObjectInlineRule {
                           edits: [TextEdit(startOffset: Int(tree.tokens[nameToken].offset), endOffset: Int(tree.tokens[nameToken].end),
                                            replacement: "StateObject")])
             report.report(at: attribute, message(property: property, type: created.type), fixes: [fix],
-                          condition: Condition(owner: owner, type: created.type ?? annotatedType(b, context)))
+                          condition: Condition(owner: owner, type: created.type ?? annotatedType(b, context), property: property,
+                                               constructed: created.type))
         }
     }
 
@@ -197,6 +285,9 @@ extension ObservedObjectInlineRule {
                                  _ report: inout FileReport<Condition, Record>) {
         guard !observed.isEmpty, let body = context.tree.child(initializer, .codeBlock) else { return }
         let tree = context.tree
+        let parameters = Set(tree.child(initializer, .parameterClause).map { clause in
+            context.children(clause).filter { context.kind($0) == .parameter }.compactMap { context.parameterName($0) }
+        } ?? [])
         for n in tree.subtree(body) where context.kind(n) == .binaryExpr && tree.nameToken(n).map({ $0.kind == .equal }) == true {
             let sides = Array(context.children(n))
             guard sides.count == 2, let target = assignedName(sides[0], context) else { continue }
@@ -213,8 +304,12 @@ extension ObservedObjectInlineRule {
                 wrappedValue = sides[1]
             }
             guard let value = wrappedValue, let created = createdObject(value, context) else { continue }
-            report.report(at: n, message(property: property, type: created.type),
-                          condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil))
+            let input = context.tree.subtree(value).lazy.filter { context.kind($0) == .identifierExpr }
+                .compactMap { context.name($0) }.first(where: parameters.contains)
+            report.report(at: n, input.map { message(property: property, type: created.type, input: $0) }
+                            ?? message(property: property, type: created.type),
+                          condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil, property: property,
+                                               constructed: created.type, input: input))
         }
     }
 
