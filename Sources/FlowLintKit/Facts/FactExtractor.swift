@@ -223,7 +223,8 @@ struct FactExtractor {
                                 contentNames: Set(modifierContent))
                 }
                 if kind == .extension && name == "View", let n = context.name(m) {
-                    facts.providerHelpers.append(ProviderHelper(name: n, provided: providers(inHelper: m, owner: name)))
+                    let (provided, calls) = providers(inHelper: m, owner: name)
+                    facts.providerHelpers.append(ProviderHelper(name: n, provided: provided, calls: calls))
                 }
                 collectProviders(in: m, owner: name)
             case .initDecl:
@@ -488,19 +489,23 @@ struct FactExtractor {
     }
 
     /// What a `View` extension function provides to its receiver: the providers applied to `self` (explicit or
-    /// implicit) in its body.
-    mutating func providers(inHelper function: Int, owner: String) -> [TypeReference] {
+    /// implicit) in its body, and the other methods it calls on `self` (which may be helpers providing more).
+    mutating func providers(inHelper function: Int, owner: String) -> (provided: [TypeReference], calls: [String]) {
         var out: [TypeReference] = []
+        var calls: [String] = []
         let startsAtSelf = RenderWalker.chainsStartingAtSelf(in: function, context)
         for n in tree.subtree(function) where context.kind(n) == .callExpr {
             guard let callee = tree.firstChild(n), context.kind(callee) == .memberAccessExpr else { continue }
             let isModelContainer = RenderWalker.isModelContainerCall(n, context)
             let provided = RenderWalker.providerCall(n, context)
-            guard isModelContainer || provided != nil else { continue }
             let base = tree.firstChild(callee)
             let receiverIsSelf = base == nil || (context.kind(base!) == .identifierExpr && context.name(base!) == "self")
                 || startsAtSelf[base! - function]
             guard receiverIsSelf else { continue }
+            guard isModelContainer || provided != nil else {
+                if let name = context.name(callee), !calls.contains(name) { calls.append(name) }
+                continue
+            }
             out.append(isModelContainer ? .modelContainer : TypeResolver(context: context, ownerType: owner).resolve(provided!, at: n))
         }
         // Implicit `self`: `func withSettings() -> some View { environmentObject(UserSettings()) }`.
@@ -511,11 +516,15 @@ struct FactExtractor {
                 out.append(.modelContainer)
                 continue
             }
-            guard calleeName == "environmentObject" || calleeName == "environment" else { continue }
+            guard calleeName == "environmentObject" || calleeName == "environment" else {
+                // `withEnvironment(from: context)`: a method of the receiver (a type-like name is a construction).
+                if !FileContext.isTypeLike(calleeName), !calls.contains(calleeName) { calls.append(calleeName) }
+                continue
+            }
             guard args.count == 1, args[0].label == nil, let v = args[0].value else { continue }
             out.append(TypeResolver(context: context, ownerType: owner).resolve(v, at: n))
         }
         facts.providedTypes += out
-        return out
+        return (out, calls)
     }
 }

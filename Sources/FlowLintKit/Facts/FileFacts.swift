@@ -261,6 +261,9 @@ struct TypeAliasFact: Sendable, Equatable, Codable {
 struct ProviderHelper: Sendable, Equatable, Codable {
     var name: String
     var provided: [TypeReference]
+    /// The methods it calls on its receiver (`withEnvironment(from: .preview)`, `self.themed()`): a `View` extension
+    /// helper of the project among them provides to the receiver what it provides (`EnvironmentGraph`).
+    var calls: [String] = []
 }
 
 extension Array {

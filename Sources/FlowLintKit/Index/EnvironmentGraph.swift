@@ -40,6 +40,10 @@ struct EnvironmentGraph {
     private var contentHelpersByType: [String: [String]] = [:]
     /// What a `View` extension method's receiver gets from the containers and modifiers the method wraps it in.
     private var helperReceiverProviders: [String: [TypeReference]] = [:]
+    /// What a `View` extension method provides to its receiver: the providers it applies, what the containers and
+    /// modifiers it wraps the receiver in provide, and what the methods it calls on the receiver provide, followed
+    /// through any number of calls (`withMockEnvironment()` calling `withEnvironment(from:)`), each method once.
+    private var helperProvides: [String: [TypeReference]] = [:]
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
@@ -142,11 +146,35 @@ struct EnvironmentGraph {
             }
             if !references.isEmpty { helperReceiverProviders[name] = references }
         }
+        helperProvides = Self.helperProvides(index: index, receiverProviders: helperReceiverProviders)
         // `ModelPreview { ... }` whose body shows the content under `.dataContainer()`: what the helper provides.
         for (type, helpers) in contentHelpersByType {
-            let references = helpers.flatMap { (index.providerHelpers[$0] ?? []) + (helperReceiverProviders[$0] ?? []) }
+            let references = helpers.flatMap { helperProvides[$0] ?? [] }
             if !references.isEmpty { contentProvidersByType[type, default: []] += references }
         }
+    }
+
+    /// Per `View` extension method (by name, overloads together), what it provides to its receiver, directly or
+    /// through the methods it calls on it (`helperProvides`). A worklist per method over the methods it reaches.
+    private static func helperProvides(index: ProjectIndex, receiverProviders: [String: [TypeReference]]) -> [String: [TypeReference]] {
+        var direct = index.providerHelpers
+        for (name, references) in receiverProviders { direct[name, default: []] += references }
+        var calls: [String: [String]] = [:]
+        for facts in index.files {
+            for helper in facts.providerHelpers where !helper.calls.isEmpty { calls[helper.name, default: []] += helper.calls }
+        }
+        var result: [String: [TypeReference]] = [:]
+        for name in Set(direct.keys).union(calls.keys) {
+            var seen: Set<String> = [name]
+            var work = [name]
+            var references: [TypeReference] = []
+            while let helper = work.popLast() {
+                references += direct[helper] ?? []
+                for callee in calls[helper] ?? [] where seen.insert(callee).inserted { work.append(callee) }
+            }
+            if !references.isEmpty { result[name] = references }
+        }
+        return result
     }
 
     /// `.environmentObject(store)` where `store` is the view's own `@EnvironmentObject`: it passes on what its
@@ -452,8 +480,7 @@ struct EnvironmentGraph {
             result.insert(t)
         }
         for helper in edge.helperCalls {
-            let helperProvides = (index.providerHelpers[helper] ?? []) + (helperReceiverProviders[helper] ?? [])
-            for reference in helperProvides {
+            for reference in helperProvides[helper] ?? [] {
                 guard let t = index.resolve(reference) else { return nil }
                 result.insert(t)
             }
