@@ -144,6 +144,7 @@ struct FactExtractor {
             type.qualifiedName = context.qualifiedTypeName(decl)
         }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
+        type.isFilePrivate = kind != .extension && (context.hasModifier(decl, .private) || context.hasModifier(decl, .fileprivate))
         type.observation = context.observation(of: decl)
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {
@@ -359,13 +360,18 @@ struct FactExtractor {
         return out
     }
 
-    /// `Store.shared` (a type-like name and one member): the static member an initializer reads.
+    /// `Store.shared` (a type-like name and one member): the static member an initializer reads; `Store.preview()`,
+    /// the static method it calls.
     func staticMember(_ expression: Int) -> StaticMemberName? {
-        let e = context.unwrapped(expression)
+        var e = context.unwrapped(expression)
+        var isCall = false
+        if context.kind(e) == .callExpr, let callee = tree.firstChild(e), context.kind(callee) == .memberAccessExpr {
+            (e, isCall) = (callee, true)
+        }
         guard context.kind(e) == .memberAccessExpr, let member = context.name(e), !FileContext.isTypeLike(member),
               let base = tree.firstChild(e), context.kind(base) == .identifierExpr, let type = context.name(base),
               FileContext.isTypeLike(type), type != "Self" else { return nil }
-        return StaticMemberName(type: type, member: member)
+        return StaticMemberName(type: type, member: member, isCall: isCall)
     }
 
     /// Where `name`, `$name` or `_name` appears in the type declared at `typeDecl` or in an extension of it in

@@ -77,6 +77,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// It declares `var body: some View` (or another type ending in `View`): with a conformance to a protocol
     /// the project does not declare (a library's `ConnectedView`), it is a view.
     var declaresViewBody = false
+    /// Declared `private` or `fileprivate`: no other file can name it, and a name its own file constructs means it
+    /// before a type of another file (`private struct PreviewHelper` in several files of a module).
+    var isFilePrivate = false
 
     /// `qualifiedName` when there is one, else `name`.
     var qualifiedOrSimpleName: String { qualifiedName ?? name }
@@ -143,6 +146,9 @@ struct TapAction: Hashable, Sendable, Codable {
 struct StaticMemberName: Hashable, Sendable, Codable {
     var type: String
     var member: String
+    /// `Type.member(...)`: a static method called, a factory of `Type` when that is an observable class of the
+    /// project (`Store.preview(repository)`).
+    var isCall = false
 }
 
 /// A type as a provider expression spells it, resolved when the whole project is known.

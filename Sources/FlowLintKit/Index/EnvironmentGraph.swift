@@ -47,6 +47,8 @@ struct EnvironmentGraph {
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
+    /// What each container declaration provides to its content (`contentProviders(ofContainer:file:scope:build:)`).
+    private var contentProvidersByDeclaration: [DeclarationKey: [TypeReference]] = [:]
     /// The declarations a construction resolved to, numbered (a name place holds the number).
     fileprivate var resolvedSets: [[DeclarationKey]] = []
     private var resolvedSetNumbers: [[DeclarationKey]: Int] = [:]
@@ -348,8 +350,9 @@ struct EnvironmentGraph {
     /// The constructions a root shows, in source order, a member's where the root uses it. Each member is
     /// followed once per root (the first use), however many times it is used, and a member that uses itself adds
     /// nothing; a worklist, so no recursion whatever the chain of members.
-    private func constructions(of root: Renderer, file: Int) -> [RootConstruction] {
+    private mutating func constructions(of root: Renderer, file: Int) -> [RootConstruction] {
         let members = root.rootType >= 0 ? renderers(of: DeclarationKey(file: file, type: Int(root.rootType))) : [:]
+        let scope = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].qualifiedOrSimpleName : nil
         var followed: Set<String> = []
         var result: [RootConstruction] = []
         // Edges still to look at with the path to them, the next one last.
@@ -361,7 +364,9 @@ struct EnvironmentGraph {
             let edge = next.edge
             // A destination no container of the path encloses can never be navigated to.
             if edge.inUncontainedDestination && !next.navigable { continue }
-            next.provided = next.provided.flatMap { environment(after: edge, around: $0) }
+            if let provided = next.provided {
+                next.provided = environment(after: edge, around: provided, file: next.file, scope: scope, build: -1)
+            }
             next.platforms.formIntersection(edge.platforms)
             next.clauses.append((next.file, edge.clause))
             next.navigable = next.navigable || edge.underNavigationContainer
@@ -461,16 +466,18 @@ struct EnvironmentGraph {
 
     /// The provided set below an edge, or nil when the edge cannot be judged (a provider or helper that cannot
     /// be resolved, a construction kept in a local first, or content handed to an opaque view).
-    func environment(after edge: RenderEdge, around provided: Set<String>) -> Set<String>? {
+    /// The construction is in `file`, inside the type `scope` (its qualified name; nil in a root), in `build`: its
+    /// enclosing containers' names are resolved from there.
+    mutating func environment(after edge: RenderEdge, around provided: Set<String>, file: Int, scope: String?,
+                              build: Int32) -> Set<String>? {
         if edge.flowsThroughLocal { return nil }
         for callee in edge.enclosingCallees where candidates[callee] == nil && !SwiftUINames.transparentContainers.contains(callee) {
             return nil
         }
         var result = provided
         // `Container { Badge() }` where Container's body wraps its content in `.environmentObject(x)`.
-        for callee in edge.enclosingCallees {
-            guard let references = contentProvidersByType[callee] else { continue }
-            for reference in references {
+        for callee in edge.enclosingCallees where candidates[callee] != nil {
+            for reference in contentProviders(ofContainer: callee, file: file, scope: scope, build: build) {
                 guard let t = index.resolve(reference) else { return nil }
                 result.insert(t)
             }
@@ -486,6 +493,32 @@ struct EnvironmentGraph {
             }
         }
         return result
+    }
+
+    /// What a container view named `name`, constructed in `file` inside `scope`, provides to the content a caller
+    /// hands in: what the body of the declaration the name means there applies around every use of its content
+    /// (its own file's `private struct PreviewHelper` before another file's), with the helpers applied there; for
+    /// a name meaning several declarations (modules apart), what any of them provides.
+    private mutating func contentProviders(ofContainer name: String, file: Int, scope: String?, build: Int32) -> [TypeReference] {
+        guard let found = names.resolve(name, qualifier: nil, scope: scope, file: file, layout: index.layout,
+                                        visible: { isVisible(file: $0, in: build) }) else { return [] }
+        var references: [TypeReference] = []
+        for d in found.declarations {
+            let key = DeclarationKey(file: d.file, type: d.type)
+            if let known = contentProvidersByDeclaration[key] {
+                references += known
+                continue
+            }
+            var own: [TypeReference] = []
+            let bodies = renderers(of: key)[nil] ?? []
+            if bodies.count == 1 {
+                own = (bodies[0].renderer.contentProviders ?? [])
+                    + (bodies[0].renderer.contentHelpers ?? []).flatMap { helperProvides[$0] ?? [] }
+            }
+            contentProvidersByDeclaration[key] = own
+            references += own
+        }
+        return references
     }
 
     /// The environment objects a declaration reads: its `@EnvironmentObject` properties and non-optional
@@ -593,7 +626,7 @@ struct EnvironmentGraph {
             if edge.inUncontainedDestination && !place.navigable { continue }
             let edgePlatforms = platforms.intersection(edge.platforms)
             if edgePlatforms.isEmpty || !isCompiled(file: file, clause: edge.clause, in: place.build) { continue }
-            let provided = environment(after: edge, around: [])
+            let provided = environment(after: edge, around: [], file: file, scope: scope, build: place.build)
             let navigable = place.navigable || edge.underNavigationContainer
             // `Text("Title").highlighted()`: what the helper method constructs is shown here, with what the
             // construction gets (providers applied inside the helper's receiver count too: precision first).
