@@ -463,7 +463,8 @@ struct FactExtractor {
     }
 
     /// In a `View` extension method, the views constructed with a bare `self` in a closure argument or trailing
-    /// closure (`RootView { self }`, `Frame(content: { self })`), innermost first, without repeats.
+    /// closure (`RootView { self }`, `Frame(content: { self })`), innermost first, without repeats; then the view
+    /// modifiers a static factory makes for `modifier(_:)` on the receiver (`modifier(Previewer.allThemes())`).
     func receiverContainers(in decl: Int) -> [String] {
         var containers: [String] = []
         for n in tree.subtree(decl) where context.kind(n) == .identifierExpr && context.name(n) == "self" {
@@ -481,6 +482,16 @@ struct FactExtractor {
                 }
                 node = p
             }
+        }
+        for n in tree.subtree(decl) where context.kind(n) == .callExpr {
+            guard let callee = tree.firstChild(n), context.kind(callee) == .identifierExpr, context.name(callee) == "modifier",
+                  let argument = context.arguments(n).first, argument.label == nil, let value = argument.value else { continue }
+            var factory = context.unwrapped(value)
+            if context.kind(factory) == .callExpr, let called = tree.firstChild(factory) { factory = called }
+            guard context.kind(factory) == .memberAccessExpr, let base = tree.firstChild(factory),
+                  context.kind(base) == .identifierExpr, let type = context.name(base), FileContext.isTypeLike(type),
+                  type != "Self", !containers.contains(type) else { continue }
+            containers.append(type)
         }
         return containers
     }

@@ -204,7 +204,8 @@ struct Renderer: Sendable, Equatable, Codable {
     var contentHelpers: [String]?
     /// For a `View` extension method (`func inRootView() -> some View { RootView { self } }`): the views it
     /// constructs with the receiver (`self`) in their content, so the receiver gets what their bodies provide
-    /// around their content. Nil otherwise.
+    /// around their content, and the view modifiers a static factory makes for it (`modifier(Previewer.dark())`).
+    /// Nil otherwise.
     var receiverContainers: [String]?
     /// For an App's `body` and a `PreviewProvider`'s `previews`: that type's index in the file's `types` (the
     /// members the root uses are its); -1 otherwise.
