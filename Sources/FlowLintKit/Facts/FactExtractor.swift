@@ -455,11 +455,60 @@ struct FactExtractor {
         renderer.rootType = Int32(rootType)
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
                              contentNames: contentNames, elementsMayBeMembers: kind == .root(.app), into: &renderer, facts: &facts)
+        if case .viewBody = kind {
+            // What the body applies around everything it shows is around the content a caller hands in too, however
+            // the body shows it (`steps = content()` in `init`, shown through a model).
+            let around = providersAroundWholeBody(decl, owner: owner).filter { !(renderer.contentProviders ?? []).contains($0) }
+            if !around.isEmpty { renderer.contentProviders = (renderer.contentProviders ?? []) + around }
+        }
         if owner == "View", case .member = kind {
             let containers = receiverContainers(in: decl)
             if !containers.isEmpty { renderer.receiverContainers = containers }
         }
         facts.renderers.append(renderer)
+    }
+
+    /// Modifiers whose arguments show views outside their receiver: a provider applied before one of them is not
+    /// around what it shows.
+    static let presentingModifiers: Set<String> = [
+        "sheet", "fullScreenCover", "popover", "overlay", "background", "toolbar", "safeAreaInset", "alert",
+        "confirmationDialog", "contextMenu", "navigationDestination", "inspector", "mask", "overlayPreferenceValue",
+        "backgroundPreferenceValue", "searchSuggestions", "swipeActions", "tabItem", "fileImporter", "fileExporter",
+    ]
+
+    /// The providers a view's `body` applies around everything it shows: those on the modifier chain of its one
+    /// result (`NavigationStack { ... }.environment(path)`, the expression returned, local declarations aside),
+    /// each unless a modifier outside it shows views of its own (`.sheet { ... }`). Empty when the body has several
+    /// results or a statement other than a declaration before its result.
+    func providersAroundWholeBody(_ decl: Int, owner: String) -> [TypeReference] {
+        guard let block = tree.subtree(decl).first(where: { context.kind($0) == .codeBlock }) else { return [] }
+        let statements = context.children(block).filter { context.kind($0) != .variableDecl }
+        guard let last = statements.last else { return [] }
+        var result: Int
+        if context.kind(last) == .returnStmt, let returned = tree.firstChild(last) {
+            result = returned
+        } else if statements.count == 1 {
+            result = last
+        } else {
+            return []
+        }
+        var providers: [TypeReference] = []
+        var shownOutside = false
+        let resolver = TypeResolver(context: context, ownerType: owner)
+        var steps = 0
+        while context.kind(result) == .callExpr, let callee = tree.firstChild(result), context.kind(callee) == .memberAccessExpr,
+              let base = tree.firstChild(callee), steps < 10_000 {
+            steps += 1
+            if let provided = RenderWalker.providerCall(result, context) {
+                if !shownOutside { providers.append(resolver.resolve(provided, at: result)) }
+            } else if RenderWalker.isModelContainerCall(result, context) {
+                if !shownOutside { providers.append(.modelContainer) }
+            } else if Self.presentingModifiers.contains(context.name(callee) ?? "") {
+                shownOutside = true
+            }
+            result = base
+        }
+        return providers
     }
 
     /// In a `View` extension method, the views constructed with a bare `self` in a closure argument or trailing

@@ -196,8 +196,9 @@ struct Renderer: Sendable, Equatable, Codable {
     /// The innermost `#if` clause around the rendering declaration (an index into the file's `clauses`), -1 for none.
     var clause: Int32 = -1
     /// For a view's `body` that shows its stored content (`let content: Content`, a `@ViewBuilder` closure):
-    /// the providers applied around every use of it, which the content a caller hands in gets. Nil when the
-    /// body does not use such a property.
+    /// the providers applied around every use of it, which the content a caller hands in gets; with those the body
+    /// applies around everything it shows (`FactExtractor.providersAroundWholeBody`), which the content gets however
+    /// the body shows it. Nil when there are none of either.
     var contentProviders: [TypeReference]?
     /// The `View` extension helpers applied around every use of that content (`content.dataContainer()`),
     /// resolved at index time to what they provide. Nil when none.
