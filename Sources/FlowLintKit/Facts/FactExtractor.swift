@@ -12,9 +12,9 @@ struct FactExtractor {
     /// The bodies the facts need parsed: view- and scene-building members (`body`, `previews`, `@ViewBuilder` or
     /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), any body that applies an
     /// environment provider (SwiftData's `modelContainer` and `modelContext` among them), and any body with a tap
-    /// action (`PropertyFact.readOnlyOnTap`: a button in toolbar content).
+    /// action (`PropertyFact.readOnlyOnTap`: a button in toolbar content; `catch` blocks are found in the tokens).
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "modelContainer", "modelContext",
-                                                 "Button", "onTapGesture"],
+                                                 "Button", "onTapGesture", "action"],
                                      declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
                                      typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
 
@@ -410,17 +410,30 @@ struct FactExtractor {
     }
 
     /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()
-    /// }`, `.onTapGesture { ... }`), the action: SwiftUI looks the object up only when it runs. Its title when every
-    /// use is in buttons with literal titles, their titles.
+    /// }`, `.onTapGesture { ... }`, a closure passed as `action:` to any call), or in a method of the type that only
+    /// such actions name (`Button(action: copy)`), the action: SwiftUI looks the object up only when it runs. Its
+    /// title when every use is in buttons with literal titles, their titles. When every use is in a `catch` clause
+    /// instead, a failure: the object is looked up only when a call before it throws.
     func tapAction(holdingAll uses: [Range<Int>], in typeDecl: Int?) -> TapAction? {
         guard let typeDecl, !uses.isEmpty else { return nil }
         var actions: [(bytes: Range<Int>, title: String?)] = []
-        for n in tree.subtree(typeDecl) where context.kind(n) == .callExpr {
+        let catches = catchBlocks(in: typeDecl)
+        var methods: [(declaration: Int, name: String)] = []
+        for n in tree.subtree(typeDecl) {
+            switch context.kind(n) {
+            case .funcDecl:
+                if let name = context.name(n) { methods.append((n, name)) }
+                continue
+            case .callExpr:
+                break
+            default:
+                continue
+            }
             guard let callee = tree.firstChild(n) else { continue }
             let parts = context.children(n).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
+            let arguments = context.arguments(n)
             if context.kind(callee) == .identifierExpr, context.name(callee) == "Button" {
                 // `Button("Save", action: save)`, `Button("Save") { ... }`, `Button { ... } label: { ... }`.
-                let arguments = context.arguments(n)
                 let title = arguments.first.flatMap { $0.label == nil ? $0.value.flatMap(literalTitle) : nil }
                 if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" }) {
                     actions.append((tree.byteRange(action), title))
@@ -430,14 +443,68 @@ struct FactExtractor {
             } else if context.kind(callee) == .memberAccessExpr, context.name(callee) == "onTapGesture",
                       let action = parts.last {
                 actions.append((tree.byteRange(action), nil))
+            } else if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" }),
+                      let value = tree.firstChild(action), context.kind(value) == .closureExpr {
+                // `.init(title: "Retry", action: { ... })`: an action a control of the caller runs when chosen.
+                let title = arguments.first { $0.label == "title" }.flatMap { $0.value.flatMap(literalTitle) }
+                actions.append((tree.byteRange(action), title))
             }
         }
+        // A method every mention of which is in an action runs only in it (a few rounds: methods calling methods).
+        for _ in 0..<3 {
+            var added = false
+            for (i, method) in methods.enumerated().reversed() {
+                let mentions = self.uses(of: method.name, besides: method.declaration, in: typeDecl)
+                guard !mentions.isEmpty else { continue }
+                var titles: [String?] = []
+                for mention in mentions {
+                    guard let action = actions.first(where: { $0.bytes.contains(mention.lowerBound) }) else { titles = []; break }
+                    titles.append(action.title)
+                }
+                guard !titles.isEmpty else { continue }
+                let title = Set(titles).count == 1 ? titles[0] : nil
+                actions.append((tree.byteRange(method.declaration), title))
+                methods.remove(at: i)
+                added = true
+            }
+            if !added { break }
+        }
+        // Each use waits for a failure (in a `catch`, in an action or not) or for an action; the action is said when
+        // one waits for it.
         var titles: [String?] = []
-        for use in uses {
+        for use in uses where !catches.contains(where: { $0.contains(use.lowerBound) }) {
             guard let action = actions.first(where: { $0.bytes.contains(use.lowerBound) }) else { return nil }
             if !titles.contains(action.title) { titles.append(action.title) }
         }
+        if titles.isEmpty { return TapAction(titles: [], onFailure: true) }
         return TapAction(titles: titles.contains(nil) ? [] : titles.compactMap { $0 })
+    }
+
+    /// The bytes of the `catch` blocks in a declaration, found in its tokens (so in bodies the parser skipped too):
+    /// from each `catch` keyword's first `{` to the brace that closes it.
+    func catchBlocks(in decl: Int) -> [Range<Int>] {
+        let bytes = tree.byteRange(decl)
+        let tokens = tree.tokens
+        var blocks: [Range<Int>] = []
+        var i = tokens.firstIndex { Int($0.offset) >= bytes.lowerBound } ?? tokens.endIndex
+        while i < tokens.endIndex, Int(tokens[i].offset) < bytes.upperBound {
+            defer { i += 1 }
+            guard tokens[i].kind == .keyword, tokens[i].keyword == .catch else { continue }
+            var j = i + 1
+            while j < tokens.endIndex, tokens[j].kind != .leftBrace, Int(tokens[j].offset) < bytes.upperBound { j += 1 }
+            var depth = 0
+            var k = j
+            while k < tokens.endIndex, Int(tokens[k].offset) < bytes.upperBound {
+                if tokens[k].kind == .leftBrace { depth += 1 }
+                if tokens[k].kind == .rightBrace {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                k += 1
+            }
+            if j < tokens.endIndex, k < tokens.endIndex, depth == 0 { blocks.append(Int(tokens[j].offset)..<Int(tokens[k].end)) }
+        }
+        return blocks
     }
 
     /// `"Save"`: a string literal without interpolation, its text.

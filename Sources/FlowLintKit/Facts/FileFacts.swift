@@ -140,6 +140,8 @@ struct TapAction: Hashable, Sendable, Codable {
     /// The literal titles of the buttons (`Button("Save") { ... }`), in source order, when every read is in buttons
     /// with a literal title; empty otherwise.
     var titles: [String]
+    /// Every read is in a `catch` clause: the object is looked up only when a call before it throws.
+    var onFailure = false
 }
 
 /// `Type.member` as written: a static member whose type the project index looks up.

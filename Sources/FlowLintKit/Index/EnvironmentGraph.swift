@@ -1090,6 +1090,7 @@ extension EnvironmentGraph {
             case .navigation: place = " in the destination"
             case nil: place = ""
             }
+            if tap.onFailure { return "when a call in '\(last.view)' fails\(place)" }
             if tap.titles.isEmpty { return "when tapped in '\(last.view)'\(place)" }
             let titles = tap.titles.map { "'\($0)'" }
             return "when \(titles.dropLast().joined(separator: ", "))\(titles.count > 1 ? " or " : "")\(titles.last!) is tapped\(place)"
