@@ -12,9 +12,9 @@ struct FactExtractor {
     /// The bodies the facts need parsed: view- and scene-building members (`body`, `previews`, `@ViewBuilder` or
     /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), any body that applies an
     /// environment provider (SwiftData's `modelContainer` and `modelContext` among them), and any body with a tap
-    /// action (`PropertyFact.readOnlyOnTap`: a button in toolbar content).
+    /// action (`PropertyFact.readOnlyOnTap`: a button in toolbar content; `catch` blocks are found in the tokens).
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "modelContainer", "modelContext",
-                                                 "Button", "onTapGesture"],
+                                                 "Button", "onTapGesture", "action"],
                                      declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
                                      typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
 
@@ -145,6 +145,7 @@ struct FactExtractor {
             type.qualifiedName = context.qualifiedTypeName(decl)
         }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
+        type.isFilePrivate = kind != .extension && (context.hasModifier(decl, .private) || context.hasModifier(decl, .fileprivate))
         type.observation = context.observation(of: decl)
         if (kind == .class || kind == .extension) && context.enclosingType(decl) == nil { noteConstructions(in: decl, owner: name) }
         if kind == .class || kind == .extension {
@@ -232,7 +233,8 @@ struct FactExtractor {
                                 contentNames: Set(modifierContent))
                 }
                 if kind == .extension && name == "View", let n = context.name(m) {
-                    facts.providerHelpers.append(ProviderHelper(name: n, provided: providers(inHelper: m, owner: name)))
+                    let (provided, calls) = providers(inHelper: m, owner: name)
+                    facts.providerHelpers.append(ProviderHelper(name: n, provided: provided, calls: calls))
                 }
                 collectProviders(in: m, owner: name)
             case .initDecl:
@@ -367,13 +369,18 @@ struct FactExtractor {
         return out
     }
 
-    /// `Store.shared` (a type-like name and one member): the static member an initializer reads.
+    /// `Store.shared` (a type-like name and one member): the static member an initializer reads; `Store.preview()`,
+    /// the static method it calls.
     func staticMember(_ expression: Int) -> StaticMemberName? {
-        let e = context.unwrapped(expression)
+        var e = context.unwrapped(expression)
+        var isCall = false
+        if context.kind(e) == .callExpr, let callee = tree.firstChild(e), context.kind(callee) == .memberAccessExpr {
+            (e, isCall) = (callee, true)
+        }
         guard context.kind(e) == .memberAccessExpr, let member = context.name(e), !FileContext.isTypeLike(member),
               let base = tree.firstChild(e), context.kind(base) == .identifierExpr, let type = context.name(base),
               FileContext.isTypeLike(type), type != "Self" else { return nil }
-        return StaticMemberName(type: type, member: member)
+        return StaticMemberName(type: type, member: member, isCall: isCall)
     }
 
     /// Where `name`, `$name` or `_name` appears in the type declared at `typeDecl` or in an extension of it in
@@ -412,17 +419,30 @@ struct FactExtractor {
     }
 
     /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()
-    /// }`, `.onTapGesture { ... }`), the action: SwiftUI looks the object up only when it runs. Its title when every
-    /// use is in buttons with literal titles, their titles.
+    /// }`, `.onTapGesture { ... }`, a closure passed as `action:` to any call), or in a method of the type that only
+    /// such actions name (`Button(action: copy)`), the action: SwiftUI looks the object up only when it runs. Its
+    /// title when every use is in buttons with literal titles, their titles. When every use is in a `catch` clause
+    /// instead, a failure: the object is looked up only when a call before it throws.
     func tapAction(holdingAll uses: [Range<Int>], in typeDecl: Int?) -> TapAction? {
         guard let typeDecl, !uses.isEmpty else { return nil }
         var actions: [(bytes: Range<Int>, title: String?)] = []
-        for n in tree.subtree(typeDecl) where context.kind(n) == .callExpr {
+        let catches = catchBlocks(in: typeDecl)
+        var methods: [(declaration: Int, name: String)] = []
+        for n in tree.subtree(typeDecl) {
+            switch context.kind(n) {
+            case .funcDecl:
+                if let name = context.name(n) { methods.append((n, name)) }
+                continue
+            case .callExpr:
+                break
+            default:
+                continue
+            }
             guard let callee = tree.firstChild(n) else { continue }
             let parts = context.children(n).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
+            let arguments = context.arguments(n)
             if context.kind(callee) == .identifierExpr, context.name(callee) == "Button" {
                 // `Button("Save", action: save)`, `Button("Save") { ... }`, `Button { ... } label: { ... }`.
-                let arguments = context.arguments(n)
                 let title = arguments.first.flatMap { $0.label == nil ? $0.value.flatMap(literalTitle) : nil }
                 if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" }) {
                     actions.append((tree.byteRange(action), title))
@@ -432,14 +452,68 @@ struct FactExtractor {
             } else if context.kind(callee) == .memberAccessExpr, context.name(callee) == "onTapGesture",
                       let action = parts.last {
                 actions.append((tree.byteRange(action), nil))
+            } else if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" }),
+                      let value = tree.firstChild(action), context.kind(value) == .closureExpr {
+                // `.init(title: "Retry", action: { ... })`: an action a control of the caller runs when chosen.
+                let title = arguments.first { $0.label == "title" }.flatMap { $0.value.flatMap(literalTitle) }
+                actions.append((tree.byteRange(action), title))
             }
         }
+        // A method every mention of which is in an action runs only in it (a few rounds: methods calling methods).
+        for _ in 0..<3 {
+            var added = false
+            for (i, method) in methods.enumerated().reversed() {
+                let mentions = self.uses(of: method.name, besides: method.declaration, in: typeDecl)
+                guard !mentions.isEmpty else { continue }
+                var titles: [String?] = []
+                for mention in mentions {
+                    guard let action = actions.first(where: { $0.bytes.contains(mention.lowerBound) }) else { titles = []; break }
+                    titles.append(action.title)
+                }
+                guard !titles.isEmpty else { continue }
+                let title = Set(titles).count == 1 ? titles[0] : nil
+                actions.append((tree.byteRange(method.declaration), title))
+                methods.remove(at: i)
+                added = true
+            }
+            if !added { break }
+        }
+        // Each use waits for a failure (in a `catch`, in an action or not) or for an action; the action is said when
+        // one waits for it.
         var titles: [String?] = []
-        for use in uses {
+        for use in uses where !catches.contains(where: { $0.contains(use.lowerBound) }) {
             guard let action = actions.first(where: { $0.bytes.contains(use.lowerBound) }) else { return nil }
             if !titles.contains(action.title) { titles.append(action.title) }
         }
+        if titles.isEmpty { return TapAction(titles: [], onFailure: true) }
         return TapAction(titles: titles.contains(nil) ? [] : titles.compactMap { $0 })
+    }
+
+    /// The bytes of the `catch` blocks in a declaration, found in its tokens (so in bodies the parser skipped too):
+    /// from each `catch` keyword's first `{` to the brace that closes it.
+    func catchBlocks(in decl: Int) -> [Range<Int>] {
+        let bytes = tree.byteRange(decl)
+        let tokens = tree.tokens
+        var blocks: [Range<Int>] = []
+        var i = tokens.firstIndex { Int($0.offset) >= bytes.lowerBound } ?? tokens.endIndex
+        while i < tokens.endIndex, Int(tokens[i].offset) < bytes.upperBound {
+            defer { i += 1 }
+            guard tokens[i].kind == .keyword, tokens[i].keyword == .catch else { continue }
+            var j = i + 1
+            while j < tokens.endIndex, tokens[j].kind != .leftBrace, Int(tokens[j].offset) < bytes.upperBound { j += 1 }
+            var depth = 0
+            var k = j
+            while k < tokens.endIndex, Int(tokens[k].offset) < bytes.upperBound {
+                if tokens[k].kind == .leftBrace { depth += 1 }
+                if tokens[k].kind == .rightBrace {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                k += 1
+            }
+            if j < tokens.endIndex, k < tokens.endIndex, depth == 0 { blocks.append(Int(tokens[j].offset)..<Int(tokens[k].end)) }
+        }
+        return blocks
     }
 
     /// `"Save"`: a string literal without interpolation, its text.
@@ -457,6 +531,12 @@ struct FactExtractor {
         renderer.rootType = Int32(rootType)
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
                              contentNames: contentNames, elementsMayBeMembers: kind == .root(.app), into: &renderer, facts: &facts)
+        if case .viewBody = kind {
+            // What the body applies around everything it shows is around the content a caller hands in too, however
+            // the body shows it (`steps = content()` in `init`, shown through a model).
+            let around = providersAroundWholeBody(decl, owner: owner).filter { !(renderer.contentProviders ?? []).contains($0) }
+            if !around.isEmpty { renderer.contentProviders = (renderer.contentProviders ?? []) + around }
+        }
         if owner == "View", case .member = kind {
             let containers = receiverContainers(in: decl)
             if !containers.isEmpty { renderer.receiverContainers = containers }
@@ -464,8 +544,52 @@ struct FactExtractor {
         facts.renderers.append(renderer)
     }
 
+    /// Modifiers whose arguments show views outside their receiver: a provider applied before one of them is not
+    /// around what it shows.
+    static let presentingModifiers: Set<String> = [
+        "sheet", "fullScreenCover", "popover", "overlay", "background", "toolbar", "safeAreaInset", "alert",
+        "confirmationDialog", "contextMenu", "navigationDestination", "inspector", "mask", "overlayPreferenceValue",
+        "backgroundPreferenceValue", "searchSuggestions", "swipeActions", "tabItem", "fileImporter", "fileExporter",
+    ]
+
+    /// The providers a view's `body` applies around everything it shows: those on the modifier chain of its one
+    /// result (`NavigationStack { ... }.environment(path)`, the expression returned, local declarations aside),
+    /// each unless a modifier outside it shows views of its own (`.sheet { ... }`). Empty when the body has several
+    /// results or a statement other than a declaration before its result.
+    func providersAroundWholeBody(_ decl: Int, owner: String) -> [TypeReference] {
+        guard let block = tree.subtree(decl).first(where: { context.kind($0) == .codeBlock }) else { return [] }
+        let statements = context.children(block).filter { context.kind($0) != .variableDecl }
+        guard let last = statements.last else { return [] }
+        var result: Int
+        if context.kind(last) == .returnStmt, let returned = tree.firstChild(last) {
+            result = returned
+        } else if statements.count == 1 {
+            result = last
+        } else {
+            return []
+        }
+        var providers: [TypeReference] = []
+        var shownOutside = false
+        let resolver = TypeResolver(context: context, ownerType: owner)
+        var steps = 0
+        while context.kind(result) == .callExpr, let callee = tree.firstChild(result), context.kind(callee) == .memberAccessExpr,
+              let base = tree.firstChild(callee), steps < 10_000 {
+            steps += 1
+            if let provided = RenderWalker.providerCall(result, context) {
+                if !shownOutside { providers.append(resolver.resolve(provided, at: result)) }
+            } else if RenderWalker.isModelContainerCall(result, context) {
+                if !shownOutside { providers.append(.modelContainer) }
+            } else if Self.presentingModifiers.contains(context.name(callee) ?? "") {
+                shownOutside = true
+            }
+            result = base
+        }
+        return providers
+    }
+
     /// In a `View` extension method, the views constructed with a bare `self` in a closure argument or trailing
-    /// closure (`RootView { self }`, `Frame(content: { self })`), innermost first, without repeats.
+    /// closure (`RootView { self }`, `Frame(content: { self })`), innermost first, without repeats; then the view
+    /// modifiers a static factory makes for `modifier(_:)` on the receiver (`modifier(Previewer.allThemes())`).
     func receiverContainers(in decl: Int) -> [String] {
         var containers: [String] = []
         for n in tree.subtree(decl) where context.kind(n) == .identifierExpr && context.name(n) == "self" {
@@ -483,6 +607,16 @@ struct FactExtractor {
                 }
                 node = p
             }
+        }
+        for n in tree.subtree(decl) where context.kind(n) == .callExpr {
+            guard let callee = tree.firstChild(n), context.kind(callee) == .identifierExpr, context.name(callee) == "modifier",
+                  let argument = context.arguments(n).first, argument.label == nil, let value = argument.value else { continue }
+            var factory = context.unwrapped(value)
+            if context.kind(factory) == .callExpr, let called = tree.firstChild(factory) { factory = called }
+            guard context.kind(factory) == .memberAccessExpr, let base = tree.firstChild(factory),
+                  context.kind(base) == .identifierExpr, let type = context.name(base), FileContext.isTypeLike(type),
+                  type != "Self", !containers.contains(type) else { continue }
+            containers.append(type)
         }
         return containers
     }
@@ -526,19 +660,23 @@ struct FactExtractor {
     }
 
     /// What a `View` extension function provides to its receiver: the providers applied to `self` (explicit or
-    /// implicit) in its body.
-    mutating func providers(inHelper function: Int, owner: String) -> [TypeReference] {
+    /// implicit) in its body, and the other methods it calls on `self` (which may be helpers providing more).
+    mutating func providers(inHelper function: Int, owner: String) -> (provided: [TypeReference], calls: [String]) {
         var out: [TypeReference] = []
+        var calls: [String] = []
         let startsAtSelf = RenderWalker.chainsStartingAtSelf(in: function, context)
         for n in tree.subtree(function) where context.kind(n) == .callExpr {
             guard let callee = tree.firstChild(n), context.kind(callee) == .memberAccessExpr else { continue }
             let isModelContainer = RenderWalker.isModelContainerCall(n, context)
             let provided = RenderWalker.providerCall(n, context)
-            guard isModelContainer || provided != nil else { continue }
             let base = tree.firstChild(callee)
             let receiverIsSelf = base == nil || (context.kind(base!) == .identifierExpr && context.name(base!) == "self")
                 || startsAtSelf[base! - function]
             guard receiverIsSelf else { continue }
+            guard isModelContainer || provided != nil else {
+                if let name = context.name(callee), !calls.contains(name) { calls.append(name) }
+                continue
+            }
             out.append(isModelContainer ? .modelContainer : TypeResolver(context: context, ownerType: owner).resolve(provided!, at: n))
         }
         // Implicit `self`: `func withSettings() -> some View { environmentObject(UserSettings()) }`.
@@ -549,11 +687,15 @@ struct FactExtractor {
                 out.append(.modelContainer)
                 continue
             }
-            guard calleeName == "environmentObject" || calleeName == "environment" else { continue }
+            guard calleeName == "environmentObject" || calleeName == "environment" else {
+                // `withEnvironment(from: context)`: a method of the receiver (a type-like name is a construction).
+                if !FileContext.isTypeLike(calleeName), !calls.contains(calleeName) { calls.append(calleeName) }
+                continue
+            }
             guard args.count == 1, args[0].label == nil, let v = args[0].value else { continue }
             out.append(TypeResolver(context: context, ownerType: owner).resolve(v, at: n))
         }
         facts.providedTypes += out
-        return out
+        return (out, calls)
     }
 }

@@ -85,6 +85,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// A class or an extension whose text says `objectWillChange` (it announces changes by hand, or declares a
     /// publisher of its own under that name).
     var mentionsObjectWillChange = false
+    /// Declared `private` or `fileprivate`: no other file can name it, and a name its own file constructs means it
+    /// before a type of another file (`private struct PreviewHelper` in several files of a module).
+    var isFilePrivate = false
 
     /// `qualifiedName` when there is one, else `name`.
     var qualifiedOrSimpleName: String { qualifiedName ?? name }
@@ -145,12 +148,17 @@ struct TapAction: Hashable, Sendable, Codable {
     /// The literal titles of the buttons (`Button("Save") { ... }`), in source order, when every read is in buttons
     /// with a literal title; empty otherwise.
     var titles: [String]
+    /// Every read is in a `catch` clause: the object is looked up only when a call before it throws.
+    var onFailure = false
 }
 
 /// `Type.member` as written: a static member whose type the project index looks up.
 struct StaticMemberName: Hashable, Sendable, Codable {
     var type: String
     var member: String
+    /// `Type.member(...)`: a static method called, a factory of `Type` when that is an observable class of the
+    /// project (`Store.preview(repository)`).
+    var isCall = false
 }
 
 /// A type as a provider expression spells it, resolved when the whole project is known.
@@ -198,15 +206,17 @@ struct Renderer: Sendable, Equatable, Codable {
     /// The innermost `#if` clause around the rendering declaration (an index into the file's `clauses`), -1 for none.
     var clause: Int32 = -1
     /// For a view's `body` that shows its stored content (`let content: Content`, a `@ViewBuilder` closure):
-    /// the providers applied around every use of it, which the content a caller hands in gets. Nil when the
-    /// body does not use such a property.
+    /// the providers applied around every use of it, which the content a caller hands in gets; with those the body
+    /// applies around everything it shows (`FactExtractor.providersAroundWholeBody`), which the content gets however
+    /// the body shows it. Nil when there are none of either.
     var contentProviders: [TypeReference]?
     /// The `View` extension helpers applied around every use of that content (`content.dataContainer()`),
     /// resolved at index time to what they provide. Nil when none.
     var contentHelpers: [String]?
     /// For a `View` extension method (`func inRootView() -> some View { RootView { self } }`): the views it
     /// constructs with the receiver (`self`) in their content, so the receiver gets what their bodies provide
-    /// around their content. Nil otherwise.
+    /// around their content, and the view modifiers a static factory makes for it (`modifier(Previewer.dark())`).
+    /// Nil otherwise.
     var receiverContainers: [String]?
     /// For an App's `body` and a `PreviewProvider`'s `previews`: that type's index in the file's `types` (the
     /// members the root uses are its); -1 otherwise.
@@ -275,6 +285,9 @@ struct TypeAliasFact: Sendable, Equatable, Codable {
 struct ProviderHelper: Sendable, Equatable, Codable {
     var name: String
     var provided: [TypeReference]
+    /// The methods it calls on its receiver (`withEnvironment(from: .preview)`, `self.themed()`): a `View` extension
+    /// helper of the project among them provides to the receiver what it provides (`EnvironmentGraph`).
+    var calls: [String] = []
 }
 
 extension Array {

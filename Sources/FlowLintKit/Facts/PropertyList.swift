@@ -105,8 +105,9 @@ extension PropertyFact {
         w.optional(readOnlyOnTap) { w, action in
             w.uint(UInt64(action.titles.count))
             for title in action.titles { w.string(title) }
+            w.bool(action.onFailure)
         }
-        w.optional(staticInitializer) { $0.string($1.type); $0.string($1.member) }
+        w.optional(staticInitializer) { $0.string($1.type); $0.string($1.member); $0.bool($1.isCall) }
         w.uint(UInt64(platforms.rawValue))
         w.int(Int(clause))
         w.bool(readsModelContext)

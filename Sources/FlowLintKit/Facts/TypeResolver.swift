@@ -15,6 +15,13 @@ struct TypeResolver {
         let (isConstruction, constructed) = context.construction(e)
         if isConstruction { return constructed.map(TypeReference.named) ?? .unknown }
         switch context.kind(e) {
+        case .binaryExpr where context.name(e) == "??":
+            // `self.store ?? Store(state: initial)`: of the type of both sides, told by the construction when there is one.
+            let sides = Array(context.children(e))
+            guard sides.count == 2 else { return .unknown }
+            let fallback = resolve(sides[1], at: use, depth: depth + 1)
+            if case .named = fallback { return fallback }
+            return resolve(sides[0], at: use, depth: depth + 1)
         case .identifierExpr:
             let name = context.name(e) ?? ""
             if name == "self" { return ownerType.map(TypeReference.named) ?? .unknown }

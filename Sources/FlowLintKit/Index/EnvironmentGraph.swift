@@ -40,9 +40,15 @@ struct EnvironmentGraph {
     private var contentHelpersByType: [String: [String]] = [:]
     /// What a `View` extension method's receiver gets from the containers and modifiers the method wraps it in.
     private var helperReceiverProviders: [String: [TypeReference]] = [:]
+    /// What a `View` extension method provides to its receiver: the providers it applies, what the containers and
+    /// modifiers it wraps the receiver in provide, and what the methods it calls on the receiver provide, followed
+    /// through any number of calls (`withMockEnvironment()` calling `withEnvironment(from:)`), each method once.
+    private var helperProvides: [String: [TypeReference]] = [:]
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
+    /// What each container declaration provides to its content (`contentProviders(ofContainer:file:scope:build:)`).
+    private var contentProvidersByDeclaration: [DeclarationKey: [TypeReference]] = [:]
     /// The declarations a construction resolved to, numbered (a name place holds the number).
     fileprivate var resolvedSets: [[DeclarationKey]] = []
     private var resolvedSetNumbers: [[DeclarationKey]: Int] = [:]
@@ -142,11 +148,35 @@ struct EnvironmentGraph {
             }
             if !references.isEmpty { helperReceiverProviders[name] = references }
         }
+        helperProvides = Self.helperProvides(index: index, receiverProviders: helperReceiverProviders)
         // `ModelPreview { ... }` whose body shows the content under `.dataContainer()`: what the helper provides.
         for (type, helpers) in contentHelpersByType {
-            let references = helpers.flatMap { (index.providerHelpers[$0] ?? []) + (helperReceiverProviders[$0] ?? []) }
+            let references = helpers.flatMap { helperProvides[$0] ?? [] }
             if !references.isEmpty { contentProvidersByType[type, default: []] += references }
         }
+    }
+
+    /// Per `View` extension method (by name, overloads together), what it provides to its receiver, directly or
+    /// through the methods it calls on it (`helperProvides`). A worklist per method over the methods it reaches.
+    private static func helperProvides(index: ProjectIndex, receiverProviders: [String: [TypeReference]]) -> [String: [TypeReference]] {
+        var direct = index.providerHelpers
+        for (name, references) in receiverProviders { direct[name, default: []] += references }
+        var calls: [String: [String]] = [:]
+        for facts in index.files {
+            for helper in facts.providerHelpers where !helper.calls.isEmpty { calls[helper.name, default: []] += helper.calls }
+        }
+        var result: [String: [TypeReference]] = [:]
+        for name in Set(direct.keys).union(calls.keys) {
+            var seen: Set<String> = [name]
+            var work = [name]
+            var references: [TypeReference] = []
+            while let helper = work.popLast() {
+                references += direct[helper] ?? []
+                for callee in calls[helper] ?? [] where seen.insert(callee).inserted { work.append(callee) }
+            }
+            if !references.isEmpty { result[name] = references }
+        }
+        return result
     }
 
     /// `.environmentObject(store)` where `store` is the view's own `@EnvironmentObject`: it passes on what its
@@ -320,8 +350,9 @@ struct EnvironmentGraph {
     /// The constructions a root shows, in source order, a member's where the root uses it. Each member is
     /// followed once per root (the first use), however many times it is used, and a member that uses itself adds
     /// nothing; a worklist, so no recursion whatever the chain of members.
-    private func constructions(of root: Renderer, file: Int) -> [RootConstruction] {
+    private mutating func constructions(of root: Renderer, file: Int) -> [RootConstruction] {
         let members = root.rootType >= 0 ? renderers(of: DeclarationKey(file: file, type: Int(root.rootType))) : [:]
+        let scope = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].qualifiedOrSimpleName : nil
         var followed: Set<String> = []
         var result: [RootConstruction] = []
         // Edges still to look at with the path to them, the next one last.
@@ -333,7 +364,9 @@ struct EnvironmentGraph {
             let edge = next.edge
             // A destination no container of the path encloses can never be navigated to.
             if edge.inUncontainedDestination && !next.navigable { continue }
-            next.provided = next.provided.flatMap { environment(after: edge, around: $0) }
+            if let provided = next.provided {
+                next.provided = environment(after: edge, around: provided, file: next.file, scope: scope, build: -1)
+            }
             next.platforms.formIntersection(edge.platforms)
             next.clauses.append((next.file, edge.clause))
             next.navigable = next.navigable || edge.underNavigationContainer
@@ -433,16 +466,18 @@ struct EnvironmentGraph {
 
     /// The provided set below an edge, or nil when the edge cannot be judged (a provider or helper that cannot
     /// be resolved, a construction kept in a local first, or content handed to an opaque view).
-    func environment(after edge: RenderEdge, around provided: Set<String>) -> Set<String>? {
+    /// The construction is in `file`, inside the type `scope` (its qualified name; nil in a root), in `build`: its
+    /// enclosing containers' names are resolved from there.
+    mutating func environment(after edge: RenderEdge, around provided: Set<String>, file: Int, scope: String?,
+                              build: Int32) -> Set<String>? {
         if edge.flowsThroughLocal { return nil }
         for callee in edge.enclosingCallees where candidates[callee] == nil && !SwiftUINames.transparentContainers.contains(callee) {
             return nil
         }
         var result = provided
         // `Container { Badge() }` where Container's body wraps its content in `.environmentObject(x)`.
-        for callee in edge.enclosingCallees {
-            guard let references = contentProvidersByType[callee] else { continue }
-            for reference in references {
+        for callee in edge.enclosingCallees where candidates[callee] != nil {
+            for reference in contentProviders(ofContainer: callee, file: file, scope: scope, build: build) {
                 guard let t = index.resolve(reference) else { return nil }
                 result.insert(t)
             }
@@ -452,13 +487,38 @@ struct EnvironmentGraph {
             result.insert(t)
         }
         for helper in edge.helperCalls {
-            let helperProvides = (index.providerHelpers[helper] ?? []) + (helperReceiverProviders[helper] ?? [])
-            for reference in helperProvides {
+            for reference in helperProvides[helper] ?? [] {
                 guard let t = index.resolve(reference) else { return nil }
                 result.insert(t)
             }
         }
         return result
+    }
+
+    /// What a container view named `name`, constructed in `file` inside `scope`, provides to the content a caller
+    /// hands in: what the body of the declaration the name means there applies around every use of its content
+    /// (its own file's `private struct PreviewHelper` before another file's), with the helpers applied there; for
+    /// a name meaning several declarations (modules apart), what any of them provides.
+    private mutating func contentProviders(ofContainer name: String, file: Int, scope: String?, build: Int32) -> [TypeReference] {
+        guard let found = names.resolve(name, qualifier: nil, scope: scope, file: file, layout: index.layout,
+                                        visible: { isVisible(file: $0, in: build) }) else { return [] }
+        var references: [TypeReference] = []
+        for d in found.declarations {
+            let key = DeclarationKey(file: d.file, type: d.type)
+            if let known = contentProvidersByDeclaration[key] {
+                references += known
+                continue
+            }
+            var own: [TypeReference] = []
+            let bodies = renderers(of: key)[nil] ?? []
+            if bodies.count == 1 {
+                own = (bodies[0].renderer.contentProviders ?? [])
+                    + (bodies[0].renderer.contentHelpers ?? []).flatMap { helperProvides[$0] ?? [] }
+            }
+            contentProvidersByDeclaration[key] = own
+            references += own
+        }
+        return references
     }
 
     /// The environment objects a declaration reads: its `@EnvironmentObject` properties and non-optional
@@ -566,7 +626,7 @@ struct EnvironmentGraph {
             if edge.inUncontainedDestination && !place.navigable { continue }
             let edgePlatforms = platforms.intersection(edge.platforms)
             if edgePlatforms.isEmpty || !isCompiled(file: file, clause: edge.clause, in: place.build) { continue }
-            let provided = environment(after: edge, around: [])
+            let provided = environment(after: edge, around: [], file: file, scope: scope, build: place.build)
             let navigable = place.navigable || edge.underNavigationContainer
             // `Text("Title").highlighted()`: what the helper method constructs is shown here, with what the
             // construction gets (providers applied inside the helper's receiver count too: precision first).
@@ -1030,6 +1090,7 @@ extension EnvironmentGraph {
             case .navigation: place = " in the destination"
             case nil: place = ""
             }
+            if tap.onFailure { return "when a call in '\(last.view)' fails\(place)" }
             if tap.titles.isEmpty { return "when tapped in '\(last.view)'\(place)" }
             let titles = tap.titles.map { "'\($0)'" }
             return "when \(titles.dropLast().joined(separator: ", "))\(titles.count > 1 ? " or " : "")\(titles.last!) is tapped\(place)"

@@ -275,7 +275,9 @@ struct ProjectIndex {
             for m in members {
                 // `@State var service = Service.shared`: the type of the static property it is initialized from.
                 let candidates = Set(properties(of: current, named: m).compactMap { property in
-                    property.type ?? property.staticInitializer.flatMap { staticMemberType($0.type, $0.member) }
+                    property.type ?? property.staticInitializer.flatMap {
+                        $0.isCall ? factoryType($0.type, $0.member) : staticMemberType($0.type, $0.member)
+                    }
                 })
                 guard candidates.count == 1 else { return nil }
                 current = candidates.first!
@@ -288,6 +290,14 @@ struct ProjectIndex {
         case .modelContainer:
             return TypeReference.modelContainerName
         }
+    }
+
+    /// The type of `Type.member(...)`: `Type` when it is an observable class of the project that declares no static
+    /// property of that name (a factory, `Store.preview(repository)`); nil otherwise (a container's `resolve()`).
+    private func factoryType(_ typeName: String, _ member: String) -> String? {
+        guard properties(of: typeName, named: member).isEmpty,
+              observableObject(typeName) == true || observation(of: typeName) != nil else { return nil }
+        return typeName
     }
 
     /// The type of `Type.member`: the static property's declared or constructed type (nil when the project

@@ -11,12 +11,14 @@ enum ViewNames: ProjectAnalysis {
     struct ViewDeclaration: Sendable, Hashable {
         var file: Int
         var type: Int
+        /// Declared `private` or `fileprivate` (`TypeFact.isFilePrivate`).
+        var isFilePrivate = false
     }
 
     static var requires: [any ProjectAnalysis.Type] { [ViewDeclarations.self] }
 
     static func inputs(of facts: FileFacts) -> [[String?]] {
-        facts.types.map { [$0.name, $0.qualifiedName] }
+        facts.types.map { [$0.name, $0.qualifiedName, $0.isFilePrivate ? "private" : nil] }
     }
 
     static func compute(_ index: ProjectIndex) -> Table {
@@ -24,7 +26,8 @@ enum ViewNames: ProjectAnalysis {
         for (_, declarations) in index[ViewDeclarations.self] {
             for d in declarations {
                 let type = index.type(d)
-                table.byQualifiedName[type.qualifiedName ?? type.name, default: []].append(ViewDeclaration(file: d.file, type: d.type))
+                table.byQualifiedName[type.qualifiedName ?? type.name, default: []].append(
+                    ViewDeclaration(file: d.file, type: d.type, isFilePrivate: type.isFilePrivate))
             }
         }
         for key in table.byQualifiedName.keys {
@@ -55,7 +58,11 @@ extension ViewNames.Table {
             }
         }
         for prefix in prefixes.map({ "\($0).\(written)" }) + [written] {
-            guard let all = byQualifiedName[prefix] else { continue }
+            guard var all = byQualifiedName[prefix] else { continue }
+            // A `private` or `fileprivate` view is seen from its own file only, where it hides the others.
+            let ownPrivate = all.filter { $0.file == file && $0.isFilePrivate }
+            all = ownPrivate.isEmpty ? all.filter { !$0.isFilePrivate } : ownPrivate
+            if all.isEmpty { continue }
             let ownModule = layout.modules(ofFile: file)
             if let ownModule, !ownModule.isEmpty {
                 let own = all.filter { layout.modules(ofFile: $0.file).map { !$0.isDisjoint(with: ownModule) } ?? false }
@@ -66,7 +73,7 @@ extension ViewNames.Table {
         }
         // `Module.View()`: a top-level view of that module.
         if let qualifier, !qualifier.contains("."), let all = byQualifiedName[name] {
-            let inModule = all.filter { layout.modules(ofFile: $0.file)?.contains(qualifier) ?? false }
+            let inModule = all.filter { !$0.isFilePrivate && (layout.modules(ofFile: $0.file)?.contains(qualifier) ?? false) }
             if !inModule.isEmpty { return (name, inModule) }
         }
         return nil
