@@ -26,12 +26,11 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         var providedTypes: [TypeReference]
         var providerHelpers: [ProviderHelper]
         var clauses: [ConditionalClause]
-        var constructions: [Constructions]
     }
 
     static func inputs(of facts: FileFacts) -> Inputs {
         Inputs(types: facts.types, renderers: facts.renderers, providedTypes: facts.providedTypes,
-               providerHelpers: facts.providerHelpers, clauses: facts.clauses, constructions: facts.constructions)
+               providerHelpers: facts.providerHelpers, clauses: facts.clauses)
     }
 
     static var requires: [any ProjectAnalysis.Type] { [ViewNames.self, ViewDeclarations.self, TypeAliases.self, ObservedTypes.self] }
@@ -41,19 +40,9 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         let (findings, modelContainerFindings) = graph.rootFindingsWithModelContainer(including: { _ in true })
         var unreached: [UnreachedReader] = []
         if !graph.hasUnknownProvider {
-            // A view that nothing constructs, neither a view nor a class, an extension or a free function (a
-            // hosting controller's root), is never shown: dead code crashes nothing.
-            var constructed: Set<String> = []
-            for facts in index.files {
-                for renderer in facts.renderers {
-                    for edge in renderer.edges { if case .view(let name) = edge.target { constructed.insert(name) } }
-                }
-                for c in facts.constructions { constructed.formUnion(c.names) }
-            }
             for candidate in graph.candidates.values.flatMap({ $0 })
             where !graph.reached.contains(.init(file: candidate.file, type: candidate.type)) {
                 let type = index.type(candidate)
-                guard constructed.contains(type.name) else { continue }
                 for property in graph.readers(of: candidate) {
                     // A type the project does not declare is a library's: the library's own views may provide it
                     // to the content it hosts (a popover host that puts its panel in the environment).
