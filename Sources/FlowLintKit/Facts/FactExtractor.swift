@@ -674,7 +674,9 @@ struct FactExtractor {
                 || startsAtSelf[base! - function]
             guard receiverIsSelf else { continue }
             guard isModelContainer || provided != nil else {
-                if let name = context.name(callee), !calls.contains(name) { calls.append(name) }
+                // Not `.init(...)` or `.constant(...)` with no base at all: an implicit member is a value, not a
+                // method of the receiver.
+                if base != nil, let name = context.name(callee), !calls.contains(name) { calls.append(name) }
                 continue
             }
             out.append(isModelContainer ? .modelContainer : TypeResolver(context: context, ownerType: owner).resolve(provided!, at: n))
