@@ -178,8 +178,7 @@ struct Tokenizer {
             case Byte.slash:
                 let next = i + 1 < count ? base[i + 1] : 0
                 if next == Byte.slash {
-                    i += 2
-                    while i < count && base[i] != Byte.lineFeed && base[i] != Byte.carriageReturn { i += 1 }
+                    i = LexerCursor.endOfLine(base, count: count, from: i + 2)
                 } else if next == Byte.star {
                     let end = Trivia.endOfBlockComment(base, count: count, from: i)
                     if end.sawNewline { sawNewline = true }

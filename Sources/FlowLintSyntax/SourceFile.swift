@@ -54,25 +54,41 @@ public struct LineTable: Sendable {
     public let count: Int
 
     public init(_ bytes: [UInt8]) {
-        var starts = [0]
-        starts.reserveCapacity(bytes.count / 32 + 1)
-        var i = 0
-        let n = bytes.count
-        bytes.withUnsafeBufferPointer { buf in
+        lineStarts = bytes.withUnsafeBufferPointer { buf in
+            var starts = [0]
+            starts.reserveCapacity(buf.count / 32 + 1)
+            guard let base = buf.baseAddress else { return starts }
+            let n = buf.count
+            var i = 0
             while i < n {
-                let b = buf[i]
+                // Eight bytes at a time over those that hold no line break (most of a line), then byte by byte.
+                if i + 8 <= n && !LineTable.holdsLineBreak(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
+                let b = base[i]
                 if b == UInt8(ascii: "\n") {
                     starts.append(i + 1)
                 } else if b == UInt8(ascii: "\r") {
                     // CRLF is one line break; a lone CR is one too.
-                    if i + 1 < n && buf[i + 1] == UInt8(ascii: "\n") { i += 1 }
+                    if i + 1 < n && base[i + 1] == UInt8(ascii: "\n") { i += 1 }
                     starts.append(i + 1)
                 }
                 i += 1
             }
+            return starts
         }
-        lineStarts = starts
-        count = n
+        count = bytes.count
+    }
+
+    /// Whether some byte of `word` is LF or CR.
+    @inline(__always)
+    static func holdsLineBreak(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        let lf = word ^ (ones &* UInt64(UInt8(ascii: "\n"))), cr = word ^ (ones &* UInt64(UInt8(ascii: "\r")))
+        // Some byte of `x` is zero exactly when `(x - ones) & ~x` has a high bit set (the borrow out of a zero byte
+        // may set more, but only above one).
+        return ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highBits != 0
     }
 
     /// The position of a byte offset (an offset equal to the file length is the end of the last line).

@@ -61,7 +61,13 @@ public enum Paths {
     /// Absolute with no empty, `.` or `..` component and no trailing `/` (or exactly `/`): what `standardize`
     /// returns. Checked byte by byte, since discovery asks it of every file it finds.
     static func isStandardized(_ path: String) -> Bool {
-        var utf8 = path.utf8.makeIterator()
+        // Over the contiguous bytes when the string has them (a native string always does): the iterator of
+        // `String.UTF8View` costs several times as much per byte.
+        path.utf8.withContiguousStorageIfAvailable(isStandardized) ?? isStandardized(path.utf8)
+    }
+
+    private static func isStandardized<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        var utf8 = bytes.makeIterator()
         guard utf8.next() == UInt8(ascii: "/") else { return false }
         // Bytes of the current component so far, and whether they are all dots.
         var length = 0, allDots = true, sawAny = false

@@ -140,7 +140,8 @@ struct FactExtractor {
         if kind == .extension {
             // `extension Settings.RootView`: the type it extends, as written, when that is qualified.
             let written = context.extendedTypeName(decl)
-            if written.contains(".") { type.qualifiedName = written }
+            // A byte test: `contains(".")` on a String is Foundation's substring search, some 7,000 instructions a call.
+            if written.utf8.contains(UInt8(ascii: ".")) { type.qualifiedName = written }
         } else if context.enclosingType(decl) != nil {
             type.qualifiedName = context.qualifiedTypeName(decl)
         }

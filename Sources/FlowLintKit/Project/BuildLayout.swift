@@ -16,7 +16,7 @@ struct BuildLayout: Sendable {
     private(set) var builds: [Build] = []
     /// Per file (its position in the index's files): the builds it is compiled in. Nil when nothing is known of it
     /// (no model, or no target lists it outside the regions the model governs); empty when it is known to be in no
-    /// target (`ProjectModel.governs`).
+    /// target (`GovernedRegions.governs`).
     private(set) var buildsOfFile: [[Int32]?] = []
     /// Per target: its builds.
     private(set) var buildsOfTarget: [[Int32]] = []
@@ -62,8 +62,9 @@ struct BuildLayout: Sendable {
         for (t, target) in model.targets.enumerated() {
             for file in target.files { targetsOfPath[file, default: []].append(t) }
         }
+        let regions = GovernedRegions(model.regions)
         buildsOfFile = absolutePaths.map { path in
-            guard let targets = targetsOfPath[path] else { return model.governs(path) ? [] : nil }
+            guard let targets = targetsOfPath[path] else { return regions.governs(path) ? [] : nil }
             return targets.flatMap { buildsOfTarget[$0] }
         }
     }

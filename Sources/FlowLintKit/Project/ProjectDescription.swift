@@ -34,8 +34,9 @@ public struct ProjectDescription: Sendable {
         let inTargets = Set(model.targets.flatMap(\.files)).union(manifests)
         let relative = { (path: String) in Paths.relative(path, to: root).map { $0.isEmpty ? "." : $0 } ?? path }
         let unlisted = model.isEmpty ? [] : swiftFiles.filter { !inTargets.contains($0) }
-        filesInNoTarget = unlisted.filter { model.governs($0) }.map(relative).sorted()
-        filesOutsideProjects = unlisted.filter { !model.governs($0) }.map(relative).sorted()
+        let regions = GovernedRegions(model.regions)
+        filesInNoTarget = unlisted.filter { regions.governs($0) }.map(relative).sorted()
+        filesOutsideProjects = unlisted.filter { !regions.governs($0) }.map(relative).sorted()
         swiftFileCount = swiftFiles.filter { !manifests.contains($0) }.count
     }
 

@@ -58,10 +58,10 @@ struct ProjectRegion: Sendable, Equatable, Codable {
 struct CompiledFiles {
     private let compiled: Set<String>
     private let manifests: Set<String>
-    private let model: ProjectModel
+    private let regions: GovernedRegions
 
     init(_ model: ProjectModel) {
-        self.model = model
+        regions = GovernedRegions(model.regions)
         compiled = Set(model.targets.flatMap(\.files))
         manifests = Set(model.manifests.filter { $0.hasSuffix(".swift") }.map { Paths.join(model.root, $0) })
     }
@@ -70,21 +70,46 @@ struct CompiledFiles {
     func isManifest(_ absolutePath: String) -> Bool { manifests.contains(absolutePath) }
 
     /// No build compiles the file: a manifest, or a file no target lists where the model knows
-    /// (`ProjectModel.governs`).
+    /// (`GovernedRegions.governs`).
     func isNotCompiled(_ absolutePath: String) -> Bool {
-        !compiled.contains(absolutePath) && (manifests.contains(absolutePath) || model.governs(absolutePath))
+        !compiled.contains(absolutePath) && (manifests.contains(absolutePath) || regions.governs(absolutePath))
     }
 }
 
-extension ProjectModel {
-    /// Whether a file no target lists is known not to be compiled: it lies in a region whose project file was read
-    /// completely (the innermost region holding it decides).
-    func governs(_ absolutePath: String) -> Bool {
-        var best: ProjectRegion?
-        for region in regions where Paths.relative(absolutePath, to: region.directory) != nil {
-            if best.map({ region.directory.utf8.count > $0.directory.utf8.count }) ?? true { best = region }
+/// A model's regions by directory, made once per model and asked once per file (`governs`). A file's innermost
+/// region is found by looking up the directories holding it, innermost first: a few lookups per file, where
+/// testing every region (a project of many packages has hundreds) for each of thousands of files took a tenth of
+/// a whole lint.
+struct GovernedRegions {
+    /// Per directory (its UTF-8 bytes, compared as `Paths.relative` compares them): whether its project file was
+    /// read completely. The first region listed for a directory decides.
+    private let isComplete: [[UInt8]: Bool]
+
+    init(_ regions: [ProjectRegion]) {
+        var isComplete: [[UInt8]: Bool] = [:]
+        for region in regions where isComplete[Array(region.directory.utf8)] == nil {
+            isComplete[Array(region.directory.utf8)] = region.isComplete
         }
-        return best?.isComplete ?? false
+        self.isComplete = isComplete
+    }
+
+    /// Whether a file no target lists is known not to be compiled: it lies in a region whose project file was read
+    /// completely (the innermost region holding it decides). Both absolute and standardized, as for
+    /// `Paths.relative`, which places the file in exactly these directories: itself, every prefix of it that a `/`
+    /// follows, and `/`. They are tried longest first.
+    func governs(_ absolutePath: String) -> Bool {
+        guard !isComplete.isEmpty else { return false }
+        let path = Array(absolutePath.utf8)
+        if let complete = isComplete[path] { return complete }
+        var end = path.count - 1
+        while end >= 0 {
+            if path[end] == UInt8(ascii: "/") {
+                if end == 0, let complete = isComplete[[UInt8(ascii: "/")]] { return complete }
+                if let complete = isComplete[Array(path[..<end])] { return complete }
+            }
+            end -= 1
+        }
+        return false
     }
 }
 
