@@ -277,7 +277,7 @@ final class XcodeProjectLoaderTests: XCTestCase {
         XCTAssertEqual(result.warnings.count, 1)
         XCTAssertTrue(result.warnings[0].hasPrefix("Cut.xcodeproj/project.pbxproj: warning: is not a valid property list ("), result.warnings[0])
         XCTAssertTrue(result.warnings[0].hasSuffix("); the files of its targets are not known"), result.warnings[0])
-        // CoreFoundation's own complaint about the missing ';' is kept off standard error.
+        // Nothing about the missing ';' reaches standard error: the loader's warning says it, once.
         XCTAssertEqual(standardError, "")
     }
 
