@@ -145,10 +145,10 @@ struct YAMLReader {
         return at(1) == c && at(2) == c && Self.isBlankBreakOrEnd(at(3))
     }
 
-    /// The rest of the line must be blanks and a comment.
+    /// The rest of the line must be blanks and a comment. As libyaml reads it, a `#` where a token may start
+    /// begins a comment even without a blank before it (`'a'# note`); inside a plain scalar it needs one.
     private mutating func expectLineEnd(after what: String) throws {
-        skipBlanks()
-        if at() == "#" && Self.isBlank(at(-1)) { skipBlanksAndComment() }
+        skipBlanksAndComment()
         guard atEnd || Self.isBreak(at()) else {
             if at() == ":" {
                 throw error("a mapping value is not allowed here (after \(what)); put a nested mapping on the next line, indented")
@@ -300,6 +300,9 @@ struct YAMLReader {
                 throw error("a mapping key must be a string, not a collection")
             default:
                 key = readPlainScalar(parentIndent: .max, flow: false)
+                if case .scalar(let scalar) = key.value, scalar.string.isEmpty {
+                    throw error("a mapping key is missing before this ':'")
+                }
             }
             skipBlanks()
             guard at() == ":" && Self.isBlankBreakOrEnd(at(1)) else {
@@ -360,13 +363,10 @@ struct YAMLReader {
 
     // MARK: Flow collections
 
-    /// Skips blanks, breaks and comments inside a flow collection.
+    /// Skips blanks, breaks and comments inside a flow collection (a `#` where a token may start is a comment).
     private mutating func skipFlowSpace() throws {
         while true {
-            skipBlanks()
-            if at() == "#" && (index == lineStart || Self.isBlank(at(-1))) {
-                skipBlanksAndComment()
-            }
+            skipBlanksAndComment()
             guard Self.isBreak(at()) else { return }
             takeBreak()
             if atDocumentMarker() { throw error("a document marker inside a flow collection") }
@@ -397,11 +397,11 @@ struct YAMLReader {
             // `key: value`; after a quoted key or a collection the `:` may touch what follows (`{"a":1}`).
             let wasQuotedOrCollection = at(-1) == "'" || at(-1) == "\"" || at(-1) == "]" || at(-1) == "}"
             if at() == ":" && (Self.isBlankBreakOrEnd(at(1)) || Self.isFlowIndicator(at(1)) || wasQuotedOrCollection) {
-                let emptyLine = line, emptyColumn = column + 1
                 index += 1
                 try skipFlowSpace()
                 if at() == "," || at() == close {
-                    value = YAMLNode(value: .scalar(YAMLScalar(string: "", isPlain: true)), line: emptyLine, column: emptyColumn)
+                    // Where libyaml marked an empty value in a flow collection: at what follows it.
+                    value = YAMLNode(value: .scalar(YAMLScalar(string: "", isPlain: true)), line: line, column: column)
                 } else {
                     value = try readFlowNode(parentIndent: parentIndent, name: name)
                     try skipFlowSpace()

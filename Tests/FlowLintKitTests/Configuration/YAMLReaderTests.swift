@@ -96,6 +96,12 @@ final class YAMLReaderTests: XCTestCase {
         XCTAssertEqual(read("a: \"one\n  two\"\n"), "{a: 'one two'}")
     }
 
+    /// As libyaml reads them (and Yams did): a `#` where a token may start is a comment without a blank before
+    /// it; in a plain scalar it is part of the text.
+    func testCommentsRightAfterAToken() {
+        XCTAssertEqual(read("a: 'x'# c\nb: [y]# c\nc: [\"z\"# c\n  ]\nd: x#y\n"), "{a: 'x', b: [y], c: ['z'], d: x#y}")
+    }
+
     func testComments() {
         XCTAssertEqual(read("# top\na: 1 # after\n  # indented\n# between\nb: [x, # in a list\n  y]\n"), "{a: 1, b: [x, y]}")
         XCTAssertNil(try YAMLReader.read("# only a comment\n"))
@@ -172,6 +178,8 @@ final class YAMLReaderTests: XCTestCase {
         XCTAssertEqual(failure("a: 1\n- b\n"), "2:1: a list entry where a key of the mapping was expected")
         XCTAssertEqual(failure("a: [x] y\n"), "1:8: unexpected 'y' after a flow list")
         XCTAssertEqual(failure("a: 'x' y\n"), "1:8: unexpected 'y' after a quoted value")
+        XCTAssertEqual(failure("a: 1\n: 2\n"), "2:1: a mapping key is missing before this ':'")
+        XCTAssertEqual(failure("a:\n  b\n: 2\n"), "3:1: a mapping key is missing before this ':'")
         XCTAssertEqual(failure("a: ]\n"), "1:4: ']' cannot start a plain value; quote the value")
         XCTAssertEqual(failure("- a\nb\n"), "2:1: unexpected content at indentation 0, outside the configuration's mapping")
         XCTAssertEqual(failure("[a]: b\n"), "1:4: a mapping value is not allowed here (after a flow list); put a nested mapping on the next line, indented")
