@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A mutual-exclusion lock over a pthread mutex: what `Lock` did, without Foundation. `Lock` is outside
+/// A mutual-exclusion lock over a pthread mutex: what `NSLock` did, without Foundation. `NSLock` is outside
 /// FoundationEssentials, and on Linux any use of it links the whole of Foundation with ICU's 34 MB of data into
 /// the statically linked binary; `Synchronization.Mutex` needs macOS 15, the package supports macOS 13.
 public final class Lock: @unchecked Sendable {
