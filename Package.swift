@@ -13,7 +13,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // The Swift front end: tokenizer, parser, AST. No dependencies, on purpose.
@@ -22,7 +21,7 @@ let package = Package(
         // documents (rules/*.md) are compiled in at build time by RuleDocumentsPlugin.
         .target(
             name: "FlowLintKit",
-            dependencies: ["FlowLintSyntax", .product(name: "Yams", package: "Yams")],
+            dependencies: ["FlowLintSyntax"],
             plugins: ["RuleDocumentsPlugin"]
         ),
         // Writes rules/*.md as Swift string literals into the build directory (run by RuleDocumentsPlugin).

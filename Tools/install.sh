@@ -15,7 +15,7 @@
 # Swift runtime is part of the system.
 #
 # The installed copy is stripped (strip --strip-all on Linux, strip -S -x on macOS): on Linux its symbol
-# table and debug information are 29 of its 93 MB. A crash report then shows addresses instead of function
+# table and debug information are 24 of its 44 MB. A crash report then shows addresses instead of function
 # names; --no-strip keeps them. The binary in the build directory is never stripped.
 #
 # Exit status: 0 installed, and the installed flowlint runs; 1 the build or the copy failed, PREFIX/bin/flowlint

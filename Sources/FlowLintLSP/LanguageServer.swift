@@ -1,6 +1,15 @@
 import Dispatch
 import FlowLintKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The server's state and its handlers: the protocol only (messages, documents and positions, publishing, the
 /// debounce); what is linted and how is the `Workspace`'s. Messages are read on the caller's thread (`receive`),
@@ -15,7 +24,7 @@ final class LanguageServer: @unchecked Sendable {
     private let queue = DispatchQueue(label: "flowlint.lsp")
 
     // Read on the reader's thread too: under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Requests read and not answered yet, and those of them the client cancelled (by `JSONRPC.key(of:)`).
     private var pending: Set<String> = []
     private var cancelled: Set<String> = []

@@ -1,5 +1,14 @@
 import FlowLintKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What `flowlint lsp` is started with; `initializationOptions` can change each of them (see README, "Editors").
 public struct LanguageServerOptions: Sendable {

@@ -1,5 +1,14 @@
 import FlowLintKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Standard output and standard error. Reports go to standard output once the run is done, in pieces as they
 /// are rendered (`ReportOutput`); everything for people (summary, warnings, errors) goes to standard error.
@@ -40,7 +49,13 @@ enum Console {
     private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let count = bytes.withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+                #else
+                Darwin.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+                #endif
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 return errno

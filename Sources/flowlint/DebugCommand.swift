@@ -1,7 +1,16 @@
 import ArgumentParser
 import FlowLintKit
 import FlowLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Dumps of the front end for rule authors and bug reports.
 struct DebugCommand: ParsableCommand {

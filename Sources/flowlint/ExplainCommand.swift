@@ -1,6 +1,15 @@
 import ArgumentParser
 import FlowLintKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,15 @@
 import ArgumentParser
 import FlowLintKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -97,11 +106,11 @@ struct LintCommand: ParsableCommand {
             }
         }
         if let project {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: project, isDirectory: &isDirectory) {
+            var info = stat()
+            if stat(project, &info) != 0 {
                 throw ValidationError("--project: no such directory: \(Escaping.text(project))")
             }
-            if !isDirectory.boolValue { throw ValidationError("--project must be a directory: \(Escaping.text(project))") }
+            if (info.st_mode & S_IFMT) != S_IFDIR { throw ValidationError("--project must be a directory: \(Escaping.text(project))") }
         }
     }
 
@@ -231,7 +240,7 @@ struct LintRun {
         }
         if !options.quiet {
             for path in outcome.directoriesWithoutSwiftFiles { Console.error("no Swift files found in \(path)") }
-            let seconds = String(format: "%.2f", Date().timeIntervalSince(startTime))
+            let seconds = FixedPoint.text(Date().timeIntervalSince(startTime), decimals: 2)
             Console.error("Would fix \(plural(outcome.fixes?.applied ?? 0, "finding")) in \(plural(diffs.count, "file")); "
                           + "no file changed (\(plural(outcome.lintedFiles.count, "file")) linted, \(seconds)s)")
         }
@@ -247,7 +256,7 @@ struct LintRun {
         if !outcome.skipped.isEmpty { parts.append("\(plural(outcome.skipped.count, "file")) skipped") }
         if !outcome.filesInNoTarget.isEmpty { parts.append("\(plural(outcome.filesInNoTarget.count, "file")) in no target") }
         if !outcome.problems.isEmpty { parts.append("\(plural(outcome.problems.count, "input")) unreadable") }
-        let seconds = String(format: "%.2f", Date().timeIntervalSince(startTime))
+        let seconds = FixedPoint.text(Date().timeIntervalSince(startTime), decimals: 2)
         return "Linted \(plural(filesLinted, "file")): \(parts.joined(separator: ", ")) (\(seconds)s)"
     }
 }

@@ -231,7 +231,7 @@ struct TerminalMarkdown {
                 let ticks = characters[i...].prefix { $0 == "`" }.count
                 let fence = String(repeating: "`", count: ticks)
                 let rest = String(characters[(i + ticks)...])
-                if let close = rest.range(of: fence) {
+                if let close = rest.firstRange(of: fence) {
                     emit()
                     var code = String(rest[..<close.lowerBound])
                     if ticks > 1, code.hasPrefix(" "), code.hasSuffix(" "), code.count > 1 { code = String(code.dropFirst().dropLast()) }

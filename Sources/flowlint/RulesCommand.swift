@@ -43,7 +43,7 @@ struct RulesCommand: ParsableCommand {
         let widths = (0..<header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }

@@ -1,6 +1,15 @@
 import ArgumentParser
 import FlowLintKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // Exit codes (README, "Exit codes"): 0 no failing findings, 1 failing findings, 2 usage or configuration
 // error, 3 some inputs could not be read, 4 standard output or standard error could not be written.

@@ -2,7 +2,7 @@
 # Tools/install.sh for real: a release build installed under a temporary PREFIX (and staged with DESTDIR),
 # then the installed binary runs `flowlint version` and lints a fixture. On Linux the installed binary must
 # not need the Swift runtime libraries (--static-swift-stdlib), must run with an empty environment, and must
-# be stripped (no symbol table, no debug sections) and at most 64 MiB (--no-strip keeps the symbols).
+# be stripped (no symbol table, no debug sections) and at most 40 MiB (--no-strip keeps the symbols).
 # Also checks what Mint needs: an executable product named flowlint in `swift package dump-package`.
 # The release build goes to .build-install in the repository (kept between runs: the first one takes
 # minutes; FLOWLINT_INSTALL_SCRATCH picks another directory).
@@ -52,11 +52,11 @@ if [ "$(uname -s)" = Linux ]; then
     fi
 fi
 
-# Stripped: no symbol table, no debug information, and a size that the unstripped build (91 MB) exceeds.
+# Stripped: no symbol table, no debug information, and a size that the unstripped build (44 MB) exceeds.
 if [ "$(uname -s)" = Linux ]; then
     sections="$(readelf -S -W "$INSTALLED" | { grep -oE '\.(symtab|debug_[a-z_]+)' || true; } | sort -u | tr '\n' ' ')"
     size="$(wc -c < "$INSTALLED")"
-    limit=$((64 * 1024 * 1024))
+    limit=$((40 * 1024 * 1024))
     if [ -z "$sections" ] && [ "$size" -le "$limit" ]; then
         pass "the installed binary is stripped: no .symtab or .debug_* section, $size bytes (at most $limit)"
     else

@@ -1,19 +1,18 @@
 // libFuzzer entry point for FlowLint's configuration loader. Built by `Tools/Fuzz/run.sh` against FlowLintKit
-// and Yams compiled as modules (so the whole loader runs: nesting check, Yams, key checks).
+// compiled as a module (so the whole loader runs: nesting check, YAML reader, key checks).
 //
 // Every input is parsed as a `.flowlint.yml`: it must give a configuration or a ConfigurationError, never a
-// crash or a hang. When the nesting check lets text through to Yams, the tree Yams builds must be no deeper
-// than the check allows (each counted level is at most two levels of tree); a deeper tree means the check
-// missed levels, the way into Yams' unbounded recursion, and traps.
-import Yams
+// crash or a hang. When the nesting check lets text through to the YAML reader, the tree it builds must be no
+// deeper than the check allows (each counted level is at most two levels of tree); a deeper tree means the
+// check missed levels, and traps.
 @testable import FlowLintKit
 
-/// Collections nested in a Yams tree, counted without recursion.
-func collectionDepth(_ root: Node) -> Int {
+/// Collections nested in a YAML tree, counted without recursion.
+func collectionDepth(_ root: YAMLNode) -> Int {
     var deepest = 0
-    var stack: [(Node, Int)] = [(root, 0)]
+    var stack: [(YAMLNode, Int)] = [(root, 0)]
     while let (node, depth) = stack.popLast() {
-        switch node {
+        switch node.value {
         case .scalar: deepest = max(deepest, depth)
         case .sequence(let sequence):
             deepest = max(deepest, depth + 1)
@@ -34,9 +33,9 @@ func fuzzConfiguration(_ text: String) {
         fatalError("Configuration.parse threw something else than a ConfigurationError: \(error)")
     }
     guard let counted = YAMLNestingCheck.deepestLevel(in: text), counted <= Configuration.maximumNesting,
-          let root = try? Yams.compose(yaml: text) else { return }
+          let root = try? YAMLReader.read(text) else { return }
     let depth = collectionDepth(root)
-    if depth > 2 * counted { fatalError("the nesting check counted \(counted) levels, Yams built \(depth)") }
+    if depth > 2 * counted { fatalError("the nesting check counted \(counted) levels, the YAML reader built \(depth)") }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -21,8 +21,7 @@
 #                  analysis rather than ASan's freed blocks. `FLOWLINT_FUZZ_SHOW=1 $work/fuzz-environment FILE`
 #                  prints the project an input (a reproducer) stands for.
 #
-# config, render-walker and environment link FlowLintSyntax, FlowLintKit and Yams (from .build/checkouts),
-# compiled once as modules.
+# config, render-walker and environment link FlowLintSyntax and FlowLintKit, compiled once as modules.
 #
 # Everything is built with ASan + libFuzzer into a temporary directory and run on copies of the seeds (the
 # checked-in ones are never written). Exits non-zero if a fuzzer finds a crash, a timeout or an
@@ -52,20 +51,8 @@ build_syntax() {
 modules="$work/modules"
 build_modules() {
     [ -f "$modules/FlowLintKit.o" ] && return 0
-    local yams="$repo/.build/checkouts/Yams"
-    [ -d "$yams" ] || (cd "$repo" && swift package resolve >/dev/null)
     mkdir -p "$modules"
-    local objects=()
-    for source in "$yams"/Sources/CYaml/src/*.c; do
-        local object="$modules/cyaml-$(basename "$source" .c).o"
-        clang -c -fsanitize=fuzzer-no-link,address -O1 -DYAML_DECLARE_EXPORT -I "$yams/Sources/CYaml/include" \
-            "$source" -o "$object"
-        objects+=("$object")
-    done
     local swift_flags=(-sanitize=fuzzer,address -Onone -parse-as-library -wmo -swift-version 5 -D SWIFT_PACKAGE -I "$modules")
-    swiftc "${swift_flags[@]}" -module-name Yams -emit-module -emit-module-path "$modules/Yams.swiftmodule" \
-        -Xcc -fmodule-map-file="$yams/Sources/CYaml/include/module.modulemap" -I "$yams/Sources/CYaml/include" \
-        -c "$yams"/Sources/Yams/*.swift -o "$modules/Yams.o"
     swiftc "${swift_flags[@]}" -module-name FlowLintSyntax -emit-module -emit-module-path "$modules/FlowLintSyntax.swiftmodule" \
         -c "$repo"/Sources/FlowLintSyntax/*.swift -o "$modules/FlowLintSyntax.o"
     # FlowLintKit's rule documents are compiled in from a Swift file the package's build-tool plugin writes
@@ -75,17 +62,14 @@ build_modules() {
     local kit_sources=("$modules/BundledRuleDocuments.swift")
     while IFS= read -r source; do kit_sources+=("$source"); done < <(find "$repo/Sources/FlowLintKit" -name '*.swift' | sort)
     swiftc "${swift_flags[@]}" -enable-testing -module-name FlowLintKit -emit-module -emit-module-path "$modules/FlowLintKit.swiftmodule" \
-        -Xcc -fmodule-map-file="$yams/Sources/CYaml/include/module.modulemap" -I "$yams/Sources/CYaml/include" \
         -c "${kit_sources[@]}" -o "$modules/FlowLintKit.o"
 }
 
 # link_target NAME SOURCE: a fuzzer over the modules.
 link_target() {
     build_modules
-    local yams="$repo/.build/checkouts/Yams"
     swiftc -sanitize=fuzzer,address -Onone -parse-as-library -swift-version 5 -I "$modules" -module-name "FlowLintFuzz_${1//-/_}" \
-        -Xcc -fmodule-map-file="$yams/Sources/CYaml/include/module.modulemap" -I "$yams/Sources/CYaml/include" \
-        "$2" "$modules/FlowLintKit.o" "$modules/FlowLintSyntax.o" "$modules/Yams.o" "$modules"/cyaml-*.o \
+        "$2" "$modules/FlowLintKit.o" "$modules/FlowLintSyntax.o" \
         -o "$work/fuzz-$1"
 }
 build_config() { link_target config "$here/ConfigFuzzTarget.swift"; }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Findings a project has accepted for now: `--write-baseline FILE` records them; `--baseline FILE` (or
 /// `baseline:` in the configuration) reports only findings that are not in it.
@@ -260,22 +269,22 @@ public struct Baseline: Sendable, Equatable {
         func invalid(_ why: String) -> ConfigurationError {
             ConfigurationError(message: "\(path): error: not a FlowLint baseline: \(why)")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw invalid("not valid JSON") }
-        guard let root = object as? [String: Any] else { throw invalid("the top level must be an object") }
-        guard let version = root["version"] as? Int, readableVersions.contains(version) else {
+        guard let object = try? JSONDecoder().decode(DecodedJSON.self, from: data) else { throw invalid("not valid JSON") }
+        guard case .object(let root) = object else { throw invalid("the top level must be an object") }
+        guard let version = root["version"]?.integer, readableVersions.contains(version) else {
             throw invalid("'version' must be \(readableVersions.map(String.init).joined(separator: " or "))")
         }
-        guard let findings = root["findings"] as? [[String: Any]] else { throw invalid("'findings' must be a list of objects") }
+        guard let findings = root["findings"]?.objects else { throw invalid("'findings' must be a list of objects") }
         var entries: [Entry] = []
         for (index, finding) in findings.enumerated() {
-            guard let rule = finding["rule"] as? String, let file = finding["file"] as? String,
-                  let lineText = finding["lineText"] as? String, let message = finding["message"] as? String else {
+            guard let rule = finding["rule"]?.string, let file = finding["file"]?.string,
+                  let lineText = finding["lineText"]?.string, let message = finding["message"]?.string else {
                 throw invalid("finding \(index + 1) needs string 'rule', 'file', 'lineText' and 'message'")
             }
             var place: Entry.Place?
             if let value = finding["place"], version >= 2 {
-                guard let object = value as? [String: Any], let file = object["file"] as? String,
-                      let lineText = object["lineText"] as? String else {
+                guard case .object(let object) = value, let file = object["file"]?.string,
+                      let lineText = object["lineText"]?.string else {
                     throw invalid("finding \(index + 1): 'place' needs string 'file' and 'lineText'")
                 }
                 place = Entry.Place(file: file, lineText: lineText)
@@ -283,5 +292,56 @@ public struct Baseline: Sendable, Equatable {
             entries.append(Entry(rule: rule, file: file, lineText: lineText, message: message, place: place))
         }
         return Baseline(entries: entries, directory: directory)
+    }
+}
+
+/// A JSON value as `JSONDecoder` (FoundationEssentials) reads it (`JSONValue` is the one FlowLint writes), for a file whose shape is checked by hand so
+/// that each error names what is wrong (`JSONSerialization`, which gave `Any`, is outside FoundationEssentials).
+enum DecodedJSON: Decodable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([DecodedJSON])
+    case object([String: DecodedJSON])
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        // Strings first: they are most of a baseline. A JSON number never decodes as a Bool, nor a Bool as a number.
+        if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let object = try? container.decode([String: DecodedJSON].self) {
+            self = .object(object)
+        } else {
+            self = .array(try container.decode([DecodedJSON].self))
+        }
+    }
+
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// A whole number (`2`, `2.0`), as `JSONSerialization`'s `NSNumber` gave one to `as? Int`.
+    var integer: Int? {
+        guard case .number(let value) = self, value.rounded() == value, abs(value) < 9.0e15 else { return nil }
+        return Int(value)
+    }
+
+    /// A list of objects; nil when it is not a list or an element is not an object.
+    var objects: [[String: DecodedJSON]]? {
+        guard case .array(let elements) = self else { return nil }
+        var objects: [[String: DecodedJSON]] = []
+        for element in elements {
+            guard case .object(let object) = element else { return nil }
+            objects.append(object)
+        }
+        return objects
     }
 }

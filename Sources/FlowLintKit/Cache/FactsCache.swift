@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -73,7 +77,7 @@ final class FactsCache: @unchecked Sendable {
     /// directory: lines for standard error, each once. (A save runs beside the project pass: locked.)
     var notes: [String] { lock.withLock { passedOver } }
     private var passedOver: [String] = []
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Files answered from the cache in the last run, and files parsed.
     private(set) var hits = 0
     private(set) var misses = 0

@@ -1,5 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import Yams
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The contents of a `.flowlint.yml`. FlowLint only reads configuration files; it never writes one.
 public struct Configuration: Sendable {
@@ -102,12 +110,12 @@ public struct Configuration: Sendable {
     }
 
     /// The largest configuration file FlowLint reads: 1 MiB. A `.flowlint.yml` is a few hundred bytes; even a
-    /// list of thousands of excluded paths stays far below this, while the YAML library's tree of a file costs
-    /// tens of times its size in memory.
+    /// list of thousands of excluded paths stays far below this, while the YAML tree of a file costs many times
+    /// its size in memory.
     static let maximumFileSize = 1 << 20
 
     /// How deeply the configuration may nest, counting indentation levels and open `[` / `{`: 64. FlowLint's
-    /// own keys need 3; the YAML library recurses once per level and overflows the stack at a few thousand.
+    /// own keys need 3; the YAML reader recurses once per level.
     static let maximumNesting = 64
 
     /// Reads and checks a configuration file. Only `maximumFileSize` bytes are ever read: the size of a
@@ -190,42 +198,34 @@ public struct Configuration: Sendable {
         if text.utf8.count > maximumFileSize {
             throw ConfigurationError(message: "\(shownPath):1:1: error: configuration is larger than \(maximumFileSize >> 20) MiB")
         }
-        // Before the YAML library sees the text: it recurses once per level of nesting.
+        // Before the YAML reader sees the text: it recurses once per level of nesting.
         if let violation = YAMLNestingCheck.firstViolation(in: text, limit: maximumNesting) {
             throw ConfigurationError(message: "\(shownPath):\(violation.line):\(violation.column): error: \(violation.message)")
         }
-        let root: Node?
+        let root: YAMLNode?
         do {
-            // What Yams builds before it reads a byte is kept to what composing needs. `Resolver.basic`: plain
-            // scalars are typed by `YAMLScalarTag` when asked (`resolvedTagName`), not by `Resolver.default`,
-            // whose regular expressions cost 1 ms of every run. No constructors: nodes are read here, never
-            // turned into Swift values by Yams (`Constructor.default` builds its tables). UTF-8 named, not
-            // `Parser.Encoding.default`, which reads YAMS_DEFAULT_ENCODING and prints on standard output when
-            // it is set.
-            root = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8)
-        } catch let error as YamlError {
-            throw ConfigurationError(message: describe(error, path: path))
-        } catch {
-            throw ConfigurationError(message: "\(shownPath):1:1: error: invalid YAML: \(Escaping.text("\(error)"))")
+            root = try YAMLReader.read(text)
+        } catch let error as YAMLError {
+            throw ConfigurationError(message: "\(shownPath):\(error.line):\(error.column): error: invalid YAML: \(Escaping.text(error.message))")
         }
         guard let root else { return configuration }  // An empty file: all defaults.
-        if case .scalar(let scalar) = root, scalar.resolvedTagName == .null { return configuration }
-        guard case .mapping(let mapping) = root else {
+        if case .scalar(let scalar) = root.value, scalar.type == .null { return configuration }
+        guard case .mapping(let mapping) = root.value else {
             throw ConfigurationError(message: "\(at(path, root)): error: the configuration must be a mapping of keys to values")
         }
         let reader = NodeReader(path: path)
         let knownRules = Set(RuleRegistry.descriptors.map(\.id))
-        func checkRuleIDs(_ ids: [(String, Node)], key: String) {
+        func checkRuleIDs(_ ids: [(String, YAMLNode)], key: String) {
             for (id, node) in ids where !knownRules.contains(id) {
                 configuration.warnings.append("\(at(path, node)): warning: unknown rule '\(Escaping.text(id))' in '\(key)'\(suggestion(for: id, among: knownRules))")
             }
         }
         /// Where `severity:` set each rule's severity, to explain a conflict with a top-level rule key.
-        var severityEntries: [String: Node] = [:]
+        var severityEntries: [String: YAMLNode] = [:]
         /// SwiftLint's spelling, `rule_id: error` or `rule_id: {severity: error}`, applied after the loop.
-        var ruleKeys: [(id: String, key: Node, severity: Severity)] = []
+        var ruleKeys: [(id: String, key: YAMLNode, severity: Severity)] = []
         for (keyNode, value) in mapping {
-            guard case .scalar(let keyScalar) = keyNode else {
+            guard case .scalar(let keyScalar) = keyNode.value else {
                 throw ConfigurationError(message: "\(at(path, keyNode)): error: configuration keys must be plain strings")
             }
             let key = keyScalar.string
@@ -290,8 +290,7 @@ public struct Configuration: Sendable {
         for (id, keyNode, severity) in ruleKeys {
             if let existing = configuration.severities[id], let entry = severityEntries[id] {
                 if existing != severity {
-                    let line = entry.mark.map { "line \($0.line)" } ?? "the same file"
-                    configuration.warnings.append("\(at(path, keyNode)): warning: '\(id): \(severity.rawValue)' conflicts with 'severity: \(id): \(existing.rawValue)' (\(line)); using '\(existing.rawValue)'")
+                    configuration.warnings.append("\(at(path, keyNode)): warning: '\(id): \(severity.rawValue)' conflicts with 'severity: \(id): \(existing.rawValue)' (line \(entry.line)); using '\(existing.rawValue)'")
                 }
             } else {
                 configuration.severities[id] = severity
@@ -301,21 +300,8 @@ public struct Configuration: Sendable {
     }
 
     /// `path:line:column` of a node, the path's control characters escaped.
-    static func at(_ path: String, _ node: Node) -> String {
-        guard let mark = node.mark else { return "\(Escaping.text(path)):1:1" }
-        return "\(Escaping.text(path)):\(mark.line):\(mark.column)"
-    }
-
-    private static func describe(_ error: YamlError, path: String) -> String {
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            let contextText = context.map { "\($0.text); " } ?? ""
-            return "\(Escaping.text(path)):\(mark.line):\(mark.column): error: invalid YAML: \(Escaping.text(contextText + problem))"
-        case let .reader(problem, _, _, _):
-            return "\(Escaping.text(path)):1:1: error: invalid YAML: \(Escaping.text(problem))"
-        default:
-            return "\(Escaping.text(path)):1:1: error: invalid YAML: \(Escaping.text("\(error)"))"
-        }
+    static func at(_ path: String, _ node: YAMLNode) -> String {
+        "\(Escaping.text(path)):\(node.line):\(node.column)"
     }
 
     /// " (did you mean 'x'?)" when a known name is spelled the same in another case or with `-` for `_`
@@ -357,16 +343,16 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
 private struct NodeReader {
     let path: String
 
-    func fail(_ node: Node, _ message: String) -> ConfigurationError {
+    func fail(_ node: YAMLNode, _ message: String) -> ConfigurationError {
         ConfigurationError(message: "\(Configuration.at(path, node)): error: \(message)")
     }
 
-    func kind(_ node: Node) -> String {
-        switch node {
+    func kind(_ node: YAMLNode) -> String {
+        switch node.value {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .scalar(let scalar):
-            switch scalar.resolvedTagName {
+            switch scalar.type {
             case .bool: return "a boolean"
             case .int, .float: return "a number"
             case .null: return "null"
@@ -375,24 +361,24 @@ private struct NodeReader {
         }
     }
 
-    func string(_ node: Node, key: String) throws -> String {
-        guard case .scalar(let scalar) = node, scalar.resolvedTagName == .str else {
+    func string(_ node: YAMLNode, key: String) throws -> String {
+        guard case .scalar(let scalar) = node.value, scalar.type == .str else {
             throw fail(node, "'\(key)' must be a string, not \(kind(node))")
         }
         return scalar.string
     }
 
-    func bool(_ node: Node, key: String) throws -> Bool {
-        guard case .scalar(let scalar) = node, scalar.resolvedTagName == .bool, let value = node.bool else {
+    func bool(_ node: YAMLNode, key: String) throws -> Bool {
+        guard case .scalar(let scalar) = node.value, scalar.type == .bool else {
             throw fail(node, "'\(key)' must be true or false, not \(kind(node))")
         }
-        return value
+        return scalar.bool
     }
 
     /// An Xcode version, `27` or `26.4` (a YAML number or string), from the first Xcode with SwiftUI on.
-    func xcodeVersion(_ node: Node, key: String) throws -> OSVersion {
+    func xcodeVersion(_ node: YAMLNode, key: String) throws -> OSVersion {
         let example = "such as 27 or 26.4"
-        guard case .scalar(let scalar) = node, [.int, .float, .str].contains(scalar.resolvedTagName) else {
+        guard case .scalar(let scalar) = node.value, [.int, .float, .str].contains(scalar.type) else {
             throw fail(node, "'\(key)' must be an Xcode version \(example), not \(kind(node))")
         }
         guard let version = OSVersion(scalar.string) else {
@@ -405,13 +391,13 @@ private struct NodeReader {
     }
 
     /// A list of strings; null (the key with no value) is the empty list.
-    func strings(_ node: Node, key: String) throws -> [(String, Node)] {
-        if case .scalar(let scalar) = node, scalar.resolvedTagName == .null { return [] }
-        guard case .sequence(let sequence) = node else {
+    func strings(_ node: YAMLNode, key: String) throws -> [(String, YAMLNode)] {
+        if case .scalar(let scalar) = node.value, scalar.type == .null { return [] }
+        guard case .sequence(let sequence) = node.value else {
             throw fail(node, "'\(key)' must be a list of strings, not \(kind(node))")
         }
         return try sequence.map { element in
-            guard case .scalar(let scalar) = element, scalar.resolvedTagName == .str else {
+            guard case .scalar(let scalar) = element.value, scalar.type == .str else {
                 throw fail(element, "'\(key)' must be a list of strings; this element is \(kind(element))")
             }
             return (scalar.string, element)
@@ -420,7 +406,7 @@ private struct NodeReader {
 
     /// A list of globs, compiled; more than `GlobSet.maximumGeneralComponents` wildcard components that are
     /// tried one by one is an error.
-    func globs(_ node: Node, key: String) throws -> GlobSet {
+    func globs(_ node: YAMLNode, key: String) throws -> GlobSet {
         let patterns = try strings(node, key: key).map(\.0)
         let general = GlobSet.generalComponentCount(patterns)
         if general > GlobSet.maximumGeneralComponents {
@@ -431,21 +417,21 @@ private struct NodeReader {
 
     /// A top-level rule key in SwiftLint's spelling: `rule_id: error` or `rule_id: {severity: error}`. Other
     /// options of the mapping are warned about (FlowLint rules have none); nil when it sets no severity.
-    func ruleSeverity(_ node: Node, rule: String, warnings: inout [String]) throws -> Severity? {
-        func severity(_ value: Node) throws -> Severity {
-            guard case .scalar(let scalar) = value, scalar.resolvedTagName == .str, let severity = Severity(rawValue: scalar.string) else {
-                let shown = { if case .scalar(let scalar) = value, scalar.resolvedTagName == .str { return "'\(Escaping.text(scalar.string))'" } else { return kind(value) } }()
+    func ruleSeverity(_ node: YAMLNode, rule: String, warnings: inout [String]) throws -> Severity? {
+        func severity(_ value: YAMLNode) throws -> Severity {
+            guard case .scalar(let scalar) = value.value, scalar.type == .str, let severity = Severity(rawValue: scalar.string) else {
+                let shown = { if case .scalar(let scalar) = value.value, scalar.type == .str { return "'\(Escaping.text(scalar.string))'" } else { return kind(value) } }()
                 throw fail(value, "severity of '\(rule)' must be 'warning' or 'error', not \(shown)")
             }
             return severity
         }
-        switch node {
+        switch node.value {
         case .scalar:
             return try severity(node)
         case .mapping(let mapping):
             var result: Severity?
             for (key, value) in mapping {
-                guard case .scalar(let keyScalar) = key else { throw fail(key, "options of '\(rule)' must be plain strings") }
+                guard case .scalar(let keyScalar) = key.value else { throw fail(key, "options of '\(rule)' must be plain strings") }
                 if keyScalar.string == "severity" {
                     result = try severity(value)
                 } else {
@@ -459,26 +445,17 @@ private struct NodeReader {
     }
 
     /// A mapping of strings to strings: (key, key node, (value, value node)).
-    func stringMapping(_ node: Node, key: String) throws -> [(String, Node, (String, Node))] {
-        if case .scalar(let scalar) = node, scalar.resolvedTagName == .null { return [] }
-        guard case .mapping(let mapping) = node else {
+    func stringMapping(_ node: YAMLNode, key: String) throws -> [(String, YAMLNode, (String, YAMLNode))] {
+        if case .scalar(let scalar) = node.value, scalar.type == .null { return [] }
+        guard case .mapping(let mapping) = node.value else {
             throw fail(node, "'\(key)' must be a mapping of rule ids to severities, not \(kind(node))")
         }
         return try mapping.map { pair in
-            guard case .scalar(let k) = pair.key else { throw fail(pair.key, "keys of '\(key)' must be rule ids") }
-            guard case .scalar(let v) = pair.value, v.resolvedTagName == .str else {
+            guard case .scalar(let k) = pair.key.value else { throw fail(pair.key, "keys of '\(key)' must be rule ids") }
+            guard case .scalar(let v) = pair.value.value, v.type == .str else {
                 throw fail(pair.value, "severity of '\(Escaping.text(k.string))' must be 'warning' or 'error', not \(kind(pair.value))")
             }
             return (k.string, pair.key, (v.string, pair.value))
         }
-    }
-}
-
-private extension Node.Scalar {
-    /// The scalar's type as YAML resolves it (`str`, `bool`, `int`, `null`, ...): its explicit tag (`!!int 5`;
-    /// a quoted scalar's is `str`), else, for a plain scalar, the type `Resolver.default` would give it.
-    var resolvedTagName: Tag.Name {
-        if tag.description == Tag.Name.implicit.rawValue { return YAMLScalarTag.of(plain: string) }
-        return Tag.Name(rawValue: Node.scalar(self).tag.description)
     }
 }

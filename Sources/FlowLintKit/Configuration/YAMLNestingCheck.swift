@@ -1,9 +1,10 @@
-/// Measures how deeply configuration text nests before the YAML library sees it.
+/// Measures how deeply configuration text nests before the YAML reader sees it.
 ///
-/// Yams builds its tree (and frees it) recursively, one stack frame per level, so 10,000 nested `[` or
-/// 10,000 indentation levels in a `.flowlint.yml` overflow the stack. This check follows libyaml's scanner
-/// (`scanner.c`: `yaml_parser_fetch_next_token` and the scalar scanners) closely enough to know where each
-/// token starts and ends, and counts what opens a collection there: a block indentation level (libyaml's
+/// `YAMLReader` recurses once per level of nesting (and has its own, larger, bound); 10,000 nested `[` or
+/// 10,000 indentation levels in a `.flowlint.yml` are refused here first, with where the 65th level opens.
+/// This check follows libyaml's scanner (`scanner.c`: `yaml_parser_fetch_next_token` and the scalar scanners;
+/// FlowLint read its configuration with Yams, over libyaml, until `YAMLReader`) closely enough to know where
+/// each token starts and ends, and counts what opens a collection there: a block indentation level (libyaml's
 /// `roll_indent`: a `- ` entry, a `? ` key or a mapping key at a deeper column) and a flow `[` / `{`.
 ///
 /// The count is an upper bound on the nesting libyaml reports up to its first error (after an error the
@@ -28,7 +29,7 @@ struct YAMLNestingCheck {
     }
 
     /// The most levels open at once in `text`; nil when it uses an alias. For tests, which compare it with
-    /// the tree the YAML library builds.
+    /// the tree `YAMLReader` builds.
     static func deepestLevel(in text: String) -> Int? {
         var scanner = YAMLNestingCheck(characters: Array(text.unicodeScalars), limit: .max)
         return scanner.run() == nil ? scanner.deepest : nil

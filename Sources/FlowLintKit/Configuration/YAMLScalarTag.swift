@@ -1,19 +1,18 @@
-import Yams
+/// The type YAML 1.1 gives a scalar, by the names of its tags (`tag:yaml.org,2002:int` is `int`).
+enum YAMLScalarType: String {
+    case str, bool, int, float, merge, null, timestamp, value
+}
 
-/// The type YAML gives a plain (unquoted, untagged) scalar: what Yams's `Resolver.default` decides, without
-/// its regular expressions.
-///
-/// `Resolver.default` compiles seven `NSRegularExpression`s the first time it is used, and the first one
-/// builds ICU's regular-expression tables: about 1.5 ms of CPU time on every run that reads a `.flowlint.yml`
-/// (`flowlint lint` on one 200-line view went from 10.8 to 9.2 ms without it). The configuration is composed
-/// with `Resolver.basic` (no rules) instead, and this enum decides plain scalars by Yams's own patterns,
-/// written as code: the same rules in the same order (bool, int, float, merge, null, timestamp, value; the
-/// first that matches wins, else `str`). `YAMLScalarTagTests` checks it against `Resolver.default` on every pattern's edge cases.
+/// The type YAML gives a plain (unquoted, untagged) scalar: what Yams's `Resolver.default` decided (FlowLint
+/// read its configuration with Yams until `YAMLReader` replaced it), written as code instead of its seven
+/// regular expressions: the same rules in the same order (bool, int, float, merge, null, timestamp, value; the
+/// first that matches wins, else `str`). `YAMLScalarTagTests` checks it against those regular expressions on
+/// every pattern's edge cases.
 ///
 /// Each pattern is anchored (`^(?:...)$`, ICU syntax, no options): `$` also matches before one line
 /// terminator that ends the text, so one is set aside before matching.
 enum YAMLScalarTag {
-    static func of(plain text: String) -> Tag.Name {
+    static func of(plain text: String) -> YAMLScalarType {
         var characters = Array(text.unicodeScalars)
         if let last = characters.last, isLineTerminator(last) {
             characters.removeLast()

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A file to lint: how it is shown, where it is, and what it really is (symlinks resolved, for dedupe).
 struct DiscoveredFile: Sendable, Hashable {
@@ -326,7 +335,11 @@ public enum FileReader {
         func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             var count = 0
             while count < buffer.count {
-                let got = Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                #if canImport(Glibc)
+                let got = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                #else
+                let got = Darwin.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                #endif
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { failure = errno; break }
                 if got == 0 { break }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Plain-string path helpers (`/`-separated, POSIX). FlowLint shows paths relative to the working
 /// directory when they are under it, absolute otherwise.

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The project a run belongs to: all of its Swift files give facts, whatever files were asked for. The project
 /// is what a team means by "the app": its repository, not the nearest package inside it.

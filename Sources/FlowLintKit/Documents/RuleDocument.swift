@@ -244,7 +244,7 @@ public struct RuleDocument: Sendable {
             var clean: [String] = []
             for (number, line) in lines.enumerated() {
                 var text = line
-                while let marker = text.range(of: marker) {
+                while let marker = text.firstRange(of: marker) {
                     expected.append(Position(file: name, line: number + 1,
                                              column: text.utf8.distance(from: text.utf8.startIndex, to: marker.lowerBound) + 1))
                     text.removeSubrange(marker)

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What one lint asks for: the choices of a `flowlint lint` invocation, of the SwiftPM plugins (which run the
 /// command) and of an editor server. Paths are relative to the working directory unless absolute.

@@ -1,5 +1,14 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A project kept in memory between lints, for an editor's workspace (`Workspace`, `flowlint lsp`): the facts of
 /// every file and the merged index stay loaded, so an edit re-parses the edited file only, then re-runs the project
@@ -97,7 +106,7 @@ public final class LiveProject {
 
         /// The line of a `$/logTrace` (`Benchmarks/lsp-bench.py` reads it).
         var description: String {
-            func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+            func ms(_ seconds: Double) -> String { FixedPoint.text(seconds * 1000, decimals: 1) + " ms" }
             return "parse \(ms(facts)) (\(parsedFiles) files), index \(rebuiltIndex ? "built" : "updated") \(ms(index)), "
                 + (ranChecks ? "checks \(ms(checks))" : "checks skipped (no facts changed)")
                 + (baseline.map { ", baseline \(ms($0))" } ?? "")

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The files to lint, read, with what went wrong on the way.
 struct Inputs {
@@ -151,7 +160,7 @@ struct ProjectPlan {
     /// A loader's warning names its file relative to the project root (the model is cached, whatever the working
     /// directory of the run that wrote it): a lint shows it as it shows every path, from the working directory.
     static func shownFromWorkingDirectory(_ warning: String, root: String) -> String {
-        guard let separator = warning.range(of: ": warning: ") else { return warning }
+        guard let separator = warning.firstRange(of: ": warning: ") else { return warning }
         let path = String(warning[..<separator.lowerBound])
         let absolute = path.hasPrefix("/") ? path : Paths.join(root, path)
         return Paths.display(absolute) + warning[separator.lowerBound...]

@@ -1,5 +1,14 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What an editor works with: the projects its open files belong to, kept in memory between edits, and the open
 /// buffers that stand for their files. The language server (`flowlint lsp`) only translates the protocol to these
@@ -279,7 +288,7 @@ public final class Workspace {
         if cancellation.isCancelled { stale.insert(key) }
         report.messages += project.notices.map(Message.warning)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        report.messages.append(Message(kind: .info, text: "loaded \(root ?? path) in \(String(format: "%.1f ms", seconds * 1000))"))
+        report.messages.append(Message(kind: .info, text: "loaded \(root ?? path) in \(FixedPoint.text(seconds * 1000, decimals: 1) + " ms")"))
         return !cancellation.isCancelled
     }
 
@@ -359,7 +368,7 @@ public struct CodeAction: Equatable, Sendable {
 /// Stops a running `Workspace.lint` from another thread, between files and between rules (so within one file's
 /// parse or one rule's project check). A token is for one lint.
 public final class CancellationToken: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var superseded = false
     private var cancelled = false
 

@@ -1,5 +1,14 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlowLintSyntax
 
 /// One file handed to the engine: its display path (relative to the working directory when under it), and its
@@ -504,7 +513,7 @@ private final class ChunkCounter: @unchecked Sendable {
     static let chunkSize = 32
     private let count: Int
     private var next = 0
-    private let lock = NSLock()
+    private let lock = Lock()
     init(count: Int) { self.count = count }
 
     func take() -> Range<Int>? {
@@ -530,7 +539,7 @@ enum ProcessInfoCores {
 /// the same work: clang's `-disable-free`).
 enum UntilExit {
     nonisolated(unsafe) private static var kept: [Any] = []
-    private static let lock = NSLock()
+    private static let lock = Lock()
 
     static func keep(_ value: Any) {
         lock.lock()

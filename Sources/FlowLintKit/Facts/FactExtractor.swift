@@ -280,8 +280,8 @@ struct FactExtractor {
         else { return false }
         let text = tree.compactText(annotation)
         if genericParameters.contains(text) { return true }
-        guard let arrow = text.range(of: "->", options: .backwards) else { return false }
-        return genericParameters.contains(String(text[arrow.upperBound...]).trimmingCharacters(in: .whitespaces))
+        guard let arrow = text.ranges(of: "->").last else { return false }
+        return genericParameters.contains(String(text[arrow.upperBound...]).trimmingBlanks())
     }
 
     func returnType(_ function: Int) -> Int? {

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlowLintSyntax
 
 /// Line layout around nodes, for fixes that add or remove whole lines (a new accessor, an attribute on its own

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlowLintSyntax
 
 /// Everything the project-wide passes need from one file, with no reference to its AST: the AST is dropped
@@ -305,7 +314,7 @@ extension Array {
 final class InheritanceClauses: @unchecked Sendable {
     static let shared = InheritanceClauses()
     private var clauses: Set<[String]> = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// The stored array equal to `clause` (stored now, without spare capacity, if it is new).
     func intern(_ clause: [String]) -> [String] {

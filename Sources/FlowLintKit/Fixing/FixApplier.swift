@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Applies fixes to file bytes, and writes files so that a crash or a full disk never leaves half a file.
 public enum FixApplier {
@@ -242,7 +251,12 @@ public enum FixApplier {
         }
 
         func rename(to target: String) throws {
-            guard Foundation.rename(path, target) == 0 else { throw fail(errno) }
+            #if canImport(Glibc)
+            let status = Glibc.rename(path, target)
+            #else
+            let status = Darwin.rename(path, target)
+            #endif
+            guard status == 0 else { throw fail(errno) }
             renamed = true
         }
 

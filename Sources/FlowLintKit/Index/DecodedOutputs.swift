@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Rule outputs (`RuleOutput`) decoded by earlier project passes, for an editor's server, which runs every rule's
 /// project check on each edit over a project whose files are nearly all unchanged: each file's findings and
@@ -9,12 +18,12 @@ import Foundation
 /// change get new bytes, so an entry can never answer for other facts, and nothing needs invalidating (an index
 /// copied before an edit still finds what belongs to its own facts).
 final class DecodedOutputs: @unchecked Sendable, CustomReflectable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var slots: [String: Slot] = [:]
 
     /// One rule's entries, used by that rule's project check alone (checks of different rules run side by side).
     final class Slot: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         /// The decoded findings and records, by kind: one cast per pass, not one per file.
         private var entries: [Bool: AnyObject] = [:]
 

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The view graph shared by `missing_environment_object` (App roots, and readers no root reaches),
 /// `missing_environment_object_in_preview` (preview roots) and `flowlint graph` (`picture()`): which views and

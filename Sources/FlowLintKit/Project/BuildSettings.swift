@@ -354,7 +354,7 @@ enum XCConfigReader {
             }
             let current = open[open.count - 1].path
             var text = Substring(line)
-            if let comment = text.range(of: "//") { text = text[..<comment.lowerBound] }
+            if let comment = text.firstRange(of: "//") { text = text[..<comment.lowerBound] }
             let trimmed = text.trimmingBlanks()
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("#include") {

@@ -269,7 +269,7 @@ enum PackageManifestLoader {
         switch value {
         case .string(let text): return OSVersion(text)
         case .member(let member) where member.hasPrefix("v"):
-            return OSVersion(member.dropFirst().replacingOccurrences(of: "_", with: "."))
+            return OSVersion(String(member.dropFirst().replacing("_", with: ".")))
         default: return nil
         }
     }
@@ -278,7 +278,7 @@ enum PackageManifestLoader {
     static func languageMode(_ value: ManifestValue) -> String? {
         switch value {
         case .member(let member) where member.hasPrefix("v"):
-            return member.dropFirst().replacingOccurrences(of: "_", with: ".")
+            return String(member.dropFirst().replacing("_", with: "."))
         case .call("version", _):
             return value.argument(nil)?.string
         default:

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Lists the Swift files a target's directories hold, as a build system sees them: every `*.swift` below, hidden
 /// entries (`.build`, `.git`) left out. Within a lint, the files are those the run's discovery found (a

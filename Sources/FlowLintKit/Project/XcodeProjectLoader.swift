@@ -1,10 +1,19 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads an Xcode project (`X.xcodeproj/project.pbxproj`) without Xcode: its native targets with their Swift
 /// files, module, platforms, deployment targets, active compilation conditions, language mode, default actor
 /// isolation, target dependencies and local package products.
 ///
-/// The file is an old-style property list, read with Foundation's `PropertyListSerialization` (on Linux too).
+/// The file is an old-style property list, read by `PropertyListReader`.
 /// Files come from each target's Sources build phase (file references resolved through the group tree) and from
 /// the Xcode 16 folders it lists (`PBXFileSystemSynchronizedRootGroup`: every Swift file below, minus that
 /// target's membership exceptions; a folder's exceptions for a target that does not list the folder add those
@@ -27,9 +36,10 @@ enum XcodeProjectLoader {
         var localPackages: [String] = []
     }
 
-    /// A larger `project.pbxproj` is not read (the same limit as a Swift input, `FileReader`): Foundation's parser
-    /// takes about 45 ms of CPU and 12 MB of memory per MiB (a 5.5 MB project: 0.26 s to parse, 0.45 s to load,
-    /// 70 MB), and the largest projects of real apps are well under it (0.5 MB among 26 open-source apps).
+    /// A larger `project.pbxproj` is not read (the same limit as a Swift input, `FileReader`): a 7.5 MB project
+    /// (40,000 files) takes `flowlint project` 0.35 s of CPU and 73 MB (0.7 s and 89 MB with Foundation's parser,
+    /// used before `PropertyListReader`), and the largest projects of real apps are well under it (0.5 MB among
+    /// 26 open-source apps).
     static var maximumProjectSize: Int { FileReader.maximumInputSize }
     /// Groups nest at most this deep (real projects: under 20).
     static let maximumGroupDepth = 256
@@ -96,7 +106,7 @@ enum XcodeProjectLoader {
 
     /// The kind of a target by its `productType`.
     static func kind(productType: String?) -> BuildTarget.Kind {
-        guard let type = productType?.replacingOccurrences(of: "com.apple.product-type.", with: "") else { return .other }
+        guard let type = productType?.replacing("com.apple.product-type.", with: "") else { return .other }
         if type.hasPrefix("application") { return .app } // apps, watch apps, App Clips, iMessage apps
         if type.hasPrefix("app-extension") || type.hasPrefix("extensionkit-extension") || type.hasPrefix("watchkit")
             || type.hasPrefix("tv-app-extension") || type == "system-extension" { return .appExtension }
@@ -249,7 +259,7 @@ private struct Loader {
     mutating func run() {
         buildGroupTree()
         let projectSettings = configuration(listOf: rootObject, id: rootID, owner: nil)
-        let projectName = Paths.lastComponent(project).replacingOccurrences(of: ".xcodeproj", with: "")
+        let projectName = Paths.lastComponent(project).replacing(".xcodeproj", with: "")
         let targetIDs = graph.strings(rootObject, "targets", of: rootID)
 
         // Which target owns which build phase (for the synchronized folders' build-phase exceptions), and which
@@ -659,81 +669,5 @@ private struct Loader {
                   FileDiscovery.exists(Paths.join(directory, "Package.swift")) else { continue }
             localPackages.append(directory)
         }
-    }
-}
-
-/// Foundation's property list parser, with the lines CoreFoundation writes to standard error about a malformed
-/// old-style list ("CFPropertyListCreateFromXMLData(): Old-style plist parser: missing semicolon ...") kept off
-/// the user's terminal: the loader's own warning says what is wrong, once, in FlowLint's format.
-enum PropertyListReader {
-    static func parse(_ bytes: [UInt8]) -> Result<Any, ParseFailure> {
-        StandardErrorFilter.run(dropping: { $0.contains("CFPropertyListCreateFromXMLData()") }) {
-            do {
-                return .success(try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil))
-            } catch {
-                return .failure(ParseFailure(error))
-            }
-        }
-    }
-
-    /// Why a list does not parse, in the words of the parser that got furthest ("Missing ';' on line 582").
-    struct ParseFailure: Error, CustomStringConvertible {
-        var description: String
-
-        init(_ error: Error) {
-            let error = error as NSError
-            let oldStyle = error.userInfo["kCFPropertyListOldStyleParsingError"] as? NSError
-            let reason = (oldStyle?.userInfo[NSDebugDescriptionErrorKey] ?? error.userInfo[NSDebugDescriptionErrorKey]) as? String
-            description = reason ?? error.localizedDescription
-        }
-    }
-}
-
-/// Runs a piece of code with standard error (file descriptor 2) pointed at a pipe, then writes back to standard
-/// error what was written there, except the lines it is asked to drop. Output other threads write meanwhile is
-/// kept (shown a moment later); beyond the pipe's capacity (64 KiB on Linux and macOS) it is lost, since the
-/// pipe does not block its writers. One run at a time: two at once would each restore the other's pipe.
-enum StandardErrorFilter {
-    private static let lock = NSLock()
-
-    static func run<T>(dropping drop: (Substring) -> Bool, _ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return body() }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        let saved = dup(STDERR_FILENO)
-        guard saved >= 0 else {
-            close(ends[0]); close(ends[1])
-            return body()
-        }
-        _ = fcntl(saved, F_SETFD, FD_CLOEXEC)
-        fflush(stderr)
-        _ = dup2(ends[1], STDERR_FILENO)
-        close(ends[1])
-        let result = body()
-        fflush(stderr)
-        clearerr(stderr)
-        _ = dup2(saved, STDERR_FILENO)
-        close(saved)
-
-        var captured: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            captured += chunk[0..<count]
-        }
-        close(ends[0])
-        guard !captured.isEmpty else { return result }
-        var lines = String(decoding: captured, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let tail = lines.removeLast() // empty when the output ends with a line break
-        var kept = lines.filter { !drop($0) }.map { $0 + "\n" }.joined()
-        if !tail.isEmpty && !drop(tail) { kept += tail }
-        if !kept.isEmpty { FileHandle.standardError.write(Data(kept.utf8)) }
-        return result
     }
 }

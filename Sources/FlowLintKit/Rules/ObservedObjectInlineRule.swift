@@ -83,7 +83,7 @@ extension ObservedObjectInlineRule {
     /// The advice for a target whose deployment target has no `@StateObject` (iOS 13, macOS 10.15): the object
     /// must be created by something that outlives the view, and passed in.
     static func messageWithoutStateObject(_ message: String, platform: ApplePlatform, deployment: OSVersion, needed: OSVersion) -> String {
-        guard let cut = message.range(of: "; own it with @StateObject") else { return message }
+        guard let cut = message.firstRange(of: "; own it with @StateObject") else { return message }
         return message[..<cut.lowerBound] + "; @StateObject, which would own it, needs \(platform.rawValue) \(needed) and this target "
             + "deploys to \(platform.rawValue) \(deployment): create the object in an owner that outlives the view (the scene "
             + "delegate, an app-wide model) and pass it in"

@@ -141,7 +141,7 @@ enum Suppression {
     /// The command and rule ids of a directive's text (what follows `flowlint:` on its line).
     static func interpret(_ text: String) -> (SuppressionDirective.Kind, [String]) {
         var body = Substring(text)
-        if let reason = body.range(of: " - ") { body = body[..<reason.lowerBound] }
+        if let reason = body.firstRange(of: " - ") { body = body[..<reason.lowerBound] }
         let isSeparator: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "," }
         let words = body.split(whereSeparator: isSeparator).map(String.init)
         let commandList = "disable, enable, disable:next, disable:this or disable:previous"

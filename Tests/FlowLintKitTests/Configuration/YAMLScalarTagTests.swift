@@ -1,13 +1,37 @@
 import XCTest
-import Yams
 @testable import FlowLintKit
 
-/// `YAMLScalarTag` decides a plain scalar's type as Yams's `Resolver.default` does, without its regular
-/// expressions: checked against the resolver itself.
+/// `YAMLScalarTag` decides a plain scalar's type as Yams's `Resolver.default` did (FlowLint read its
+/// configuration with Yams before `YAMLReader`), without regular expressions: checked against the resolver's
+/// own patterns, run by Swift's regular expressions.
 final class YAMLScalarTagTests: XCTestCase {
-    /// What `Resolver.default` gives a plain, untagged scalar.
-    func resolved(_ text: String) -> Tag.Name {
-        Resolver.default.resolveTag(of: Node.scalar(.init(text)))
+    /// `Resolver.default`'s rules, in its order: each pattern as Yams wrote it inside `^(?:...)$` (ICU syntax).
+    static let resolverRules: [(YAMLScalarType, Regex<AnyRegexOutput>)] = [
+        (.bool, "yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF"),
+        (.int, "[-+]?0b[0-1_]+|[-+]?0o?[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+"),
+        (.float, #"[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?"#
+            + #"|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"#),
+        (.merge, "<<"),
+        (.null, "~|null|Null|NULL|"),
+        (.timestamp, #"[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?"#
+            + #"(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?"#),
+        (.value, "="),
+    ].map { type, pattern in (type, try! Regex(pattern).matchingSemantics(.unicodeScalar)) }
+
+    /// What `Resolver.default` gave a plain, untagged scalar: the first rule whose pattern matches the whole
+    /// text, or the text without one line terminator at its end (ICU's `$` also matches before one).
+    func resolved(_ text: String) -> YAMLScalarType {
+        var candidates = [text]
+        var scalars = Array(text.unicodeScalars)
+        if let last = scalars.last, [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(last.value) {
+            scalars.removeLast()
+            if last == "\n", scalars.last == "\r" { scalars.removeLast() }
+            candidates.append(String(String.UnicodeScalarView(scalars)))
+        }
+        for (type, regex) in Self.resolverRules where candidates.contains(where: { $0.wholeMatch(of: regex) != nil }) {
+            return type
+        }
+        return .str
     }
 
     func assertSameAsResolver(_ texts: [String], file: StaticString = #filePath, line: UInt = #line) {
@@ -17,6 +41,12 @@ final class YAMLScalarTagTests: XCTestCase {
             if expected != actual { differences.append("\(text.debugDescription): resolver \(expected.rawValue), YAMLScalarTag \(actual.rawValue)") }
         }
         XCTAssertEqual(differences, [], file: file, line: line)
+    }
+
+    /// The oracle itself, on texts whose type YAML 1.1 fixes.
+    func testTheResolversPatternsAsRun() {
+        XCTAssertEqual(["yes", "1", "0x1F", "1:30", "1.5", ".inf", "<<", "~", "", "2002-12-14", "=", "warning", "1\n", "1\r\n", "1\n\n"].map(resolved),
+                       [.bool, .int, .int, .int, .float, .float, .merge, .null, .null, .timestamp, .value, .str, .int, .int, .str])
     }
 
     func testEachPatternsEdgeCases() {
