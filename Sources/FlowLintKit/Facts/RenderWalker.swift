@@ -101,7 +101,35 @@ struct RenderWalker {
     /// What a provider call provides (see `providerCall`, `isModelContainerCall`), nil when it is not one.
     func provided(by call: Int) -> TypeReference? {
         if Self.isModelContainerCall(call, context) { return .modelContainer }
+        if Self.handsOverAppDelegate(call, context) { return .unknown }
         return Self.providerCall(call, context).map { resolver.resolve($0, at: call) }
+    }
+
+    /// A modifier that is given the App's delegate (`.spezi(appDelegate)`, where `appDelegate` is the App's
+    /// `@UIApplicationDelegateAdaptor` property): the delegate configures the app's objects, and a library's
+    /// modifier given it can put any of them in the environment, so what it provides cannot be told.
+    static func handsOverAppDelegate(_ call: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        guard let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr, tree.firstChild(callee) != nil,
+              let type = context.enclosingType(call), let block = tree.child(type, .memberBlock) else { return false }
+        var names: Set<String> = []
+        for argument in context.arguments(call) {
+            guard let value = argument.value.map(context.unwrapped) else { continue }
+            switch context.kind(value) {
+            case .identifierExpr:
+                if let name = context.name(value) { names.insert(name) }
+            case .memberAccessExpr:
+                if let base = tree.firstChild(value), context.kind(base) == .identifierExpr, context.name(base) == "self",
+                   let name = context.name(value) { names.insert(name) }
+            default:
+                continue
+            }
+        }
+        guard !names.isEmpty else { return false }
+        return context.memberDecls(block).contains { member in
+            context.kind(member) == .variableDecl && names.contains(context.firstBindingName(member) ?? "")
+                && context.attributes(member).contains { SwiftUINames.delegateAdaptors.contains(context.name($0) ?? "") }
+        }
     }
 
     /// For every node of the subtree of `root` (entry `e - root` for node `e`): whether the receiver chain
