@@ -20,10 +20,17 @@ struct ViewReads: Codable, Sendable, Equatable {
 }
 
 extension FileContext {
+    /// The words without which a file declares no SwiftUI code: its import, and the protocols a view, an app, a
+    /// scene or a view modifier conforms to.
+    static let swiftUICodeWords = TokenWords(["SwiftUI", "View", "App", "Scene", "ViewModifier"])
+
     /// One entry per declaration that may be SwiftUI code: a type with an inheritance clause (where `View`, `App`,
     /// `Scene` would be) and every extension (a view's view-building members may be in one). The project decides
     /// which are views. A nested declaration is read with the one around it too.
     var viewReads: [ViewReads] {
+        // A file that names none of these holds no SwiftUI code (server code, models, tests of other layers): most
+        // of a large project's files, whose declarations would otherwise be read token by token for nothing.
+        guard mentions(Self.swiftUICodeWords) else { return [] }
         let tokens = tree.tokens
         var out: [ViewReads] = []
         for decl in typeDeclarations {
