@@ -643,22 +643,31 @@ extension ForEachIndexIDRule {
     /// Whether `n` is in the closure of a `withAnimation { ... }` call of the same function.
     static func isInWithAnimation(_ n: Int, _ context: FileContext) -> Bool {
         let tree = context.tree
+        return innermostClosure(around: n, context) { closure -> Bool? in
+            guard let holder = context.parent(closure), [.trailingClosure, .argument].contains(context.kind(holder)),
+                  let call = context.parent(holder), context.kind(call) == .callExpr, let callee = tree.firstChild(call),
+                  context.kind(callee) == .identifierExpr, context.name(callee) == "withAnimation" else { return nil }
+            return true
+        } ?? false
+    }
+
+    /// The first answer `answer` gives for the closures around `n`, innermost first, within the declaration that
+    /// holds `n` (a function, an accessor, a type).
+    static func innermostClosure<Answer>(around n: Int, _ context: FileContext, _ answer: (Int) -> Answer?) -> Answer? {
         var p = context.enclosingScope(n)
         while let q = p {
             switch context.kind(q) {
             case .closureExpr:
-                if let holder = context.parent(q), [.trailingClosure, .argument].contains(context.kind(holder)),
-                   let call = context.parent(holder), context.kind(call) == .callExpr, let callee = tree.firstChild(call),
-                   context.kind(callee) == .identifierExpr, context.name(callee) == "withAnimation" { return true }
+                if let found = answer(q) { return found }
             case .funcDecl, .initDecl, .accessorDecl, .subscriptDecl, .structDecl, .classDecl, .enumDecl, .actorDecl,
-                 .extensionDecl, .sourceFile:
-                return false
+                 .protocolDecl, .extensionDecl, .sourceFile:
+                return nil
             default:
                 break
             }
             p = context.enclosingScope(q)
         }
-        return false
+        return nil
     }
 
     /// The name of the function whose body holds `n` (through closures), nil outside a function.
@@ -700,20 +709,7 @@ extension ForEachIndexIDRule {
     /// The menu whose content holds `call` in the same body, as the message names it: `Menu { ... }`,
     /// `Picker(...) { ... }`, `.contextMenu { ... }`. Their content is built again each time it opens.
     static func enclosingMenu(_ call: Int, _ context: FileContext) -> String? {
-        var p = context.enclosingScope(call)
-        while let q = p {
-            switch context.kind(q) {
-            case .closureExpr:
-                if let menu = menuContent(q, context) { return menu }
-            case .funcDecl, .initDecl, .subscriptDecl, .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl,
-                 .extensionDecl, .sourceFile:
-                return nil
-            default:
-                break
-            }
-            p = context.enclosingScope(q)
-        }
-        return nil
+        innermostClosure(around: call, context) { menuContent($0, context) }
     }
 
     /// "a Menu" when `closure` is the content of a `Menu`, a `Picker` or a context menu (not its label).

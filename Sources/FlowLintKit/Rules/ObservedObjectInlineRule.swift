@@ -55,8 +55,11 @@ extension ObservedObjectInlineRule {
     /// Property wrappers whose storage lives outside the object (in `UserDefaults`, in the scene).
     static let persistenceWrappers: Set<String> = ["AppStorage", "SceneStorage"]
 
+    /// "'Model'", or "its object" when the type is not known.
+    static func objectName(_ type: String?) -> String { type.map { "'\($0)'" } ?? "its object" }
+
     static func message(property: String, type: String?) -> String {
-        let object = type.map { "'\($0)'" } ?? "its object"
+        let object = objectName(type)
         return "@ObservedObject '\(property)' creates \(object) itself, so SwiftUI re-creates it with the view and "
             + "its state is lost; own it with @StateObject"
     }
@@ -64,7 +67,7 @@ extension ObservedObjectInlineRule {
     /// The object is made from an input of the view's initializer: a `@StateObject` keeps the object of the
     /// first input for as long as the view keeps its identity, so the advice says how to give it a new one.
     static func message(property: String, type: String?, input: String) -> String {
-        let object = type.map { "'\($0)'" } ?? "its object"
+        let object = objectName(type)
         return "@ObservedObject '\(property)' creates \(object) itself from the initializer's '\(input)', so SwiftUI "
             + "re-creates it with the view and its state is lost; own it with @StateObject and, since that keeps the "
             + "object made from the first '\(input)', give the view an .id(...) of its '\(input)' where it is shown, "
@@ -74,7 +77,7 @@ extension ObservedObjectInlineRule {
     /// The owner is shown only by UIKit or AppKit code (`ViewsShownOnlyOutsideSwiftUI`), as the root of a hosting
     /// controller or view, which keeps the struct it was given: nothing is lost today, only once a view shows it.
     static func messageForHostedView(property: String, type: String?, owner: String) -> String {
-        let object = type.map { "'\($0)'" } ?? "its object"
+        let object = objectName(type)
         return "@ObservedObject '\(property)' creates \(object) itself; '\(owner)' is created only outside SwiftUI views "
             + "(previews aside), as a hosting root, so SwiftUI does not re-create it today, but a view that shows it "
             + "would re-create \(object) with it and lose its state; own it with @StateObject"
