@@ -257,7 +257,10 @@ struct ReferenceAnalysis {
             var groups: [EnvironmentGraph.RootFinding] = []
             var groupByTypes: [[String]: Int] = [:]
             for edge in root.edges {
-                guard case .view(let name) = edge.target, let provided = graph.environment(after: edge, around: []) else { continue }
+                // A root's constructions are resolved from the root's file, outside any type, in every build (-1).
+                guard case .view(let name) = edge.target,
+                      let provided = graph.environment(after: edge, around: [], file: Int(ref.file), scope: nil, build: -1)
+                else { continue }
                 if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
                     && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
                 if edge.inUncontainedDestination { continue }
@@ -341,7 +344,11 @@ struct ReferenceAnalysis {
             if edge.inUncontainedDestination && !navigable { continue }
             let edgePlatforms = platforms.intersection(edge.platforms)
             if edgePlatforms.isEmpty { continue }
-            guard let below = graph.environment(after: edge, around: provided) else { continue }
+            // The containers around the construction are resolved from the declaration's own type (the generated
+            // projects keep a view's members in its declaration's file), in every build (-1).
+            let scope = index.files[declaration.file].types[declaration.type].qualifiedOrSimpleName
+            guard let below = graph.environment(after: edge, around: provided, file: declaration.file, scope: scope,
+                                                build: -1) else { continue }
             let navigableBelow = navigable || edge.underNavigationContainer
             var found: [String: [EnvironmentGraph.Step]]
             switch edge.target {
