@@ -102,6 +102,7 @@ final class EnvironmentAnalysisCLITests: CLITestCase {
             """
         let app = "@main struct NotesApp: App {\n    var body: some Scene { WindowGroup { NoteList() } }\n}\n"
         let preview = "#Preview { NoteEditor() }\n"
+        try write(".flowlint.yml", "opt_in_rules: [missing_environment_object_in_preview]\n")
         for (order, source) in [("app first", views + app + preview), ("preview first", views + preview + app)] {
             try write("Notes.swift", source)
             let lint = try flowlint(["lint", "--no-cache", "--reporter", "json", "."])

@@ -26,14 +26,20 @@ final class FixtureTests: XCTestCase {
             .map { LintFile(path: $0, bytes: Array(try Data(contentsOf: fixture.appendingPathComponent($0)))) }
     }
 
+    /// The fixture's `.flowlint.yml` (the opt-in rules it shows, its toolchain), or the defaults without one.
+    static func configuration(of fixture: URL) throws -> Configuration {
+        let root = Paths.standardize(fixture.path)
+        let configurationFile = Paths.join(root, Configuration.fileName)
+        return FileManager.default.fileExists(atPath: configurationFile)
+            ? try Configuration.load(path: configurationFile) : Configuration(rootDirectory: root)
+    }
+
     /// The fixture linted as a project of its own, as `flowlint lint --project FIXTURE FIXTURE` does: its
     /// `.flowlint.yml` applied (the rules, the toolchain), its project files read (`ProjectModel`), files no target
     /// compiles left out.
     static func report(_ fixture: URL, jobs: Int = 1) throws -> (text: String, result: LintResult, files: [LintFile]) {
         let root = Paths.standardize(fixture.path)
-        let configurationFile = Paths.join(root, Configuration.fileName)
-        let configuration = FileManager.default.fileExists(atPath: configurationFile)
-            ? try Configuration.load(path: configurationFile) : Configuration(rootDirectory: root)
+        let configuration = try configuration(of: fixture)
         var files = try sources(in: fixture)
         let bundles = try FileDiscovery.discover(paths: [root], configuration: Configuration(rootDirectory: root)).projectBundles
         let model = ProjectModel.load(root: root, swiftFiles: files.map { Paths.join(root, $0.path) }, bundles: bundles)

@@ -62,6 +62,9 @@ CART_EDITED = CART.replace("struct CartView: View {\n", "struct CartView: View {
 FILES = {"Sources/Shop/App.swift": APP, "Sources/Shop/ContentView.swift": CONTENT,
          "Sources/Shop/Badge.swift": BADGE, "Sources/Shop/Cart.swift": CART}
 
+# The preview's finding is the opt-in rule's: the project's configuration turns it on.
+PREVIEWS_ON = "opt_in_rules: [missing_environment_object_in_preview]\n"
+
 
 def lint(root, *args):
     """`flowlint lint --reporter json ARGS` in `root`: its findings, as (file, rule, line, message)."""
@@ -80,6 +83,7 @@ def shop(tmp_path):
     root = tmp_path / "Shop"
     write(root, "Package.swift", '// swift-tools-version:5.9\nimport PackageDescription\n'
           'let package = Package(name: "Shop", targets: [.executableTarget(name: "Shop")])\n')
+    write(root, ".flowlint.yml", PREVIEWS_ON)
     for name, text in FILES.items():
         write(root, name, text)
     return root
@@ -98,7 +102,7 @@ async def test_a_baseline_of_the_full_run_hides_the_same_findings_in_every_open_
     written = subprocess.run([FLOWLINT, "lint", "--no-cache", "--write-baseline", ".flowlint-baseline.json", "."], cwd=root,
                              capture_output=True, text=True)
     assert written.returncode == 0, written.stderr
-    write(root, ".flowlint.yml", "baseline: .flowlint-baseline.json\n")
+    write(root, ".flowlint.yml", "baseline: .flowlint-baseline.json\n" + PREVIEWS_ON)
 
     await initialize(client, root)
     for name in FILES:
@@ -148,7 +152,7 @@ async def test_a_baseline_of_the_full_run_hides_the_same_findings_in_every_open_
 
 async def test_a_broken_baseline_is_shown_as_the_command_lines_error_and_reports_nothing_until_fixed(client, tmp_path):
     root = shop(tmp_path)
-    write(root, ".flowlint.yml", "baseline: accepted.json\n")
+    write(root, ".flowlint.yml", "baseline: accepted.json\n" + PREVIEWS_ON)
     write(root, "accepted.json", "{not json")
     cli = subprocess.run([FLOWLINT, "lint", "--no-cache", "."], cwd=root, capture_output=True, text=True)
     assert cli.returncode == 2

@@ -68,9 +68,13 @@ struct DemoApp: App {
 HEADER_PROVIDED = HEADER.replace("    ProfileHeader()\n", "    ProfileHeader()\n        .environmentObject(UserSettings())\n")
 
 
-def project(tmp_path, files):
+# Turns on the opt-in rule the preview tests below need (a project's `.flowlint.yml`).
+PREVIEWS_ON = "opt_in_rules: [missing_environment_object_in_preview]\n"
+
+
+def project(tmp_path, files, configuration=""):
     root = tmp_path / "App"
-    write(root, ".flowlint.yml", "")
+    write(root, ".flowlint.yml", configuration)
     for name, text in files.items():
         write(root, name, text)
     return root
@@ -144,7 +148,7 @@ async def test_full_and_incremental_edits_update_the_findings(client, tmp_path):
 
 async def test_an_edited_provider_updates_the_preview_and_the_view_below_it(client, tmp_path):
     root = project(tmp_path, {"App/DemoApp.swift": APP, "Models/UserSettings.swift": SETTINGS,
-                              "Views/AvatarBadge.swift": BADGE, "Views/ProfileHeader.swift": HEADER})
+                              "Views/AvatarBadge.swift": BADGE, "Views/ProfileHeader.swift": HEADER}, PREVIEWS_ON)
     await initialize(client, root)
     header, badge = root / "Views/ProfileHeader.swift", root / "Views/AvatarBadge.swift"
     open_document(client, header)
@@ -232,7 +236,7 @@ async def test_code_actions_follow_edits_not_yet_linted(client, tmp_path):
 
 async def test_disable_for_a_root_finding_shown_at_its_reader_goes_to_the_reader(client, tmp_path):
     root = project(tmp_path, {"App/DemoApp.swift": APP, "Models/UserSettings.swift": SETTINGS,
-                              "Views/AvatarBadge.swift": BADGE, "Views/ProfileHeader.swift": HEADER})
+                              "Views/AvatarBadge.swift": BADGE, "Views/ProfileHeader.swift": HEADER}, PREVIEWS_ON)
     await initialize(client, root)
     badge = root / "Views/AvatarBadge.swift"
     open_document(client, badge)
@@ -472,7 +476,7 @@ async def test_a_deep_chain_of_views_and_a_ladder_of_providers_are_linted_on_ope
         lines.append(f"final class O{i}: ObservableObject {{}}")
         lines.append(f"struct L{i}: View {{ var body: some View {{ VStack {{ L{i + 1}(); L{i + 1}().environmentObject(O{i}()) }} }} }}")
     lines.append('struct L25: View { @EnvironmentObject var first: O0; var body: some View { Text("\\(first.hashValue)") } }')
-    root = project(tmp_path, {})
+    root = project(tmp_path, {}, PREVIEWS_ON)
     await initialize(client, root)
     path = root / "Views.swift"
     open_document(client, path, text="\n".join(lines) + "\n")

@@ -14,7 +14,8 @@ enum MissingEnvironmentObjectInPreviewRule: Rule {
             of its own: when it does not provide the object, the preview stops with a fatal error instead of \
             rendering.
             """,
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        isOptIn: true
     )
 
     static var analyses: [any ProjectAnalysis.Type] { [EnvironmentAnalysis.self] }

@@ -22,13 +22,22 @@ final class PartialRunTests: XCTestCase {
         FactsCache(directories: [cacheDirectory], projectRoot: "/project", settings: settings, build: build, key: key)
     }
 
+    /// The rules that are on by default and `missing_environment_object_in_preview` (opt-in), whose root findings
+    /// at previews the tests below move between files.
+    static var previewsOn: RuleSettings {
+        var settings = RuleSettings.defaults
+        settings.enabled.insert("missing_environment_object_in_preview")
+        return settings
+    }
+
     func testEachFixtureFileAloneGivesTheFullRunRestrictedToIt() throws {
         for fixture in try FixtureTests.fixtures() {
             let files = try FixtureTests.sources(in: fixture)
-            let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+            let settings = try FixtureTests.configuration(of: fixture).ruleSettings
+            let full = LintEngine.lint(LintRequest(files: files, settings: settings)).diagnostics
             for file in files {
                 let expected = LintEngine.restrict(full, to: [file.path]).sorted(by: Diagnostic.outputOrder)
-                let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: [file.path])).diagnostics
+                let partial = LintEngine.lint(LintRequest(files: files, settings: settings, reportedPaths: [file.path])).diagnostics
                 XCTAssertEqual(partial, expected, "\(fixture.lastPathComponent)/\(file.path)")
                 // Every finding of the full run in this file is there, unchanged.
                 for d in full where d.span.file == file.path { XCTAssertTrue(partial.contains(d), "\(file.path): \(d.message)") }
@@ -41,13 +50,13 @@ final class PartialRunTests: XCTestCase {
     func testRootFindingIsMovedToTheReadingDeclaration() throws {
         let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
         let files = try FixtureTests.sources(in: fixture)
-        let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+        let full = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn)).diagnostics
         // SharedSettings' root is a preview.
         let root = try XCTUnwrap(full.first { $0.ruleID == "missing_environment_object_in_preview" })
         let place = try XCTUnwrap(root.suppressibleAt.first)
         XCTAssertEqual(place.span, root.notes.last?.span, "the reader's note")
         XCTAssertNotEqual(place.span.file, root.span.file)
-        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: [place.span.file])).diagnostics
+        let partial = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn, reportedPaths: [place.span.file])).diagnostics
         let moved = try XCTUnwrap(partial.first { $0.ruleID == "missing_environment_object_in_preview" })
         XCTAssertEqual(moved.span, place.span)
         XCTAssertEqual(moved.message, place.message)
@@ -55,7 +64,8 @@ final class PartialRunTests: XCTestCase {
         XCTAssertEqual(moved.notes, [DiagnosticNote(message: root.message, span: root.span)])
         XCTAssertTrue(moved.fixes.isEmpty)
         // Both files requested: shown once, at the root.
-        let both = LintEngine.lint(LintRequest(files: files, reportedPaths: [place.span.file, root.span.file])).diagnostics
+        let both = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn,
+                                               reportedPaths: [place.span.file, root.span.file])).diagnostics
         XCTAssertEqual(both.filter { $0.ruleID == "missing_environment_object_in_preview" }, [root])
     }
 
@@ -103,10 +113,10 @@ final class PartialRunTests: XCTestCase {
     /// Statement 2 again: one finding per reading declaration and rule, whatever the number of roots.
     func testRootsInOtherFilesAreGroupedAtTheReader() throws {
         let files = Self.threeRoots
-        let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+        let full = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn)).diagnostics
         XCTAssertEqual(full.map(\.ruleID).sorted(), ["missing_environment_object", "missing_environment_object_in_preview",
                                                      "missing_environment_object_in_preview"])
-        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Badge.swift"])).diagnostics
+        let partial = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn, reportedPaths: ["Badge.swift"])).diagnostics
         XCTAssertEqual(partial.map(\.ruleID), ["missing_environment_object", "missing_environment_object_in_preview"])
         XCTAssertTrue(partial.allSatisfy { $0.span.file == "Badge.swift" && $0.span.start.line == 4 }, "\(partial)")
         let previews = try XCTUnwrap(partial.last)
@@ -117,7 +127,7 @@ final class PartialRunTests: XCTestCase {
     /// Statement 3: a file that is only a step of the chain (neither root nor reader) shows nothing.
     func testAFileInTheMiddleOfTheChainShowsNothingOfOtherRoots() throws {
         let files = Self.threeRoots
-        let partial = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Middle.swift"])).diagnostics
+        let partial = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn, reportedPaths: ["Middle.swift"])).diagnostics
         // Only Middle.swift's own preview root.
         XCTAssertEqual(partial.map(\.ruleID), ["missing_environment_object_in_preview"])
         XCTAssertEqual(partial.first?.span.start.line, 5)
@@ -129,12 +139,12 @@ final class PartialRunTests: XCTestCase {
         let files = Self.replacing("Badge.swift", "    @EnvironmentObject var cart: Cart",
                                    "    // flowlint:disable:next missing_environment_object - the UIKit host provides it\n    @EnvironmentObject var cart: Cart",
                                    in: Self.threeRoots)
-        let full = LintEngine.lint(LintRequest(files: files)).diagnostics
+        let full = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn)).diagnostics
         XCTAssertEqual(full.map(\.ruleID).sorted(), ["missing_environment_object_in_preview", "missing_environment_object_in_preview"],
                        "the App root is silenced, the previews are another rule; no superfluous_disable")
-        let reader = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Badge.swift"])).diagnostics
+        let reader = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn, reportedPaths: ["Badge.swift"])).diagnostics
         XCTAssertEqual(reader.map(\.ruleID), ["missing_environment_object_in_preview"])
-        let root = LintEngine.lint(LintRequest(files: files, reportedPaths: ["App.swift"])).diagnostics
+        let root = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn, reportedPaths: ["App.swift"])).diagnostics
         XCTAssertEqual(root, [])
     }
 
@@ -143,9 +153,9 @@ final class PartialRunTests: XCTestCase {
         let files = Self.replacing("App.swift", "WindowGroup { Middle() }",
                                    "WindowGroup { Middle() } // flowlint:disable:this missing_environment_object",
                                    in: Self.threeRoots)
-        let reader = LintEngine.lint(LintRequest(files: files, reportedPaths: ["Badge.swift"])).diagnostics
+        let reader = LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn, reportedPaths: ["Badge.swift"])).diagnostics
         XCTAssertEqual(reader.map(\.ruleID), ["missing_environment_object_in_preview"])
-        XCTAssertFalse(LintEngine.lint(LintRequest(files: files)).diagnostics.contains { $0.ruleID == "superfluous_disable" })
+        XCTAssertFalse(LintEngine.lint(LintRequest(files: files, settings: Self.previewsOn)).diagnostics.contains { $0.ruleID == "superfluous_disable" })
     }
 
     /// A root finding naming two readers stays until both are silenced; the comment at one is not superfluous
@@ -201,39 +211,41 @@ final class PartialRunTests: XCTestCase {
         for fixture in try FixtureTests.fixtures() {
             try? FileManager.default.removeItem(atPath: cacheDirectory)
             let files = try FixtureTests.sources(in: fixture)
-            let plain = LintEngine.lint(LintRequest(files: files)).diagnostics
-            let cold = cache()
-            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, cache: cold)).diagnostics, plain)
+            let settings = try FixtureTests.configuration(of: fixture).ruleSettings
+            let plain = LintEngine.lint(LintRequest(files: files, settings: settings)).diagnostics
+            let cold = cache(settings)
+            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: settings, cache: cold)).diagnostics, plain)
             XCTAssertEqual(cold.misses, files.count)
             XCTAssertNotNil(cold.savedPath)
-            let warm = cache()
+            let warm = cache(settings)
             XCTAssertNil(warm.rejection)
-            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, cache: warm)).diagnostics, plain)
+            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: settings, cache: warm)).diagnostics, plain)
             XCTAssertEqual(warm.hits, files.count, fixture.lastPathComponent)
             // Same bytes under other display paths: still answered, findings under the new paths.
             let movedFiles = files.map { LintFile(path: "moved/" + $0.path, bytes: $0.bytes) }
-            let moved = cache()
-            let movedDiagnostics = LintEngine.lint(LintRequest(files: movedFiles, cache: moved)).diagnostics
+            let moved = cache(settings)
+            let movedDiagnostics = LintEngine.lint(LintRequest(files: movedFiles, settings: settings, cache: moved)).diagnostics
             XCTAssertEqual(moved.hits, files.count)
-            XCTAssertEqual(movedDiagnostics, LintEngine.lint(LintRequest(files: movedFiles)).diagnostics)
+            XCTAssertEqual(movedDiagnostics, LintEngine.lint(LintRequest(files: movedFiles, settings: settings)).diagnostics)
         }
     }
 
     func testCacheIsInvalidatedByContentConfigurationAndVersion() throws {
         let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
         var files = try FixtureTests.sources(in: fixture)
-        _ = LintEngine.lint(LintRequest(files: files, cache: cache()))
+        let configured = try FixtureTests.configuration(of: fixture).ruleSettings
+        _ = LintEngine.lint(LintRequest(files: files, settings: configured, cache: cache(configured)))
 
         // A changed file is parsed again; the others are not.
         files[0].bytes += Array("\nstruct Added {}\n".utf8)
-        let changed = cache()
-        XCTAssertEqual(LintEngine.lint(LintRequest(files: files, cache: changed)).diagnostics,
-                       LintEngine.lint(LintRequest(files: files)).diagnostics)
+        let changed = cache(configured)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: configured, cache: changed)).diagnostics,
+                       LintEngine.lint(LintRequest(files: files, settings: configured)).diagnostics)
         XCTAssertEqual(changed.misses, 1)
         XCTAssertEqual(changed.hits, files.count - 1)
 
         // Severities are applied after the cache: changing one reuses every entry.
-        var severities = RuleSettings.defaults
+        var severities = configured
         severities.severities["non_private_state"] = .error
         let otherSeverity = cache(severities)
         XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: severities, cache: otherSeverity)).diagnostics,
@@ -241,7 +253,7 @@ final class PartialRunTests: XCTestCase {
         XCTAssertEqual(otherSeverity.misses, 0)
 
         // Other rule settings: another key, nothing reused, and findings follow the settings.
-        var settings = RuleSettings.defaults
+        var settings = configured
         settings.enabled.remove("missing_environment_object")
         let otherSettings = cache(settings)
         XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: settings, cache: otherSettings)).diagnostics,
@@ -249,8 +261,8 @@ final class PartialRunTests: XCTestCase {
         XCTAssertEqual(otherSettings.hits, 0)
 
         // Another build of FlowLint: nothing reused (the build is in the key and the header).
-        let otherBuild = cache(build: "another build")
-        _ = LintEngine.lint(LintRequest(files: files, cache: otherBuild))
+        let otherBuild = cache(configured, build: "another build")
+        _ = LintEngine.lint(LintRequest(files: files, settings: configured, cache: otherBuild))
         XCTAssertEqual(otherBuild.hits, 0)
         // Its pack replaces the project's others, which no build will read again.
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory).filter { $0.hasSuffix(".bin") },
@@ -287,9 +299,10 @@ final class PartialRunTests: XCTestCase {
     func testDamagedCacheIsIgnoredAndRebuilt() throws {
         let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
         let files = try FixtureTests.sources(in: fixture)
-        let expected = LintEngine.lint(LintRequest(files: files)).diagnostics
-        let first = cache()
-        _ = LintEngine.lint(LintRequest(files: files, cache: first))
+        let configured = try FixtureTests.configuration(of: fixture).ruleSettings
+        let expected = LintEngine.lint(LintRequest(files: files, settings: configured)).diagnostics
+        let first = cache(configured)
+        _ = LintEngine.lint(LintRequest(files: files, settings: configured, cache: first))
         let packPath = try XCTUnwrap(first.savedPath)
         let good = try Data(contentsOf: URL(fileURLWithPath: packPath))
 
@@ -319,14 +332,14 @@ final class PartialRunTests: XCTestCase {
 
         for (name, bytes) in damaged {
             try bytes.write(to: URL(fileURLWithPath: packPath))
-            let survivor = cache()
-            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, cache: survivor)).diagnostics, expected, name)
+            let survivor = cache(configured)
+            XCTAssertEqual(LintEngine.lint(LintRequest(files: files, settings: configured, cache: survivor)).diagnostics, expected, name)
             XCTAssertEqual(survivor.hits, 0, name)
             if !bytes.isEmpty { XCTAssertNotNil(survivor.rejection, name) }
             // Rebuilt: the next run is answered from it.
-            let next = cache()
+            let next = cache(configured)
             XCTAssertNil(next.rejection, name)
-            _ = LintEngine.lint(LintRequest(files: files, cache: next))
+            _ = LintEngine.lint(LintRequest(files: files, settings: configured, cache: next))
             XCTAssertEqual(next.hits, files.count, name)
         }
     }
@@ -335,13 +348,16 @@ final class PartialRunTests: XCTestCase {
         let fixture = FixtureTests.fixturesDirectory.appendingPathComponent("SharedSettings")
         let files = try FixtureTests.sources(in: fixture)
         let deferred = files.map { LintFile.deferred(path: $0.path, absolutePath: fixture.appendingPathComponent($0.path).path) }
-        let expected = LintEngine.lint(LintRequest(files: files)).diagnostics
-        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred)).diagnostics, expected)
-        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred, cache: cache())).diagnostics, expected)
-        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred, cache: cache())).diagnostics, expected)
+        let configured = try FixtureTests.configuration(of: fixture).ruleSettings
+        let expected = LintEngine.lint(LintRequest(files: files, settings: configured)).diagnostics
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred, settings: configured)).diagnostics, expected)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred, settings: configured, cache: cache(configured))).diagnostics, expected)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred, settings: configured, cache: cache(configured))).diagnostics, expected)
         // An unreadable context file gives nothing and no error.
         let missing = LintFile.deferred(path: "Gone.swift", absolutePath: "/nonexistent/Gone.swift")
-        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred + [missing], cache: cache())).diagnostics, expected)
+        XCTAssertEqual(LintEngine.lint(LintRequest(files: deferred + [missing], settings: configured, cache: cache(configured))).diagnostics,
+                       expected)
     }
 
     func testConcurrentWritersLeaveAValidPack() throws {
