@@ -579,24 +579,15 @@ struct YAMLReader {
         }
         var value: UInt32 = 0
         for _ in 0..<length {
-            guard let digit = at(), let digitValue = Self.hexadecimalValue(digit) else {
+            guard let digit = at(), digit.isASCII, let digitValue = UInt8(digit.value).hexadecimalDigitValue else {
                 throw error("'\\\(c)' needs \(length) hexadecimal digits", line: escapeLine, column: escapeColumn)
             }
-            value = value * 16 + digitValue
+            value = value * 16 + UInt32(digitValue)
             index += 1
         }
         guard let scalar = Unicode.Scalar(value) else {
             throw error("'\\\(c)' names no Unicode character", line: escapeLine, column: escapeColumn)
         }
         return scalar
-    }
-
-    private static func hexadecimalValue(_ c: Unicode.Scalar) -> UInt32? {
-        switch c {
-        case "0"..."9": return c.value - 0x30
-        case "a"..."f": return c.value - 0x61 + 10
-        case "A"..."F": return c.value - 0x41 + 10
-        default: return nil
-        }
     }
 }

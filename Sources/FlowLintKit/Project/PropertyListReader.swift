@@ -224,7 +224,7 @@ struct OpenStepPropertyList {
                 continue
             }
             if Self.isBlank(byte) { continue }
-            guard let digit = Self.hexadecimalValue(byte) else { throw fail("unexpected \(describe(byte)) in data") }
+            guard let digit = byte.hexadecimalDigitValue else { throw fail("unexpected \(describe(byte)) in data") }
             if let first = high {
                 data.append(first << 4 | digit)
                 high = nil
@@ -288,7 +288,7 @@ struct OpenStepPropertyList {
             case UInt8(ascii: "U"):
                 var value: UInt32 = 0
                 var count = 0
-                while count < 4, index < bytes.count, let digit = Self.hexadecimalValue(bytes[index]) {
+                while count < 4, index < bytes.count, let digit = bytes[index].hexadecimalDigitValue {
                     value = value * 16 + UInt32(digit)
                     index += 1
                     count += 1
@@ -350,15 +350,6 @@ struct OpenStepPropertyList {
             return true
         default:
             return false
-        }
-    }
-
-    private static func hexadecimalValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
         }
     }
 
