@@ -21,9 +21,10 @@ final class DeclaredAnalysesTests: XCTestCase {
             XCTAssertEqual(reads, names, "\(path): the analyses it reads and those it declares")
             if !reads.isEmpty { checked += 1 }
         }
-        XCTAssertEqual(checked, 6, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
+        XCTAssertEqual(checked, 8, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
                        + "observable_created_in_view reads ClassNames and ObservableObjectsPublishingNothing, "
-                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI")
+                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI, published_without_observable_object "
+                       + "and published_from_background read ProjectViewReads")
     }
 
     /// What the engine knows of each rule's analyses: its declarations and what they require, requirements first.

@@ -41,6 +41,7 @@ struct FactExtractor {
         // name is among them, "nothing provides T" cannot be said of this project.
         if context.skippedTokensMentionProvider() { extractor.facts.providedTypes.append(.unknown) }
         extractor.facts.typeAliases = context.typeAliasFacts
+        extractor.facts.viewReads = context.viewReads
         extractor.keepReferencedClauses()
         // Facts of every file stay in memory until the project pass: no spare capacity from appending.
         extractor.facts.types = extractor.facts.types.exactSized()

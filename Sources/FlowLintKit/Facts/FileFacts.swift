@@ -43,6 +43,9 @@ struct FileFacts: Sendable, Equatable, Codable {
     /// class, the views that UIKit or AppKit code creates (a hosting controller's root), which no SwiftUI body
     /// re-creates.
     var constructions: [Constructions] = []
+    /// What each declaration that may be SwiftUI code names (`FileContext.viewReads`): which classes views hold
+    /// or read, for the rules that judge a class by whether SwiftUI code shows it (`ProjectViewReads`).
+    var viewReads: [ViewReads] = []
 
     init(path: String) { self.path = path }
 }

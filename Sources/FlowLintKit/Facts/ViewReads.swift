@@ -1,9 +1,9 @@
 import FlowLintSyntax
 
 /// What one declaration that may be a SwiftUI view, scene or app names: the types it mentions and the members it
-/// reaches. Rules that judge a class by whether SwiftUI code shows it (a `@Published` that no view reads cannot
-/// leave a view stale) keep these in their records; `ProjectIndex.viewsReaching` answers from them once the project
-/// says which declarations are views.
+/// reaches. A file's facts keep them (`FileFacts.viewReads`), once for every rule that judges a class by whether
+/// SwiftUI code shows it (a `@Published` that no view reads cannot leave a view stale); `ProjectIndex.viewsReaching`
+/// answers from them once the project says which declarations are views.
 ///
 /// Read from the tokens, which are the same whether the parser kept the bodies or skipped them: `Model.shared.count`
 /// in a skipped action is still a mention of `Model` and a read of `count`.

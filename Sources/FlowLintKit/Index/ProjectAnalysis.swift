@@ -69,7 +69,8 @@ enum AnalysisRegistry {
 
     static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
                                                   ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self, ClassNames.self,
-                                                  ViewsShownOnlyOutsideSwiftUI.self, ObservableObjectsPublishingNothing.self]
+                                                  ViewsShownOnlyOutsideSwiftUI.self, ObservableObjectsPublishingNothing.self,
+                                                  ProjectViewReads.self]
 }
 
 extension ProjectIndex {
@@ -190,6 +191,14 @@ enum Subclasses: ProjectAnalysis {
 /// The names that are classes and nothing else: a class declaration and, besides it, only extensions (a name that a
 /// struct or enum of the project also declares cannot be told). A project check that asks about many names, most of
 /// them not classes, asks this first: one set lookup instead of the name's declarations.
+/// What the declarations of every file that may be SwiftUI code name (`FileFacts.viewReads`), in file order:
+/// `ProjectIndex.viewsReaching` tells from them which SwiftUI code holds or reads a class.
+enum ProjectViewReads: ProjectAnalysis {
+    static func inputs(of facts: FileFacts) -> [ViewReads] { facts.viewReads }
+
+    static func compute(_ index: ProjectIndex) -> [ViewReads] { index.files.flatMap(\.viewReads) }
+}
+
 enum ClassNames: ProjectAnalysis {
     static func inputs(of facts: FileFacts) -> [[String]] {
         facts.types.map { [$0.name, $0.kind.rawValue] }

@@ -1,5 +1,5 @@
 /// Which SwiftUI code of the project holds or reads an instance of a class, from the `ViewReads` of every file
-/// (`FileContext.viewReads`, kept by the rules that ask in their records).
+/// (`FileFacts.viewReads`, gathered by the analysis `ProjectViewReads`).
 extension ProjectIndex {
     /// The entries of `reads` that are SwiftUI code (a view, a view modifier, a scene, an app, a style: the types
     /// whose stored properties SwiftUI manages, `isSwiftUIOwner`) and reach an instance of the class `name`: they

@@ -15,6 +15,8 @@ enum PublishedFromBackgroundRule: Rule {
             """,
         defaultSeverity: .warning
     )
+
+    static var analyses: [any ProjectAnalysis.Type] { [ProjectViewReads.self] }
 }
 
 extension PublishedFromBackgroundRule {
@@ -57,12 +59,10 @@ extension PublishedFromBackgroundRule {
         var context: Context
     }
 
-    /// What the project check needs of every file: its `@Published` properties and the like (`ChangeRecord`), and
-    /// what the declarations that may be SwiftUI code name (`FileContext.viewReads`), which tell whether views hold
-    /// the object without observing it.
+    /// What the project check needs of every file: its `@Published` properties and the like (`ChangeRecord`). What
+    /// SwiftUI code names (`ProjectViewReads`) tells whether views hold the object without observing it.
     struct Record: Codable, Sendable {
         var changes: ChangeRecord?
-        var viewReads: [ViewReads] = []
     }
 
     static let blockMethods = TokenWords([
@@ -71,8 +71,7 @@ extension PublishedFromBackgroundRule {
     ])
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
-        let record = Record(changes: file.changeRecord(), viewReads: file.viewReads)
-        if record.changes != nil || !record.viewReads.isEmpty { report.record(record) }
+        if let changes = file.changeRecord() { report.record(Record(changes: changes)) }
         for node in file.nodes(.callExpr) {
             let call = Int(node)
             guard let callee = file.tree.firstChild(call), file.kind(callee) == .memberAccessExpr,
@@ -103,7 +102,7 @@ extension PublishedFromBackgroundRule {
         guard !project.pending.isEmpty else { return }
         let index = project.index
         let facts = project.derived("changes") { ChangeFacts($0.compactMap(\.record.changes)) }
-        let viewReads = project.derived("view reads") { $0.flatMap(\.record.viewReads) }
+        let viewReads = project[ProjectViewReads.self]
         var observers: ObservingProperties?
         for finding in project.pending {
             guard let (message, type) = confirmedMessage(finding.condition, index, facts) else { continue }

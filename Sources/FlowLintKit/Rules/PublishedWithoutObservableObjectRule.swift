@@ -24,6 +24,8 @@ enum PublishedWithoutObservableObjectRule: Rule {
         defaultSeverity: .warning,
         fix: .suggestion
     )
+
+    static var analyses: [any ProjectAnalysis.Type] { [ProjectViewReads.self] }
 }
 
 extension PublishedWithoutObservableObjectRule {
@@ -39,13 +41,12 @@ extension PublishedWithoutObservableObjectRule {
     /// What the project check needs to know of every file: the projected values it reaches as members
     /// (`model.$query`), those it names bare inside a type (`$query`, with the innermost type or extension it is
     /// written in), and the names whose conformances the index cannot read
-    /// (`FileContext.unreadableConformanceNames`), and what the declarations that may be SwiftUI code name
-    /// (`FileContext.viewReads`): the claim is that views miss the changes, so a view must read one.
+    /// (`FileContext.unreadableConformanceNames`). The claim is that views miss the changes, so a view must read one:
+    /// what SwiftUI code names is `ProjectViewReads`.
     struct Record: Codable, Sendable {
         var projectedNames: [String] = []
         var bareProjections: [BareProjection] = []
         var unreadable: [String] = []
-        var viewReads: [ViewReads] = []
     }
 
     /// A bare `$name` in the type `type`: the publisher of an inherited or own `@Published`, or the projected
@@ -90,8 +91,7 @@ extension PublishedWithoutObservableObjectRule {
         record.projectedNames = projected.sorted()
         record.bareProjections = bare.sorted { ($0.name, $0.type) < ($1.name, $1.type) }
         record.unreadable = file.unreadableConformanceNames
-        record.viewReads = file.viewReads
-        if !record.projectedNames.isEmpty || !record.bareProjections.isEmpty || !record.unreadable.isEmpty || !record.viewReads.isEmpty {
+        if !record.projectedNames.isEmpty || !record.bareProjections.isEmpty || !record.unreadable.isEmpty {
             report.record(record)
         }
 
@@ -154,12 +154,12 @@ extension PublishedWithoutObservableObjectRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let (projected, bare, unreadable, viewReads) = project.derived("names") { records in
+        let (projected, bare, unreadable) = project.derived("names") { records in
             (Set(records.flatMap(\.record.projectedNames)),
              Dictionary(grouping: records.flatMap(\.record.bareProjections), by: \.name).mapValues { Set($0.map(\.type)) },
-             Set(records.flatMap(\.record.unreadable)),
-             records.flatMap(\.record.viewReads))
+             Set(records.flatMap(\.record.unreadable)))
         }
+        let viewReads = project[ProjectViewReads.self]
         for finding in project.pending {
             let type = finding.condition.type
             guard index.observableObject(type, unreadable: unreadable) == false,
