@@ -275,6 +275,11 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// The construction passes constants only (`Row(kind: .fish, items: [])`, see `FileContext.isConstant`):
     /// what it gives the view never changes.
     var hasConstantArguments = false
+    /// The labels of the construction's arguments (`title`, `buttons` of `Banner(title: t, buttons: [...])`), and
+    /// those whose value is an array literal (`buttons`): an input that every construction gives a literal array
+    /// has fixed slots, whatever the elements hold.
+    var argumentLabels: [String] = []
+    var arrayLiteralLabels: [String] = []
 
     enum Presentation: String, Sendable, Codable {
         case sheet, fullScreenCover, popover, navigation

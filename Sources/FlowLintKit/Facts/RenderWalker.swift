@@ -370,6 +370,13 @@ struct RenderWalker {
         edge.presentation = env.presentation
         if case .view = target, let call = context.parent(node), context.kind(call) == .callExpr, context.tree.firstChild(call) == node {
             edge.hasConstantArguments = context.hasConstantArguments(call)
+            for argument in context.arguments(call) {
+                guard let label = argument.label else { continue }
+                edge.argumentLabels.append(label)
+                if let value = argument.value, context.kind(context.unwrapped(value)) == .arrayExpr {
+                    edge.arrayLiteralLabels.append(label)
+                }
+            }
         }
         edge.platforms = scopes.platforms(node)
         edge.clause = scopes.clause(node)

@@ -89,9 +89,16 @@ extension ForEachIndexIDRule {
         /// The functions called in a `withAnimation { ... }` closure (`withAnimation { model.remove(item) }`): the
         /// changes they make are animated.
         var animatedCalls: [String] = []
+        /// Stored properties whose default is an array literal (`var items: [Item] = []`), as `Owner.name`: what a
+        /// construction that does not pass them gives.
+        var literalDefaults: [String] = []
+        /// The types that declare an `init` (in their body or an extension): a construction may then leave out an
+        /// input and set it from something else.
+        var initializers: [String] = []
 
         var isEmpty: Bool {
             fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && changes.isEmpty && animatedCalls.isEmpty
+                && literalDefaults.isEmpty && initializers.isEmpty
         }
     }
 
@@ -1164,10 +1171,16 @@ extension ForEachIndexIDRule {
         for type in context.typeDeclarations {
             guard let block = tree.child(type, .memberBlock) else { continue }
             let owner = context.typeDeclarationName(type)
-            for member in context.memberDecls(block) where context.kind(member) == .variableDecl {
+            let members = context.memberDecls(block)
+            if members.contains(where: { context.kind($0) == .initDecl }) { record.initializers.append(owner) }
+            for member in members where context.kind(member) == .variableDecl {
                 for binding in context.children(member) where context.kind(binding) == .patternBinding {
                     guard let p = tree.firstChild(binding), context.kind(p) == .identifierPattern, let name = context.name(p) else {
                         continue
+                    }
+                    if let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }),
+                       context.kind(context.unwrapped(value)) == .arrayExpr {
+                        record.literalDefaults.append("\(owner).\(name)")
                     }
                     guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { continue }
                     if let element = arrayElement(annotation, context) {
@@ -1228,6 +1241,8 @@ extension ForEachIndexIDRule {
         var elements: [String: String] = [:]
         var changes: [Change] = []
         var animatedCalls: Set<String> = []
+        var literalDefaults: Set<String> = []
+        var initializers: Set<String> = []
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
@@ -1242,14 +1257,24 @@ extension ForEachIndexIDRule {
                 }
                 facts.changes += record.changes
                 facts.animatedCalls.formUnion(record.animatedCalls)
+                facts.literalDefaults.formUnion(record.literalDefaults)
+                facts.initializers.formUnion(record.initializers)
             }
             return facts
         }
         let index = project.index
         var changes: ChangesByKey?
+        var inputs: ConstructionArguments?
         for finding in project.pending {
             var c = finding.condition
             guard !isConstant(c.collection, index, facts) else { continue }
+            // A view's input that every construction gives an array literal: fixed slots, and nothing of the view can
+            // change it (`onDelete` and `onMove` on the rows still say it is changed).
+            if c.changedBy == nil, case .member(let owner?, let name) = c.collection, isInput(name, of: owner, index) {
+                if inputs == nil { inputs = ConstructionArguments(views: inputViews(project.pending, index), index) }
+                let defaultIsLiteral = facts.literalDefaults.contains("\(owner).\(name)") && !facts.initializers.contains(owner)
+                if inputs!.givesArrayLiteral(to: owner, input: name, orLiteralDefault: defaultIsLiteral) { continue }
+            }
             var changedBy = c.changedBy
             var reorders = changedBy == "onMove"
             if changes == nil { changes = changesByKey(facts.changes, animatedCalls: facts.animatedCalls, index) }
@@ -1313,6 +1338,56 @@ extension ForEachIndexIDRule {
             let found = index.properties(of: typeName, named: name)
             if found.isEmpty { return true }
             return found.allSatisfy { $0.isLet && $0.hasInitializer }
+        }
+    }
+
+    /// Whether `name` is an input of the view `owner`: a stored property without a property wrapper, which only
+    /// the view's constructions set.
+    static func isInput(_ name: String, of owner: String, _ index: ProjectIndex) -> Bool {
+        guard index.isView(owner) else { return false }
+        let found = index.properties(of: owner, named: name)
+        return !found.isEmpty && found.allSatisfy { $0.wrapper == nil && !$0.isStatic }
+    }
+
+    /// The views whose inputs the pending findings enumerate.
+    static func inputViews(_ pending: [PendingFinding<Condition>], _ index: ProjectIndex) -> Set<String> {
+        var views: Set<String> = []
+        for finding in pending {
+            if case .member(let owner?, let name) = finding.condition.collection, isInput(name, of: owner, index) { views.insert(owner) }
+        }
+        return views
+    }
+
+    /// The arguments of every construction of some views, when FlowLint sees every construction: in view bodies,
+    /// view-building members and previews, none in a class, an extension or a free function (a UIKit host, a
+    /// router), where what is passed is not recorded.
+    struct ConstructionArguments {
+        private var byView: [String: [(passed: [String], arrayLiterals: [String])]] = [:]
+
+        init(views: Set<String>, _ index: ProjectIndex) {
+            var elsewhere: Set<String> = []
+            for facts in index.files {
+                for constructions in facts.constructions {
+                    for name in constructions.names where views.contains(name) { elsewhere.insert(name) }
+                }
+            }
+            for facts in index.files {
+                for renderer in facts.renderers {
+                    for edge in renderer.edges {
+                        guard case .view(let name) = edge.target, views.contains(name), !elsewhere.contains(name) else { continue }
+                        byView[name, default: []].append((edge.argumentLabels, edge.arrayLiteralLabels))
+                    }
+                }
+            }
+        }
+
+        /// Whether every construction of `view` passes an array literal as `input`, or leaves it out when its default is
+        /// one (`orLiteralDefault`); false for a view constructed nowhere FlowLint sees.
+        func givesArrayLiteral(to view: String, input: String, orLiteralDefault: Bool) -> Bool {
+            guard let constructions = byView[view], !constructions.isEmpty else { return false }
+            return constructions.allSatisfy {
+                $0.arrayLiterals.contains(input) || (orLiteralDefault && !$0.passed.contains(input))
+            }
         }
     }
 
