@@ -752,6 +752,37 @@ extension ForEachIndexIDRule {
         return false
     }
 
+    /// Whether a view the rows construct is given an identity of the element's own, `Row(space: s).id(s.id)`
+    /// (an id read from the element, possibly with more: `"\(s.id)-\(index)"`): its state follows the element, or
+    /// starts afresh, wherever the row goes; it never goes to another element.
+    static func hasElementIdentity(_ construction: Int, elementNames: Set<String>, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        var e = construction
+        for _ in 0..<256 {
+            guard let access = context.parent(e), context.kind(access) == .memberAccessExpr, tree.firstChild(access) == e,
+                  let call = context.parent(access), context.kind(call) == .callExpr, tree.firstChild(call) == access else {
+                return false
+            }
+            if context.name(access) == "id", let value = context.arguments(call).first?.value,
+               readsAnID(of: elementNames, in: value, context) { return true }
+            e = call
+        }
+        return false
+    }
+
+    /// Whether `e` reads the id of something reached through `names` (`space.id`, `items[index].itemID`,
+    /// `entry.id.uuidString`).
+    static func readsAnID(of names: Set<String>, in e: Int, _ context: FileContext) -> Bool {
+        context.tree.subtree(e).contains { n in
+            guard context.kind(n) == .memberAccessExpr, context.name(n).map(isIDMember) == true,
+                  let base = context.tree.firstChild(n) else { return false }
+            return context.tree.subtree(base).contains { context.kind($0) == .identifierExpr && names.contains(context.name($0) ?? "") }
+        }
+    }
+
+    /// `id`, `itemID`, `spaceId`: a member that names an element's identity.
+    static func isIDMember(_ member: String) -> Bool { member == "id" || member.hasSuffix("ID") || member.hasSuffix("Id") }
+
     /// The statements of a closure or code block, a `return` standing for its value.
     static func rowStatements(_ block: Int, _ context: FileContext) -> [Int] {
         context.children(block).compactMap { s in
@@ -904,6 +935,9 @@ extension ForEachIndexIDRule {
         var binding: String?
         var views: [String] = []
         for (body, skipped, positions) in bodies {
+            // The names an element's id is read through: the positions, and the rows' own parameters (`item` of
+            // `{ index, item in`).
+            let elementNames = body == rows ? positions.union(closureParameterNames(rows, context)) : positions
             // A view built in one case of a `switch` (`case .volume: VolumeControl()`) keeps its state only while an
             // element of that case is at that position: the cases are told apart by their views' types.
             var switchEnd = -1
@@ -931,7 +965,7 @@ extension ForEachIndexIDRule {
                         }
                         if bound { textInput = textInput ?? "a \(type)" }
                     } else if n >= switchEnd, !SwiftUINames.transparentContainers.contains(type), !views.contains(type),
-                              views.count < 16 {
+                              views.count < 16, !hasElementIdentity(n, elementNames: elementNames, context) {
                         views.append(type)
                     }
                 default:
@@ -1011,7 +1045,7 @@ extension ForEachIndexIDRule {
             switch context.kind(n) {
             case .memberAccessExpr:
                 let member = context.name(n) ?? ""
-                if member == "id" || member.hasSuffix("ID") || member.hasSuffix("Id") {
+                if isIDMember(member) {
                     n += Int(context.tree.nodes[n].size)
                     continue
                 }
