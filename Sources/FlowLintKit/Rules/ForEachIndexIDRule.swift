@@ -501,8 +501,13 @@ extension ForEachIndexIDRule {
         var p = context.enclosingScope(use)
         while let q = p {
             switch context.kind(q) {
-            case .macroExpansionDecl where context.name(q) == "Preview":
-                return true
+            case .sourceFile:
+                // A `#Preview` is not a scope of its own: its body's outermost scope is the file. Look for it among
+                // the file-level items holding the use.
+                return context.topLevelItems.contains { item in
+                    context.kind(item) == .macroExpansionDecl && context.name(item) == "Preview"
+                        && context.tree.subtree(item).contains(use)
+                }
             case .structDecl, .classDecl, .enumDecl, .extensionDecl:
                 if context.inheritedNames(q).contains("PreviewProvider") { return true }
             default:
