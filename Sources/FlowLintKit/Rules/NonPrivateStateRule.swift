@@ -35,14 +35,18 @@ extension NonPrivateStateRule {
 
     /// A construction outside previews passes the property through the memberwise initializer: `private` would
     /// break it, so the message says what the caller should do instead.
-    static func message(wrapper: String, property: String, passedBy owner: String) -> String {
+    /// `seen`: a construction passing it was found; otherwise the property has no initial value, so the memberwise
+    /// initializer takes it and every construction passes it (through `.init(...)`, from another module, ...).
+    static func message(wrapper: String, property: String, passedBy owner: String, seen: Bool = true) -> String {
         let advice = wrapper == "StateObject"
             ? "take it as an '@ObservedObject', or, if the view owns the object, make it private and create it in an "
                 + "'init' with 'StateObject(wrappedValue:)'"
             : "declare it 'let \(property)' (a '@Binding' if the view changes the parent's value), or, if the view owns "
                 + "it, make it private and set its first value in an 'init'"
         let kept = wrapper == "StateObject" ? "object" : "value"
-        return "@\(wrapper) '\(property)' is an input: '\(owner)(\(property):)' passes it, but @\(wrapper) keeps the first "
+        let passed = seen ? "'\(owner)(\(property):)' passes it"
+            : "it has no initial value, so every construction passes it ('\(owner)(\(property):)')"
+        return "@\(wrapper) '\(property)' is an input: \(passed), but @\(wrapper) keeps the first "
             + "\(kept) and ignores the ones passed later; \(advice)"
     }
 
@@ -59,6 +63,8 @@ extension NonPrivateStateRule {
         /// The owner's own file names the property after a `.` outside the owner's declarations there (decided
         /// with the file at hand; the other files answer through their records).
         var namedElsewhereInFile: Bool
+        /// The declaration gives the property a value (`= false`): without one, the memberwise initializer takes it.
+        var hasInitialValue = true
     }
 
     /// What every file says about who could use a property that becomes `private`: the argument labels it
@@ -193,9 +199,10 @@ extension NonPrivateStateRule {
             // A test that reads or sets the view's state: `private` would break it.
             if uses.namedInTest { continue }
             var diagnostic = finding.diagnostic
-            if c.hasMemberwiseInitializer && uses.passedByCaller {
-                // `private` would break the caller: the message says what to do instead, and there is no fix.
-                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner)
+            if c.hasMemberwiseInitializer && (uses.passedByCaller || !c.hasInitialValue) {
+                // `private` would break the caller (every caller, when there is no initial value): the message says
+                // what to do instead, and there is no fix.
+                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner, seen: uses.passedByCaller)
                 diagnostic.fixes = []
             } else if (uses.namedInAnotherFile || c.namedElsewhereInFile) && c.hasExplicitAccess {
                 // Made visible on purpose (an explicit `internal` is how ViewInspector tests reach it), and maybe
@@ -729,6 +736,7 @@ extension NonPrivateStateRule {
         let wrapper = context.name(attribute) ?? "State"
         return Candidate(attribute: attribute, fix: fix,
                          condition: Condition(owner: owner, property: property, wrapper: wrapper, hasExplicitAccess: access != nil,
-                                              hasMemberwiseInitializer: hasMemberwiseInitializer, namedElsewhereInFile: false))
+                                              hasMemberwiseInitializer: hasMemberwiseInitializer, namedElsewhereInFile: false,
+                                              hasInitialValue: hasInitializer))
     }
 }
