@@ -127,12 +127,12 @@ extension ObservedObjectInlineRule {
                     observed[n] = annotatedType(b, file)
                 }
             }
-            for m in members {
-                switch file.kind(m) {
-                case .variableDecl: checkProperty(m, owner, file, &report)
-                case .initDecl: checkInitializer(m, owner, observed: observed, file, &report)
-                default: break
-                }
+            // One finding per property: one that creates its object where it is declared is reported there, not
+            // again where an initializer assigns it another.
+            var reported: Set<String> = []
+            for m in members where file.kind(m) == .variableDecl { checkProperty(m, owner, file, &report, reported: &reported) }
+            for m in members where file.kind(m) == .initDecl {
+                checkInitializer(m, owner, observed: observed.filter { !reported.contains($0.key) }, file, &report)
             }
         }
     }
@@ -305,13 +305,14 @@ extension ObservedObjectInlineRule {
 
     /// `@ObservedObject var s = Store()` and its variants, at the attribute.
     static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext,
-                              _ report: inout FileReport<Condition, Record>) {
+                              _ report: inout FileReport<Condition, Record>, reported: inout Set<String>) {
         guard let attribute = context.attributes(decl).first(where: { context.name($0) == "ObservedObject" }) else { return }
         let tree = context.tree
         for b in context.children(decl) where context.kind(b) == .patternBinding {
             guard let value = tree.child(b, .initializerClause).flatMap({ tree.firstChild($0) }),
                   let created = createdObject(value, context) else { continue }
             let property = tree.firstChild(b).flatMap { context.name($0) } ?? "?"
+            reported.insert(property)
             let nameToken = Int(tree.nodes[attribute].name)
             let fix = Fix(message: "use @StateObject", applicability: .suggestion,
                           edits: [TextEdit(startOffset: Int(tree.tokens[nameToken].offset), endOffset: Int(tree.tokens[nameToken].end),
@@ -328,8 +329,10 @@ extension ObservedObjectInlineRule {
                                  _ report: inout FileReport<Condition, Record>) {
         guard !observed.isEmpty, let body = context.tree.child(initializer, .codeBlock) else { return }
         let tree = context.tree
+        // A closure parameter cannot be an `.id(...)`: it is not an input the advice can name.
         let parameters = Set(tree.child(initializer, .parameterClause).map { clause in
-            context.children(clause).filter { context.kind($0) == .parameter }.compactMap { context.parameterName($0) }
+            context.children(clause).filter { context.kind($0) == .parameter && !isClosureParameter($0, context) }
+                .compactMap { context.parameterName($0) }
         } ?? [])
         for n in tree.subtree(body) where context.kind(n) == .binaryExpr && tree.nameToken(n).map({ $0.kind == .equal }) == true {
             let sides = Array(context.children(n))
@@ -374,6 +377,11 @@ extension ObservedObjectInlineRule {
     struct CreatedObject { var type: String? }
 
     /// The wrapped value creates an object: a construction, or an immediately called closure returning one.
+    /// `action: @escaping () -> Void`, `onDone: (() -> Void)?`.
+    static func isClosureParameter(_ parameter: Int, _ context: FileContext) -> Bool {
+        context.tree.subtree(parameter).contains { context.kind($0) == .functionType }
+    }
+
     static func createdObject(_ value: Int, _ context: FileContext) -> CreatedObject? {
         let construction = context.construction(value)
         if construction.isConstruction { return CreatedObject(type: construction.type) }
