@@ -74,8 +74,17 @@ extension ObservedObjectInlineRule {
 
     /// The object is made from an input of the view's initializer: a `@StateObject` keeps the object of the
     /// first input for as long as the view keeps its identity, so the advice says how to give it a new one.
-    static func message(property: String, type: String?, input: String) -> String {
+    static func message(property: String, type: String?, input: String, otherInputs: [String] = []) -> String {
         let object = objectName(type)
+        if !otherInputs.isEmpty {
+            // Made from several inputs: an `.id(...)` of one would keep the object of the others' first values.
+            let all = ([input] + otherInputs).map { "'\($0)'" }
+            let named = all.dropLast().joined(separator: ", ") + " and " + all.last!
+            return "@ObservedObject '\(property)' creates \(object) itself from the initializer's \(named), so SwiftUI "
+                + "re-creates it with the view and its state is lost; own it with @StateObject only if the object can be "
+                + "updated when \(named) change (a @StateObject keeps the object made from their first values), else "
+                + "create it in the view that owns those values and pass it in"
+        }
         return "@ObservedObject '\(property)' creates \(object) itself from the initializer's '\(input)', so SwiftUI "
             + "re-creates it with the view and its state is lost; own it with @StateObject and, since that keeps the "
             + "object made from the first '\(input)', give the view an .id(...) of its '\(input)' where it is shown, "
@@ -350,9 +359,13 @@ extension ObservedObjectInlineRule {
                 wrappedValue = sides[1]
             }
             guard let value = wrappedValue, let created = createdObject(value, context) else { continue }
-            let input = context.tree.subtree(value).lazy.filter { context.kind($0) == .identifierExpr }
-                .compactMap { context.name($0) }.first(where: parameters.contains)
-            report.report(at: n, input.map { message(property: property, type: created.type, input: $0) }
+            var inputs: [String] = []
+            for e in context.tree.subtree(value) where context.kind(e) == .identifierExpr {
+                if let name = context.name(e), parameters.contains(name), !inputs.contains(name) { inputs.append(name) }
+            }
+            let input = inputs.first
+            report.report(at: n, input.map { message(property: property, type: created.type, input: $0,
+                                                     otherInputs: Array(inputs.dropFirst())) }
                             ?? message(property: property, type: created.type),
                           condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil, property: property,
                                                constructed: created.type, input: input))
