@@ -197,18 +197,31 @@ struct EnvironmentGraph {
     }
 
     /// The delegates an App declares with `@UIApplicationDelegateAdaptor` or `@NSApplicationDelegateAdaptor` that
-    /// are `ObservableObject`s: SwiftUI puts them in the environment of the App's scenes.
+    /// are `ObservableObject`s: SwiftUI puts them in the environment of the App's scenes. With such an adaptor, the
+    /// scene delegates too (a class of the project adopting `UIWindowSceneDelegate`, which the app delegate
+    /// configures): "If your scene delegate conforms to ObservableObject, SwiftUI puts it in the environment"
+    /// (UIApplicationDelegateAdaptor's documentation).
     private func delegateObjects(ofApp app: (file: Int, type: Int)) -> Set<String> {
+        // An `ObservableObject` delegate, and (macOS 14, iOS 17) an `Observable` one, read with
+        // `@Environment(AppDelegate.self)`.
+        let isObserved = { (type: String) in index.observableObject(type) == true || index.observation(of: type) != nil }
         var objects: Set<String> = []
+        var hasAdaptor = false
         for property in index.properties(of: app) {
-            // An `ObservableObject` delegate, and (macOS 14, iOS 17) an `Observable` one, read with
-            // `@Environment(AppDelegate.self)`.
-            guard let wrapper = property.wrapper, SwiftUINames.delegateAdaptors.contains(wrapper), let type = property.type,
-                  index.observableObject(type) == true || index.observation(of: type) != nil else { continue }
-            objects.insert(type)
+            guard let wrapper = property.wrapper, SwiftUINames.delegateAdaptors.contains(wrapper) else { continue }
+            hasAdaptor = true
+            if let type = property.type, isObserved(type) { objects.insert(type) }
+        }
+        if hasAdaptor {
+            for name in index.namesWithInheritance where index.inherited(name).contains(where: Self.sceneDelegateProtocols.contains)
+                && index.isClass(name) && isObserved(name) {
+                objects.insert(name)
+            }
         }
         return objects
     }
+
+    static let sceneDelegateProtocols: Set<String> = ["UIWindowSceneDelegate", "UISceneDelegate"]
 
     // MARK: Roots
 
