@@ -13,7 +13,8 @@ enum MissingModelContainerInPreviewRule: Rule {
             in the environment. A preview is a root of its own: what the app's scene attaches does not reach \
             it, and without a container of its own the preview fails.
             """,
-        defaultSeverity: .warning
+        defaultSeverity: .warning,
+        isOptIn: true
     )
 
     static var analyses: [any ProjectAnalysis.Type] { [EnvironmentAnalysis.self] }
