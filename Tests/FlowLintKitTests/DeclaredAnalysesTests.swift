@@ -23,7 +23,7 @@ final class DeclaredAnalysesTests: XCTestCase {
         }
         XCTAssertEqual(checked, 8, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
                        + "observable_created_in_view reads ClassNames and ObservableObjectsPublishingNothing, "
-                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI, published_without_observable_object "
+                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI and ViewsShownOnlyInPreviews, published_without_observable_object "
                        + "and published_from_background read ProjectViewReads")
     }
 

@@ -247,6 +247,11 @@ struct RenderEdge: Sendable, Equatable, Codable {
         case member(String)
     }
     var target: Target
+    /// The view constructed, when the target is one.
+    var viewName: String? {
+        if case .view(let name) = target { return name }
+        return nil
+    }
     /// Providers applied around this construction, innermost last.
     var provided: [TypeReference]
     /// Capitalized callees whose closures or arguments hold the construction (`MyCard { Detail() }`); if one

@@ -69,8 +69,8 @@ enum AnalysisRegistry {
 
     static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
                                                   ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self, ClassNames.self,
-                                                  ViewsShownOnlyOutsideSwiftUI.self, ObservableObjectsPublishingNothing.self,
-                                                  ProjectViewReads.self]
+                                                  ViewsShownOnlyOutsideSwiftUI.self, ViewsShownOnlyInPreviews.self,
+                                                  ObservableObjectsPublishingNothing.self, ProjectViewReads.self]
 }
 
 extension ProjectIndex {
@@ -267,10 +267,7 @@ enum ViewsShownOnlyOutsideSwiftUI: ProjectAnalysis {
     /// The views constructed in the file's renderers other than previews.
     static func shownViews(_ facts: FileFacts) -> [String] {
         facts.renderers.filter { !isPreview($0) }.flatMap { renderer in
-            renderer.edges.compactMap { edge in
-                if case .view(let name) = edge.target { return name }
-                return nil
-            }
+            renderer.edges.compactMap(\.viewName)
         }
     }
 
@@ -289,6 +286,34 @@ enum ViewsShownOnlyOutsideSwiftUI: ProjectAnalysis {
             for c in facts.constructions where c.owner.isEmpty || classes.contains(c.owner) { constructed.formUnion(c.names) }
         }
         return constructed.subtracting(index.files.flatMap(shownViews))
+    }
+}
+
+/// The views that only previews construct (`#Preview`, `PreviewProvider`): no view, scene or app of the sources
+/// constructs them, nor does a class, an extension or a free function. A preview's harness: it is the root its
+/// preview shows, created once for it, never again by a parent.
+enum ViewsShownOnlyInPreviews: ProjectAnalysis {
+    struct Inputs: Equatable {
+        var shownInPreviews: [String]
+        var shown: [String]
+        var constructed: [String]
+    }
+
+    static func inputs(of facts: FileFacts) -> Inputs {
+        Inputs(shownInPreviews: facts.renderers.filter(ViewsShownOnlyOutsideSwiftUI.isPreview).flatMap(\.edges).compactMap(\.viewName),
+               shown: ViewsShownOnlyOutsideSwiftUI.shownViews(facts), constructed: facts.constructions.flatMap(\.names))
+    }
+
+    static func compute(_ index: ProjectIndex) -> Set<String> {
+        var previewed: Set<String> = []
+        var elsewhere: Set<String> = []
+        for facts in index.files {
+            let inputs = inputs(of: facts)
+            previewed.formUnion(inputs.shownInPreviews)
+            elsewhere.formUnion(inputs.shown)
+            elsewhere.formUnion(inputs.constructed)
+        }
+        return previewed.subtracting(elsewhere)
     }
 }
 

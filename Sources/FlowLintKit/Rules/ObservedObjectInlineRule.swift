@@ -17,7 +17,7 @@ enum ObservedObjectInlineRule: Rule {
 }
 
 extension ObservedObjectInlineRule {
-    static var analyses: [any ProjectAnalysis.Type] { [ViewsShownOnlyOutsideSwiftUI.self] }
+    static var analyses: [any ProjectAnalysis.Type] { [ViewsShownOnlyOutsideSwiftUI.self, ViewsShownOnlyInPreviews.self] }
 
     /// An initializer may assign a created object to an observed property (`self.store = Store()`), and its
     /// body does not say `ObservedObject`: in a file that says it anywhere, no body is skipped.
@@ -154,12 +154,15 @@ extension ObservedObjectInlineRule {
         }
         let hostAssigned = project.derived("hostAssigned") { records in Set(records.flatMap(\.record.hostAssigned)) }
         let hostedOnly = project[ViewsShownOnlyOutsideSwiftUI.self]
+        let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
             let c = finding.condition
             // An `App` is created once, so the object is too (and `@StateObject` could not be used in its `init`).
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
             // The host gives the view its real object: the one it creates is a placeholder.
             guard !hostAssigned.contains("\(c.owner).\(c.property)") else { continue }
+            // A preview's harness is the root its preview shows, created once: no parent re-creates it.
+            guard !previewHarnesses.contains(c.owner) else { continue }
             // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
             if let type = c.type, holdsNoState(type, stateless, index) { continue }
             var finding = finding
