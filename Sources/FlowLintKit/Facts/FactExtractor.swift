@@ -192,6 +192,12 @@ struct FactExtractor {
             }
         }
         type.viewMembers = viewMembers.sorted()
+        // A struct or enum that is no view, app or scene (`struct EndOfYear { func show() { ... StoriesView() ... } }`,
+        // a router enum) constructs views outside SwiftUI's bodies too.
+        if kind == .struct || kind == .enum, !type.declaresViewBody, context.enclosingType(decl) == nil,
+           !inherited.contains(where: { ProjectIndex.isViewProtocol($0) || Self.rootProtocols.contains($0) }) {
+            noteConstructions(in: decl, owner: name)
+        }
         // An extension that adds no conformance, property or view member tells the index nothing (and no
         // renderer can refer to it): it is not kept, since facts of every file stay in memory for the project pass.
         if kind != .extension || !inherited.isEmpty || !properties.isEmpty || !type.viewMembers.isEmpty {
@@ -627,6 +633,8 @@ struct FactExtractor {
     /// provided anywhere".
     /// Adds to the `constructions` of `owner` the capitalized names called in `decl`, read from its tokens (which are
     /// all there even where bodies were skipped).
+    static let rootProtocols: Set<String> = ["App", "Scene", "PreviewProvider"]
+
     mutating func noteConstructions(in decl: Int, owner: String) {
         let node = tree.nodes[decl]
         let tokens = tree.tokens

@@ -291,7 +291,8 @@ struct RenderEdge: Sendable, Equatable, Codable {
     }
 }
 
-/// The capitalized names called in one top-level class, extension or the free functions (`owner` empty) of a file.
+/// The capitalized names called in one top-level class, extension, struct or enum that is no view, app or scene, or
+/// the free functions (`owner` empty) of a file.
 struct Constructions: Sendable, Equatable, Codable {
     var owner: String
     var names: [String]

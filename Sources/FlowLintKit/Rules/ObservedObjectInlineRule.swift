@@ -100,6 +100,14 @@ extension ObservedObjectInlineRule {
             + "would re-create \(object) with it and lose its state; own it with @StateObject"
     }
 
+    /// The owner is shown only by previews (`ViewsShownOnlyInPreviews`): each creates it once, as its root.
+    static func messageForPreviewedView(property: String, type: String?, owner: String) -> String {
+        let object = objectName(type)
+        return "@ObservedObject '\(property)' creates \(object) itself; '\(owner)' is shown only by previews, which create it "
+            + "once, so nothing re-creates it today, but a view that shows it would re-create \(object) with it and lose its "
+            + "state; own it with @StateObject"
+    }
+
     /// The advice for a target whose deployment target has no `@StateObject` (iOS 13, macOS 10.15): the object
     /// must be created by something that outlives the view, and passed in.
     static func messageWithoutStateObject(_ message: String, platform: ApplePlatform, deployment: OSVersion, needed: OSVersion) -> String {
@@ -161,13 +169,13 @@ extension ObservedObjectInlineRule {
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
             // The host gives the view its real object: the one it creates is a placeholder.
             guard !hostAssigned.contains("\(c.owner).\(c.property)") else { continue }
-            // A preview's harness is the root its preview shows, created once: no parent re-creates it.
-            guard !previewHarnesses.contains(c.owner) else { continue }
             // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
             if let type = c.type, holdsNoState(type, stateless, index) { continue }
             var finding = finding
             if hostedOnly.contains(c.owner), index.isView(c.owner) {
                 finding.diagnostic.message = messageForHostedView(property: c.property, type: c.constructed, owner: c.owner)
+            } else if previewHarnesses.contains(c.owner), index.isView(c.owner) {
+                finding.diagnostic.message = messageForPreviewedView(property: c.property, type: c.constructed, owner: c.owner)
             }
             if let file = index.position(ofFile: finding.diagnostic.span.file),
                let missing = index.layout.missing(.stateObject, inFile: file) {
