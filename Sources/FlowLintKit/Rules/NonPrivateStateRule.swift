@@ -199,10 +199,9 @@ extension NonPrivateStateRule {
             // A test that reads or sets the view's state: `private` would break it.
             if uses.namedInTest { continue }
             var diagnostic = finding.diagnostic
-            if c.hasMemberwiseInitializer && (uses.passedByCaller || !c.hasInitialValue) {
-                // `private` would break the caller (every caller, when there is no initial value): the message says
-                // what to do instead, and there is no fix.
-                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner, seen: uses.passedByCaller)
+            if c.hasMemberwiseInitializer && uses.passedByCaller {
+                // `private` would break the caller: the message says what to do instead, and there is no fix.
+                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner)
                 diagnostic.fixes = []
             } else if (uses.namedInAnotherFile || c.namedElsewhereInFile) && c.hasExplicitAccess {
                 // Made visible on purpose (an explicit `internal` is how ViewInspector tests reach it), and maybe
@@ -211,6 +210,11 @@ extension NonPrivateStateRule {
             } else if c.hasMemberwiseInitializer && uses.passedByPreview {
                 // Set by previews only: the value they pass is all there is, and `private` would break them.
                 continue
+            } else if c.hasMemberwiseInitializer && !c.hasInitialValue {
+                // No initial value: every construction passes it, in code FlowLint could not tell (`.init(isOn:)`,
+                // another module's), and `private` would break them all.
+                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner, seen: false)
+                diagnostic.fixes = []
             } else if diagnostic.fixes.first?.applicability == .safe
                         && !isProvablySafe(finding, uses, index) {
                 diagnostic.fixes[0].applicability = .suggestion
