@@ -723,6 +723,11 @@ extension NonPrivateStateRule {
         let bindings = context.children(decl).filter { context.kind($0) == .patternBinding }
         let property = bindings.first.flatMap { tree.firstChild($0) }.flatMap { context.name($0) } ?? "?"
         let hasInitializer = bindings.allSatisfy { tree.child($0, .initializerClause) != nil }
+        // `@State var selection: Item?` starts as nil, and the memberwise initializer does not ask for it.
+        let startsAsNil = bindings.allSatisfy { binding in
+            guard let type = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { return false }
+            return context.kind(type) == .optionalType || context.kind(type) == .implicitlyUnwrappedOptionalType
+        }
         let edit: TextEdit
         if let access {
             let range = tree.byteRange(access)
@@ -741,6 +746,6 @@ extension NonPrivateStateRule {
         return Candidate(attribute: attribute, fix: fix,
                          condition: Condition(owner: owner, property: property, wrapper: wrapper, hasExplicitAccess: access != nil,
                                               hasMemberwiseInitializer: hasMemberwiseInitializer, namedElsewhereInFile: false,
-                                              hasInitialValue: hasInitializer))
+                                              hasInitialValue: hasInitializer || startsAsNil))
     }
 }
