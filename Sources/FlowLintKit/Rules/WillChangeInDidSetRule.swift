@@ -22,12 +22,22 @@ extension WillChangeInDidSetRule {
     /// Observers are accessor bodies, skipped unless they mention the subject.
     static let parses = BodySkipping(bodyWords: ["objectWillChange"])
 
+    /// Whether SwiftUI code reaches the class (`ProjectViewReads`): the harm, and the message's claim, are about
+    /// SwiftUI hearing of the change late. A class no view reaches may send it after the change on purpose, as a
+    /// did-change signal for Combine pipelines that read the new value when it arrives; `willSet` would break them.
+    static var analyses: [any ProjectAnalysis.Type] { [ProjectViewReads.self] }
+
+    /// The class that sends, by its simple name (`ProjectViewReads` names types as views write them).
+    struct Condition: Codable, Sendable {
+        var type: String
+    }
+
     static func message(type: String, property: String) -> String {
         "'\(type)' sends objectWillChange after '\(property)' has changed (in didSet), so its subscribers, SwiftUI "
             + "included, hear of the change only after it happened; send it in willSet"
     }
 
-    static func check(file: FileContext, report: inout FileReport<Unconditional, NoRecord>) {
+    static func check(file: FileContext, report: inout FileReport<Condition, NoRecord>) {
         let tree = file.tree
         for node in file.nodes(.memberAccessExpr) {
             let send = Int(node)
@@ -37,7 +47,20 @@ extension WillChangeInDidSetRule {
                   let observer = enclosingDidSet(of: call, file),
                   let property = observedProperty(observer, file) else { continue }
             let fixes = self.fixes(send: call, observer: observer, binding: property.binding, file)
-            report.report(at: call, message(type: property.type, property: property.name), fixes: fixes)
+            let simpleName = property.type.split(separator: ".").last.map(String.init) ?? property.type
+            report.report(at: call, message(type: property.type, property: property.name), fixes: fixes,
+                          condition: Condition(type: simpleName))
+        }
+    }
+
+    static func check(project: ProjectContext<Condition, NoRecord>, report: inout ProjectReport) {
+        guard !project.pending.isEmpty else { return }
+        let reads = project[ProjectViewReads.self]
+        var reached: [String: Bool] = [:]
+        for finding in project.pending {
+            let type = finding.condition.type
+            if reached[type] == nil { reached[type] = !project.index.viewsReaching(type, in: reads).isEmpty }
+            if reached[type] == true { report.report(finding.diagnostic) }
         }
     }
 
