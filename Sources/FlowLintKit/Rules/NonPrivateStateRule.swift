@@ -88,7 +88,7 @@ extension NonPrivateStateRule {
         /// `Type` for each extension of a type the file does not declare, in the other files: what it names is
         /// not known.
         case extendedTypes
-        /// In a test's file (`isTestFile`), the capitalized names it mentions (`SearchView`); empty elsewhere.
+        /// In a test's file (`FileContext.isTestFile`), the capitalized names it mentions (`SearchView`); else empty.
         case testedTypes
     }
 
@@ -341,15 +341,6 @@ extension NonPrivateStateRule {
         }
     }
 
-    /// A file of a test target, by the convention of Xcode and SwiftPM: in a folder whose name ends in `Tests`
-    /// (`Tests/`, `AppTests/`, `AppUITests/`), or named `...Tests.swift` / `...Test.swift`.
-    static func isTestFile(_ path: String) -> Bool {
-        let components = path.split(separator: "/")
-        if components.dropLast().contains(where: { $0.hasSuffix("Tests") }) { return true }
-        guard let name = components.last else { return false }
-        return name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift")
-    }
-
     /// Making the property private cannot break the build: no construction of the owner passes its label (when
     /// it has a memberwise initializer), no code outside the owner's declaration and its extensions in the same
     /// file names it after a `.`, no extension in another file names it (or may: a file without `swiftUIWords`
@@ -588,7 +579,7 @@ extension NonPrivateStateRule {
         var uses = scanned
         uses.declarationNames = declarations.map(file.typeDeclarationName)
         uses.extendedTypes = extendedTypes
-        if isTestFile(file.path) {
+        if file.isTestFile {
             file.tree.file.bytes.withUnsafeBytes { bytes in
                 for token in file.tree.tokens where token.kind == .identifier {
                     let name = UnsafeRawBufferPointer(rebasing: bytes[Int(token.offset)..<Int(token.end)])
