@@ -510,7 +510,16 @@ extension NonPrivateStateRule {
             let nameKinds: UInt64 = 1 << UInt64(TokenKind.identifier.rawValue) | 1 << UInt64(TokenKind.dollarIdentifier.rawValue)
             var extensionStart = extensions.first?.tokens.lowerBound ?? Int.max
             var extensionEnd = extensions.first?.tokens.upperBound ?? Int.max
-            for i in 0..<tokens.count {
+            var i = -1
+            while i + 1 < tokens.count {
+                i += 1
+                // Outside foreign extensions, and where no argument starts, only the structural kinds matter:
+                // skip the run of tokens up to the next one (most tokens), a bit test each.
+                if argumentStart < 0 {
+                    let limit = min(tokens.count, extensionStart)
+                    while i < limit && always & (1 << UInt64(tokens[i].kind.rawValue)) == 0 { i += 1 }
+                    if i == tokens.count { break }
+                }
                 let token = tokens[i]
                 let startsArgument = argumentStart == depth && argumentStart > 0
                 argumentStart = -1
