@@ -154,7 +154,7 @@ struct FactExtractor {
             // The tokens are all there even where bodies were skipped.
             let node = tree.nodes[decl]
             type.mentionsObjectWillChange = (Int(node.firstToken)..<Int(node.endToken)).contains { i in
-                tree.tokens[i].kind == .identifier && tree.identifierText(tree.tokens[i]) == "objectWillChange"
+                context.identifier(i, is: "objectWillChange")
             }
         }
         let typeIndex = facts.types.count
@@ -304,7 +304,9 @@ struct FactExtractor {
         }
         guard let t = typeNode else { return false }
         if tree.compactText(t, hasSuffix: "View") { return true }
-        // The annotation (`: some Scene`) or return clause (`-> some Scene`), spaces left out.
+        // The annotation (`: some Scene`) or return clause (`-> some Scene`), spaces left out. Its last bytes
+        // first: most types are neither, and are told so without building their text.
+        guard tree.compactText(t, hasSuffix: "someScene") else { return false }
         let text = tree.compactText(t)
         return text.hasSuffix("someScene") && (text.count == 9 || text.dropLast(9).last.map { $0 == ":" || $0 == ">" } == true)
     }
@@ -635,15 +637,22 @@ struct FactExtractor {
         let count = names.count
         var i = Int(node.firstToken)
         let end = Int(node.endToken)
+        let bytes = tree.file.bytes
         while i + 1 < end {
             defer { i += 1 }
             guard tokens[i].kind == .identifier else { continue }
             let next = tokens[i + 1].kind
             let isCall = next == .leftParen
-                || (next == .period && i + 3 < end && tokens[i + 2].kind == .keyword && tree.identifierText(tokens[i + 2]) == "init"
+                || (next == .period && i + 3 < end && tokens[i + 2].kind == .keyword && tokens[i + 2].keyword == .`init`
                     && tokens[i + 3].kind == .leftParen)
             guard isCall else { continue }
-            let name = tree.identifierText(tokens[i])
+            // A name whose first letter is ASCII is type-like when it is an upper-case one: the others are
+            // calls of functions (most of them), left without building their text.
+            let token = tokens[i]
+            var first = Int(token.offset)
+            if token.length >= 2 && bytes[first] == UInt8(ascii: "`") { first += 1 }
+            if bytes[first] < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[first]) { continue }
+            let name = tree.identifierText(token)
             if FileContext.isTypeLike(name) { names.insert(name) }
         }
         guard names.count != count else { return }

@@ -104,3 +104,23 @@ extension FileContext {
         return found
     }
 }
+
+extension FileContext {
+    /// Whether token `i` is an identifier that spells `word` (ASCII letters), with or without backticks: what
+    /// `tree.identifierText(token) == word` says, without building a string per token.
+    func identifier(_ i: Int, is word: StaticString) -> Bool {
+        let token = tree.tokens[i]
+        guard token.kind == .identifier else { return false }
+        let length = Int(token.length), count = word.utf8CodeUnitCount
+        guard length == count || length == count + 2 else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { bytes in
+            var start = Int(token.offset)
+            if length == count + 2 {
+                guard bytes[start] == UInt8(ascii: "`") else { return false }
+                start += 1
+            }
+            for k in 0..<count where bytes[start + k] != word.utf8Start[k] { return false }
+            return true
+        }
+    }
+}
