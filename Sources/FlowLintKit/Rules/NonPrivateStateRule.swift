@@ -400,6 +400,48 @@ extension NonPrivateStateRule {
 
     static func hash(_ text: String) -> UInt32 { UInt32(truncatingIfNeeded: FastHash.hash(text)) }
 
+    /// Sorts a record's hashes in ascending order. Every file has a record, and a file's names run to hundreds:
+    /// those are sorted a byte at a time (a radix sort, four passes over the values and a scratch copy, a pass
+    /// left out where all values share that byte), the few others by comparisons.
+    static func sort(_ values: inout [UInt32]) {
+        let count = values.count
+        guard count > 64 else { values.sort(); return }
+        var scratch = [UInt32](repeating: 0, count: count)
+        var counts = [Int](repeating: 0, count: 4 * 256)
+        let resultInScratch = values.withUnsafeMutableBufferPointer { original in
+            scratch.withUnsafeMutableBufferPointer { other in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for v in original {
+                        for byte in 0..<4 { counts[byte * 256 + Int(v >> UInt32(8 * byte) & 0xff)] += 1 }
+                    }
+                    var from = original, to = other
+                    var swapped = false
+                    for byte in 0..<4 {
+                        let shift = UInt32(8 * byte)
+                        let first = from[0] >> shift & 0xff
+                        if counts[byte * 256 + Int(first)] == count { continue }
+                        // Where each bucket starts.
+                        var start = 0
+                        for b in 0..<256 {
+                            let n = counts[byte * 256 + b]
+                            counts[byte * 256 + b] = start
+                            start += n
+                        }
+                        for v in from {
+                            let b = byte * 256 + Int(v >> shift & 0xff)
+                            to[counts[b]] = v
+                            counts[b] += 1
+                        }
+                        swap(&from, &to)
+                        swapped.toggle()
+                    }
+                    return swapped
+                }
+            }
+        }
+        if resultInScratch { values = scratch }
+    }
+
     /// A file's uses, as `scanUses` finds them.
     struct Uses {
         /// The hashes of the names reached after a `.`, in source order.
@@ -430,7 +472,7 @@ extension NonPrivateStateRule {
                 var offset = 0
                 // A count, then the distinct values (sorted, so a repeat follows its first occurrence).
                 for var values in sections {
-                    values.sort()
+                    NonPrivateStateRule.sort(&values)
                     let countAt = offset
                     offset += 4
                     var count: UInt32 = 0
