@@ -16,7 +16,8 @@ struct FactExtractor {
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "modelContainer", "modelContext",
                                                  "Button", "onTapGesture", "action"],
                                      declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
-                                     typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
+                                     typeSuffixes: ["View", "Scene"],
+                                     notedWords: providerWords.words.union(FileContext.swiftUICodeWords.words))
 
     /// Whether `environmentObject` or `environment` occurs in the file: a provider is one of those calls, so a
     /// file without them has no providers to collect, and its non-rendering members are not walked (most files
