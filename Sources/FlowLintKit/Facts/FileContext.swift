@@ -223,8 +223,11 @@ struct FileContext {
 
     func modifiers(_ decl: Int) -> [Int] { children(decl).filter { kind($0) == .modifier } }
 
+    /// Asked of every member by the facts and by several rules: the children are looked at in place, no array of
+    /// modifiers is made.
     func hasModifier(_ decl: Int, _ keyword: Keyword) -> Bool {
-        modifiers(decl).contains { tree.nameToken($0)?.keyword == keyword }
+        for child in children(decl) where kind(child) == .modifier && tree.nameToken(child)?.keyword == keyword { return true }
+        return false
     }
 
     /// Inherited type names of a type or extension declaration: last component, no generic arguments.
