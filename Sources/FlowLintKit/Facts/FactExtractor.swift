@@ -16,7 +16,8 @@ struct FactExtractor {
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "modelContainer", "modelContext",
                                                  "Button", "onTapGesture", "action"],
                                      declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
-                                     typeSuffixes: ["View", "Scene"], notedWords: providerWords.words)
+                                     typeSuffixes: ["View", "Scene"],
+                                     notedWords: providerWords.words.union(FileContext.swiftUICodeWords.words))
 
     /// Whether `environmentObject` or `environment` occurs in the file: a provider is one of those calls, so a
     /// file without them has no providers to collect, and its non-rendering members are not walked (most files
@@ -131,7 +132,10 @@ struct FactExtractor {
         }
     }
 
-    mutating func visitType(_ decl: Int) {
+    /// `isNested`: the declaration is a member of another type (else it is at file level, maybe in `#if`). Known
+    /// here from where it was found, not asked of `enclosingType`, whose table of every node's scope most files
+    /// would otherwise build for this question alone.
+    mutating func visitType(_ decl: Int, isNested: Bool = false) {
         let kind = context.typeKind(decl)
         let name = context.typeDeclarationName(decl)
         let inherited = InheritanceClauses.shared.intern(context.inheritedNames(decl))
@@ -143,18 +147,18 @@ struct FactExtractor {
             let written = context.extendedTypeName(decl)
             // A byte test: `contains(".")` on a String is Foundation's substring search, some 7,000 instructions a call.
             if written.utf8.contains(UInt8(ascii: ".")) { type.qualifiedName = written }
-        } else if context.enclosingType(decl) != nil {
+        } else if isNested {
             type.qualifiedName = context.qualifiedTypeName(decl)
         }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
         type.isFilePrivate = kind != .extension && (context.hasModifier(decl, .private) || context.hasModifier(decl, .fileprivate))
         type.observation = context.observation(of: decl)
-        if (kind == .class || kind == .extension) && context.enclosingType(decl) == nil { noteConstructions(in: decl, owner: name) }
+        if (kind == .class || kind == .extension) && !isNested { noteConstructions(in: decl, owner: name) }
         if kind == .class || kind == .extension {
             // The tokens are all there even where bodies were skipped.
             let node = tree.nodes[decl]
             type.mentionsObjectWillChange = (Int(node.firstToken)..<Int(node.endToken)).contains { i in
-                tree.tokens[i].kind == .identifier && tree.identifierText(tree.tokens[i]) == "objectWillChange"
+                context.identifier(i, is: "objectWillChange")
             }
         }
         let typeIndex = facts.types.count
@@ -248,7 +252,7 @@ struct FactExtractor {
             case .initDecl:
                 collectProviders(in: m, owner: name)
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
-                visitType(m)
+                visitType(m, isNested: true)
             default:
                 break
             }
@@ -310,7 +314,9 @@ struct FactExtractor {
         }
         guard let t = typeNode else { return false }
         if tree.compactText(t, hasSuffix: "View") { return true }
-        // The annotation (`: some Scene`) or return clause (`-> some Scene`), spaces left out.
+        // The annotation (`: some Scene`) or return clause (`-> some Scene`), spaces left out. Its last bytes
+        // first: most types are neither, and are told so without building their text.
+        guard tree.compactText(t, hasSuffix: "someScene") else { return false }
         let text = tree.compactText(t)
         return text.hasSuffix("someScene") && (text.count == 9 || text.dropLast(9).last.map { $0 == ":" || $0 == ">" } == true)
     }
@@ -637,22 +643,32 @@ struct FactExtractor {
 
     mutating func noteConstructions(in decl: Int, owner: String) {
         let node = tree.nodes[decl]
-        let tokens = tree.tokens
         let existing = facts.constructions.firstIndex { $0.owner == owner }
         var names = Set(existing.map { facts.constructions[$0].names } ?? [])
         let count = names.count
-        var i = Int(node.firstToken)
         let end = Int(node.endToken)
-        while i + 1 < end {
-            defer { i += 1 }
-            guard tokens[i].kind == .identifier else { continue }
-            let next = tokens[i + 1].kind
-            let isCall = next == .leftParen
-                || (next == .period && i + 3 < end && tokens[i + 2].kind == .keyword && tree.identifierText(tokens[i + 2]) == "init"
-                    && tokens[i + 3].kind == .leftParen)
-            guard isCall else { continue }
-            let name = tree.identifierText(tokens[i])
-            if FileContext.isTypeLike(name) { names.insert(name) }
+        // Every token of every class and extension at file level: read through buffers.
+        tree.tokens.withUnsafeBufferPointer { tokens in
+            tree.file.bytes.withUnsafeBufferPointer { bytes in
+                var i = Int(node.firstToken)
+                while i + 1 < end {
+                    defer { i += 1 }
+                    guard tokens[i].kind == .identifier else { continue }
+                    let next = tokens[i + 1].kind
+                    let isCall = next == .leftParen
+                        || (next == .period && i + 3 < end && tokens[i + 2].kind == .keyword && tokens[i + 2].keyword == .`init`
+                            && tokens[i + 3].kind == .leftParen)
+                    guard isCall else { continue }
+                    // A name whose first letter is ASCII is type-like when it is an upper-case one: the others are
+                    // calls of functions (most of them), left without building their text.
+                    let token = tokens[i]
+                    var first = Int(token.offset)
+                    if token.length >= 2 && bytes[first] == UInt8(ascii: "`") { first += 1 }
+                    if bytes[first] < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[first]) { continue }
+                    let name = tree.identifierText(token)
+                    if FileContext.isTypeLike(name) { names.insert(name) }
+                }
+            }
         }
         guard names.count != count else { return }
         if let existing {

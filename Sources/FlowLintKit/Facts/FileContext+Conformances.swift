@@ -44,16 +44,18 @@ extension FileContext {
     var typeAliasFacts: [TypeAliasFact] {
         let aliases = nodes(.typealiasDecl)
         guard !aliases.isEmpty else { return [] }
-        let declarations = typeDeclarations
+        // The aliases at file level and among the members of a type (looking through `#if`), listed once: a
+        // file of many aliases looked each up in all of them.
+        var listed: Set<Int> = []
+        for item in topLevelItems where kind(item) == .typealiasDecl { listed.insert(item) }
+        for owner in typeDeclarations {
+            guard let block = tree.child(owner, .memberBlock) else { continue }
+            for member in memberDecls(block) where kind(member) == .typealiasDecl { listed.insert(member) }
+        }
         var facts: [TypeAliasFact] = []
         for node in aliases {
             let alias = Int(node)
-            let isTopLevel = topLevelItems.contains(alias)
-            let isMember = !isTopLevel && declarations.contains { owner in
-                owner < alias && alias < owner + Int(tree.nodes[owner].size)
-                    && (tree.child(owner, .memberBlock).map { memberDecls($0).contains(alias) } ?? false)
-            }
-            guard isTopLevel || isMember, let n = name(alias) else { continue }
+            guard listed.contains(alias), let n = name(alias) else { continue }
             var target = ""
             if let aliased = aliasedType(alias), kind(aliased) == .identifierType || kind(aliased) == .memberType {
                 // `Module.Store<T>`: the last component, without generic arguments.

@@ -13,6 +13,9 @@ struct TokenWords {
     /// Bit `b` (of 256) is set when a word starts with byte `b`.
     let firstBytes: (UInt64, UInt64, UInt64, UInt64)
 
+    /// Whether `words` are among the noted words of the last parse asked about (see `isNoted(by:)`).
+    private let notedMemo = NotedMemo()
+
     init(_ words: [String]) {
         self.words = Set(words.filter { !$0.isEmpty })
         var bytes: [UInt8] = [], starts = [0]
@@ -44,6 +47,42 @@ struct TokenWords {
         default: mask = firstBytes.3
         }
         return mask & (1 << UInt64(first & 63)) != 0
+    }
+
+    /// Whether every word is among `tracked`, the noted words a file was parsed with. Every file of a run is
+    /// parsed with the same `BodySkipping`, so the answer is remembered for the last set asked about, which a
+    /// copy of compares equal to at once (the same storage); a set of the words' strings per file and per check
+    /// was hashed word by word before.
+    func isNoted(by tracked: Set<String>) -> Bool {
+        notedMemo.lock.withLock {
+            if let known = notedMemo.tracked, known == tracked { return notedMemo.answer }
+            let answer = words.isSubset(of: tracked)
+            notedMemo.tracked = tracked
+            notedMemo.answer = answer
+            return answer
+        }
+    }
+
+    private final class NotedMemo: @unchecked Sendable {
+        let lock = Lock()
+        var tracked: Set<String>?
+        var answer = false
+    }
+
+    /// Whether `word` is one of the words, compared byte by byte (the words are ASCII identifiers, and a noted
+    /// word is one of the strings declared as noted).
+    func contains(_ word: String) -> Bool {
+        var word = word
+        return word.withUTF8 { word in
+            guard let first = word.first,
+                  Self.mayMatch(length: word.count, first: first, lengths: lengths, firstBytes: firstBytes) else { return false }
+            return bytes.withUnsafeBufferPointer { words in
+                for w in 0..<(starts.count - 1) where starts[w + 1] - starts[w] == word.count {
+                    if words[starts[w]..<starts[w + 1]].elementsEqual(word) { return true }
+                }
+                return false
+            }
+        }
     }
 
     func matches(_ token: Token, in source: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -78,8 +117,9 @@ extension FileContext {
     /// noted when the words are among the noted words the checks declare (`BodySkipping.notedWords`), else in one
     /// pass over the tokens.
     func mentions(each groups: [TokenWords]) -> [Bool] {
-        if let noted = tree.notedWords, groups.allSatisfy({ $0.words.isSubset(of: noted.tracked) }) {
-            return groups.map { !$0.words.isDisjoint(with: noted.present) }
+        if let noted = tree.notedWords, groups.allSatisfy({ $0.isNoted(by: noted.tracked) }) {
+            // The few words a file was found to say, compared with each group's bytes.
+            return groups.map { group in noted.present.contains(where: group.contains) }
         }
         var found = [Bool](repeating: false, count: groups.count)
         var missing = groups.count
@@ -102,5 +142,25 @@ extension FileContext {
             }
         }
         return found
+    }
+}
+
+extension FileContext {
+    /// Whether token `i` is an identifier that spells `word` (ASCII letters), with or without backticks: what
+    /// `tree.identifierText(token) == word` says, without building a string per token.
+    func identifier(_ i: Int, is word: StaticString) -> Bool {
+        let token = tree.tokens[i]
+        guard token.kind == .identifier else { return false }
+        let length = Int(token.length), count = word.utf8CodeUnitCount
+        guard length == count || length == count + 2 else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { bytes in
+            var start = Int(token.offset)
+            if length == count + 2 {
+                guard bytes[start] == UInt8(ascii: "`") else { return false }
+                start += 1
+            }
+            for k in 0..<count where bytes[start + k] != word.utf8Start[k] { return false }
+            return true
+        }
     }
 }

@@ -60,14 +60,24 @@ struct FileContext {
         } else {
             let kinds = NodeKind.allCases.count
             var offsets = [Int32](repeating: 0, count: kinds + 1)
-            for node in tree.nodes { offsets[Int(node.kind.rawValue) + 1] += 1 }
-            for k in 0..<kinds { offsets[k + 1] += offsets[k] }
-            var next = offsets
             var sorted = [Int32](repeating: 0, count: tree.nodes.count)
-            for (i, node) in tree.nodes.enumerated() {
-                let k = Int(node.kind.rawValue)
-                sorted[Int(next[k])] = Int32(i)
-                next[k] += 1
+            // Every file's nodes pass through here: buffers, not arrays, in the loops (a kind's raw value is
+            // below `kinds`, a node's place below the count of nodes).
+            tree.nodes.withUnsafeBufferPointer { nodes in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    for node in nodes { offsets[Int(node.kind.rawValue) + 1] += 1 }
+                    for k in 0..<kinds { offsets[k + 1] += offsets[k] }
+                    var next = Array(offsets)
+                    next.withUnsafeMutableBufferPointer { next in
+                        sorted.withUnsafeMutableBufferPointer { sorted in
+                            for i in nodes.indices {
+                                let k = Int(nodes[i].kind.rawValue)
+                                sorted[Int(next[k])] = Int32(i)
+                                next[k] += 1
+                            }
+                        }
+                    }
+                }
             }
             table = (offsets, sorted)
             lazy.byKind = table
@@ -213,8 +223,11 @@ struct FileContext {
 
     func modifiers(_ decl: Int) -> [Int] { children(decl).filter { kind($0) == .modifier } }
 
+    /// Asked of every member by the facts and by several rules: the children are looked at in place, no array of
+    /// modifiers is made.
     func hasModifier(_ decl: Int, _ keyword: Keyword) -> Bool {
-        modifiers(decl).contains { tree.nameToken($0)?.keyword == keyword }
+        for child in children(decl) where kind(child) == .modifier && tree.nameToken(child)?.keyword == keyword { return true }
+        return false
     }
 
     /// Inherited type names of a type or extension declaration: last component, no generic arguments.

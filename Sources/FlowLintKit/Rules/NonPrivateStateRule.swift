@@ -94,7 +94,7 @@ extension NonPrivateStateRule {
         /// `Type` for each extension of a type the file does not declare, in the other files: what it names is
         /// not known.
         case extendedTypes
-        /// In a test's file (`isTestFile`), the capitalized names it mentions (`SearchView`); empty elsewhere.
+        /// In a test's file (`FileContext.isTestFile`), the capitalized names it mentions (`SearchView`); else empty.
         case testedTypes
     }
 
@@ -352,15 +352,6 @@ extension NonPrivateStateRule {
         }
     }
 
-    /// A file of a test target, by the convention of Xcode and SwiftPM: in a folder whose name ends in `Tests`
-    /// (`Tests/`, `AppTests/`, `AppUITests/`), or named `...Tests.swift` / `...Test.swift`.
-    static func isTestFile(_ path: String) -> Bool {
-        let components = path.split(separator: "/")
-        if components.dropLast().contains(where: { $0.hasSuffix("Tests") }) { return true }
-        guard let name = components.last else { return false }
-        return name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift")
-    }
-
     /// Making the property private cannot break the build: no construction of the owner passes its label (when
     /// it has a memberwise initializer), no code outside the owner's declaration and its extensions in the same
     /// file names it after a `.`, no extension in another file names it (or may: a file without `swiftUIWords`
@@ -420,6 +411,48 @@ extension NonPrivateStateRule {
 
     static func hash(_ text: String) -> UInt32 { UInt32(truncatingIfNeeded: FastHash.hash(text)) }
 
+    /// Sorts a record's hashes in ascending order. Every file has a record, and a file's names run to hundreds:
+    /// those are sorted a byte at a time (a radix sort, four passes over the values and a scratch copy, a pass
+    /// left out where all values share that byte), the few others by comparisons.
+    static func sort(_ values: inout [UInt32]) {
+        let count = values.count
+        guard count > 64 else { values.sort(); return }
+        var scratch = [UInt32](repeating: 0, count: count)
+        var counts = [Int](repeating: 0, count: 4 * 256)
+        let resultInScratch = values.withUnsafeMutableBufferPointer { original in
+            scratch.withUnsafeMutableBufferPointer { other in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for v in original {
+                        for byte in 0..<4 { counts[byte * 256 + Int(v >> UInt32(8 * byte) & 0xff)] += 1 }
+                    }
+                    var from = original, to = other
+                    var swapped = false
+                    for byte in 0..<4 {
+                        let shift = UInt32(8 * byte)
+                        let first = from[0] >> shift & 0xff
+                        if counts[byte * 256 + Int(first)] == count { continue }
+                        // Where each bucket starts.
+                        var start = 0
+                        for b in 0..<256 {
+                            let n = counts[byte * 256 + b]
+                            counts[byte * 256 + b] = start
+                            start += n
+                        }
+                        for v in from {
+                            let b = byte * 256 + Int(v >> shift & 0xff)
+                            to[counts[b]] = v
+                            counts[b] += 1
+                        }
+                        swap(&from, &to)
+                        swapped.toggle()
+                    }
+                    return swapped
+                }
+            }
+        }
+        if resultInScratch { values = scratch }
+    }
+
     /// A file's uses, as `scanUses` finds them.
     struct Uses {
         /// The hashes of the names reached after a `.`, in source order.
@@ -450,7 +483,7 @@ extension NonPrivateStateRule {
                 var offset = 0
                 // A count, then the distinct values (sorted, so a repeat follows its first occurrence).
                 for var values in sections {
-                    values.sort()
+                    NonPrivateStateRule.sort(&values)
                     let countAt = offset
                     offset += 4
                     var count: UInt32 = 0
@@ -530,7 +563,16 @@ extension NonPrivateStateRule {
             let nameKinds: UInt64 = 1 << UInt64(TokenKind.identifier.rawValue) | 1 << UInt64(TokenKind.dollarIdentifier.rawValue)
             var extensionStart = extensions.first?.tokens.lowerBound ?? Int.max
             var extensionEnd = extensions.first?.tokens.upperBound ?? Int.max
-            for i in 0..<tokens.count {
+            var i = -1
+            while i + 1 < tokens.count {
+                i += 1
+                // Outside foreign extensions, and where no argument starts, only the structural kinds matter:
+                // skip the run of tokens up to the next one (most tokens), a bit test each.
+                if argumentStart < 0 {
+                    let limit = min(tokens.count, extensionStart)
+                    while i < limit && always & (1 << UInt64(tokens[i].kind.rawValue)) == 0 { i += 1 }
+                    if i == tokens.count { break }
+                }
                 let token = tokens[i]
                 let startsArgument = argumentStart == depth && argumentStart > 0
                 argumentStart = -1
@@ -599,7 +641,7 @@ extension NonPrivateStateRule {
         var uses = scanned
         uses.declarationNames = declarations.map(file.typeDeclarationName)
         uses.extendedTypes = extendedTypes
-        if isTestFile(file.path) {
+        if file.isTestFile {
             file.tree.file.bytes.withUnsafeBytes { bytes in
                 for token in file.tree.tokens where token.kind == .identifier {
                     let name = UnsafeRawBufferPointer(rebasing: bytes[Int(token.offset)..<Int(token.end)])
