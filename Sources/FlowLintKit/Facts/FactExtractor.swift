@@ -198,7 +198,7 @@ struct FactExtractor {
         type.viewMembers = viewMembers.sorted()
         // A struct or enum that is no view, app or scene (`struct EndOfYear { func show() { ... StoriesView() ... } }`,
         // a router enum) constructs views outside SwiftUI's bodies too.
-        if kind == .struct || kind == .enum, !type.declaresViewBody, context.enclosingType(decl) == nil,
+        if kind == .struct || kind == .enum, !type.declaresViewBody, !isNested,
            !inherited.contains(where: { ProjectIndex.isViewProtocol($0) || Self.rootProtocols.contains($0) }) {
             noteConstructions(in: decl, owner: name)
         }
