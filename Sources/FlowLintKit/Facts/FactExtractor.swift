@@ -641,6 +641,24 @@ struct FactExtractor {
     /// all there even where bodies were skipped).
     static let rootProtocols: Set<String> = ["App", "Scene", "PreviewProvider"]
 
+    /// Whether the token at `i` starts a value, so that `Name {` there is a construction with a trailing closure
+    /// (`NSHostingView(rootView: StatsView { ... })`, `let v = StatsView { ... }`), not a declaration's or a
+    /// statement's brace (`struct A: B {`, `-> some View {`, `if x is B {`).
+    static func isValuePosition(_ i: Int, _ tokens: UnsafeBufferPointer<Token>) -> Bool {
+        guard i >= 1 else { return false }
+        switch tokens[i - 1].kind {
+        case .leftParen, .comma, .equal, .leftSquare:
+            return true
+        case .keyword:
+            return tokens[i - 1].keyword == .return
+        case .colon:
+            // An argument's label: `(rootView: StatsView {`, `, content: Row {`.
+            return i >= 3 && tokens[i - 2].kind == .identifier && (tokens[i - 3].kind == .leftParen || tokens[i - 3].kind == .comma)
+        default:
+            return false
+        }
+    }
+
     mutating func noteConstructions(in decl: Int, owner: String) {
         let node = tree.nodes[decl]
         let existing = facts.constructions.firstIndex { $0.owner == owner }
@@ -658,6 +676,7 @@ struct FactExtractor {
                     let isCall = next == .leftParen
                         || (next == .period && i + 3 < end && tokens[i + 2].kind == .keyword && tokens[i + 2].keyword == .`init`
                             && tokens[i + 3].kind == .leftParen)
+                        || (next == .leftBrace && Self.isValuePosition(i, tokens))
                     guard isCall else { continue }
                     // A name whose first letter is ASCII is type-like when it is an upper-case one: the others are
                     // calls of functions (most of them), left without building their text.
