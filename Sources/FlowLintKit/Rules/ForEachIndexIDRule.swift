@@ -1519,9 +1519,13 @@ extension ForEachIndexIDRule {
     /// project, through its superclasses, or as a SwiftData or Core Data object), to have an `id`, or neither.
     static func elementIdentity(_ name: String, _ index: ProjectIndex) -> ElementIdentity {
         // `String` with an `extension String` in the project is still not the project's to make Identifiable.
-        guard index.types(named: name).contains(where: { index.type($0).kind != .extension }) else {
+        let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
+        guard !declarations.isEmpty else {
             return hashableValueTypes.contains(name) ? .hashableValue : .unknown
         }
+        // Types of the same simple name nested in different types (`WindowModel.Rule`, a top-level `Rule`): which one
+        // the collection holds is not known here, and their identities may differ.
+        if Set(declarations.map { index.type($0).qualifiedOrSimpleName }).count > 1 { return .unknown }
         var seen: Set<String> = []
         var pending = [name]
         while let next = pending.popLast(), seen.count < 32 {
