@@ -122,8 +122,9 @@ struct FactExtractor {
                     for e in renderer.edges.indices { renderer.edges[e].provided.insert(.modelContainer, at: 0) }
                 }
                 facts.renderers.append(renderer)
-            case .funcDecl where owner == nil:
-                // `UIHostingController(rootView: Root().environmentObject(store))` in a free function.
+            case .funcDecl where owner == nil, .variableDecl where owner == nil:
+                // `UIHostingController(rootView: Root().environmentObject(store))` in a free function, or in the
+                // initializer of a global (`var panes = { [Pane { Settings().environmentObject(store) }] }()`).
                 collectProviders(in: item, owner: nil)
                 noteConstructions(in: item, owner: "")
             default:
