@@ -22,7 +22,7 @@ extension WillChangeInDidSetRule {
     /// Observers are accessor bodies, skipped unless they mention the subject.
     static let parses = BodySkipping(bodyWords: ["objectWillChange"])
 
-    /// Whether SwiftUI code reaches the class (`ProjectViewReads`): the harm, and the message's claim, are about
+    /// Whether SwiftUI code observes the class (`ProjectViewReads`): the harm, and the message's claim, are about
     /// SwiftUI hearing of the change late. A class no view reaches may send it after the change on purpose, as a
     /// did-change signal for Combine pipelines that read the new value when it arrives; `willSet` would break them.
     static var analyses: [any ProjectAnalysis.Type] { [ProjectViewReads.self] }
@@ -59,10 +59,35 @@ extension WillChangeInDidSetRule {
         var reached: [String: Bool] = [:]
         for finding in project.pending {
             let type = finding.condition.type
-            if reached[type] == nil { reached[type] = !project.index.viewsReaching(type, in: reads).isEmpty }
+            if reached[type] == nil { reached[type] = isObservedBySwiftUI(type, project.index, reads) }
             if reached[type] == true { report.report(finding.diagnostic) }
         }
     }
+
+    /// Whether SwiftUI code observes the class: a view (or other SwiftUI type) that reaches it holds it in an
+    /// `@ObservedObject`, `@StateObject` or `@EnvironmentObject` property typed with it or a subclass, or with no type
+    /// FlowLint can name, or subscribes to `objectWillChange` itself. Holding it in a plain property, or holding an
+    /// object that holds it, observes nothing.
+    static func isObservedBySwiftUI(_ type: String, _ index: ProjectIndex, _ reads: [ViewReads]) -> Bool {
+        let reaching = index.viewsReaching(type, in: reads)
+        guard !reaching.isEmpty else { return false }
+        var family: Set<String> = [type]
+        var pending = [type]
+        while let current = pending.popLast() {
+            for subclass in index.subclasses(of: current) where family.insert(subclass).inserted { pending.append(subclass) }
+        }
+        return reaching.contains { entry in
+            entry.members.contains("objectWillChange") || index.types(named: entry.type).contains { ref in
+                index.properties(of: ref).contains { property in
+                    guard !property.isStatic, observingWrappers.contains(property.wrapper ?? "") else { return false }
+                    guard let held = property.environmentObjectType ?? property.type else { return true }
+                    return family.contains(held)
+                }
+            }
+        }
+    }
+
+    static let observingWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
 
     /// `objectWillChange`, `self.objectWillChange` or `self?.objectWillChange`: the object's own subject.
     static func isOwnObjectWillChange(_ e: Int, _ file: FileContext) -> Bool {
