@@ -197,10 +197,13 @@ struct FactExtractor {
             }
         }
         type.viewMembers = viewMembers.sorted()
-        // A struct or enum that is no view, app or scene (`struct EndOfYear { func show() { ... StoriesView() ... } }`,
-        // a router enum) constructs views outside SwiftUI's bodies too.
+        // A struct or enum that is no view, app or scene and hands views to UIKit or AppKit, or type-erases them
+        // (`struct EndOfYear { func show() { ... UIHostingController(rootView: StoriesView()) } }`, a router enum
+        // returning `AnyView`), constructs views outside SwiftUI's bodies too. Only those: every model struct's
+        // `Date(...)` and `URL(...)` kept in memory for the project pass would cost more than it tells.
         if kind == .struct || kind == .enum, !type.declaresViewBody, !isNested,
-           !inherited.contains(where: { ProjectIndex.isViewProtocol($0) || Self.rootProtocols.contains($0) }) {
+           !inherited.contains(where: { ProjectIndex.isViewProtocol($0) || Self.rootProtocols.contains($0) }),
+           handsViewsOver(decl) {
             noteConstructions(in: decl, owner: name)
         }
         // An extension that adds no conformance, property or view member tells the index nothing (and no
@@ -641,6 +644,14 @@ struct FactExtractor {
     /// Adds to the `constructions` of `owner` the capitalized names called in `decl`, read from its tokens (which are
     /// all there even where bodies were skipped).
     static let rootProtocols: Set<String> = ["App", "Scene", "PreviewProvider"]
+
+    /// Whether a declaration says `rootView` (a hosting controller's or view's) or `AnyView`.
+    func handsViewsOver(_ decl: Int) -> Bool {
+        let node = tree.nodes[decl]
+        return (Int(node.firstToken)..<Int(node.endToken)).contains { i in
+            context.identifier(i, is: "rootView") || context.identifier(i, is: "AnyView")
+        }
+    }
 
     /// Whether the token at `i` starts a value, so that `Name {` there is a construction with a trailing closure
     /// (`NSHostingView(rootView: StatsView { ... })`, `let v = StatsView { ... }`), not a declaration's or a

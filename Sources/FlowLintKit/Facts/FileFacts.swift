@@ -280,19 +280,33 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// The construction passes constants only (`Row(kind: .fish, items: [])`, see `FileContext.isConstant`):
     /// what it gives the view never changes.
     var hasConstantArguments = false
-    /// The labels of the construction's arguments (`title`, `buttons` of `Banner(title: t, buttons: [...])`), and
-    /// those whose value is an array literal (`buttons`): an input that every construction gives a literal array
-    /// has fixed slots, whatever the elements hold.
-    var argumentLabels: [String] = []
-    var arrayLiteralLabels: [String] = []
+    /// The labels of the construction's arguments, in order, each followed by a comma (`title,buttons,` for
+    /// `Banner(title: t, buttons: [...])`): a short list is stored in the value itself, with no allocation (facts of
+    /// every file stay in memory for the project pass).
+    var argumentLabels = ""
+    /// Bit `i` is set when the value of the `i`-th labeled argument is an array literal (`buttons`): an input that
+    /// every construction gives a literal array has fixed slots, whatever the elements hold. The first 16 only.
+    var arrayLiteralArguments: UInt16 = 0
+
+    /// Whether the construction passes an argument labeled `label`, and whether its value is an array literal.
+    func argument(labeled label: String) -> (passed: Bool, isArrayLiteral: Bool) {
+        var position = 0
+        for written in argumentLabels.split(separator: ",", omittingEmptySubsequences: false).dropLast() {
+            if written == label {
+                return (true, position < 16 && arrayLiteralArguments & (1 << position) != 0)
+            }
+            position += 1
+        }
+        return (false, false)
+    }
 
     enum Presentation: String, Sendable, Codable {
         case sheet, fullScreenCover, popover, navigation
     }
 }
 
-/// The capitalized names called in one top-level class, extension, struct or enum that is no view, app or scene, or
-/// the free functions (`owner` empty) of a file.
+/// The capitalized names called in one top-level class, extension, struct or enum that is no view, app or scene and
+/// says `rootView` or `AnyView`, or the free functions and globals (`owner` empty) of a file.
 struct Constructions: Sendable, Equatable, Codable {
     var owner: String
     var names: [String]

@@ -370,12 +370,14 @@ struct RenderWalker {
         edge.presentation = env.presentation
         if case .view = target, let call = context.parent(node), context.kind(call) == .callExpr, context.tree.firstChild(call) == node {
             edge.hasConstantArguments = context.hasConstantArguments(call)
+            var position = 0
             for argument in context.arguments(call) {
                 guard let label = argument.label else { continue }
-                edge.argumentLabels.append(label)
-                if let value = argument.value, context.kind(context.unwrapped(value)) == .arrayExpr {
-                    edge.arrayLiteralLabels.append(label)
+                edge.argumentLabels += label + ","
+                if position < 16, let value = argument.value, context.kind(context.unwrapped(value)) == .arrayExpr {
+                    edge.arrayLiteralArguments |= 1 << position
                 }
+                position += 1
             }
         }
         edge.platforms = scopes.platforms(node)

@@ -1401,7 +1401,7 @@ extension ForEachIndexIDRule {
     /// view-building members and previews, none in a class, an extension or a free function (a UIKit host, a
     /// router), where what is passed is not recorded.
     struct ConstructionArguments {
-        private var byView: [String: [(passed: [String], arrayLiterals: [String])]] = [:]
+        private var byView: [String: [RenderEdge]] = [:]
 
         init(views: Set<String>, _ index: ProjectIndex) {
             var elsewhere: Set<String> = []
@@ -1414,7 +1414,7 @@ extension ForEachIndexIDRule {
                 for renderer in facts.renderers {
                     for edge in renderer.edges {
                         guard case .view(let name) = edge.target, views.contains(name), !elsewhere.contains(name) else { continue }
-                        byView[name, default: []].append((edge.argumentLabels, edge.arrayLiteralLabels))
+                        byView[name, default: []].append(edge)
                     }
                 }
             }
@@ -1424,8 +1424,9 @@ extension ForEachIndexIDRule {
         /// one (`orLiteralDefault`); false for a view constructed nowhere FlowLint sees.
         func givesArrayLiteral(to view: String, input: String, orLiteralDefault: Bool) -> Bool {
             guard let constructions = byView[view], !constructions.isEmpty else { return false }
-            return constructions.allSatisfy {
-                $0.arrayLiterals.contains(input) || (orLiteralDefault && !$0.passed.contains(input))
+            return constructions.allSatisfy { edge in
+                let argument = edge.argument(labeled: input)
+                return argument.isArrayLiteral || (orLiteralDefault && !argument.passed)
             }
         }
     }
