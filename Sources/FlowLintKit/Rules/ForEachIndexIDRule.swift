@@ -89,16 +89,14 @@ extension ForEachIndexIDRule {
         /// The functions called in a `withAnimation { ... }` closure (`withAnimation { model.remove(item) }`): the
         /// changes they make are animated.
         var animatedCalls: [String] = []
-        /// Stored properties whose default is an array literal (`var items: [Item] = []`), as `Owner.name`: what a
-        /// construction that does not pass them gives.
+        /// Stored properties without a property wrapper whose default is an array literal (`var items: [Item] = []`),
+        /// of structs that declare no `init` in their body, as `Owner.name`: what a construction through the
+        /// memberwise initializer that does not pass them gives.
         var literalDefaults: [String] = []
-        /// The types that declare an `init` (in their body or an extension): a construction may then leave out an
-        /// input and set it from something else.
-        var initializers: [String] = []
 
         var isEmpty: Bool {
             fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && changes.isEmpty && animatedCalls.isEmpty
-                && literalDefaults.isEmpty && initializers.isEmpty
+                && literalDefaults.isEmpty
         }
     }
 
@@ -1211,13 +1209,16 @@ extension ForEachIndexIDRule {
             guard let block = tree.child(type, .memberBlock) else { continue }
             let owner = context.typeDeclarationName(type)
             let members = context.memberDecls(block)
-            if members.contains(where: { context.kind($0) == .initDecl }) { record.initializers.append(owner) }
+            // A default is what a construction that leaves the input out gives only through the memberwise
+            // initializer: a struct that declares an `init` in its body has none.
+            let hasMemberwiseInitializer = context.typeKind(type) == .struct && !members.contains { context.kind($0) == .initDecl }
             for member in members where context.kind(member) == .variableDecl {
                 for binding in context.children(member) where context.kind(binding) == .patternBinding {
                     guard let p = tree.firstChild(binding), context.kind(p) == .identifierPattern, let name = context.name(p) else {
                         continue
                     }
-                    if let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }),
+                    if hasMemberwiseInitializer, context.attributes(member).isEmpty,
+                       let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }),
                        context.kind(context.unwrapped(value)) == .arrayExpr {
                         record.literalDefaults.append("\(owner).\(name)")
                     }
@@ -1281,7 +1282,6 @@ extension ForEachIndexIDRule {
         var changes: [Change] = []
         var animatedCalls: Set<String> = []
         var literalDefaults: Set<String> = []
-        var initializers: Set<String> = []
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
@@ -1297,7 +1297,6 @@ extension ForEachIndexIDRule {
                 facts.changes += record.changes
                 facts.animatedCalls.formUnion(record.animatedCalls)
                 facts.literalDefaults.formUnion(record.literalDefaults)
-                facts.initializers.formUnion(record.initializers)
             }
             return facts
         }
@@ -1311,7 +1310,7 @@ extension ForEachIndexIDRule {
             // change it (`onDelete` and `onMove` on the rows still say it is changed).
             if c.changedBy == nil, case .member(let owner?, let name) = c.collection, isInput(name, of: owner, index) {
                 if inputs == nil { inputs = ConstructionArguments(views: inputViews(project.pending, index), index) }
-                let defaultIsLiteral = facts.literalDefaults.contains("\(owner).\(name)") && !facts.initializers.contains(owner)
+                let defaultIsLiteral = facts.literalDefaults.contains("\(owner).\(name)")
                 if inputs!.givesArrayLiteral(to: owner, input: name, orLiteralDefault: defaultIsLiteral) { continue }
             }
             var changedBy = c.changedBy
