@@ -14,6 +14,7 @@ enum ObservableCreatedInViewRule: Rule {
             the lifetime of the view's identity.
             """,
         defaultSeverity: .warning,
+        isOptIn: true,
         fix: .suggestion
     )
 }

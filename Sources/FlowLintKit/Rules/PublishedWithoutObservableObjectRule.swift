@@ -22,6 +22,7 @@ enum PublishedWithoutObservableObjectRule: Rule {
             a view holding the object in a `let`, a plain `var` or `@State` keeps showing what it read first.
             """,
         defaultSeverity: .warning,
+        isOptIn: true,
         fix: .suggestion
     )
 

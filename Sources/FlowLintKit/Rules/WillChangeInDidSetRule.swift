@@ -14,6 +14,7 @@ enum WillChangeInDidSetRule: Rule {
             misses the animation and leaves views stale until it arrives.
             """,
         defaultSeverity: .warning,
+        isOptIn: true,
         fix: .safe
     )
 }
