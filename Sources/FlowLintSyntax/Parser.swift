@@ -21,6 +21,7 @@ public enum Parser {
         tokens.withUnsafeBufferPointer { tokenBuffer in
             file.bytes.withUnsafeBufferPointer { byteBuffer in
                 var parser = ParserState(tokens: tokenBuffer, bytes: byteBuffer)
+                defer { parser.deallocate() }
                 if let skipping { parser.prepareBodySkipping(skipping) }
                 parser.parseSourceFile()
                 var tree = SyntaxTree(file: file, tokens: tokens, nodes: parser.preorderNodes(), hitDepthLimit: parser.hitDepthLimit)
@@ -52,9 +53,9 @@ struct ParserState {
     /// Nodes in the order they were opened. A parent wrapped around a finished node (`wrap`) is appended after
     /// its child instead of inserted in front of it, so a chain of N operators or modifiers costs O(N), not
     /// O(N²) node moves; `preorderNodes()` puts every parent back in front of its first child once, at the end.
-    var nodes: [Node] = []
+    var nodes: GrowableBuffer<Node>
     /// Per node, parallel to `nodes`: where its subtree begins and which parent was wrapped around it.
-    var links: [NodeLink] = []
+    var links: GrowableBuffer<NodeLink>
     var hasWrappedNodes = false
     var depth = 0
     var hitDepthLimit = false
@@ -78,8 +79,14 @@ struct ParserState {
     init(tokens: UnsafeBufferPointer<Token>, bytes: UnsafeBufferPointer<UInt8>) {
         self.tokens = tokens
         self.bytes = bytes
-        nodes.reserveCapacity(tokens.count / 2 + 8)
-        links.reserveCapacity(tokens.count / 2 + 8)
+        nodes = GrowableBuffer(capacity: tokens.count / 2 + 8)
+        links = GrowableBuffer(capacity: tokens.count / 2 + 8)
+    }
+
+    /// Frees the node buffers (after `preorderNodes()` copied them out).
+    func deallocate() {
+        nodes.deallocate()
+        links.deallocate()
     }
 
     // MARK: Cursor
@@ -217,20 +224,24 @@ struct ParserState {
     /// The nodes in pre-order (each parent before its children), as `SyntaxTree` holds them. Linear: each
     /// node that began a subtree is preceded by the parents wrapped around it, outermost first.
     func preorderNodes() -> [Node] {
-        guard hasWrappedNodes else { return nodes }
-        var ordered: [Node] = []
-        ordered.reserveCapacity(nodes.count)
+        guard hasWrappedNodes else { return nodes.array() }
         var parents: [Int32] = []
-        for i in nodes.indices where links[i].subtreeStart == Int32(i) {
-            var p = links[i].wrappedBy
-            while p >= 0 {
-                parents.append(p)
-                p = links[Int(p)].wrappedBy
+        return [Node](unsafeUninitializedCapacity: nodes.count) { ordered, written in
+            // Every node is written once: each begins a subtree or was wrapped around one (as its `wrappedBy`).
+            for i in nodes.indices where links[i].subtreeStart == Int32(i) {
+                var p = links[i].wrappedBy
+                while p >= 0 {
+                    parents.append(p)
+                    p = links[Int(p)].wrappedBy
+                }
+                while let outer = parents.popLast() {
+                    ordered.initializeElement(at: written, to: nodes[Int(outer)])
+                    written += 1
+                }
+                ordered.initializeElement(at: written, to: nodes[i])
+                written += 1
             }
-            while let outer = parents.popLast() { ordered.append(nodes[Int(outer)]) }
-            ordered.append(nodes[i])
         }
-        return ordered
     }
 
     mutating func setName(_ n: Int, _ token: Int) { nodes[n].name = Int32(token) }
