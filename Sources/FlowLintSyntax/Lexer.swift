@@ -239,7 +239,7 @@ struct Tokenizer {
         case Byte.backtick:
             lexBacktick(from: start)
         case Byte.exclamation, Byte.question:
-            if isLeftBound(start) {
+            if cur.isLeftBound(start) {
                 // Postfix `!` / `?` is always a single character.
                 if lastKind == .keyword && lastKeyword == .try { preferRegexNext = true }
                 emit(b == Byte.exclamation ? .exclamationMark : .postfixQuestionMark, start, start + 1)

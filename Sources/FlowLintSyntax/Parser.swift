@@ -109,10 +109,10 @@ struct ParserState {
         return Token(kind: kind, offset: offset, length: length, flags: [])
     }
 
-    var kind: TokenKind { splitOffset == 0 ? tokens[pos].kind : cur.kind }
+    @inline(__always) var kind: TokenKind { splitOffset == 0 ? tokens[pos].kind : cur.kind }
     var atEOF: Bool { tokens[pos].kind == .endOfFile }
 
-    func peek(_ n: Int = 1) -> Token { tokens[min(pos + n, tokens.count - 1)] }
+    @inline(__always) func peek(_ n: Int = 1) -> Token { tokens[min(pos + n, tokens.count - 1)] }
 
     @inline(__always) func at(_ k: TokenKind) -> Bool { kind == k }
     @inline(__always) func at(_ kw: Keyword) -> Bool { splitOffset == 0 && tokens[pos].keyword == kw }
@@ -132,7 +132,7 @@ struct ParserState {
 
     func at(text literal: StaticString) -> Bool { text(cur, is: literal) }
 
-    func firstByte(_ t: Token) -> UInt8 { t.length > 0 ? bytes[Int(t.offset)] : 0 }
+    @inline(__always) func firstByte(_ t: Token) -> UInt8 { t.length > 0 ? bytes[Int(t.offset)] : 0 }
 
     var atStartOfLine: Bool { splitOffset == 0 && tokens[pos].isAtStartOfLine }
 
@@ -163,15 +163,17 @@ struct ParserState {
         return false
     }
 
+    // The cursor tests below are inlined: a call to a non-mutating method from a mutating one hands it a copy
+    // of the whole parser state (217 bytes), and these run at most tokens.
     /// At an operator token that begins with `>` (a generic argument list's close).
-    var atRightAngle: Bool {
+    @inline(__always) var atRightAngle: Bool {
         let t = cur
         return (t.kind == .binaryOperator || t.kind == .postfixOperator || t.kind == .prefixOperator || t.kind == .rightAngle)
             && firstByte(t) == UInt8(ascii: ">")
     }
 
     /// At `<` (alone, or as the start of an operator such as `<[`), opening generic arguments.
-    var atLeftAngle: Bool {
+    @inline(__always) var atLeftAngle: Bool {
         let t = cur
         return (t.kind == .binaryOperator || t.kind == .prefixOperator || t.kind == .leftAngle || t.kind == .postfixOperator)
             && t.length == 1 && firstByte(t) == UInt8(ascii: "<")
