@@ -121,7 +121,7 @@ struct ParserState {
         splitOffset == 0 && tokens[pos].keyword == kw && tokens[pos].kind == .identifier
     }
 
-    func text(_ t: Token, is literal: StaticString) -> Bool {
+    @inline(__always) func text(_ t: Token, is literal: StaticString) -> Bool {
         guard t.length == literal.utf8CodeUnitCount else { return false }
         let start = Int(t.offset)
         return literal.withUTF8Buffer { lit in
