@@ -427,19 +427,25 @@ extension ParserState {
         typeSuffixes = compiled.typeSuffixes
         var sawFileWord = false
         var noted: Set<String> = []
-        for i in 0..<tokens.count where tokens[i].kind == .identifier {
+        // Locals only in this loop over every token: a store to the parser state inside it (appending to
+        // `interestingTokens`) would make each iteration reload the tokens from the state.
+        var interesting: [Int32] = []
+        let tokens = self.tokens, bytes = self.bytes
+        var i = 0
+        while i < tokens.count {
             let t = tokens[i]
-            guard let w = all.index(bytes, start: Int(t.offset), length: Int(t.length)) else { continue }
+            i += 1
+            guard t.kind == .identifier, let w = all.index(bytes, start: Int(t.offset), length: Int(t.length)) else { continue }
             let role = roles[w]
             if role.file { sawFileWord = true }
-            if role.body && !sawFileWord { interestingTokens.append(Int32(i)) }
+            if role.body && !sawFileWord { interesting.append(Int32(i - 1)) }
             if let word = role.noted { noted.insert(word) }
             // Nothing more to learn: skipping is off and every noted word is found.
             if sawFileWord && noted.count == skipping.notedWords.count { break }
         }
         notedWords = (skipping.notedWords, noted)
         // A file word anywhere: nothing in the file is skipped.
-        if sawFileWord { interestingTokens = [] } else { skipsInertBodies = true }
+        if sawFileWord { interestingTokens = [] } else { interestingTokens = interesting; skipsInertBodies = true }
     }
 
     /// A code block that is a declaration's body: skipped when allowed, inert and outermost; parsed otherwise.
