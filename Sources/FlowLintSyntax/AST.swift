@@ -1,6 +1,6 @@
 /// The kinds of AST nodes. The AST is deliberately lightweight: it keeps the structure rules need
 /// (declarations, attributes, modifiers, statements, expressions, types) and points at tokens for the rest.
-public enum NodeKind: UInt8, Sendable, CaseIterable {
+public enum NodeKind: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     case sourceFile
     /// Tokens the parser could not make sense of. Parsing resumes after them.
     case error
@@ -112,7 +112,7 @@ public enum NodeKind: UInt8, Sendable, CaseIterable {
 /// visited by jumping over each child's own subtree. Tokens of the node are `firstToken ..< endToken`.
 /// Sizes are relative, so a subtree can be moved as one block: the parser appends parents it wraps around a
 /// finished child (postfix and binary expressions) and moves them in front of their children once, at the end.
-public struct Node: Sendable {
+public struct Node: Sendable, BitwiseCopyable {
     public var kind: NodeKind
     public var firstToken: Int32
     public var endToken: Int32

@@ -5,13 +5,20 @@
 
 extension Keyword {
     /// The keyword spelled by `length` bytes at `start`, or `.none`.
-    /// `start` must point at `length` readable bytes.
+    /// `start` must point at `readable` readable bytes, `readable >= length`.
     @inline(__always)
-    static func lookup(_ start: UnsafePointer<UInt8>, length: Int) -> Keyword {
+    static func lookup(_ start: UnsafePointer<UInt8>, length: Int, readable: Int) -> Keyword {
         guard length >= 2 && length <= 20 else { return .none }
         let lead = start[0]
         guard lead >= 0x40, lead < 0x80, firstBytes(ofLength: length) >> UInt64(lead - 0x40) & 1 != 0 else { return .none }
-        let first = packedWord(start, count: min(length, 8))
+        let first: UInt64
+        if readable >= 8 {
+            // One load, the bytes past the identifier masked off.
+            let word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+            first = length >= 8 ? word : word & ((1 &<< UInt64(8 * length)) &- 1)
+        } else {
+            first = packedWord(start, count: min(length, 8))
+        }
         switch length {
         case 2:
             switch first {

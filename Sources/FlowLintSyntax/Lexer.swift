@@ -16,8 +16,9 @@ public enum Lexer {
             return [Token(kind: .endOfFile, offset: 0, length: 0, flags: [.atStartOfLine])]
         }
         var tokenizer = Tokenizer(base: base, count: bytes.count)
+        defer { tokenizer.tokens.deallocate() }
         tokenizer.run()
-        return tokenizer.tokens
+        return tokenizer.tokens.array()
     }
 
     public static func tokenize(_ file: SourceFile) -> [Token] {
@@ -41,7 +42,7 @@ enum StringKind {
 
 struct Tokenizer {
     var cur: LexerCursor
-    var tokens: [Token] = []
+    var tokens: GrowableBuffer<Token>
     var stack: [LexState] = []
     /// Kind and keyword of the last token appended; regex and number lexing look back at it.
     var lastKind: TokenKind = .endOfFile
@@ -67,9 +68,10 @@ struct Tokenizer {
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         cur = LexerCursor(base: base, count: count, pos: 0)
-        // Swift averages about 8 bytes per token (5 in the densest 5% of files): a file that needs more grows
-        // once, while reserving for the densest case would hold 2.4 bytes per source byte for every file.
-        tokens.reserveCapacity(count / 8 + 16)
+        // Swift averages about 8 bytes per token (5 in the densest 5% of files). The buffer lives only while
+        // the file is lexed (the result is an exact-size copy), so it is sized for the dense files: most files
+        // never grow it, and one that does doubles it.
+        tokens = GrowableBuffer(capacity: count / 5 + 16)
     }
 
     // MARK: Emitting
@@ -237,7 +239,7 @@ struct Tokenizer {
         case Byte.backtick:
             lexBacktick(from: start)
         case Byte.exclamation, Byte.question:
-            if isLeftBound(start) {
+            if cur.isLeftBound(start) {
                 // Postfix `!` / `?` is always a single character.
                 if lastKind == .keyword && lastKeyword == .try { preferRegexNext = true }
                 emit(b == Byte.exclamation ? .exclamationMark : .postfixQuestionMark, start, start + 1)
@@ -312,7 +314,7 @@ struct Tokenizer {
             emit(.wildcard, from: start)
             return
         }
-        let keyword = Keyword.lookup(cur.base + start, length: length)
+        let keyword = Keyword.lookup(cur.base + start, length: length, readable: cur.count - start)
         emit(keyword.isReserved ? .keyword : .identifier, from: start, keyword: keyword)
     }
 
@@ -477,3 +479,4 @@ struct Tokenizer {
         return i
     }
 }
+

@@ -253,6 +253,8 @@ struct LexerCursor {
             let identifier = asciiIdentifierBytes(word)
             if identifier == highBits { i += 8; continue }
             i += (~identifier & highBits).trailingZeroBitCount >> 3
+            // Ended by an ASCII byte (almost always): nothing for the byte-by-byte loop to do.
+            if base[i] < 0x80 { pos = i; return }
             break
         }
         while i < count {

@@ -393,12 +393,12 @@ extension Tokenizer {
 
     /// Whether the `/` at `slash`, inside the operator `operatorStart..<operatorEnd`, starts a regex.
     mutating func operatorAsRegex(slashAt slash: Int, operatorStart: Int, operatorEnd: Int, preferRegex: Bool) -> RegexScan? {
-        let leftBound = isLeftBound(operatorStart)
+        let leftBound = cur.isLeftBound(operatorStart)
         // A left-bound `/` is a postfix or binary operator.
         if leftBound { return nil }
         // `operator /^/` and `func /(...)` declare operators.
         if lastKind == .keyword && (lastKeyword == .func || lastKeyword == .operator) { return nil }
-        let rightBound = isRightBound(operatorEnd, isLeftBound: leftBound)
+        let rightBound = cur.isRightBound(operatorEnd, isLeftBound: leftBound)
         var mustBeRegex = false
         if !rightBound {
             // Looks like a binary operator (`a / b`): a regex only where an expression must start.

@@ -1,45 +1,6 @@
 // Operators: how far an operator runs, and whether it is prefix, postfix or binary.
 
 extension Tokenizer {
-    /// Whether the character before `i` binds an operator at `i` to its left (Swift's "left-bound" rule:
-    /// whitespace, opening brackets, separators, the end of a comment and the start of the file do not).
-    func isLeftBound(_ i: Int) -> Bool {
-        if i == 0 { return false }
-        switch cur.base[i - 1] {
-        case Byte.space, Byte.carriageReturn, Byte.lineFeed, Byte.tab,
-             Byte.leftParen, Byte.leftSquare, Byte.leftBrace,
-             Byte.comma, Byte.semicolon, Byte.colon, 0:
-            return false
-        case Byte.slash:
-            return cur.byte(at: i - 2) != Byte.star         // `*/` ends a comment: whitespace
-        case 0xA0:
-            return cur.byte(at: i - 2) != 0xC2               // U+00A0 no-break space
-        default:
-            return true
-        }
-    }
-
-    /// Whether the character at `i` (just past an operator) binds it to the right.
-    func isRightBound(_ i: Int, isLeftBound: Bool) -> Bool {
-        guard i < cur.count else { return false }
-        switch cur.base[i] {
-        case Byte.space, Byte.carriageReturn, Byte.lineFeed, Byte.tab,
-             Byte.rightParen, Byte.rightSquare, Byte.rightBrace,
-             Byte.comma, Byte.semicolon, Byte.colon, 0:
-            return false
-        case Byte.period:
-            // `x^.y`: the `^` is postfix; `^.y`: prefix.
-            return !isLeftBound
-        case Byte.slash:
-            let next = cur.byte(at: i + 1)
-            return next != Byte.slash && next != Byte.star   // a comment counts as whitespace
-        case 0xC2:
-            return cur.byte(at: i + 1) != 0xA0
-        default:
-            return true
-        }
-    }
-
     /// Lexes an operator starting at `start` (an operator-start character), or a regex literal that
     /// starts at a `/` inside it.
     mutating func lexOperator(from start: Int, preferRegex: Bool) {
@@ -69,7 +30,7 @@ extension Tokenizer {
            let regex = operatorAsRegex(slashAt: slash, operatorStart: start, operatorEnd: end, preferRegex: preferRegex) {
             if slash > start {
                 // The part before the regex is an operator of its own (`!/.../`).
-                emit(classifyOperator(start, slash), start, slash, malformed: operatorIsMalformed(start, slash))
+                emit(cur.classifyOperator(start, slash), start, slash, malformed: cur.operatorIsMalformed(start, slash))
             }
             emitRegex(regex, start: slash)
             return
@@ -86,7 +47,7 @@ extension Tokenizer {
                 k += 1
             }
         }
-        emit(classifyOperator(start, end), start, end, malformed: operatorIsMalformed(start, end))
+        emit(cur.classifyOperator(start, end), start, end, malformed: cur.operatorIsMalformed(start, end))
     }
 
     /// Byte length of the operator character at `i` (known to be one).
@@ -108,12 +69,56 @@ extension Tokenizer {
         return false
     }
 
+}
+
+// The operator rules need only the bytes, so they live on the cursor: a non-mutating method of the tokenizer,
+// called from a mutating one, is handed a copy of the whole tokenizer (136 bytes, two million times on the corpus).
+extension LexerCursor {
+    /// Whether the character before `i` binds an operator at `i` to its left (Swift's "left-bound" rule:
+    /// whitespace, opening brackets, separators, the end of a comment and the start of the file do not).
+    func isLeftBound(_ i: Int) -> Bool {
+        if i == 0 { return false }
+        switch base[i - 1] {
+        case Byte.space, Byte.carriageReturn, Byte.lineFeed, Byte.tab,
+             Byte.leftParen, Byte.leftSquare, Byte.leftBrace,
+             Byte.comma, Byte.semicolon, Byte.colon, 0:
+            return false
+        case Byte.slash:
+            return byte(at: i - 2) != Byte.star         // `*/` ends a comment: whitespace
+        case 0xA0:
+            return byte(at: i - 2) != 0xC2               // U+00A0 no-break space
+        default:
+            return true
+        }
+    }
+
+    /// Whether the character at `i` (just past an operator) binds it to the right.
+    func isRightBound(_ i: Int, isLeftBound: Bool) -> Bool {
+        guard i < count else { return false }
+        switch base[i] {
+        case Byte.space, Byte.carriageReturn, Byte.lineFeed, Byte.tab,
+             Byte.rightParen, Byte.rightSquare, Byte.rightBrace,
+             Byte.comma, Byte.semicolon, Byte.colon, 0:
+            return false
+        case Byte.period:
+            // `x^.y`: the `^` is postfix; `^.y`: prefix.
+            return !isLeftBound
+        case Byte.slash:
+            let next = byte(at: i + 1)
+            return next != Byte.slash && next != Byte.star   // a comment counts as whitespace
+        case 0xC2:
+            return byte(at: i + 1) != 0xA0
+        default:
+            return true
+        }
+    }
+
     /// The kind of the operator `start..<end`: the punctuation it may spell, else prefix/postfix/binary by
     /// which sides are bound.
     func classifyOperator(_ start: Int, _ end: Int) -> TokenKind {
         let leftBound = isLeftBound(start)
         let rightBound = isRightBound(end, isLeftBound: leftBound)
-        let first = cur.base[start]
+        let first = base[start]
         switch end - start {
         case 1:
             switch first {
@@ -124,8 +129,8 @@ extension Tokenizer {
             default: break
             }
         case 2:
-            if first == Byte.minus && cur.base[start + 1] == Byte.greaterThan { return .arrow }
-            if first == Byte.star && cur.base[start + 1] == Byte.slash { return .unknown }
+            if first == Byte.minus && base[start + 1] == Byte.greaterThan { return .arrow }
+            if first == Byte.star && base[start + 1] == Byte.slash { return .unknown }
         default:
             if containsCommentEnd(start, end) { return .unknown }
         }
@@ -135,7 +140,7 @@ extension Tokenizer {
 
     /// `=` with whitespace on one side only, and operators holding `*/`, are errors.
     func operatorIsMalformed(_ start: Int, _ end: Int) -> Bool {
-        if end - start == 1 && cur.base[start] == Byte.equal {
+        if end - start == 1 && base[start] == Byte.equal {
             let leftBound = isLeftBound(start)
             return leftBound != isRightBound(end, isLeftBound: leftBound)
         }
@@ -145,7 +150,7 @@ extension Tokenizer {
     private func containsCommentEnd(_ start: Int, _ end: Int) -> Bool {
         var k = start
         while k + 1 < end {
-            if cur.base[k] == Byte.star && cur.base[k + 1] == Byte.slash { return true }
+            if base[k] == Byte.star && base[k + 1] == Byte.slash { return true }
             k += 1
         }
         return false

@@ -21,6 +21,7 @@ public enum Parser {
         tokens.withUnsafeBufferPointer { tokenBuffer in
             file.bytes.withUnsafeBufferPointer { byteBuffer in
                 var parser = ParserState(tokens: tokenBuffer, bytes: byteBuffer)
+                defer { parser.deallocate() }
                 if let skipping { parser.prepareBodySkipping(skipping) }
                 parser.parseSourceFile()
                 var tree = SyntaxTree(file: file, tokens: tokens, nodes: parser.preorderNodes(), hitDepthLimit: parser.hitDepthLimit)
@@ -52,9 +53,9 @@ struct ParserState {
     /// Nodes in the order they were opened. A parent wrapped around a finished node (`wrap`) is appended after
     /// its child instead of inserted in front of it, so a chain of N operators or modifiers costs O(N), not
     /// O(N²) node moves; `preorderNodes()` puts every parent back in front of its first child once, at the end.
-    var nodes: [Node] = []
+    var nodes: GrowableBuffer<Node>
     /// Per node, parallel to `nodes`: where its subtree begins and which parent was wrapped around it.
-    var links: [NodeLink] = []
+    var links: GrowableBuffer<NodeLink>
     var hasWrappedNodes = false
     var depth = 0
     var hitDepthLimit = false
@@ -78,8 +79,14 @@ struct ParserState {
     init(tokens: UnsafeBufferPointer<Token>, bytes: UnsafeBufferPointer<UInt8>) {
         self.tokens = tokens
         self.bytes = bytes
-        nodes.reserveCapacity(tokens.count / 2 + 8)
-        links.reserveCapacity(tokens.count / 2 + 8)
+        nodes = GrowableBuffer(capacity: tokens.count / 2 + 8)
+        links = GrowableBuffer(capacity: tokens.count / 2 + 8)
+    }
+
+    /// Frees the node buffers (after `preorderNodes()` copied them out).
+    func deallocate() {
+        nodes.deallocate()
+        links.deallocate()
     }
 
     // MARK: Cursor
@@ -102,10 +109,10 @@ struct ParserState {
         return Token(kind: kind, offset: offset, length: length, flags: [])
     }
 
-    var kind: TokenKind { splitOffset == 0 ? tokens[pos].kind : cur.kind }
+    @inline(__always) var kind: TokenKind { splitOffset == 0 ? tokens[pos].kind : cur.kind }
     var atEOF: Bool { tokens[pos].kind == .endOfFile }
 
-    func peek(_ n: Int = 1) -> Token { tokens[min(pos + n, tokens.count - 1)] }
+    @inline(__always) func peek(_ n: Int = 1) -> Token { tokens[min(pos + n, tokens.count - 1)] }
 
     @inline(__always) func at(_ k: TokenKind) -> Bool { kind == k }
     @inline(__always) func at(_ kw: Keyword) -> Bool { splitOffset == 0 && tokens[pos].keyword == kw }
@@ -114,7 +121,7 @@ struct ParserState {
         splitOffset == 0 && tokens[pos].keyword == kw && tokens[pos].kind == .identifier
     }
 
-    func text(_ t: Token, is literal: StaticString) -> Bool {
+    @inline(__always) func text(_ t: Token, is literal: StaticString) -> Bool {
         guard t.length == literal.utf8CodeUnitCount else { return false }
         let start = Int(t.offset)
         return literal.withUTF8Buffer { lit in
@@ -125,7 +132,7 @@ struct ParserState {
 
     func at(text literal: StaticString) -> Bool { text(cur, is: literal) }
 
-    func firstByte(_ t: Token) -> UInt8 { t.length > 0 ? bytes[Int(t.offset)] : 0 }
+    @inline(__always) func firstByte(_ t: Token) -> UInt8 { t.length > 0 ? bytes[Int(t.offset)] : 0 }
 
     var atStartOfLine: Bool { splitOffset == 0 && tokens[pos].isAtStartOfLine }
 
@@ -156,15 +163,17 @@ struct ParserState {
         return false
     }
 
+    // The cursor tests below are inlined: a call to a non-mutating method from a mutating one hands it a copy
+    // of the whole parser state (217 bytes), and these run at most tokens.
     /// At an operator token that begins with `>` (a generic argument list's close).
-    var atRightAngle: Bool {
+    @inline(__always) var atRightAngle: Bool {
         let t = cur
         return (t.kind == .binaryOperator || t.kind == .postfixOperator || t.kind == .prefixOperator || t.kind == .rightAngle)
             && firstByte(t) == UInt8(ascii: ">")
     }
 
     /// At `<` (alone, or as the start of an operator such as `<[`), opening generic arguments.
-    var atLeftAngle: Bool {
+    @inline(__always) var atLeftAngle: Bool {
         let t = cur
         return (t.kind == .binaryOperator || t.kind == .prefixOperator || t.kind == .leftAngle || t.kind == .postfixOperator)
             && t.length == 1 && firstByte(t) == UInt8(ascii: "<")
@@ -217,20 +226,24 @@ struct ParserState {
     /// The nodes in pre-order (each parent before its children), as `SyntaxTree` holds them. Linear: each
     /// node that began a subtree is preceded by the parents wrapped around it, outermost first.
     func preorderNodes() -> [Node] {
-        guard hasWrappedNodes else { return nodes }
-        var ordered: [Node] = []
-        ordered.reserveCapacity(nodes.count)
+        guard hasWrappedNodes else { return nodes.array() }
         var parents: [Int32] = []
-        for i in nodes.indices where links[i].subtreeStart == Int32(i) {
-            var p = links[i].wrappedBy
-            while p >= 0 {
-                parents.append(p)
-                p = links[Int(p)].wrappedBy
+        return [Node](unsafeUninitializedCapacity: nodes.count) { ordered, written in
+            // Every node is written once: each begins a subtree or was wrapped around one (as its `wrappedBy`).
+            for i in nodes.indices where links[i].subtreeStart == Int32(i) {
+                var p = links[i].wrappedBy
+                while p >= 0 {
+                    parents.append(p)
+                    p = links[Int(p)].wrappedBy
+                }
+                while let outer = parents.popLast() {
+                    ordered.initializeElement(at: written, to: nodes[Int(outer)])
+                    written += 1
+                }
+                ordered.initializeElement(at: written, to: nodes[i])
+                written += 1
             }
-            while let outer = parents.popLast() { ordered.append(nodes[Int(outer)]) }
-            ordered.append(nodes[i])
         }
-        return ordered
     }
 
     mutating func setName(_ n: Int, _ token: Int) { nodes[n].name = Int32(token) }

@@ -1,7 +1,7 @@
 /// Declarations: types, members, attributes, modifiers, generics, `#if` blocks.
 extension ParserState {
     /// Modifier keywords, reserved or contextual. Contextual ones count only before a declaration.
-    func isModifier(_ t: Token) -> Bool {
+    @inline(__always) func isModifier(_ t: Token) -> Bool {
         if t.kind == .identifier && t.keyword == .none && t.length >= 7 && bytes[Int(t.offset)] == UInt8(ascii: "_") {
             // Underscored spellings still found in the standard library's style of code.
             return text(t, is: "__consuming") || text(t, is: "__owned") || text(t, is: "__shared")
@@ -39,7 +39,7 @@ extension ParserState {
         return false
     }
 
-    func isDeclKeyword(_ t: Token, next: Token) -> Bool {
+    @inline(__always) func isDeclKeyword(_ t: Token, next: Token) -> Bool {
         switch t.keyword {
         case .import, .struct, .enum, .protocol, .extension, .func, .`init`, .deinit, .subscript, .var, .let,
              .typealias, .associatedtype, .operator, .precedencegroup:
@@ -60,7 +60,7 @@ extension ParserState {
 
     /// At the start of a declaration: attributes, modifiers, a declaration keyword, or a `#` macro expansion
     /// at item level.
-    var atDeclStart: Bool {
+    @inline(__always) var atDeclStart: Bool {
         if splitOffset != 0 { return false }
         let t = tokens[pos]
         if t.kind == .atSign { return true }
@@ -427,19 +427,25 @@ extension ParserState {
         typeSuffixes = compiled.typeSuffixes
         var sawFileWord = false
         var noted: Set<String> = []
-        for i in 0..<tokens.count where tokens[i].kind == .identifier {
+        // Locals only in this loop over every token: a store to the parser state inside it (appending to
+        // `interestingTokens`) would make each iteration reload the tokens from the state.
+        var interesting: [Int32] = []
+        let tokens = self.tokens, bytes = self.bytes
+        var i = 0
+        while i < tokens.count {
             let t = tokens[i]
-            guard let w = all.index(bytes, start: Int(t.offset), length: Int(t.length)) else { continue }
+            i += 1
+            guard t.kind == .identifier, let w = all.index(bytes, start: Int(t.offset), length: Int(t.length)) else { continue }
             let role = roles[w]
             if role.file { sawFileWord = true }
-            if role.body && !sawFileWord { interestingTokens.append(Int32(i)) }
+            if role.body && !sawFileWord { interesting.append(Int32(i - 1)) }
             if let word = role.noted { noted.insert(word) }
             // Nothing more to learn: skipping is off and every noted word is found.
             if sawFileWord && noted.count == skipping.notedWords.count { break }
         }
         notedWords = (skipping.notedWords, noted)
         // A file word anywhere: nothing in the file is skipped.
-        if sawFileWord { interestingTokens = [] } else { skipsInertBodies = true }
+        if sawFileWord { interestingTokens = [] } else { interestingTokens = interesting; skipsInertBodies = true }
     }
 
     /// A code block that is a declaration's body: skipped when allowed, inert and outermost; parsed otherwise.
@@ -457,7 +463,7 @@ extension ParserState {
     }
 
     /// Index of the `}` closing the `{` at `open`, or nil if the file ends first.
-    func matchingBrace(from open: Int) -> Int? {
+    @inline(__always) func matchingBrace(from open: Int) -> Int? {
         var level = 0
         var i = open
         while i < tokens.count {
@@ -474,7 +480,7 @@ extension ParserState {
         return nil
     }
 
-    func hasInterestingToken(in range: Range<Int>) -> Bool {
+    @inline(__always) func hasInterestingToken(in range: Range<Int>) -> Bool {
         // Binary search for the first interesting token at or after the range start.
         var lo = 0, hi = interestingTokens.count
         while lo < hi {

@@ -9,7 +9,7 @@ extension ParserState {
 
     var allowsTrailingClosure: Bool { trailingClosureBlocked == 0 }
 
-    func isExpressionStartToken(_ t: Token) -> Bool {
+    @inline(__always) func isExpressionStartToken(_ t: Token) -> Bool {
         switch t.kind {
         case .identifier, .dollarIdentifier, .wildcard, .integerLiteral, .floatLiteral, .stringQuote,
              .multilineStringQuote, .singleQuote, .rawStringPoundDelimiter, .regexSlash, .regexPoundDelimiter,
@@ -39,7 +39,7 @@ extension ParserState {
     }
 
     /// Precedence of a binary operator at the cursor, or nil when the cursor is not at one.
-    func binaryPrecedence() -> (Precedence, rightAssociative: Bool)? {
+    @inline(__always) func binaryPrecedence() -> (Precedence, rightAssociative: Bool)? {
         let t = cur
         switch t.kind {
         case .equal: return (.assignment, true)

@@ -1,6 +1,6 @@
 /// Statements, code blocks, conditions and patterns.
 extension ParserState {
-    var atStatementKeyword: Bool {
+    @inline(__always) var atStatementKeyword: Bool {
         if splitOffset != 0 { return false }
         switch tokens[pos].keyword {
         case .if, .guard, .while, .repeat, .for, .switch, .return, .throw, .break, .continue, .fallthrough,

@@ -4,7 +4,7 @@
 /// the next token's start. `Trivia.pieces(in:)` splits a gap into pieces when someone needs them
 /// (suppression comments, docs). Every byte of the input is either inside a token or inside a gap, which
 /// is what makes the token stream lossless.
-public struct Token: Equatable, Sendable {
+public struct Token: Equatable, Sendable, BitwiseCopyable {
     /// Byte offset of the first byte of the token in the file.
     public var offset: UInt32
     /// Length of the token in bytes.
@@ -28,7 +28,7 @@ public struct Token: Equatable, Sendable {
     @inlinable public var isAtStartOfLine: Bool { flags.contains(.atStartOfLine) }
 }
 
-public struct TokenFlags: OptionSet, Equatable, Sendable {
+public struct TokenFlags: OptionSet, Equatable, Sendable, BitwiseCopyable {
     public var rawValue: UInt8
     @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// The trivia before this token holds a newline (or the token starts the file).
@@ -41,7 +41,7 @@ public struct TokenFlags: OptionSet, Equatable, Sendable {
 
 /// Token kinds. They follow the lexeme kinds of Swift's own lexer (swift-syntax), so that the differential
 /// oracle can compare token streams one to one.
-public enum TokenKind: UInt8, Sendable, CaseIterable {
+public enum TokenKind: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     case endOfFile
     case identifier          // foo, `foo`, Ünïcode, contextual keywords
     case keyword             // reserved words: struct, var, if, self, true, ...
@@ -82,7 +82,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
 }
 
 /// Keywords, reserved and contextual. `none` is 0 so that a plain identifier costs nothing.
-public enum Keyword: UInt8, Sendable, CaseIterable {
+public enum Keyword: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     case none = 0
     // Reserved: lexed as `.keyword`.
     case `associatedtype`, `class`, `deinit`, `enum`, `extension`, `fileprivate`, `func`, `import`, `init`
