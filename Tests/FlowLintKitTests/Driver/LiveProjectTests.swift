@@ -201,6 +201,8 @@ final class LiveProjectTests: XCTestCase {
     /// What the server keeps between edits (decoded records, what project checks derive from them, subclasses and
     /// views) follows every edit: each step gives the full run's findings.
     func testWhatTheServerKeepsBetweenEditsFollowsTheEdits() throws {
+        // The fixture's opt-in rule, and the opt-in rule whose findings follow the subclasses below.
+        try write(".flowlint.yml", "opt_in_rules: [missing_environment_object_in_preview, published_without_observable_object]\n")
         try write("Views/Toggles.swift", """
             import SwiftUI
             struct ToggleRow: View { @State var isOn = false; var body: some View { Text("") } }

@@ -35,7 +35,11 @@ final class WorkspaceTests: XCTestCase {
             struct SettingsName: View { let settings: Settings; var body: some View { Text(settings.name) } }
             """)
         try write("Sources/Feature/Stray/Conformance.swift", "import SwiftUI\nextension Settings: ObservableObject {}\n")
+        // The rule whose findings the model decides is opt-in.
+        try write(".flowlint.yml", Self.optIn)
     }
+
+    static let optIn = "opt_in_rules: [published_without_observable_object]\n"
 
     @discardableResult
     func write(_ name: String, _ text: String) throws -> String {
@@ -165,7 +169,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(try commandLine([view]).map(\.ruleID), ["missing_environment_object"])
         let accepted = Baseline(diagnostics: full, directory: root) { Workspace.textOnDisk(atPath: $0) }
         try write("accepted.json", accepted.rendered())
-        try write(".flowlint.yml", "baseline: accepted.json\n")
+        try write(".flowlint.yml", Self.optIn + "baseline: accepted.json\n")
 
         let workspace = workspace()
         for path in [app, settings] { _ = try open(workspace, String(path.dropFirst(root.count + 1))) }
@@ -266,11 +270,11 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertFalse(workspace.filesChanged([("/elsewhere/Other.swift", .created)]))
         // An invalid configuration: an error to show, and no findings until it is fixed.
         try write(".flowlint.yml", "severity: [")
-        XCTAssertTrue(workspace.filesChanged([(root + "/.flowlint.yml", .created)]))
+        XCTAssertTrue(workspace.filesChanged([(root + "/.flowlint.yml", .changed)]))
         let report = workspace.lint()
         XCTAssertEqual(report.messages.filter { $0.kind == .error }.count, 1)
         XCTAssertEqual(workspace.findings(forPath: settings), [])
-        try write(".flowlint.yml", "severity:\n  published_without_observable_object: error\n")
+        try write(".flowlint.yml", Self.optIn + "severity:\n  published_without_observable_object: error\n")
         try FileManager.default.removeItem(atPath: root + "/Sources/Feature/Stray/Conformance.swift")
         XCTAssertTrue(workspace.filesChanged([(root + "/.flowlint.yml", .changed), (root + "/Sources/Feature/Stray/Conformance.swift", .deleted)]))
         XCTAssertTrue(workspace.lint().completed)
