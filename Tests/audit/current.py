@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""The verdicts of the findings the rules report now: REPORTS_DIR holds one `flowlint lint --reporter json` report per
+app (`<app>.json`, every rule on); each finding is matched by app, file, line and rule with the latest verdict any
+round gave it (`iOS@apps5.json` is the N round's Home Assistant app, whose directory name another app shares).
+Usage: python3 Tests/audit/current.py REPORTS_DIR"""
+import json,glob,os,collections,sys
+here = os.path.dirname(os.path.abspath(__file__))
+rounds=['before','after','L','R','M','N','O','P','S','S2']
+verdicts={}
+def load_round(r):
+    files=sorted(glob.glob(f'{here}/{r}/*.jsonl'))
+    if r=='after': files=[f'{here}/after/final.jsonl']
+    for f in files:
+        for l in open(f):
+            try: d=json.loads(l)
+            except: continue
+            if d.get('kind') or not d.get('verdict'): continue
+            repo=d.get('repo') or d.get('app')
+            if r in ('N',) and repo=='iOS': repo='iOS@apps5'
+            path=d.get('path') or d.get('file')
+            verdicts[(repo,path,d.get('line'),d.get('rule'))]=d['verdict']
+for r in rounds: load_round(r)
+cur=collections.defaultdict(lambda:[0,0,0,0])
+for f in glob.glob(sys.argv[1] + '/*.json'):
+    app=os.path.basename(f)[:-5]
+    try: j=json.load(open(f))
+    except: continue
+    for x in j['diagnostics']:
+        k=(app,x['file'],x['line'],x['rule'])
+        v=verdicts.get(k)
+        c=cur[x['rule']]
+        c[3]+=1
+        if v=='TRUE': c[0]+=1
+        elif v=='FALSE': c[1]+=1
+        elif v: c[2]+=1
+print(f"{'rule':42} TRUE FALSE UNCL  prec  reported")
+for r,(t,f,u,n) in sorted(cur.items()):
+    print(f"{r:42} {t:4} {f:5} {u:4}  {t/(t+f) if t+f else float('nan'):.2f}  {n}")
