@@ -1397,8 +1397,8 @@ extension ForEachIndexIDRule {
     }
 
     /// The arguments of every construction of some views, when FlowLint sees every construction: in view bodies,
-    /// view-building members and previews, none in a class, an extension or a free function (a UIKit host, a
-    /// router), where what is passed is not recorded.
+    /// view-building members and previews, none in a class, an extension, a free function, a global or a struct that
+    /// hands views over (`Constructions`: a UIKit host, a router), where what is passed is not recorded.
     struct ConstructionArguments {
         private var byView: [String: [RenderEdge]] = [:]
 
