@@ -26,6 +26,10 @@ enum SwiftUINames {
         "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor",
     ]
 
+    /// The property wrappers through which a view observes an `ObservableObject`: SwiftUI subscribes to its
+    /// `objectWillChange`.
+    static let objectObservingWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
+
     /// Containers under which a `NavigationLink` can navigate.
     static let navigationContainers: Set<String> = ["NavigationView", "NavigationStack", "NavigationSplitView"]
 }

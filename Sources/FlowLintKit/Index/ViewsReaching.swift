@@ -1,6 +1,16 @@
 /// Which SwiftUI code of the project holds or reads an instance of a class, from the `ViewReads` of every file
 /// (`FileFacts.viewReads`, gathered by the analysis `ProjectViewReads`).
 extension ProjectIndex {
+    /// The class `name` and every subclass of it the sources declare, at any depth.
+    func classAndSubclasses(_ name: String) -> Set<String> {
+        var classes: Set<String> = [name]
+        var pending = [name]
+        while let current = pending.popLast() {
+            for subclass in subclasses(of: current) where classes.insert(subclass).inserted { pending.append(subclass) }
+        }
+        return classes
+    }
+
     /// The entries of `reads` that are SwiftUI code (a view, a view modifier, a scene, an app, a style: the types
     /// whose stored properties SwiftUI manages, `isSwiftUIOwner`) and reach an instance of the class `name`: they
     /// name it or one of its subclasses (a property typed with it, a construction, `Model.shared`); they read an
@@ -8,11 +18,7 @@ extension ProjectIndex {
     /// type of the project that stores one in a property (`appModel.store.items`, one level: a view reaches what its
     /// model holds).
     func viewsReaching(_ name: String, in reads: [ViewReads]) -> [ViewReads] {
-        var classes: Set<String> = [name]
-        var pending = [name]
-        while let current = pending.popLast() {
-            for subclass in subclasses(of: current) where classes.insert(subclass).inserted { pending.append(subclass) }
-        }
+        let classes = classAndSubclasses(name)
         var environmentKeys: Set<String> = []
         for ref in types(named: "EnvironmentValues") {
             for property in properties(of: ref) where !property.isStatic {

@@ -127,7 +127,7 @@ extension PublishedFromBackgroundRule {
             for (f, facts) in index.files.enumerated() {
                 for t in facts.types.indices {
                     for property in index.properties(of: (file: f, type: t)) where !property.isStatic
-                        && ["StateObject", "ObservedObject", "EnvironmentObject"].contains(property.wrapper ?? "") {
+                        && SwiftUINames.objectObservingWrappers.contains(property.wrapper ?? "") {
                         // `= Model.shared`: the type of the static property.
                         let initializer = property.staticInitializer.flatMap { index.resolve(.staticMember(type: $0.type, member: $0.member)) }
                         if let type = property.environmentObjectType ?? property.type ?? initializer {

@@ -82,7 +82,7 @@ extension StateMutationInBodyRule {
     }
 
     static let stateWrappers: Set<String> = ["State", "Binding"]
-    static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
+    static let objectWrappers = SwiftUINames.objectObservingWrappers
 
     /// The words a file with a view-building member mentions: `some View`, `AnyView`, `@ViewBuilder`, the
     /// representable methods.

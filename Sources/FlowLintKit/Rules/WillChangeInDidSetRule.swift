@@ -72,23 +72,17 @@ extension WillChangeInDidSetRule {
     static func isObservedBySwiftUI(_ type: String, _ index: ProjectIndex, _ reads: [ViewReads]) -> Bool {
         let reaching = index.viewsReaching(type, in: reads)
         guard !reaching.isEmpty else { return false }
-        var family: Set<String> = [type]
-        var pending = [type]
-        while let current = pending.popLast() {
-            for subclass in index.subclasses(of: current) where family.insert(subclass).inserted { pending.append(subclass) }
-        }
+        let family = index.classAndSubclasses(type)
         return reaching.contains { entry in
             entry.members.contains("objectWillChange") || index.types(named: entry.type).contains { ref in
                 index.properties(of: ref).contains { property in
-                    guard !property.isStatic, observingWrappers.contains(property.wrapper ?? "") else { return false }
+                    guard !property.isStatic, SwiftUINames.objectObservingWrappers.contains(property.wrapper ?? "") else { return false }
                     guard let held = property.environmentObjectType ?? property.type else { return true }
                     return family.contains(held)
                 }
             }
         }
     }
-
-    static let observingWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
 
     /// `objectWillChange`, `self.objectWillChange` or `self?.objectWillChange`: the object's own subject.
     static func isOwnObjectWillChange(_ e: Int, _ file: FileContext) -> Bool {
