@@ -51,7 +51,7 @@ struct FactExtractor {
 
     /// `context.tree`, held here: read through a computed property, the tree (five references) was copied and
     /// released at every use.
-    private let tree: SyntaxTree
+    let tree: SyntaxTree
 
     /// In a file with `#if`: each kept type's properties, by type index, until `keepReferencedClauses`.
     private var propertiesAwaitingClauses: [Int: [PropertyFact]] = [:]
@@ -375,6 +375,9 @@ struct FactExtractor {
                 let uses = self.uses(of: n, besides: p, in: typeDecl)
                 stored.isUnreadInItsFile = uses.isEmpty
                 stored.readOnlyOnTap = tapAction(holdingAll: uses, in: typeDecl)
+            }
+            if wrapper == "State", initializer != nil, !property.isStatic, let typeDecl {
+                stored.stateChanges = stateChanges(of: n, declaration: decl, in: typeDecl)
             }
             // A query or a context its file never names again fetches nothing anyone sees, and is not counted.
             // (`@Environment(\.modelContext) private var modelContext` names it in its own attribute.)

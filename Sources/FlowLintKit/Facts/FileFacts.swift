@@ -139,6 +139,9 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// from the environment, which a `.modelContainer(...)` above must set (`attributeSpan` is where its wrapper
     /// attribute is).
     var readsModelContext = false
+    /// For a `@State` with an initial value: how it changes (`StateChanges`), which says whether a row that keeps
+    /// it by position keeps anything of an element.
+    var stateChanges: StateChanges = .any
 
     init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?, wrapper: String? = nil,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {

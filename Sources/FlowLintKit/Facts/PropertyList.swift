@@ -111,6 +111,7 @@ extension PropertyFact {
         w.uint(UInt64(platforms.rawValue))
         w.int(Int(clause))
         w.bool(readsModelContext)
+        w.uint(UInt64(stateChanges.rawValue))
     }
 }
 

@@ -1486,12 +1486,15 @@ extension ForEachIndexIDRule {
     }
 
     /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own. (A `UUID` kept in
-    /// `@State` is a token, not something shown: another element's token does as well.)
+    /// `@State` is a token, not something shown: another element's token does as well. A `@State` never written,
+    /// measured from the layout, or set only while it presents a sheet holds nothing of the element the row
+    /// showed: `StateChanges`.)
     static func statefulView(_ name: String, _ index: ProjectIndex) -> String? {
         guard index.isView(name) else { return nil }
         for ref in index.types(named: name) {
             let kept = index.properties(of: ref).first {
                 rowStateWrappers.contains($0.wrapper ?? "") && !$0.isStatic && !isTransient($0.name) && $0.type != "UUID"
+                    && $0.stateChanges == .any
             }
             if let kept, let wrapper = kept.wrapper { return "'\(name)' keeps @\(wrapper) '\(kept.name)'" }
         }

@@ -1,0 +1,162 @@
+import FlowLintSyntax
+
+/// How a `@State` with an initial value changes, from its uses in its type and the type's extensions in its file
+/// (`PropertyFact.stateChanges`). A `ForEach` row that keeps such state by position hands nothing of an element to
+/// another unless the state changes with what the row shows: a value never written is the same in every row, a
+/// size measured from the layout is measured again, and a flag that presents a sheet is set only while the sheet
+/// covers the list.
+enum StateChanges: UInt8, Sendable, Equatable, Codable {
+    /// Written, passed on as a binding, set in an initializer (`_x = State(...)`), or not looked at.
+    case any
+    /// Never written and never passed on: every instance holds the initial value.
+    case never
+    /// Written only inside `GeometryReader`, `onGeometryChange` or `onPreferenceChange`: measured from the layout.
+    case fromLayout
+    /// Bound only to a presentation (`.sheet(isPresented: $x)`, `.sheet(item: $x)`, `.alert`, `.quickLookPreview($x)`,
+    /// ...) and otherwise only assigned: it holds something only while what it presents is shown.
+    case presentation
+}
+
+extension FactExtractor {
+    /// The modifiers whose `isPresented:` or `item:` binding (or first argument) says whether something is shown.
+    static let presentationModifiers: Set<String> = [
+        "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "quickLookPreview", "inspector",
+        "navigationDestination", "fileImporter", "fileExporter", "fileMover",
+    ]
+    /// The closures that run with the layout's sizes.
+    static let layoutCalls: Set<String> = ["GeometryReader", "onGeometryChange", "onPreferenceChange"]
+
+    /// How the `@State` property `name` (declared at `declaration` in `typeDecl`) changes. One pass over the
+    /// tokens of the type and its extensions in this file; presentation bindings and layout closures are found
+    /// in the parsed bodies (a use in a body the parser skipped counts as a change of any kind).
+    func stateChanges(of name: String, declaration: Int, in typeDecl: Int) -> StateChanges {
+        let tokens = tree.tokens
+        let own = tree.nodes[declaration]
+        var regions: [Range<Int>] = []
+        for region in [typeDecl] + extensionsInFile(of: typeDecl) {
+            let node = tree.nodes[region]
+            regions.append(Int(node.firstToken)..<Int(node.endToken))
+        }
+        var presentations: [Range<Int>]?
+        var layouts: [Range<Int>]?
+        var written = false, bound = false, read = false
+        var allWritesInLayout = true
+        for region in regions {
+            var i = region.lowerBound
+            while i < region.upperBound {
+                defer { i += 1 }
+                if i >= Int(own.firstToken) && i < Int(own.endToken) { continue }
+                let token = tokens[i]
+                guard token.length == UInt32(name.utf8.count) || token.length == UInt32(name.utf8.count + 1) else { continue }
+                let text = tree.identifierText(token)
+                if text == "_" + name { return .any }
+                let isProjection = text == "$" + name
+                guard isProjection || text == name else { continue }
+                // `other.name`: a property of something else (another instance's state is never this view's).
+                if !isProjection, i > 0, tokens[i - 1].kind == .period,
+                   !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
+                let offset = Int(token.offset)
+                if presentations == nil {
+                    (presentations, layouts) = presentationAndLayoutRanges(typeDecl)
+                }
+                if isProjection {
+                    if presentations!.contains(where: { $0.contains(offset) }) { bound = true; continue }
+                    if layouts!.contains(where: { $0.contains(offset) }) { written = true; continue }
+                    return .any
+                }
+                if isWrite(at: i) {
+                    written = true
+                    if !layouts!.contains(where: { $0.contains(offset) }) { allWritesInLayout = false }
+                } else {
+                    read = true
+                }
+            }
+        }
+        if !written && !bound { return read ? .never : .any }
+        if bound { return read ? .any : .presentation }
+        return allWritesInLayout ? .fromLayout : .any
+    }
+
+    /// Whether the identifier at token `i` is assigned (`x = `, `x += `, `x[i] = `), mutated by a method that may be
+    /// mutating (`x.toggle()`, `x.append(y)`) or passed `inout` (`&x`).
+    private func isWrite(at i: Int) -> Bool {
+        let tokens = tree.tokens
+        if i > 0, tokens[i - 1].kind == .prefixAmpersand { return true }
+        var j = i + 1
+        // `x[...]`, `x?.`, `x!`: look past them to what follows.
+        while j < tokens.count {
+            switch tokens[j].kind {
+            case .postfixQuestionMark, .exclamationMark:
+                j += 1
+                continue
+            case .leftSquare:
+                var depth = 0
+                while j < tokens.count {
+                    if tokens[j].kind == .leftSquare { depth += 1 }
+                    if tokens[j].kind == .rightSquare { depth -= 1; if depth == 0 { break } }
+                    j += 1
+                }
+                j += 1
+                continue
+            default:
+                break
+            }
+            break
+        }
+        guard j < tokens.count else { return false }
+        let next = tokens[j]
+        if next.kind == .equal { return true }
+        if next.kind == .binaryOperator {
+            let text = tree.file.text(of: next)
+            return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+        }
+        // `x.toggle()`, `x.removeAll()`: a method call, which may mutate; `x.count` is a read.
+        if next.kind == .period, j + 2 < tokens.count, tokens[j + 1].kind == .identifier, tokens[j + 2].kind == .leftParen {
+            return true
+        }
+        // `x.y = z`, `x.y.z += 1`: a member assigned.
+        if next.kind == .period {
+            var k = j
+            while k + 1 < tokens.count, tokens[k].kind == .period, tokens[k + 1].kind == .identifier { k += 2 }
+            if k < tokens.count, tokens[k].kind == .equal { return true }
+            if k < tokens.count, tokens[k].kind == .binaryOperator {
+                let text = tree.file.text(of: tokens[k])
+                return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+            }
+        }
+        return false
+    }
+
+    /// The extensions of the type declared at `typeDecl` in this file.
+    private func extensionsInFile(of typeDecl: Int) -> [Int] {
+        let name = context.typeDeclarationName(typeDecl)
+        return context.nodes(.extensionDecl).compactMap { e in
+            let extended = context.extendedTypeName(Int(e))
+            return Int(e) != typeDecl && (extended == name || extended.hasSuffix("." + name)) ? Int(e) : nil
+        }
+    }
+
+    /// The bytes of the presentation bindings (`isPresented:` and `item:` arguments, or the first argument of a
+    /// presentation modifier) and of the layout closures in the type and its extensions in this file.
+    private func presentationAndLayoutRanges(_ typeDecl: Int) -> ([Range<Int>], [Range<Int>]) {
+        var presentations: [Range<Int>] = [], layouts: [Range<Int>] = []
+        for root in [typeDecl] + extensionsInFile(of: typeDecl) {
+            for n in tree.subtree(root) where context.kind(n) == .callExpr {
+                guard let callee = tree.firstChild(n) else { continue }
+                let calleeKind = context.kind(callee)
+                guard calleeKind == .memberAccessExpr || calleeKind == .identifierExpr, let called = context.name(callee) else { continue }
+                if Self.layoutCalls.contains(called) {
+                    layouts.append(tree.byteRange(n))
+                } else if calleeKind == .memberAccessExpr, Self.presentationModifiers.contains(called) {
+                    for (position, argument) in context.children(n).filter({ context.kind($0) == .argument }).enumerated() {
+                        let label = tree.nameToken(argument).map { tree.identifierText($0) }
+                        if label == "isPresented" || label == "item" || (position == 0 && label == nil) {
+                            presentations.append(tree.byteRange(argument))
+                        }
+                    }
+                }
+            }
+        }
+        return (presentations, layouts)
+    }
+}
