@@ -205,6 +205,9 @@ struct FactExtractor {
            !inherited.contains(where: { ProjectIndex.isViewProtocol($0) || Self.rootProtocols.contains($0) }),
            handsViewsOver(decl) {
             noteConstructions(in: decl, owner: name)
+            if let i = facts.constructions.firstIndex(where: { $0.owner == name }), says(decl, "rootView") {
+                facts.constructions[i].hostsViews = true
+            }
         }
         // An extension that adds no conformance, property or view member tells the index nothing (and no
         // renderer can refer to it): it is not kept, since facts of every file stay in memory for the project pass.
@@ -649,11 +652,12 @@ struct FactExtractor {
     static let rootProtocols: Set<String> = ["App", "Scene", "PreviewProvider"]
 
     /// Whether a declaration says `rootView` (a hosting controller's or view's) or `AnyView`.
-    func handsViewsOver(_ decl: Int) -> Bool {
+    func handsViewsOver(_ decl: Int) -> Bool { says(decl, "rootView") || says(decl, "AnyView") }
+
+    /// Whether a declaration's tokens hold the identifier `word`.
+    func says(_ decl: Int, _ word: StaticString) -> Bool {
         let node = tree.nodes[decl]
-        return (Int(node.firstToken)..<Int(node.endToken)).contains { i in
-            context.identifier(i, is: "rootView") || context.identifier(i, is: "AnyView")
-        }
+        return (Int(node.firstToken)..<Int(node.endToken)).contains { context.identifier($0, is: word) }
     }
 
     /// Whether the token at `i` starts a value, so that `Name {` there is a construction with a trailing closure

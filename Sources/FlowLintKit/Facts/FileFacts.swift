@@ -313,6 +313,9 @@ struct RenderEdge: Sendable, Equatable, Codable {
 struct Constructions: Sendable, Equatable, Codable {
     var owner: String
     var names: [String]
+    /// A struct or enum owner that says `rootView`: it hands views to a hosting controller or view (a class or a
+    /// free function may, whatever it says).
+    var hostsViews = false
 }
 
 /// `typealias Name = Target`: `target` is the aliased nominal type's simple name (`Module.Store<T>` → `Store`), or

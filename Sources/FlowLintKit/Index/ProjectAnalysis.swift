@@ -248,8 +248,8 @@ enum TypeAliases: ProjectAnalysis {
     }
 }
 
-/// The views that classes or free functions of the sources construct (`UIHostingController(rootView: Root())`,
-/// `super.init(rootView: Root())`, `controller.view = Root()`) and that no view, scene or app of the sources
+/// The views that classes, free functions, or structs and enums that say `rootView`, of the sources construct
+/// (`UIHostingController(rootView: Root())`, `super.init(rootView: Root())`, `controller.view = Root()`) and that no view, scene or app of the sources
 /// constructs (previews left out): shown, as far as the sources tell, only by UIKit or AppKit code, as the root of
 /// a hosting controller or view, which keeps the struct it was given, so no parent's body re-creates them.
 enum ViewsShownOnlyOutsideSwiftUI: ProjectAnalysis {
@@ -283,7 +283,9 @@ enum ViewsShownOnlyOutsideSwiftUI: ProjectAnalysis {
         let classes = index[ClassNames.self]
         var constructed: Set<String> = []
         for facts in index.files {
-            for c in facts.constructions where c.owner.isEmpty || classes.contains(c.owner) { constructed.formUnion(c.names) }
+            for c in facts.constructions where c.owner.isEmpty || classes.contains(c.owner) || c.hostsViews {
+                constructed.formUnion(c.names)
+            }
         }
         return constructed.subtracting(index.files.flatMap(shownViews))
     }
