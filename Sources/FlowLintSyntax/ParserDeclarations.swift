@@ -665,12 +665,22 @@ extension ParserState {
 
     var atAccessorStart: Bool {
         var i = pos
-        // Skip attributes and modifiers such as `mutating`, `nonmutating`, `@MainActor`.
+        // Skip attributes and modifiers such as `mutating`, `nonmutating`, `@MainActor`; and the condition of a
+        // `#if` that opens the block, whose first clause says which it is (`#if DEBUG` then `get {`, or then a
+        // statement of an implicit getter: `var body: some View { #if os(iOS) @Bindable var m = m #endif ... }`).
         var steps = 0
         while i < tokens.count && steps < 8 {
             let t = tokens[i]
             if t.kind == .atSign { i += 2; if i < tokens.count && tokens[i].kind == .leftParen { return false }; steps += 1; continue }
             if t.keyword == .mutating || t.keyword == .nonmutating || t.keyword == .borrowing || t.keyword == .consuming { i += 1; steps += 1; continue }
+            if t.kind == .poundIf {
+                i += 1
+                while i < tokens.count && !tokens[i].isAtStartOfLine { i += 1 }
+                steps += 1
+                // An empty first clause tells nothing: taken as accessors, as before.
+                if i < tokens.count, [.poundElse, .poundElseif, .poundEndif].contains(tokens[i].kind) { return true }
+                continue
+            }
             break
         }
         guard i < tokens.count else { return false }

@@ -116,6 +116,38 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(tree.subtree(clause).contains { tree.kind($0) == .trailingClosure })
     }
 
+    /// A getter's body that opens with `#if` is told from accessors by the clause's first token: a statement there
+    /// makes it an implicit getter (before, the body became an error node and the view tree after it was lost).
+    func testIfConfigAtTheStartOfAGetter() {
+        let getter = parse("""
+            struct V: View {
+                var body: some View {
+            #if os(iOS)
+                    @Bindable var model = model
+            #endif
+                    Group { Row() }
+                        .environment(store)
+                }
+            }
+            """)
+        XCTAssertFalse(getter.nodes.contains { $0.kind == .error })
+        XCTAssertFalse(getter.nodes.contains { $0.kind == .accessorDecl })
+        XCTAssertTrue(getter.nodes.indices.contains { getter.kind($0) == .memberAccessExpr && getter.name($0) == "environment" })
+        let accessors = parse("""
+            struct S {
+                var x: Int {
+            #if DEBUG
+                    get { 1 }
+            #else
+                    get { 2 }
+            #endif
+                }
+            }
+            """)
+        // Accessors, not statements: no call of a function named `get` with a trailing closure.
+        XCTAssertFalse(accessors.nodes.indices.contains { accessors.kind($0) == .identifierExpr && accessors.name($0) == "get" })
+    }
+
     func testIfConfigKeepsAllBranches() {
         XCTAssertEqual(outline("""
             #if DEBUG
