@@ -26,11 +26,12 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         var providedTypes: [TypeReference]
         var providerHelpers: [ProviderHelper]
         var clauses: [ConditionalClause]
+        var constructions: [Constructions]
     }
 
     static func inputs(of facts: FileFacts) -> Inputs {
         Inputs(types: facts.types, renderers: facts.renderers, providedTypes: facts.providedTypes,
-               providerHelpers: facts.providerHelpers, clauses: facts.clauses)
+               providerHelpers: facts.providerHelpers, clauses: facts.clauses, constructions: facts.constructions)
     }
 
     static var requires: [any ProjectAnalysis.Type] { [ViewNames.self, ViewDeclarations.self, TypeAliases.self, ObservedTypes.self] }
@@ -40,9 +41,13 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         let (findings, modelContainerFindings) = graph.rootFindingsWithModelContainer(including: { _ in true })
         var unreached: [UnreachedReader] = []
         if !graph.hasUnknownProvider {
+            let constructed = constructedViewNames(index)
             for candidate in graph.candidates.values.flatMap({ $0 })
             where !graph.reached.contains(.init(file: candidate.file, type: candidate.type)) {
                 let type = index.type(candidate)
+                // A view no code of the sources constructs is left over, or a library's that its clients show (and
+                // provide for): no path of these sources shows it, so none crashes.
+                guard constructed.contains(type.name) else { continue }
                 for property in graph.readers(of: candidate) {
                     // A type the project does not declare is a library's: the library's own views may provide it
                     // to the content it hosts (a popover host that puts its panel in the environment).
@@ -58,6 +63,24 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         unreached.sort { ($0.span.file, $0.span.startOffset) < ($1.span.file, $1.span.startOffset) }
         return EnvironmentAnalysis(rootFindings: findings, unreachedReaders: unreached,
                                    modelContainerFindings: modelContainerFindings)
+    }
+
+    /// The simple names of the views some code of the sources constructs: in a body or view-building member (a
+    /// renderer's edges, previews included), in a class, an extension, a free function or a global, or in a struct or
+    /// enum that hands views over (`Constructions`).
+    private static func constructedViewNames(_ index: ProjectIndex) -> Set<String> {
+        var names: Set<String> = []
+        for facts in index.files {
+            for renderer in facts.renderers {
+                for edge in renderer.edges { if let name = edge.viewName { names.insert(simpleName(name)) } }
+            }
+            for c in facts.constructions { names.formUnion(c.names.map(simpleName)) }
+        }
+        return names
+    }
+
+    private static func simpleName(_ name: String) -> String {
+        name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name
     }
 
     /// Whether the project declares the type itself (an extension of a library's type does not count).
