@@ -91,6 +91,15 @@ extension ObservedObjectInlineRule {
             + "or update the object when '\(input)' changes"
     }
 
+    /// The owner is shown only by UIKit or AppKit code (`ViewsShownOnlyOutsideSwiftUI`), as the root of a hosting
+    /// controller or view, which keeps the struct it was given: nothing is lost today, only once a view shows it.
+    static func messageForHostedView(property: String, type: String?, owner: String) -> String {
+        let object = objectName(type)
+        return "@ObservedObject '\(property)' creates \(object) itself; '\(owner)' is created only outside SwiftUI views "
+            + "(previews aside), as a hosting root, so SwiftUI does not re-create it today, but a view that shows it "
+            + "would re-create \(object) with it and lose its state; own it with @StateObject"
+    }
+
     /// The advice for a target whose deployment target has no `@StateObject` (iOS 13, macOS 10.15): the object
     /// must be created by something that outlives the view, and passed in.
     static func messageWithoutStateObject(_ message: String, platform: ApplePlatform, deployment: OSVersion, needed: OSVersion) -> String {
@@ -157,10 +166,13 @@ extension ObservedObjectInlineRule {
             // The Composable Architecture's `ViewStore`, made from the view's `store` in its `init` and observed, is
             // the pattern that library documents: it only observes the `Store`, which holds the state.
             if c.type == "ViewStore", !index.declares("ViewStore") { continue }
-            // A view that only a hosting controller or view (which keeps the struct it was given) or only previews
-            // create is created once: nothing re-creates the object, and the host may rely on sharing it with its
-            // copy of the view (calling the view's methods, driving it offscreen), which a @StateObject would break.
-            if hostedOnly.contains(c.owner) || previewHarnesses.contains(c.owner), index.isView(c.owner) { continue }
+            // A view that only previews create (a preview's harness, a component not used yet) is created once by
+            // each: nothing re-creates the object, and no user runs it.
+            if previewHarnesses.contains(c.owner), index.isView(c.owner) { continue }
+            var finding = finding
+            if hostedOnly.contains(c.owner), index.isView(c.owner) {
+                finding.diagnostic.message = messageForHostedView(property: c.property, type: c.constructed, owner: c.owner)
+            }
             if let file = index.position(ofFile: finding.diagnostic.span.file),
                let missing = index.layout.missing(.stateObject, inFile: file) {
                 // No @StateObject on this deployment target: advice that compiles there, and no fix.
