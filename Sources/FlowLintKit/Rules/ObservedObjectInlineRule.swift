@@ -61,7 +61,7 @@ extension ObservedObjectInlineRule {
     }
 
     /// Property wrappers whose storage lives outside the object (in `UserDefaults`, in the scene).
-    static let persistenceWrappers: Set<String> = ["AppStorage", "SceneStorage"]
+    static let persistenceWrappers: Set<String> = ["AppStorage", "SceneStorage", "Default"]
 
     /// "'Model'", or "its object" when the type is not known.
     static func objectName(_ type: String?) -> String { type.map { "'\($0)'" } ?? "its object" }
@@ -239,10 +239,14 @@ extension ObservedObjectInlineRule {
     static func holdsNoState(_ decl: Int, _ file: FileContext) -> Bool {
         guard let block = file.tree.child(decl, .memberBlock) else { return false }
         var hasProperties = false
-        let mirrored = mirroredProperties(block, file)
+        let mirrored = mirroredProperties(block, file).union(persistedProperties(block, file))
         for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
             hasProperties = true
             let wrappers = file.attributes(m).compactMap { file.name($0) }
+            // A subscription (`var cancellable: AnyCancellable?`, `Set<AnyCancellable>`) keeps nothing shown.
+            if !file.hasModifier(m, .lazy), file.children(m).allSatisfy({ b in
+                file.kind(b) != .patternBinding || file.tree.child(b, .typeAnnotation).map { file.tree.compactText($0).contains("AnyCancellable") } == true
+            }) { continue }
             if wrappers.contains("Published") {
                 // A mirror of an outside source: a new object has the source's current value at once.
                 if file.children(m).allSatisfy({ b in
@@ -264,6 +268,84 @@ extension ObservedObjectInlineRule {
             }
         }
         return hasProperties
+    }
+
+    /// Stores whose values outlive the object: a new object reads what the old one wrote.
+    static let persistentStores: Set<String> = ["UserDefaults", "Defaults", "NSUbiquitousKeyValueStore"]
+
+    /// The `@Published` properties that mirror persistent storage: each takes its first value from a store
+    /// (`persistentStores`, or a property of the class with a storage wrapper such as `@AppStorage` or `@Default`),
+    /// in its initial value or in an initializer's assignment, and writes every change back, in its `didSet` or in
+    /// a subscription an initializer makes to `$property`. An object created again reads what the last one wrote:
+    /// there is nothing of its own to lose.
+    static func persistedProperties(_ block: Int, _ file: FileContext) -> Set<String> {
+        let tree = file.tree
+        var storeWords = persistentStores
+        var published: [(name: String, binding: Int)] = []
+        for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
+            let wrappers = file.attributes(m).compactMap { file.name($0) }
+            for b in file.children(m) where file.kind(b) == .patternBinding {
+                guard let name = tree.firstChild(b).flatMap({ file.name($0) }) else { continue }
+                if wrappers.contains("Published") {
+                    published.append((name, b))
+                } else if wrappers.contains(where: persistenceWrappers.contains) {
+                    // `@AppStorage("k") var value`, `@Default(.key) var value`: a property kept in a store.
+                    storeWords.insert(name)
+                }
+            }
+        }
+        guard !published.isEmpty else { return [] }
+        func mentionsStore(_ tokens: Range<Int>) -> Bool {
+            tokens.contains { i in
+                let token = tree.tokens[i]
+                return token.kind == .identifier && storeWords.contains(tree.identifierText(token))
+            }
+        }
+        func tokens(_ n: Int) -> Range<Int> { Int(tree.nodes[n].firstToken)..<Int(tree.nodes[n].endToken) }
+        let initializers = file.memberDecls(block).filter { file.kind($0) == .initDecl }
+        var persisted: Set<String> = []
+        for (name, binding) in published {
+            // Written back: a `didSet` that names a store, or a subscription to `$name` in an initializer whose
+            // tokens from `$name` to the end of the statement name one.
+            let didSet = tree.child(binding, .accessorBlock).flatMap { accessors in
+                file.children(accessors).first { file.kind($0) == .accessorDecl && file.name($0) == "didSet" }
+            }
+            var writesBack = didSet.map { mentionsStore(tokens($0)) } ?? false
+            // Read first: the initial value names a store, or an initializer assigns `name` a value that does.
+            var readsFirst = tree.child(binding, .initializerClause).map { mentionsStore(tokens($0)) } ?? false
+            for initializer in initializers {
+                let range = tokens(initializer)
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    defer { i += 1 }
+                    let token = tree.tokens[i]
+                    let text = token.kind == .identifier || token.kind == .dollarIdentifier ? tree.identifierText(token) : ""
+                    guard text == name || text == "$" + name else { continue }
+                    // The statement: up to the next token that starts a line.
+                    var end = i + 1
+                    while end < range.upperBound && !tree.tokens[end].isAtStartOfLine { end += 1 }
+                    // A chain of calls continues on lines that start with `.`.
+                    while end < range.upperBound && tree.tokens[end].kind == .period {
+                        end += 1
+                        var depth = 0
+                        while end < range.upperBound {
+                            let kind = tree.tokens[end].kind
+                            if kind == .leftParen || kind == .leftBrace || kind == .leftSquare { depth += 1 }
+                            if kind == .rightParen || kind == .rightBrace || kind == .rightSquare { depth -= 1 }
+                            end += 1
+                            if depth <= 0 && end < range.upperBound && tree.tokens[end].isAtStartOfLine { break }
+                        }
+                    }
+                    if text == name, i + 1 < range.upperBound, tree.tokens[i + 1].kind == .equal, mentionsStore((i + 2)..<end) {
+                        readsFirst = true
+                    } else if text == "$" + name, mentionsStore((i + 1)..<end) {
+                        writesBack = true
+                    }
+                }
+            }
+            if writesBack && readsFirst { persisted.insert(name) }
+        }
+        return persisted
     }
 
     /// Operators between a publisher and `assign(to:)` that pass its first value on as it comes.
