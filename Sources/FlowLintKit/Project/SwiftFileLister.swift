@@ -101,6 +101,11 @@ struct SwiftFileSet: Sendable {
         return out
     }
 
+    func contains(_ path: String) -> Bool {
+        let i = lowerBound(path)
+        return i < sorted.count && sorted[i] == path
+    }
+
     private func lowerBound(_ key: String) -> Int {
         var low = 0, high = sorted.count
         while low < high {

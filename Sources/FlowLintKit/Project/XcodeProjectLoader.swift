@@ -234,6 +234,8 @@ private struct Loader {
     private var synchronizedFolders: [String] = []
     /// Memo of `location(of:)`: nil inside when the object is not a source location.
     private var locations: [String: String?] = [:]
+    /// Directory entries read by `spelledOnDisk`, by absolute path.
+    private var directories: [String: Set<String>] = [:]
     /// `.xcconfig` files read, by absolute path.
     private var xcconfigs: [String: XCConfigReader.File] = [:]
 
@@ -546,12 +548,45 @@ private struct Loader {
                     : isa == "PBXVariantGroup" || isa == "XCVersionGroup" ? graph.strings(graph.object(reference) ?? [:], "children", of: reference)
                     : []
                 for candidate in candidates {
-                    guard let path = location(of: candidate), path.hasSuffix(".swift"), FileDiscovery.exists(path) else { continue }
-                    files.append(path)
+                    guard let path = location(of: candidate), path.hasSuffix(".swift"), let found = spelledOnDisk(path) else { continue }
+                    files.append(found)
                 }
             }
         }
         return files
+    }
+
+    /// A source file's path as the disk spells it, or nil when no file is there. Xcode runs on a file system that
+    /// ignores case, so a group's path may differ in case from its folder (`path = Components` for `components/`):
+    /// Xcode compiles the file, and FlowLint must find it under the name its listing has (on any file system).
+    /// Each directory is compared by its entries' names, ignoring case only when the exact name is not there; a
+    /// name that two entries match ignoring case is not guessed.
+    mutating func spelledOnDisk(_ path: String) -> String? {
+        if let known { if known.contains(path) { return path } } else if FileDiscovery.exists(path) { return path }
+        let start = path.hasPrefix(sourceRoot + "/") ? sourceRoot : "/"
+        var current = start
+        for component in path.dropFirst(start == "/" ? 1 : start.utf8.count + 1).split(separator: "/") {
+            let name = String(component)
+            let entries = directoryEntries(current)
+            var next = name
+            if !entries.contains(name) {
+                let folded = name.lowercased()
+                let matches = entries.filter { $0.lowercased() == folded }
+                guard matches.count == 1 else { return nil }
+                next = matches.first!
+            }
+            current = current == "/" ? "/" + next : current + "/" + next
+        }
+        if let known { return known.contains(current) ? current : nil }
+        return FileDiscovery.exists(current) ? current : nil
+    }
+
+    /// The names in a directory (subdirectories, `.swift` files and links), read once per load.
+    mutating func directoryEntries(_ directory: String) -> Set<String> {
+        if let listed = directories[directory] { return listed }
+        let names = Set((DirectoryListings.read(directory) ?? []).map(\.name))
+        directories[directory] = names
+        return names
     }
 
     /// The Swift files of the synchronized folders a target lists, minus its membership exceptions and the

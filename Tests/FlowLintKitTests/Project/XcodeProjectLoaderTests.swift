@@ -205,6 +205,31 @@ final class XcodeProjectLoaderTests: XCTestCase {
         XCTAssertEqual(relative(try target("App", in: result).files, to: root), ["outside/B.swift", "src/A.swift", "src/deep/C.swift"])
     }
 
+    /// Xcode's file system ignores case: a group spelled `Components` for the folder `components` compiles its files,
+    /// found under the spelling on disk (on Linux the exact path does not exist; on macOS it does, but the files
+    /// FlowLint lists are spelled as the directory has them). Two entries that match ignoring case are not guessed.
+    func testGroupPathsThatDifferFromTheDiskOnlyInCase() throws {
+        let root = try temporaryDirectory()
+        try write("struct A {}\n", to: Paths.join(root, "app/components/Avatar.swift"))
+        try write("struct B {}\n", to: Paths.join(root, "app/Twice/B.swift"))
+        try write("struct B {}\n", to: Paths.join(root, "app/twice/B.swift"))
+        let project = try writeProject(appProject(main: "(G1)", extra: """
+            G1 = {isa = PBXGroup; children = (G2, G3); path = App; sourceTree = "<group>"; };
+            G2 = {isa = PBXGroup; children = (F1); path = Components; sourceTree = "<group>"; };
+            G3 = {isa = PBXGroup; children = (F2); path = TWICE; sourceTree = "<group>"; };
+            F1 = {isa = PBXFileReference; path = avatar.swift; sourceTree = "<group>"; };
+            F2 = {isa = PBXFileReference; path = B.swift; sourceTree = "<group>"; };
+            B1 = {isa = PBXBuildFile; fileRef = F1; };
+            B2 = {isa = PBXBuildFile; fileRef = F2; };
+            """, files: "B1, B2"), in: root)
+        let result = XcodeProjectLoader.load(project: project, root: root)
+        XCTAssertEqual(relative(try target("App", in: result).files, to: root), ["app/components/Avatar.swift"])
+        let listed = SwiftFileSet([Paths.join(root, "app/components/Avatar.swift"), Paths.join(root, "app/Twice/B.swift"),
+                                   Paths.join(root, "app/twice/B.swift")])
+        let withListing = XcodeProjectLoader.load(project: project, root: root, files: listed)
+        XCTAssertEqual(relative(try target("App", in: withListing).files, to: root), ["app/components/Avatar.swift"])
+    }
+
     func testAnXcconfigInsideASynchronizedFolderAndOneThatDoesNotExist() throws {
         let root = try temporaryDirectory()
         try write("SWIFT_ACTIVE_COMPILATION_CONDITIONS = FROM_FOLDER\n", to: Paths.join(root, "Config/App.xcconfig"))

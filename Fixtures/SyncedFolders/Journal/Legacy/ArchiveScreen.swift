@@ -12,3 +12,8 @@ struct ArchiveScreen: View {
 final class ArchiveStore: ObservableObject {
     @Published var count = 0
 }
+
+/// The archive's old host, removed from the target with the screen.
+final class ArchiveHost {
+    func makeScreen() -> some View { ArchiveScreen() }
+}
