@@ -15,6 +15,8 @@ final class GitIgnoreCLITests: CLITestCase {
                 @EnvironmentObject var model: Model
                 var body: some View { Text(String(describing: model)) }
             }
+            // A construction besides the root's, so that the reader is shown even when the root is not context.
+            func makeReader() -> some View { Reader() }
             """)
         try write("vendor/Checkout/Root.swift", """
             import SwiftUI

@@ -221,6 +221,8 @@ final class PartialRunCLITests: CLITestCase {
                 @EnvironmentObject var model: Model
                 var body: some View { Text(String(describing: model)) }
             }
+            // A construction besides the root's, so that the reader is shown even when the root is not context.
+            func makeReader() -> some View { Reader() }
             """)
         try write("Legacy/Provider.swift", """
             import SwiftUI
