@@ -22,13 +22,14 @@ extension ObservedObjectInlineRule {
     /// An initializer may assign a created object to an observed property (`self.store = Store()`), and its
     /// body does not say `ObservedObject`: in a file that says it anywhere, no body is skipped.
     /// An initializer that says `assign` may feed a `@Published` property from a publisher (`mirroredProperties`).
-    /// A function that says `rootView` may replace a hosted view's object (`hostingView.rootView.model = model`).
+    /// A function that says `rootView` may replace or use a hosted view's object (`hostingView.rootView.model = model`,
+    /// `rootView.trigger.fire()`).
     static let parses = BodySkipping(bodyWords: ["assign", "rootView"], fileWords: ["ObservedObject"],
                                      notedWords: observableObjectWord.words.union(rootViewWord.words))
 
     /// Only a file that says it declares observable objects whose statelessness is recorded (`Record`).
     static let observableObjectWord = TokenWords(["ObservableObject"])
-    /// Only a file that says it can set a hosted view's property through the host (`Record.hostAssigned`).
+    /// Only a file that says it can reach a hosted view's property through the host (`Record.hostReached`).
     static let rootViewWord = TokenWords(["rootView"])
 
     /// The owner must turn out to be a SwiftUI type (a view, a modifier, ...) other than an `App`, possibly by
@@ -49,10 +50,12 @@ extension ObservedObjectInlineRule {
     /// protocol).
     struct Record: Codable, Sendable {
         var statelessClasses: [StatelessClass] = []
-        /// `View.property` for each property of a view that UIKit or AppKit code replaces through its host
-        /// (`host = NSHostingView(rootView: StatsView())` and then `host.rootView.model = model`, in one file): the
-        /// object the view creates is a placeholder, and a `@StateObject` could not be assigned there.
-        var hostAssigned: [String] = []
+        /// `View.property` for each property of a view that UIKit or AppKit code reaches through its host
+        /// (`host = NSHostingView(rootView: StatsView())` and then `host.rootView.model = model` or
+        /// `host.rootView.trigger.fire()`, in one file): the host replaces the object the view creates, or shares it
+        /// through its own copy of the view, and a `@StateObject` could be neither assigned there nor shared (the
+        /// copy's would be another object).
+        var hostReached: [String] = []
     }
 
     struct StatelessClass: Codable, Sendable {
@@ -116,9 +119,9 @@ extension ObservedObjectInlineRule {
             guard file.typeKind(decl) == .class, let first = file.inheritedNames(decl).first, holdsNoState(decl, file) else { return nil }
             return StatelessClass(name: file.typeDeclarationName(decl), superclass: first)
         }
-        let hostAssigned = file.mentions(rootViewWord) ? propertiesAssignedThroughHosts(file) : []
-        if !stateless.isEmpty || !hostAssigned.isEmpty {
-            report.record(Record(statelessClasses: stateless, hostAssigned: hostAssigned))
+        let hostReached = file.mentions(rootViewWord) ? propertiesReachedThroughHosts(file) : []
+        if !stateless.isEmpty || !hostReached.isEmpty {
+            report.record(Record(statelessClasses: stateless, hostReached: hostReached))
         }
         // Both forms need the attribute: a file without one has nothing to find.
         guard file.containsAttribute(named: "ObservedObject") else { return }
@@ -152,15 +155,16 @@ extension ObservedObjectInlineRule {
         let stateless = project.derived("stateless") { records in
             Dictionary(records.flatMap(\.record.statelessClasses).map { ($0.name, $0.superclass) }, uniquingKeysWith: { a, _ in a })
         }
-        let hostAssigned = project.derived("hostAssigned") { records in Set(records.flatMap(\.record.hostAssigned)) }
+        let hostReached = project.derived("hostReached") { records in Set(records.flatMap(\.record.hostReached)) }
         let hostedOnly = project[ViewsShownOnlyOutsideSwiftUI.self]
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
             let c = finding.condition
             // An `App` is created once, so the object is too (and `@StateObject` could not be used in its `init`).
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
-            // The host gives the view its real object: the one it creates is a placeholder.
-            guard !hostAssigned.contains("\(c.owner).\(c.property)") else { continue }
+            // The host gives the view its real object (the one it creates is a placeholder), or uses the object
+            // through its copy of the view, which a `@StateObject` would not share.
+            guard !hostReached.contains("\(c.owner).\(c.property)") else { continue }
             // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
             if let type = c.type, holdsNoState(type, stateless, index) { continue }
             // The Composable Architecture's `ViewStore`, made from the view's `store` in its `init` and observed, is
@@ -187,13 +191,13 @@ extension ObservedObjectInlineRule {
         }
     }
 
-    /// `View.property` for the properties a file assigns through a host's `rootView` (`host.rootView.model = m`,
-    /// or `rootView.model = m` in a hosting subclass), for each view the file hosts (`NSHostingView(rootView:
+    /// `View.property` for the properties a file reaches through a host's `rootView` (`host.rootView.model = m`,
+    /// `rootView.trigger.fire()` in a hosting subclass), for each view the file hosts (`NSHostingView(rootView:
     /// StatsView())`, `UIHostingController(rootView: ...)`).
-    static func propertiesAssignedThroughHosts(_ file: FileContext) -> [String] {
+    static func propertiesReachedThroughHosts(_ file: FileContext) -> [String] {
         let tree = file.tree
         var hosted: Set<String> = []
-        var assigned: Set<String> = []
+        var reached: Set<String> = []
         for n in tree.nodes.indices {
             switch file.kind(n) {
             case .callExpr:
@@ -202,15 +206,13 @@ extension ObservedObjectInlineRule {
                 }
             case .memberAccessExpr:
                 guard let name = file.name(n), let base = tree.firstChild(n), file.name(base) == "rootView",
-                      file.kind(base) == .memberAccessExpr || file.kind(base) == .identifierExpr,
-                      let p = file.parent(n), file.kind(p) == .binaryExpr, tree.firstChild(p) == n,
-                      let op = tree.nameToken(p), tree.file.token(op, is: "=") else { continue }
-                assigned.insert(name)
+                      file.kind(base) == .memberAccessExpr || file.kind(base) == .identifierExpr else { continue }
+                reached.insert(name)
             default:
                 continue
             }
         }
-        return hosted.sorted().flatMap { view in assigned.sorted().map { "\(view).\($0)" } }
+        return hosted.sorted().flatMap { view in reached.sorted().map { "\(view).\($0)" } }
     }
 
     /// A class of the sources that holds no state of its own: every declaration of it does (`holdsNoState`
