@@ -3,18 +3,22 @@ import FlowLintSyntax
 /// How a `@State` with an initial value changes, from its uses in its type and the type's extensions in its file
 /// (`PropertyFact.stateChanges`). A `ForEach` row that keeps such state by position hands nothing of an element to
 /// another unless the state changes with what the row shows: a value never written is the same in every row, a
-/// size measured from the layout is measured again, and a flag that presents a sheet is set only while the sheet
-/// covers the list.
+/// size measured from the layout is measured again, a flag that presents a sheet is set only while the sheet
+/// covers the list, and a tap's feedback that a timer resets lasts seconds.
 enum StateChanges: UInt8, Sendable, Equatable, Codable {
     /// Written, passed on as a binding, set in an initializer (`_x = State(...)`), or not looked at.
     case any
     /// Never written and never passed on: every instance holds the initial value.
     case never
-    /// Written only inside `GeometryReader`, `onGeometryChange` or `onPreferenceChange`: measured from the layout.
+    /// Written only inside `GeometryReader`, `onGeometryChange`, `onPreferenceChange` or a size reader of the
+    /// project's (`readSize { ... }`, `onSizeChange { ... }`): measured from the layout.
     case fromLayout
     /// Bound only to a presentation (`.sheet(isPresented: $x)`, `.sheet(item: $x)`, `.alert`, `.quickLookPreview($x)`,
     /// ...) and otherwise only assigned: it holds something only while what it presents is shown.
     case presentation
+    /// Written only in the actions of taps (a button's, `onTapGesture`'s), and reset there after a delay
+    /// (`DispatchQueue.main.asyncAfter`, a `Task` that sleeps): a "Copied" tick, like a hover, lasts seconds.
+    case tapFeedback
 }
 
 extension FactExtractor {
@@ -25,6 +29,16 @@ extension FactExtractor {
     ]
     /// The closures that run with the layout's sizes.
     static let layoutCalls: Set<String> = ["GeometryReader", "onGeometryChange", "onPreferenceChange"]
+
+    /// A call that gives its closure the layout's sizes: SwiftUI's, or a reader the project names for what it reads
+    /// (`readSize`, `onSizeChange`, `measureFrame`): a name that starts with `on`, `read` or `measure` and says
+    /// `size`, `geometry` or `frame`.
+    static func isLayoutCall(_ name: String) -> Bool {
+        if layoutCalls.contains(name) { return true }
+        let lowered = name.lowercased()
+        return ["on", "read", "measure"].contains(where: lowered.hasPrefix)
+            && ["size", "geometry", "frame"].contains(where: lowered.contains)
+    }
 
     /// How the `@State` property `name` (declared at `declaration` in `typeDecl`) changes. One pass over the
     /// tokens of the type and its extensions in this file; presentation bindings and layout closures are found
@@ -37,10 +51,10 @@ extension FactExtractor {
             let node = tree.nodes[region]
             regions.append(Int(node.firstToken)..<Int(node.endToken))
         }
-        var presentations: [Range<Int>]?
-        var layouts: [Range<Int>]?
+        var ranges: CallRanges?
         var written = false, bound = false, read = false
         var allWritesInLayout = true
+        var allWritesInTaps = true, someWriteDelayed = false
         for region in regions {
             var i = region.lowerBound
             while i < region.upperBound {
@@ -56,17 +70,18 @@ extension FactExtractor {
                 if !isProjection, i > 0, tokens[i - 1].kind == .period,
                    !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
                 let offset = Int(token.offset)
-                if presentations == nil {
-                    (presentations, layouts) = presentationAndLayoutRanges(typeDecl)
-                }
+                if ranges == nil { ranges = callRanges(typeDecl) }
+                let calls = ranges!
                 if isProjection {
-                    if presentations!.contains(where: { $0.contains(offset) }) { bound = true; continue }
-                    if layouts!.contains(where: { $0.contains(offset) }) { written = true; continue }
+                    if calls.presentations.contains(where: { $0.contains(offset) }) { bound = true; continue }
+                    if calls.layouts.contains(where: { $0.contains(offset) }) { written = true; allWritesInTaps = false; continue }
                     return .any
                 }
                 if isWrite(at: i) {
                     written = true
-                    if !layouts!.contains(where: { $0.contains(offset) }) { allWritesInLayout = false }
+                    if !calls.layouts.contains(where: { $0.contains(offset) }) { allWritesInLayout = false }
+                    if !calls.taps.contains(where: { $0.contains(offset) }) { allWritesInTaps = false }
+                    if calls.delays.contains(where: { $0.contains(offset) }) { someWriteDelayed = true }
                 } else {
                     read = true
                 }
@@ -74,7 +89,8 @@ extension FactExtractor {
         }
         if !written && !bound { return read ? .never : .any }
         if bound { return read ? .any : .presentation }
-        return allWritesInLayout ? .fromLayout : .any
+        if allWritesInLayout { return .fromLayout }
+        return allWritesInTaps && someWriteDelayed ? .tapFeedback : .any
     }
 
     /// Whether the identifier at token `i` is assigned (`x = `, `x += `, `x[i] = `), mutated by a method that may be
@@ -136,27 +152,51 @@ extension FactExtractor {
         }
     }
 
-    /// The bytes of the presentation bindings (`isPresented:` and `item:` arguments, or the first argument of a
-    /// presentation modifier) and of the layout closures in the type and its extensions in this file.
-    private func presentationAndLayoutRanges(_ typeDecl: Int) -> ([Range<Int>], [Range<Int>]) {
-        var presentations: [Range<Int>] = [], layouts: [Range<Int>] = []
+    /// The bytes of the calls that say how a state changes, in the type and its extensions in this file.
+    struct CallRanges {
+        /// Presentation bindings: `isPresented:` and `item:` arguments, or a presentation modifier's first argument.
+        var presentations: [Range<Int>] = []
+        /// Layout closures (`isLayoutCall`).
+        var layouts: [Range<Int>] = []
+        /// Tap actions: a `Button`'s action closure or `action:` argument, an `onTapGesture` closure.
+        var taps: [Range<Int>] = []
+        /// Delayed work: `asyncAfter(...)`, a `Task { ... }` that sleeps.
+        var delays: [Range<Int>] = []
+    }
+
+    private func callRanges(_ typeDecl: Int) -> CallRanges {
+        var ranges = CallRanges()
         for root in [typeDecl] + extensionsInFile(of: typeDecl) {
             for n in tree.subtree(root) where context.kind(n) == .callExpr {
                 guard let callee = tree.firstChild(n) else { continue }
                 let calleeKind = context.kind(callee)
                 guard calleeKind == .memberAccessExpr || calleeKind == .identifierExpr, let called = context.name(callee) else { continue }
-                if Self.layoutCalls.contains(called) {
-                    layouts.append(tree.byteRange(n))
+                let parts = context.children(n).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
+                if Self.isLayoutCall(called) {
+                    ranges.layouts.append(tree.byteRange(n))
                 } else if calleeKind == .memberAccessExpr, Self.presentationModifiers.contains(called) {
-                    for (position, argument) in context.children(n).filter({ context.kind($0) == .argument }).enumerated() {
-                        let label = tree.nameToken(argument).map { tree.identifierText($0) }
+                    for (position, argument) in parts.filter({ context.kind($0) == .argument }).enumerated() {
+                        let label = context.name(argument)
                         if label == "isPresented" || label == "item" || (position == 0 && label == nil) {
-                            presentations.append(tree.byteRange(argument))
+                            ranges.presentations.append(tree.byteRange(argument))
                         }
+                    }
+                } else if called == "Button" || called == "onTapGesture" {
+                    // The action: `action:`, or the first unlabeled trailing closure (a `Button`'s label comes after).
+                    if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" })
+                        ?? parts.first(where: { context.kind($0) == .trailingClosure && context.name($0) == nil }) {
+                        ranges.taps.append(tree.byteRange(action))
+                    }
+                } else if called == "asyncAfter" {
+                    ranges.delays.append(tree.byteRange(n))
+                } else if called == "Task", calleeKind == .identifierExpr {
+                    let node = tree.nodes[n]
+                    if (Int(node.firstToken)..<Int(node.endToken)).contains(where: { context.identifier($0, is: "sleep") }) {
+                        ranges.delays.append(tree.byteRange(n))
                     }
                 }
             }
         }
-        return (presentations, layouts)
+        return ranges
     }
 }
