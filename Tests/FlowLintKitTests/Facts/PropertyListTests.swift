@@ -78,7 +78,24 @@ final class PropertyListTests: XCTestCase {
         for property in cases {
             var w = BinaryWriter()
             property.write(to: &w, path: "A.swift")
-            XCTAssertEqual(w.bytes, CompactCoding.encode(property, path: "A.swift"), property.name)
+            XCTAssertEqual(w.bytes, CompactCoding.encode(property, path: "A.swift", handWritten: false), property.name)
+            // The hand-written reader reads what the generic decoder reads, under the path given.
+            for path in ["A.swift", "B.swift"] {
+                let fast = w.bytes.withUnsafeBytes { buffer -> PropertyFact? in
+                    var reader = BinaryReader(buffer)
+                    return try? PropertyFact(reading: &reader, path: path)
+                }
+                XCTAssertEqual(fast, try CompactCoding.decode(PropertyFact.self, from: w.bytes, path: path, handWritten: false), property.name)
+            }
+            // A cut anywhere is rejected.
+            for cut in 0..<w.bytes.count {
+                let bytes = Array(w.bytes[0..<cut])
+                let fast = bytes.withUnsafeBytes { buffer -> PropertyFact? in
+                    var reader = BinaryReader(buffer)
+                    return try? PropertyFact(reading: &reader, path: "A.swift")
+                }
+                XCTAssertNil(fast, "\(property.name) cut at \(cut)")
+            }
         }
     }
 }
