@@ -17,12 +17,20 @@ struct PropertyList: Sendable, Equatable, Codable {
 
     init(_ properties: [PropertyFact], path: String) {
         var w = BinaryWriter()
-        var entry = BinaryWriter()
-        for p in properties {
-            entry.bytes.removeAll(keepingCapacity: true)
-            p.write(to: &entry, path: path)
-            w.uint(UInt64(entry.bytes.count))
-            w.raw(entry.bytes)
+        for i in properties.indices {
+            // Each entry is written in place after a one-byte length slot (not into a scratch writer and copied),
+            // which an entry of 128 bytes or more widens to its varint.
+            let slot = w.bytes.count
+            w.bytes.append(0)
+            properties[i].write(to: &w, path: path)
+            let length = w.bytes.count - slot - 1
+            if length < 0x80 {
+                w.bytes[slot] = UInt8(length)
+            } else {
+                var prefix = BinaryWriter()
+                prefix.uint(UInt64(length))
+                w.bytes.replaceSubrange(slot..<(slot + 1), with: prefix.bytes)
+            }
         }
         // Exactly as long as it needs to be: these stay in memory for the whole run.
         bytes = w.bytes.exactSized()

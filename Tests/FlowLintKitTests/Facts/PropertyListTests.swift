@@ -34,6 +34,17 @@ final class PropertyListTests: XCTestCase {
         XCTAssertEqual(PropertyList([], path: "A.swift").decoded(path: "A.swift"), [])
     }
 
+    /// An entry of 128 bytes or more takes a two-byte length.
+    func testLongEntriesRoundTrip() {
+        var long = properties
+        long[1].type = String(repeating: "Nested.", count: 40) + "Context"
+        long[3].readOnlyOnTap = TapAction(titles: (0..<60).map { "Title \($0)" })
+        let list = PropertyList(long, path: "A.swift")
+        XCTAssertEqual(list.decoded(path: "A.swift"), long)
+        XCTAssertEqual(PropertyList(validating: list.bytes), list)
+        XCTAssertEqual(list.named("shared", path: "A.swift").first?.type, long[1].type)
+    }
+
     func testOnlyWellFormedBytesAreTaken() {
         let bytes = PropertyList(properties, path: "A.swift").bytes
         XCTAssertEqual(PropertyList(validating: bytes), PropertyList(properties, path: "A.swift"))
