@@ -13,8 +13,10 @@ enum CompactCoding {
     /// is independent of where the file is and how it is shown) and read back under the file's current path.
     static let pathKey = CodingUserInfoKey(rawValue: "flowlint.path")!
 
-    static func encode<T: Encodable>(_ value: T, path: String = "") -> [UInt8] {
-        let encoder = CompactEncoder(path: path)
+    /// `handWritten: false` (tests only) writes spans and findings through the generic containers too, which
+    /// the hand-written forms must match byte for byte.
+    static func encode<T: Encodable>(_ value: T, path: String = "", handWritten: Bool = true) -> [UInt8] {
+        let encoder = CompactEncoder(path: path, handWritten: handWritten)
         do {
             try value.encode(to: encoder)
         } catch {
@@ -24,15 +26,16 @@ enum CompactCoding {
         return encoder.out.bytes
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer, path: String = "") throws -> T {
-        let decoder = CompactDecoder(reader: BinaryReader(buffer), path: path)
+    static func decode<T: Decodable>(_ type: T.Type, from buffer: UnsafeRawBufferPointer, path: String = "",
+                                     handWritten: Bool = true) throws -> T {
+        let decoder = CompactDecoder(reader: BinaryReader(buffer), path: path, handWritten: handWritten)
         let value = try T(from: decoder)
         guard decoder.reader.position == decoder.reader.end else { throw CacheFormatError() }
         return value
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], path: String = "") throws -> T {
-        try bytes.withUnsafeBytes { try decode(type, from: $0, path: path) }
+    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], path: String = "", handWritten: Bool = true) throws -> T {
+        try bytes.withUnsafeBytes { try decode(type, from: $0, path: path, handWritten: handWritten) }
     }
 }
 
@@ -55,9 +58,13 @@ final class CompactEncoder: Encoder {
     let path: String
     let codingPath: [CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any]
+    /// Spans and findings are written by hand (`SourceSpan.write`, `Diagnostic.write`), not through the
+    /// containers: every rule's per-file findings are encoded into the facts, a span or more each.
+    let handWritten: Bool
 
-    init(path: String) {
+    init(path: String, handWritten: Bool = true) {
         self.path = path
+        self.handWritten = handWritten
         userInfo = [CompactCoding.pathKey: path]
     }
 
@@ -79,6 +86,10 @@ final class CompactEncoder: Encoder {
             let values = value as! [UInt32]
             out.uint(UInt64(values.count))
             for v in values { out.uint(UInt64(v)) }
+        } else if handWritten && T.self == Diagnostic.self {
+            (value as! Diagnostic).write(to: &out, path: path)
+        } else if handWritten && T.self == SourceSpan.self {
+            (value as! SourceSpan).write(to: &out, path: path)
         } else {
             try value.encode(to: self)
         }
@@ -195,15 +206,21 @@ private struct UnkeyedWriter: UnkeyedEncodingContainer {
         encoder.out.bytes.append(0)
     }
 
+    /// The count's varint is written into the slot byte by byte (no scratch writer, which allocated for every
+    /// element).
     private mutating func counted() {
         count += 1
-        var varint = BinaryWriter()
-        varint.uint(UInt64(count))
-        if varint.bytes.count > slotWidth {
-            encoder.out.bytes.insert(contentsOf: repeatElement(0, count: varint.bytes.count - slotWidth), at: slot + slotWidth)
-            slotWidth = varint.bytes.count
+        var width = 1
+        while UInt64(count) >> UInt64(7 * width) != 0 { width += 1 }
+        if width > slotWidth {
+            encoder.out.bytes.insert(contentsOf: repeatElement(0, count: width - slotWidth), at: slot + slotWidth)
+            slotWidth = width
         }
-        for (i, byte) in varint.bytes.enumerated() { encoder.out.bytes[slot + i] = byte }
+        var rest = UInt64(count)
+        for i in 0..<width {
+            encoder.out.bytes[slot + i] = UInt8(truncatingIfNeeded: rest) & 0x7f | (i < width - 1 ? 0x80 : 0)
+            rest >>= 7
+        }
     }
 
     private var value: ValueWriter { ValueWriter(encoder: encoder) }
@@ -241,9 +258,14 @@ final class CompactDecoder: Decoder {
     var reader: BinaryReader
     let codingPath: [CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any]
+    let path: String
+    /// Spans and findings are read by hand (see `CompactEncoder.handWritten`).
+    let handWritten: Bool
 
-    init(reader: BinaryReader, path: String) {
+    init(reader: BinaryReader, path: String, handWritten: Bool = true) {
         self.reader = reader
+        self.path = path
+        self.handWritten = handWritten
         userInfo = [CompactCoding.pathKey: path]
     }
 
@@ -264,6 +286,8 @@ final class CompactDecoder: Decoder {
             for _ in 0..<count { values.append(try unsigned(UInt32.self)) }
             return values as! T
         }
+        if handWritten && T.self == Diagnostic.self { return try Diagnostic(reading: &reader, path: path) as! T }
+        if handWritten && T.self == SourceSpan.self { return try SourceSpan(reading: &reader, path: path) as! T }
         return try T(from: self)
     }
 

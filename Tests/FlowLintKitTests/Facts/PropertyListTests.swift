@@ -34,6 +34,17 @@ final class PropertyListTests: XCTestCase {
         XCTAssertEqual(PropertyList([], path: "A.swift").decoded(path: "A.swift"), [])
     }
 
+    /// An entry of 128 bytes or more takes a two-byte length.
+    func testLongEntriesRoundTrip() {
+        var long = properties
+        long[1].type = String(repeating: "Nested.", count: 40) + "Context"
+        long[3].readOnlyOnTap = TapAction(titles: (0..<60).map { "Title \($0)" })
+        let list = PropertyList(long, path: "A.swift")
+        XCTAssertEqual(list.decoded(path: "A.swift"), long)
+        XCTAssertEqual(PropertyList(validating: list.bytes), list)
+        XCTAssertEqual(list.named("shared", path: "A.swift").first?.type, long[1].type)
+    }
+
     func testOnlyWellFormedBytesAreTaken() {
         let bytes = PropertyList(properties, path: "A.swift").bytes
         XCTAssertEqual(PropertyList(validating: bytes), PropertyList(properties, path: "A.swift"))
@@ -78,7 +89,24 @@ final class PropertyListTests: XCTestCase {
         for property in cases {
             var w = BinaryWriter()
             property.write(to: &w, path: "A.swift")
-            XCTAssertEqual(w.bytes, CompactCoding.encode(property, path: "A.swift"), property.name)
+            XCTAssertEqual(w.bytes, CompactCoding.encode(property, path: "A.swift", handWritten: false), property.name)
+            // The hand-written reader reads what the generic decoder reads, under the path given.
+            for path in ["A.swift", "B.swift"] {
+                let fast = w.bytes.withUnsafeBytes { buffer -> PropertyFact? in
+                    var reader = BinaryReader(buffer)
+                    return try? PropertyFact(reading: &reader, path: path)
+                }
+                XCTAssertEqual(fast, try CompactCoding.decode(PropertyFact.self, from: w.bytes, path: path, handWritten: false), property.name)
+            }
+            // A cut anywhere is rejected.
+            for cut in 0..<w.bytes.count {
+                let bytes = Array(w.bytes[0..<cut])
+                let fast = bytes.withUnsafeBytes { buffer -> PropertyFact? in
+                    var reader = BinaryReader(buffer)
+                    return try? PropertyFact(reading: &reader, path: "A.swift")
+                }
+                XCTAssertNil(fast, "\(property.name) cut at \(cut)")
+            }
         }
     }
 }
