@@ -155,6 +155,8 @@ extension PropertyFact {
         self.platforms = Platforms(rawValue: platforms)
         self.clause = clause
         readsModelContext = try r.bool()
+        guard let changes = UInt8(exactly: try r.uint()).flatMap(StateChanges.init(rawValue:)) else { throw CacheFormatError() }
+        stateChanges = changes
     }
 }
 
