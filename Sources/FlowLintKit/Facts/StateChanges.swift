@@ -121,26 +121,26 @@ extension FactExtractor {
         }
         guard j < tokens.count else { return false }
         let next = tokens[j]
-        if next.kind == .equal { return true }
-        if next.kind == .binaryOperator {
-            let text = tree.file.text(of: next)
-            return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-        }
+        if next.kind == .equal || next.kind == .binaryOperator { return isAssignment(next) }
         // `x.toggle()`, `x.removeAll()`: a method call, which may mutate; `x.count` is a read.
         if next.kind == .period, j + 2 < tokens.count, tokens[j + 1].kind == .identifier, tokens[j + 2].kind == .leftParen {
             return true
         }
-        // `x.y = z`, `x.y.z += 1`: a member assigned.
+        // `x.y = z`, `x.y.z += 1`: a member assigned; `x.items.append(y)`: a member's method, which may mutate.
         if next.kind == .period {
             var k = j
             while k + 1 < tokens.count, tokens[k].kind == .period, tokens[k + 1].kind == .identifier { k += 2 }
-            if k < tokens.count, tokens[k].kind == .equal { return true }
-            if k < tokens.count, tokens[k].kind == .binaryOperator {
-                let text = tree.file.text(of: tokens[k])
-                return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-            }
+            if k < tokens.count { return tokens[k].kind == .leftParen || isAssignment(tokens[k]) }
         }
         return false
+    }
+
+    /// `=` or a compound assignment (`+=`, `||=`), not a comparison.
+    private func isAssignment(_ token: Token) -> Bool {
+        if token.kind == .equal { return true }
+        guard token.kind == .binaryOperator else { return false }
+        let text = tree.file.text(of: token)
+        return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 
     /// The extensions of the type declared at `typeDecl` in this file.

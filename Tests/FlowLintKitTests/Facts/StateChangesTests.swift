@@ -1,0 +1,81 @@
+import XCTest
+@testable import FlowLintKit
+import FlowLintSyntax
+
+/// How a `@State` with an initial value changes (`PropertyFact.stateChanges`), from its uses in its type and the
+/// type's extensions in the file: what `foreach_index_id` asks of a row's state.
+final class StateChangesTests: XCTestCase {
+    func changes(_ members: String, extensions: String = "") throws -> [String: StateChanges] {
+        let source = """
+            import SwiftUI
+            struct Row: View {
+            \(members)
+            }
+            \(extensions)
+            """
+        let facts = LintEngine.facts(for: LintFile(path: "Example.swift", bytes: Array(source.utf8)))
+        let row = try XCTUnwrap(facts.types.first { $0.name == "Row" })
+        return Dictionary(uniqueKeysWithValues: row.properties.decoded(path: "Example.swift")
+            .filter { $0.wrapper == "State" }.map { ($0.name, $0.stateChanges) })
+    }
+
+    func testEachKindOfChange() throws {
+        let found = try changes("""
+                @State private var design: Font.Design = .monospaced
+                @State private var unread = 0
+                @State private var height: CGFloat = 0
+                @State private var showsDetail = false
+                @State private var copied = false
+                @State private var expanded = false
+                @State private var tags: [String] = []
+                @State private var seeded = 0
+                init(start: Int) { _seeded = State(initialValue: start) }
+                var body: some View {
+                    Text("x").font(.system(.body, design: design))
+                        .frame(minHeight: height)
+                        .onGeometryChange(for: CGFloat.self) { $0.size.height } action: { height = $0 }
+                        .sheet(isPresented: $showsDetail) { Text("detail") }
+                        .onTapGesture { showsDetail = true }
+                        .overlay {
+                            Button("Copy") {
+                                copied = true
+                                DispatchQueue.main.asyncAfter(deadline: .now() + 2) { copied = false }
+                            }
+                        }
+                        .onAppear { tags.append("seen"); expanded.toggle() }
+                        .badge(seeded)
+                }
+            """)
+        XCTAssertEqual(found["design"], .never)
+        XCTAssertEqual(found["unread"], .any, "never looked at in the file: an extension elsewhere may use it")
+        XCTAssertEqual(found["height"], .fromLayout)
+        XCTAssertEqual(found["showsDetail"], .presentation)
+        XCTAssertEqual(found["copied"], .tapFeedback)
+        XCTAssertEqual(found["expanded"], .any)
+        XCTAssertEqual(found["tags"], .any, "a method call on it may mutate it")
+        XCTAssertEqual(found["seeded"], .any, "no initial value: set by the initializer, not judged")
+    }
+
+    func testWritesAndBindingsThatKeepTheStateAlive() throws {
+        let found = try changes("""
+                @State private var draft = ""
+                @State private var shown = false
+                @State private var offset: CGFloat = 0
+                @State private var count = 0
+                var body: some View {
+                    TextField("Name", text: $draft)
+                        .sheet(isPresented: $shown) { Text("\\(count)") }
+                        .overlay { if shown { Text("open") } }
+                        .offset(x: offset)
+                }
+            """, extensions: """
+            extension Row {
+                func reset() { offset = 0; count += 1 }
+            }
+            """)
+        XCTAssertEqual(found["draft"], .any, "bound to a text field")
+        XCTAssertEqual(found["shown"], .any, "read besides its presentation: it shows something")
+        XCTAssertEqual(found["offset"], .any, "written outside a layout closure, in an extension of the file")
+        XCTAssertEqual(found["count"], .any)
+    }
+}
