@@ -256,6 +256,7 @@ extension ForEachIndexIDRule {
                   let reference = collectionReference(collection, at: call, context), !isInPreview(call, context) else { continue }
             let rows = rowContent(call, context)
             if let rows, rowsCarryTheirOwnID(rows, context, &members) { continue }
+            if let rows, isPageSelectedByPosition(call, rows: rows, context) { continue }
             let rebuilt = rebuildingID(call, collection: collection, context) ?? rebuildingIDAtEveryUse(of: call, collection: collection, context)
             if rebuilt == .whole { continue }
             var condition = Condition(container: container, text: tree.compactText(collection), collection: reference.collection,
@@ -739,6 +740,34 @@ extension ForEachIndexIDRule {
             return label == nil || label == "menuItems" || label == "menu" ? "a context menu" : nil
         default:
             return nil
+        }
+    }
+
+    /// Whether the rows are the pages of a `TabView(selection:)` and each is tagged with its position
+    /// (`.tag(index)`): the pager selects a position, so its pages are slots by design: after a change the
+    /// selection and each page's state stay with the slot, as the user sees it ("page 3 of 5").
+    static func isPageSelectedByPosition(_ call: Int, rows: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        let inPager = innermostClosure(around: call, context) { closure -> Bool? in
+            guard let holder = context.parent(closure), [.trailingClosure, .argument].contains(context.kind(holder)),
+                  let pager = context.parent(holder), context.kind(pager) == .callExpr, let callee = tree.firstChild(pager),
+                  context.kind(callee) == .identifierExpr, context.name(callee) == "TabView" else { return nil }
+            return context.arguments(pager).contains { $0.label == "selection" }
+        } ?? false
+        guard inPager, let signature = context.closureSignature(rows),
+              let position = tree.subtree(signature).first(where: {
+                  context.kind($0) == .parameter || context.kind($0) == .closureParameter
+              }).flatMap({ context.parameterName($0) }) else { return false }
+        return rowStatements(rows, context).contains { statement in
+            var e = context.unwrapped(statement)
+            for _ in 0..<256 {
+                guard context.kind(e) == .callExpr, let callee = tree.firstChild(e), context.kind(callee) == .memberAccessExpr,
+                      let base = tree.firstChild(callee) else { return false }
+                if context.name(callee) == "tag", case let args = context.arguments(e), args.count == 1,
+                   let value = args[0].value, tree.compactText(value) == position { return true }
+                e = context.unwrapped(base)
+            }
+            return false
         }
     }
 
