@@ -256,7 +256,6 @@ extension ForEachIndexIDRule {
                   let reference = collectionReference(collection, at: call, context), !isInPreview(call, context) else { continue }
             let rows = rowContent(call, context)
             if let rows, rowsCarryTheirOwnID(rows, context, &members) { continue }
-            if let rows, isPageSelectedByPosition(call, rows: rows, context) { continue }
             let rebuilt = rebuildingID(call, collection: collection, context) ?? rebuildingIDAtEveryUse(of: call, collection: collection, context)
             if rebuilt == .whole { continue }
             var condition = Condition(container: container, text: tree.compactText(collection), collection: reference.collection,
@@ -266,6 +265,8 @@ extension ForEachIndexIDRule {
             condition.rebuiltByCount = rebuilt == .count
             condition.isAnimated = isAnimated(call, container: container, rows: rows, context)
             if let rows { describeRows(rows, form: form, into: &condition, context, &members) }
+            // Pages that bind elements by position can still read a position that is gone.
+            if let rows, condition.binding == nil, isPageSelectedByPosition(call, rows: rows, context) { continue }
             // The project pass decides, and writes the message again with what the other files say.
             report.report(at: data, message(condition, changedBy: condition.changedBy, rowState: condition.rowState,
                                             advice: advice(condition, element: .unknown, binding: nil)), condition: condition)
@@ -745,7 +746,8 @@ extension ForEachIndexIDRule {
 
     /// Whether the rows are the pages of a `TabView(selection:)` and each is tagged with its position
     /// (`.tag(index)`): the pager selects a position, so its pages are slots by design: after a change the
-    /// selection and each page's state stay with the slot, as the user sees it ("page 3 of 5").
+    /// selection and each page's state stay with the slot, as the user sees it ("page 3 of 5"). (A page that binds
+    /// its element by position is still reported: the position may be gone.)
     static func isPageSelectedByPosition(_ call: Int, rows: Int, _ context: FileContext) -> Bool {
         let tree = context.tree
         let inPager = innermostClosure(around: call, context) { closure -> Bool? in
