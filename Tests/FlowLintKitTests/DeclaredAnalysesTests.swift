@@ -21,9 +21,10 @@ final class DeclaredAnalysesTests: XCTestCase {
             XCTAssertEqual(reads, names, "\(path): the analyses it reads and those it declares")
             if !reads.isEmpty { checked += 1 }
         }
-        XCTAssertEqual(checked, 9, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
+        XCTAssertEqual(checked, 10, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
                        + "observable_created_in_view reads ClassNames and ObservableObjectsPublishingNothing, "
-                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI and ViewsShownOnlyInPreviews, published_without_observable_object "
+                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI and ViewsShownOnlyInPreviews, foreach_index_id reads "
+                       + "ViewsShownOnlyInPreviews, published_without_observable_object "
                        + "and published_from_background and will_change_in_did_set read ProjectViewReads")
     }
 

@@ -18,6 +18,8 @@ enum ForEachIndexIDRule: Rule {
 }
 
 extension ForEachIndexIDRule {
+    static var analyses: [any ProjectAnalysis.Type] { [ViewsShownOnlyInPreviews.self] }
+
     /// The bodies that show rows, and those that change a collection in place (`items.remove(at:)`,
     /// `items = items.filter { ... }`), wherever they are: a model's method changes what a view shows. A computed
     /// property of an array type is kept too: its getter may be a constant (`var sizes: [String] { ["S", "M"] }`).
@@ -73,6 +75,8 @@ extension ForEachIndexIDRule {
         /// `ForEach`, a container around it or the rows, or a `List` (which animates its rows' insertions and
         /// removals itself).
         var isAnimated = false
+        /// The type whose body or member holds the `ForEach` (a view only previews show is not judged).
+        var view: String?
     }
 
     /// What the project pass needs of every file.
@@ -264,6 +268,7 @@ extension ForEachIndexIDRule {
             condition.menu = enclosingMenu(call, context)
             condition.rebuiltByCount = rebuilt == .count
             condition.isAnimated = isAnimated(call, container: container, rows: rows, context)
+            condition.view = context.enclosingType(call).map { context.typeDeclarationName($0) }
             if let rows { describeRows(rows, form: form, into: &condition, context, &members) }
             // Pages that bind elements by position can still read a position that is gone.
             if let rows, condition.binding == nil, isPageSelectedByPosition(call, rows: rows, context) { continue }
@@ -744,8 +749,8 @@ extension ForEachIndexIDRule {
         }
     }
 
-    /// Whether the rows are the pages of a `TabView(selection:)` and each is tagged with its position
-    /// (`.tag(index)`): the pager selects a position, so its pages are slots by design: after a change the
+    /// Whether the rows are the pages of a `TabView(selection:)` and each is tagged with its position (`.tag(index)`,
+    /// or no tag: the pager then selects by the `ForEach`'s ids, the positions): the pager selects a position, so its pages are slots by design: after a change the
     /// selection and each page's state stay with the slot, as the user sees it ("page 3 of 5"). (A page that binds
     /// its element by position is still reported: the position may be gone.)
     static func isPageSelectedByPosition(_ call: Int, rows: Int, _ context: FileContext) -> Bool {
@@ -760,17 +765,21 @@ extension ForEachIndexIDRule {
               let position = tree.subtree(signature).first(where: {
                   context.kind($0) == .parameter || context.kind($0) == .closureParameter
               }).flatMap({ context.parameterName($0) }) else { return false }
-        return rowStatements(rows, context).contains { statement in
+        // The tags the rows give: `.tag(index)`, another value, or none (then the `ForEach`'s ids, the positions, are
+        // the tags the pager selects).
+        var tags: [String] = []
+        for statement in rowStatements(rows, context) {
             var e = context.unwrapped(statement)
             for _ in 0..<256 {
                 guard context.kind(e) == .callExpr, let callee = tree.firstChild(e), context.kind(callee) == .memberAccessExpr,
-                      let base = tree.firstChild(callee) else { return false }
-                if context.name(callee) == "tag", case let args = context.arguments(e), args.count == 1,
-                   let value = args[0].value, tree.compactText(value) == position { return true }
+                      let base = tree.firstChild(callee) else { break }
+                if context.name(callee) == "tag", case let args = context.arguments(e), args.count == 1, let value = args[0].value {
+                    tags.append(tree.compactText(value))
+                }
                 e = context.unwrapped(base)
             }
-            return false
         }
+        return tags.allSatisfy { $0 == position }
     }
 
     /// Whether the rows give their content an identity of its own (`.id(item.id)`): its state then follows the
@@ -952,7 +961,8 @@ extension ForEachIndexIDRule {
         let tree = context.tree
         // What the rows present (a sheet, a navigation destination) exists only while presented: not the row's state.
         func skipped(under body: Int) -> [Range<Int>] {
-            (innerStableRows(body, context) + context.presentedContents(under: body)).sorted { $0.lowerBound < $1.lowerBound }
+            (innerStableRows(body, context) + context.presentedContents(under: body) + actionClosures(under: body, context))
+                .sorted { $0.lowerBound < $1.lowerBound }
         }
         let rowsSkipped = skipped(under: rows)
         var bodies = [(body: rows, skipped: rowsSkipped, positions: positionNames(rows, form: form, context))]
@@ -1010,6 +1020,30 @@ extension ForEachIndexIDRule {
         condition.binding = binding
         condition.rowState = textInput
         condition.rowViews = views
+    }
+
+    /// The closures that run when a row is tapped (a `Button`'s action, `onTapGesture`, an `action:` argument): a
+    /// view they construct is presented elsewhere (a coordinator, a window), not shown in the row.
+    static func actionClosures(under root: Int, _ context: FileContext) -> [Range<Int>] {
+        let tree = context.tree
+        var found: [Range<Int>] = []
+        for n in tree.subtree(root) where context.kind(n) == .callExpr {
+            if let last = found.last, last.contains(n) { continue }
+            guard let callee = tree.firstChild(n) else { continue }
+            let holders = context.children(n).filter { context.kind($0) == .trailingClosure || context.kind($0) == .argument }
+            var actions = holders.filter { context.kind($0) == .argument && context.name($0) == "action" }
+            let isButton = context.kind(callee) == .identifierExpr && context.name(callee) == "Button"
+            let isTap = context.kind(callee) == .memberAccessExpr && context.name(callee) == "onTapGesture"
+            // `Button("Save") { ... }`, `Button { ... } label: { ... }`: the first unlabeled trailing closure, unless an
+            // `action:` argument makes it the label; every closure of `onTapGesture`.
+            if (isButton && actions.isEmpty) || isTap {
+                actions += holders.filter { context.kind($0) == .trailingClosure && context.name($0) == nil }.prefix(isTap ? 2 : 1)
+            }
+            for holder in actions {
+                if let value = tree.firstChild(holder), context.kind(value) == .closureExpr { found.append(tree.subtree(value)) }
+            }
+        }
+        return found
     }
 
     /// The nodes under `root`, leaving out the ranges in `skipped` (subtrees, in order).
@@ -1334,9 +1368,12 @@ extension ForEachIndexIDRule {
         let index = project.index
         var changes: ChangesByKey?
         var inputs: ConstructionArguments?
+        let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
             var c = finding.condition
             guard !isConstant(c.collection, index, facts) else { continue }
+            // A view only previews show (a prototype, a harness): its rows never see the collection change in use.
+            if let view = c.view, previewHarnesses.contains(view), index.isView(view) { continue }
             // A view's input that every construction gives an array literal: fixed slots, and nothing of the view can
             // change it (`onDelete` and `onMove` on the rows still say it is changed).
             if c.changedBy == nil, case .member(let owner?, let name) = c.collection, isInput(name, of: owner, index) {
