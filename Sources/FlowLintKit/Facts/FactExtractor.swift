@@ -380,7 +380,8 @@ struct FactExtractor {
                 stored.readOnlyOnTap = tapAction(holdingAll: uses, in: typeDecl)
             }
             if wrapper == "State", initializer != nil, !property.isStatic, let typeDecl {
-                stored.stateChanges = stateChanges(of: n, declaration: decl, in: typeDecl)
+                stored.stateChanges = stateChanges(of: n, declaration: decl, in: typeDecl,
+                                                   isPrivate: context.hasModifier(decl, .private) || context.hasModifier(decl, .fileprivate))
             }
             // A query or a context its file never names again fetches nothing anyone sees, and is not counted.
             // (`@Environment(\.modelContext) private var modelContext` names it in its own attribute.)

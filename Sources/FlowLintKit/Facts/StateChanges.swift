@@ -4,11 +4,13 @@ import FlowLintSyntax
 /// (`PropertyFact.stateChanges`). A `ForEach` row that keeps such state by position hands nothing of an element to
 /// another unless the state changes with what the row shows: a value never written is the same in every row, a
 /// size measured from the layout is measured again, a flag that presents a sheet is set only while the sheet
-/// covers the list, and a tap's feedback that a timer resets lasts seconds.
+/// covers the list, a tap's feedback that a timer resets lasts seconds, and a flag every row sets when it appears is
+/// the same in every row that has appeared.
 enum StateChanges: UInt8, Sendable, Equatable, Codable {
     /// Written, passed on as a binding, set in an initializer (`_x = State(...)`), or not looked at.
     case any
-    /// Never written and never passed on: every instance holds the initial value.
+    /// Never written and never passed on (and, when not private, read in the file): every instance holds the
+    /// initial value.
     case never
     /// Written only inside `GeometryReader`, `onGeometryChange`, `onPreferenceChange` or a size reader of the
     /// project's (`readSize { ... }`, `onSizeChange { ... }`): measured from the layout.
@@ -19,6 +21,9 @@ enum StateChanges: UInt8, Sendable, Equatable, Codable {
     /// Written only in the actions of taps (a button's, `onTapGesture`'s), and reset there after a delay
     /// (`DispatchQueue.main.asyncAfter`, a `Task` that sleeps): a "Copied" tick, like a hover, lasts seconds.
     case tapFeedback
+    /// Written only when the view appears (`onAppear`, `task`), and always to the same constant (`shown = true`):
+    /// every row that has appeared holds the same value (a fade-in done once).
+    case setOnAppear
 }
 
 extension FactExtractor {
@@ -43,7 +48,7 @@ extension FactExtractor {
     /// How the `@State` property `name` (declared at `declaration` in `typeDecl`) changes. One pass over the
     /// tokens of the type and its extensions in this file; presentation bindings and layout closures are found
     /// in the parsed bodies (a use in a body the parser skipped counts as a change of any kind).
-    func stateChanges(of name: String, declaration: Int, in typeDecl: Int) -> StateChanges {
+    func stateChanges(of name: String, declaration: Int, in typeDecl: Int, isPrivate: Bool) -> StateChanges {
         let tokens = tree.tokens
         let own = tree.nodes[declaration]
         var regions: [Range<Int>] = []
@@ -55,6 +60,8 @@ extension FactExtractor {
         var written = false, bound = false, read = false
         var allWritesInLayout = true
         var allWritesInTaps = true, someWriteDelayed = false
+        // The constants assigned when the view appears, while every write is such an assignment.
+        var appearValues: Set<String>? = []
         for region in regions {
             var i = region.lowerBound
             while i < region.upperBound {
@@ -82,14 +89,21 @@ extension FactExtractor {
                     if !calls.layouts.contains(where: { $0.contains(offset) }) { allWritesInLayout = false }
                     if !calls.taps.contains(where: { $0.contains(offset) }) { allWritesInTaps = false }
                     if calls.delays.contains(where: { $0.contains(offset) }) { someWriteDelayed = true }
+                    if calls.appears.contains(where: { $0.contains(offset) }), let value = assignedConstant(at: i) {
+                        appearValues?.insert(value)
+                    } else {
+                        appearValues = nil
+                    }
                 } else {
                     read = true
                 }
             }
         }
-        if !written && !bound { return read ? .never : .any }
+        // Never named again: nothing reads or writes it, unless an extension in another file does (not when private).
+        if !written && !bound { return read || isPrivate ? .never : .any }
         if bound { return read ? .any : .presentation }
         if allWritesInLayout { return .fromLayout }
+        if let values = appearValues, values.count == 1 { return .setOnAppear }
         return allWritesInTaps && someWriteDelayed ? .tapFeedback : .any
     }
 
@@ -135,6 +149,22 @@ extension FactExtractor {
         return false
     }
 
+    /// The constant assigned by `x = true`, `x = 1`, `self.x = false` at token `i` (the name), if that is what it is:
+    /// one literal, then the end of the statement.
+    private func assignedConstant(at i: Int) -> String? {
+        let tokens = tree.tokens
+        guard i + 2 < tokens.count, tokens[i + 1].kind == .equal else { return nil }
+        let value = tokens[i + 2]
+        let isLiteral = value.kind == .integerLiteral || value.kind == .floatLiteral
+            || (value.kind == .keyword && (value.keyword == .true || value.keyword == .false))
+        guard isLiteral else { return nil }
+        if i + 3 < tokens.count {
+            let next = tokens[i + 3]
+            guard next.isAtStartOfLine || next.kind == .semicolon || next.kind == .rightBrace else { return nil }
+        }
+        return tree.file.text(of: value)
+    }
+
     /// `=` or a compound assignment (`+=`, `||=`), not a comparison.
     private func isAssignment(_ token: Token) -> Bool {
         if token.kind == .equal { return true }
@@ -162,6 +192,8 @@ extension FactExtractor {
         var taps: [Range<Int>] = []
         /// Delayed work: `asyncAfter(...)`, a `Task { ... }` that sleeps.
         var delays: [Range<Int>] = []
+        /// What runs when the view appears: `onAppear { ... }`, `task { ... }`.
+        var appears: [Range<Int>] = []
     }
 
     private func callRanges(_ typeDecl: Int) -> CallRanges {
@@ -187,6 +219,8 @@ extension FactExtractor {
                         ?? parts.first(where: { context.kind($0) == .trailingClosure && context.name($0) == nil }) {
                         ranges.taps.append(tree.byteRange(action))
                     }
+                } else if calleeKind == .memberAccessExpr, called == "onAppear" || called == "task" {
+                    ranges.appears.append(tree.byteRange(n))
                 } else if called == "asyncAfter" {
                     ranges.delays.append(tree.byteRange(n))
                 } else if called == "Task", calleeKind == .identifierExpr {

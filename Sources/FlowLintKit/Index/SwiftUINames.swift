@@ -24,6 +24,8 @@ enum SwiftUINames {
     /// of the App's scenes.
     static let delegateAdaptors: Set<String> = [
         "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor",
+        // Spezi's cross-platform alias of the three.
+        "ApplicationDelegateAdaptor",
     ]
 
     /// The property wrappers through which a view observes an `ObservableObject`: SwiftUI subscribes to its

@@ -29,6 +29,9 @@ final class StateChangesTests: XCTestCase {
                 @State private var expanded = false
                 @State private var tags: [String] = []
                 @State private var seeded = 0
+                @State private var appeared = false
+                @State private var unused = 0
+                @State var unusedHere = 0
                 init(start: Int) { _seeded = State(initialValue: start) }
                 var body: some View {
                     Text("x").font(.system(.body, design: design))
@@ -44,10 +47,15 @@ final class StateChangesTests: XCTestCase {
                         }
                         .onAppear { tags.append("seen"); expanded.toggle() }
                         .badge(seeded)
+                        .opacity(appeared ? 1 : 0)
+                        .onAppear { withAnimation { appeared = true } }
                 }
             """)
         XCTAssertEqual(found["design"], .never)
-        XCTAssertEqual(found["unread"], .any, "never looked at in the file: an extension elsewhere may use it")
+        XCTAssertEqual(found["unread"], .never, "private and never named again: nothing can change it")
+        XCTAssertEqual(found["unused"], .never)
+        XCTAssertEqual(found["unusedHere"], .any, "not private and never named in the file: an extension elsewhere may use it")
+        XCTAssertEqual(found["appeared"], .setOnAppear)
         XCTAssertEqual(found["height"], .fromLayout)
         XCTAssertEqual(found["showsDetail"], .presentation)
         XCTAssertEqual(found["copied"], .tapFeedback)
@@ -62,11 +70,14 @@ final class StateChangesTests: XCTestCase {
                 @State private var shown = false
                 @State private var offset: CGFloat = 0
                 @State private var count = 0
+                @State private var phase = 0
                 var body: some View {
                     TextField("Name", text: $draft)
                         .sheet(isPresented: $shown) { Text("\\(count)") }
                         .overlay { if shown { Text("open") } }
                         .offset(x: offset)
+                        .onAppear { phase = 1 }
+                        .task { phase = 2 }
                 }
             """, extensions: """
             extension Row {
@@ -77,5 +88,6 @@ final class StateChangesTests: XCTestCase {
         XCTAssertEqual(found["shown"], .any, "read besides its presentation: it shows something")
         XCTAssertEqual(found["offset"], .any, "written outside a layout closure, in an extension of the file")
         XCTAssertEqual(found["count"], .any)
+        XCTAssertEqual(found["phase"], .any, "two values set on appearing: rows differ")
     }
 }
