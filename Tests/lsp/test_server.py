@@ -37,6 +37,15 @@ struct AvatarBadge: View {
 }
 """
 
+# UIKit shows the badge: a reader nothing constructs would be code left over, not reported.
+BADGE_HOST = """import SwiftUI
+import UIKit
+
+func makeBadgeController() -> UIViewController {
+    UIHostingController(rootView: AvatarBadge())
+}
+"""
+
 HEADER = """import SwiftUI
 
 struct ProfileHeader: View {
@@ -282,11 +291,12 @@ async def test_configuration_changes_reload_the_settings(client, tmp_path):
 
 
 async def test_files_created_and_deleted_on_disk_update_the_index(client, tmp_path):
-    root = project(tmp_path, {"Models/UserSettings.swift": SETTINGS, "Views/AvatarBadge.swift": BADGE})
+    root = project(tmp_path, {"Models/UserSettings.swift": SETTINGS, "Views/AvatarBadge.swift": BADGE,
+                              "Views/BadgeHost.swift": BADGE_HOST})
     await initialize(client, root)
     badge = root / "Views/AvatarBadge.swift"
     open_document(client, badge)
-    # Nothing provides UserSettings anywhere: the view crashes whoever shows it.
+    # Nothing provides UserSettings anywhere: the view crashes where UIKit shows it.
     assert codes(await published(client, badge, version=1)) == ["missing_environment_object"]
     provider = write(root, "App/DemoApp.swift", """import SwiftUI
 

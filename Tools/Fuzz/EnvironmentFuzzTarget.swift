@@ -310,7 +310,8 @@ struct ReferenceAnalysis {
         for property in graph.readers(of: declaration) {
             guard let needed = property.environmentObjectType, !provided.contains(needed), let span = property.attributeSpan,
                   result[needed] == nil, property.platforms.isSuperset(of: platforms) else { continue }
-            result[needed] = [.init(view: name, note: DiagnosticNote(message: "'\(name)' reads '\(needed)' here", span: span))]
+            result[needed] = [.init(view: name, note: DiagnosticNote(message: "'\(name)' reads '\(needed)' here", span: span),
+                                    tap: property.readOnlyOnTap)]
         }
         for renderer in renderers(of: declaration, name: name, member: nil) where !renderer.platforms.isDisjoint(with: platforms) {
             merge(edgesOf: renderer, owner: name, declaration: declaration, provided: provided, navigable: navigable,
@@ -355,7 +356,8 @@ struct ReferenceAnalysis {
             case .view(let child):
                 found = missing(in: child, provided: below, navigable: navigableBelow, platforms: edgePlatforms)
                 for (needed, steps) in found {
-                    let step = EnvironmentGraph.Step(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: edge.span))
+                    let step = EnvironmentGraph.Step(view: child, note: DiagnosticNote(message: "'\(owner)' shows '\(child)' here", span: edge.span),
+                                                     presentation: edge.presentation)
                     found[needed] = [step] + steps
                 }
             case .member(let member):
@@ -372,8 +374,18 @@ struct ReferenceAnalysis {
                 }
                 inProgress.remove(memberKey)
             }
-            for (needed, steps) in found where result[needed].map({ steps.count < $0.count }) ?? true { result[needed] = steps }
+            for (needed, steps) in found where result[needed].map({ Self.isBetter(steps, than: $0) }) ?? true { result[needed] = steps }
         }
+    }
+
+    /// The analysis gives, of the chains to a reader, one that crashes as soon as the view is shown where there is
+    /// one (no presented step, no read only on a tap), and the shortest of those.
+    static func isBetter(_ steps: [EnvironmentGraph.Step], than other: [EnvironmentGraph.Step]) -> Bool {
+        func waits(_ chain: [EnvironmentGraph.Step]) -> Bool {
+            chain.contains { $0.presentation != nil } || chain.last?.tap != nil
+        }
+        if waits(steps) != waits(other) { return !waits(steps) }
+        return steps.count < other.count
     }
 }
 
