@@ -748,9 +748,10 @@ extension ForEachIndexIDRule {
     }
 
     /// Whether the rows are the pages of a `TabView(selection:)` and each is tagged with its position (`.tag(index)`,
-    /// or no tag: the pager then selects by the `ForEach`'s ids, the positions): the pager selects a position, so its pages are slots by design: after a change the
-    /// selection and each page's state stay with the slot, as the user sees it ("page 3 of 5"). (A page that binds
-    /// its element by position is still reported: the position may be gone.)
+    /// or no tag: the pager then selects by the `ForEach`'s ids, the positions). The pager selects a position, so its
+    /// pages are slots by design: after a change the selection and each page's state stay with the slot, as the user
+    /// sees it ("page 3 of 5"). (A page that binds its element by position is still reported: the position may be
+    /// gone.)
     static func isPageSelectedByPosition(_ call: Int, rows: Int, _ context: FileContext) -> Bool {
         let tree = context.tree
         let inPager = innermostClosure(around: call, context) { closure -> Bool? in
@@ -1411,7 +1412,6 @@ extension ForEachIndexIDRule {
             // shorter array makes them read a position that is gone.
             if changedBy == nil, c.binding == nil { continue }
             if changedBy == nil { rowState = nil }
-            guard changedBy != nil || rowState != nil || c.binding != nil else { continue }
             let elementType = c.element ?? elementType(c.collection, index, facts)
             let identity = elementType.map { elementIdentity($0, index) } ?? .unknown
             // `ForEach($items)` needs elements with an identity, and rows that edit them.
