@@ -193,10 +193,10 @@ final class ForEachIndexIDTests: XCTestCase {
             struct EntryRow: View {
                 let entry: Entry
                 @State private var isExpanded = false
-                var body: some View { Text(entry.text) }
+                var body: some View { Text(entry.text).onTapGesture { isExpanded.toggle() } }
             }
             struct V: View {
-                let entries: [Entry]
+                @State private var entries: [Entry] = []
                 var body: some View {
                     VStack {
                         ForEach(entries.indices, id: \\.self) { row(at: $0) }
@@ -206,6 +206,7 @@ final class ForEachIndexIDTests: XCTestCase {
                 func row(at index: Int) -> some View { EntryRow(entry: entries[index]).padding() }
                 func outer(_ entry: Entry) -> some View { inner(entry) }
                 func inner(_ entry: Entry) -> some View { EntryRow(entry: entry) }
+                func clear() { entries.removeFirst() }
             }
             """
         let found = findings(source)
@@ -290,6 +291,7 @@ final class ForEachIndexIDTests: XCTestCase {
                             ForEach(groups[g], id: \\.self) { Counter(title: $0) }
                         }
                     }
+                    .onTapGesture { groups.removeFirst() }
                     VStack {
                         ForEach(items.indices, id: \\.self) { Text(items[$0]) }
                     }
@@ -303,7 +305,7 @@ final class ForEachIndexIDTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(lines(found), [12, 15, 20, 25], "\(found)")
+        XCTAssertEqual(lines(found), [12, 15, 21, 26], "\(found)")
         XCTAssertTrue(found[0].contains("('Counter' keeps @State 'count')"), found[0])
         XCTAssertTrue(found[1].contains("('Counter' keeps @State 'count')"), found[1])
         XCTAssertTrue(found[3].contains("(a TextField)"), found[3])
