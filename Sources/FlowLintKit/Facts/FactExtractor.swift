@@ -203,9 +203,9 @@ struct FactExtractor {
         // `Date(...)` and `URL(...)` kept in memory for the project pass would cost more than it tells.
         if kind == .struct || kind == .enum, !type.declaresViewBody, !isNested,
            !inherited.contains(where: { ProjectIndex.isViewProtocol($0) || Self.rootProtocols.contains($0) }),
-           handsViewsOver(decl) {
+           case let hostsViews = says(decl, "rootView"), hostsViews || says(decl, "AnyView") {
             noteConstructions(in: decl, owner: name)
-            if let i = facts.constructions.firstIndex(where: { $0.owner == name }), says(decl, "rootView") {
+            if hostsViews, let i = facts.constructions.firstIndex(where: { $0.owner == name }) {
                 facts.constructions[i].hostsViews = true
             }
         }
@@ -434,13 +434,16 @@ struct FactExtractor {
     /// The bytes of a type's declaration and of the extensions of its name in this file (any qualification: an
     /// extension of another type of the same name only makes more text count as a use).
     func regionsOfType(_ typeDecl: Int) -> [Range<Int>] {
+        ([typeDecl] + extensionsInFile(of: typeDecl)).map { tree.byteRange($0) }
+    }
+
+    /// The extensions of the type declared at `typeDecl` in this file, by its name (any qualification).
+    func extensionsInFile(of typeDecl: Int) -> [Int] {
         let name = context.typeDeclarationName(typeDecl)
-        var regions = [tree.byteRange(typeDecl)]
-        for e in context.nodes(.extensionDecl) where Int(e) != typeDecl {
+        return context.nodes(.extensionDecl).compactMap { e in
             let extended = context.extendedTypeName(Int(e))
-            if extended == name || extended.hasSuffix("." + name) { regions.append(tree.byteRange(Int(e))) }
+            return Int(e) != typeDecl && (extended == name || extended.hasSuffix("." + name)) ? Int(e) : nil
         }
-        return regions
     }
 
     /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()
@@ -651,9 +654,6 @@ struct FactExtractor {
     /// Adds to the `constructions` of `owner` the capitalized names called in `decl`, read from its tokens (which are
     /// all there even where bodies were skipped).
     static let rootProtocols: Set<String> = ["App", "Scene", "PreviewProvider"]
-
-    /// Whether a declaration says `rootView` (a hosting controller's or view's) or `AnyView`.
-    func handsViewsOver(_ decl: Int) -> Bool { says(decl, "rootView") || says(decl, "AnyView") }
 
     /// Whether a declaration's tokens hold the identifier `word`.
     func says(_ decl: Int, _ word: StaticString) -> Bool {

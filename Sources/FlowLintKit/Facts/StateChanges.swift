@@ -51,11 +51,8 @@ extension FactExtractor {
     func stateChanges(of name: String, declaration: Int, in typeDecl: Int, isPrivate: Bool) -> StateChanges {
         let tokens = tree.tokens
         let own = tree.nodes[declaration]
-        var regions: [Range<Int>] = []
-        for region in [typeDecl] + extensionsInFile(of: typeDecl) {
-            let node = tree.nodes[region]
-            regions.append(Int(node.firstToken)..<Int(node.endToken))
-        }
+        let declarations = [typeDecl] + extensionsInFile(of: typeDecl)
+        let regions = declarations.map { Int(tree.nodes[$0].firstToken)..<Int(tree.nodes[$0].endToken) }
         var ranges: CallRanges?
         var written = false, bound = false, read = false
         var allWritesInLayout = true
@@ -77,7 +74,7 @@ extension FactExtractor {
                 if !isProjection, i > 0, tokens[i - 1].kind == .period,
                    !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
                 let offset = Int(token.offset)
-                if ranges == nil { ranges = callRanges(typeDecl) }
+                if ranges == nil { ranges = callRanges(in: declarations) }
                 let calls = ranges!
                 if isProjection {
                     if calls.presentations.contains(where: { $0.contains(offset) }) { bound = true; continue }
@@ -173,15 +170,6 @@ extension FactExtractor {
         return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 
-    /// The extensions of the type declared at `typeDecl` in this file.
-    private func extensionsInFile(of typeDecl: Int) -> [Int] {
-        let name = context.typeDeclarationName(typeDecl)
-        return context.nodes(.extensionDecl).compactMap { e in
-            let extended = context.extendedTypeName(Int(e))
-            return Int(e) != typeDecl && (extended == name || extended.hasSuffix("." + name)) ? Int(e) : nil
-        }
-    }
-
     /// The bytes of the calls that say how a state changes, in the type and its extensions in this file.
     struct CallRanges {
         /// Presentation bindings: `isPresented:` and `item:` arguments, or a presentation modifier's first argument.
@@ -196,9 +184,10 @@ extension FactExtractor {
         var appears: [Range<Int>] = []
     }
 
-    private func callRanges(_ typeDecl: Int) -> CallRanges {
+    /// Over `declarations`: a type's and its extensions' in this file.
+    private func callRanges(in declarations: [Int]) -> CallRanges {
         var ranges = CallRanges()
-        for root in [typeDecl] + extensionsInFile(of: typeDecl) {
+        for root in declarations {
             for n in tree.subtree(root) where context.kind(n) == .callExpr {
                 guard let callee = tree.firstChild(n) else { continue }
                 let calleeKind = context.kind(callee)

@@ -72,15 +72,11 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         var names: Set<String> = []
         for facts in index.files {
             for renderer in facts.renderers {
-                for edge in renderer.edges { if let name = edge.viewName { names.insert(simpleName(name)) } }
+                for edge in renderer.edges { if let name = edge.viewName { names.insert(baseName(name)) } }
             }
-            for c in facts.constructions { names.formUnion(c.names.map(simpleName)) }
+            for c in facts.constructions { names.formUnion(c.names.map(baseName)) }
         }
         return names
-    }
-
-    private static func simpleName(_ name: String) -> String {
-        name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? name
     }
 
     /// Whether the project declares the type itself (an extension of a library's type does not count).

@@ -766,19 +766,9 @@ extension ForEachIndexIDRule {
               }).flatMap({ context.parameterName($0) }) else { return false }
         // The tags the rows give: `.tag(index)`, another value, or none (then the `ForEach`'s ids, the positions, are
         // the tags the pager selects).
-        var tags: [String] = []
-        for statement in rowStatements(rows, context) {
-            var e = context.unwrapped(statement)
-            for _ in 0..<256 {
-                guard context.kind(e) == .callExpr, let callee = tree.firstChild(e), context.kind(callee) == .memberAccessExpr,
-                      let base = tree.firstChild(callee) else { break }
-                if context.name(callee) == "tag", case let args = context.arguments(e), args.count == 1, let value = args[0].value {
-                    tags.append(tree.compactText(value))
-                }
-                e = context.unwrapped(base)
-            }
+        return rowStatements(rows, context).allSatisfy { statement in
+            chainValues("tag", of: statement, context).allSatisfy { tree.compactText($0) == position }
         }
-        return tags.allSatisfy { $0 == position }
     }
 
     /// Whether the rows give their content an identity of its own (`.id(item.id)`): its state then follows the
@@ -846,17 +836,23 @@ extension ForEachIndexIDRule {
     /// Whether the modifier chain of `e` applies `modifier` to one value other than the names in `positions`
     /// (`.id(item.id)`, not `.id(index)`).
     static func chainApplies(_ modifier: String, to e: Int, avoiding positions: Set<String>, _ context: FileContext) -> Bool {
+        chainValues(modifier, of: e, context).contains { !positions.contains(context.tree.compactText($0)) }
+    }
+
+    /// The values the modifier chain of `e` gives `modifier` where it has one argument (`.tag(index)`), outermost
+    /// first (a chain is walked at most 256 modifiers deep).
+    static func chainValues(_ modifier: String, of e: Int, _ context: FileContext) -> [Int] {
+        var values: [Int] = []
         var e = context.unwrapped(e)
         for _ in 0..<256 {
             guard context.kind(e) == .callExpr, let callee = context.tree.firstChild(e),
-                  context.kind(callee) == .memberAccessExpr, let base = context.tree.firstChild(callee) else { return false }
-            if context.name(callee) == modifier {
-                let args = context.arguments(e)
-                if args.count == 1, let value = args[0].value, !positions.contains(context.tree.compactText(value)) { return true }
+                  context.kind(callee) == .memberAccessExpr, let base = context.tree.firstChild(callee) else { break }
+            if context.name(callee) == modifier, case let args = context.arguments(e), args.count == 1, let value = args[0].value {
+                values.append(value)
             }
             e = context.unwrapped(base)
         }
-        return false
+        return values
     }
 
     /// The body of the member of the same type that `e` calls (`row(for: item)`, `self.row`), if the file has it.
