@@ -434,16 +434,7 @@ struct FactExtractor {
     /// The bytes of a type's declaration and of the extensions of its name in this file (any qualification: an
     /// extension of another type of the same name only makes more text count as a use).
     func regionsOfType(_ typeDecl: Int) -> [Range<Int>] {
-        ([typeDecl] + extensionsInFile(of: typeDecl)).map { tree.byteRange($0) }
-    }
-
-    /// The extensions of the type declared at `typeDecl` in this file, by its name (any qualification).
-    func extensionsInFile(of typeDecl: Int) -> [Int] {
-        let name = context.typeDeclarationName(typeDecl)
-        return context.nodes(.extensionDecl).compactMap { e in
-            let extended = context.extendedTypeName(Int(e))
-            return Int(e) != typeDecl && (extended == name || extended.hasSuffix("." + name)) ? Int(e) : nil
-        }
+        ([typeDecl] + context.extensionsInFile(of: typeDecl)).map { tree.byteRange($0) }
     }
 
     /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()

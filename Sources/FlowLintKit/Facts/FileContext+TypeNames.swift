@@ -77,4 +77,13 @@ extension FileContext {
             tree.nameToken(Int(node)).map { tree.file.token($0, is: name) } ?? false
         }
     }
+
+    /// The extensions of the type declared at `typeDecl` in this file, by its name (any qualification).
+    func extensionsInFile(of typeDecl: Int) -> [Int] {
+        let name = typeDeclarationName(typeDecl)
+        return nodes(.extensionDecl).compactMap { e in
+            let extended = extendedTypeName(Int(e))
+            return Int(e) != typeDecl && (extended == name || extended.hasSuffix("." + name)) ? Int(e) : nil
+        }
+    }
 }

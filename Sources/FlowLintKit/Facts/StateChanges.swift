@@ -51,7 +51,7 @@ extension FactExtractor {
     func stateChanges(of name: String, declaration: Int, in typeDecl: Int, isPrivate: Bool) -> StateChanges {
         let tokens = tree.tokens
         let own = tree.nodes[declaration]
-        let declarations = [typeDecl] + extensionsInFile(of: typeDecl)
+        let declarations = [typeDecl] + context.extensionsInFile(of: typeDecl)
         let regions = declarations.map { Int(tree.nodes[$0].firstToken)..<Int(tree.nodes[$0].endToken) }
         var ranges: CallRanges?
         var written = false, bound = false, read = false
@@ -71,8 +71,7 @@ extension FactExtractor {
                 let isProjection = text == "$" + name
                 guard isProjection || text == name else { continue }
                 // `other.name`: a property of something else (another instance's state is never this view's).
-                if !isProjection, i > 0, tokens[i - 1].kind == .period,
-                   !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
+                if !isProjection, tree.isMemberOfOther(atToken: i) { continue }
                 let offset = Int(token.offset)
                 if ranges == nil { ranges = callRanges(in: declarations) }
                 let calls = ranges!
@@ -81,7 +80,7 @@ extension FactExtractor {
                     if calls.layouts.contains(where: { $0.contains(offset) }) { written = true; allWritesInTaps = false; continue }
                     return .any
                 }
-                if isWrite(at: i) {
+                if tree.isWrite(atToken: i) {
                     written = true
                     if !calls.layouts.contains(where: { $0.contains(offset) }) { allWritesInLayout = false }
                     if !calls.taps.contains(where: { $0.contains(offset) }) { allWritesInTaps = false }
@@ -104,48 +103,6 @@ extension FactExtractor {
         return allWritesInTaps && someWriteDelayed ? .tapFeedback : .any
     }
 
-    /// Whether the identifier at token `i` is assigned (`x = `, `x += `, `x[i] = `), mutated by a method that may be
-    /// mutating (`x.toggle()`, `x.append(y)`) or passed `inout` (`&x`).
-    private func isWrite(at i: Int) -> Bool {
-        let tokens = tree.tokens
-        if i > 0, tokens[i - 1].kind == .prefixAmpersand { return true }
-        var j = i + 1
-        // `x[...]`, `x?.`, `x!`: look past them to what follows.
-        while j < tokens.count {
-            switch tokens[j].kind {
-            case .postfixQuestionMark, .exclamationMark:
-                j += 1
-                continue
-            case .leftSquare:
-                var depth = 0
-                while j < tokens.count {
-                    if tokens[j].kind == .leftSquare { depth += 1 }
-                    if tokens[j].kind == .rightSquare { depth -= 1; if depth == 0 { break } }
-                    j += 1
-                }
-                j += 1
-                continue
-            default:
-                break
-            }
-            break
-        }
-        guard j < tokens.count else { return false }
-        let next = tokens[j]
-        if next.kind == .equal || next.kind == .binaryOperator { return isAssignment(next) }
-        // `x.toggle()`, `x.removeAll()`: a method call, which may mutate; `x.count` is a read.
-        if next.kind == .period, j + 2 < tokens.count, tokens[j + 1].kind == .identifier, tokens[j + 2].kind == .leftParen {
-            return true
-        }
-        // `x.y = z`, `x.y.z += 1`: a member assigned; `x.items.append(y)`: a member's method, which may mutate.
-        if next.kind == .period {
-            var k = j
-            while k + 1 < tokens.count, tokens[k].kind == .period, tokens[k + 1].kind == .identifier { k += 2 }
-            if k < tokens.count { return tokens[k].kind == .leftParen || isAssignment(tokens[k]) }
-        }
-        return false
-    }
-
     /// The constant assigned by `x = true`, `x = 1`, `self.x = false` at token `i` (the name), if that is what it is:
     /// one literal, then the end of the statement.
     private func assignedConstant(at i: Int) -> String? {
@@ -160,14 +117,6 @@ extension FactExtractor {
             guard next.isAtStartOfLine || next.kind == .semicolon || next.kind == .rightBrace else { return nil }
         }
         return tree.file.text(of: value)
-    }
-
-    /// `=` or a compound assignment (`+=`, `||=`), not a comparison.
-    private func isAssignment(_ token: Token) -> Bool {
-        if token.kind == .equal { return true }
-        guard token.kind == .binaryOperator else { return false }
-        let text = tree.file.text(of: token)
-        return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 
     /// The bytes of the calls that say how a state changes, in the type and its extensions in this file.

@@ -69,7 +69,7 @@ enum AnalysisRegistry {
 
     static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
                                                   ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self, ClassNames.self,
-                                                  ViewsShownOnlyOutsideSwiftUI.self, ViewsShownOnlyInPreviews.self,
+                                                  ViewsShownOnlyInPreviews.self, ViewsShownOnlyOutsideSwiftUI.self,
                                                   ObservableObjectsPublishingNothing.self, ProjectViewReads.self]
 }
 
@@ -254,20 +254,26 @@ enum TypeAliases: ProjectAnalysis {
 /// a hosting controller or view, which keeps the struct it was given, so no parent's body re-creates them.
 enum ViewsShownOnlyOutsideSwiftUI: ProjectAnalysis {
     struct Inputs: Equatable {
-        var shown: [String]
+        var shown: [ShownView]
         var constructions: [Constructions]
+    }
+
+    /// A view a renderer constructs, with the type whose body or member it is (nil for an app's scenes).
+    struct ShownView: Equatable {
+        var owner: String?
+        var view: String
     }
 
     static func inputs(of facts: FileFacts) -> Inputs {
         Inputs(shown: shownViews(facts), constructions: facts.constructions)
     }
 
-    static var requires: [any ProjectAnalysis.Type] { [ClassNames.self] }
+    static var requires: [any ProjectAnalysis.Type] { [ClassNames.self, ViewsShownOnlyInPreviews.self] }
 
     /// The views constructed in the file's renderers other than previews.
-    static func shownViews(_ facts: FileFacts) -> [String] {
+    static func shownViews(_ facts: FileFacts) -> [ShownView] {
         facts.renderers.filter { !isPreview($0) }.flatMap { renderer in
-            renderer.edges.compactMap(\.viewName)
+            renderer.edges.compactMap { edge in edge.viewName.map { ShownView(owner: renderer.ownerType, view: $0) } }
         }
     }
 
@@ -287,7 +293,10 @@ enum ViewsShownOnlyOutsideSwiftUI: ProjectAnalysis {
                 constructed.formUnion(c.names)
             }
         }
-        return constructed.subtracting(index.files.flatMap(shownViews))
+        // A view only previews show shows its content to no user: what it constructs is not shown by SwiftUI.
+        let previewOnly = index[ViewsShownOnlyInPreviews.self]
+        let shown = index.files.flatMap(shownViews).filter { $0.owner.map { !previewOnly.contains($0) } ?? true }.map(\.view)
+        return constructed.subtracting(shown)
     }
 }
 
@@ -303,7 +312,7 @@ enum ViewsShownOnlyInPreviews: ProjectAnalysis {
 
     static func inputs(of facts: FileFacts) -> Inputs {
         Inputs(shownInPreviews: facts.renderers.filter(ViewsShownOnlyOutsideSwiftUI.isPreview).flatMap(\.edges).compactMap(\.viewName),
-               shown: ViewsShownOnlyOutsideSwiftUI.shownViews(facts), constructed: facts.constructions.flatMap(\.names))
+               shown: ViewsShownOnlyOutsideSwiftUI.shownViews(facts).map(\.view), constructed: facts.constructions.flatMap(\.names))
     }
 
     static func compute(_ index: ProjectIndex) -> Set<String> {

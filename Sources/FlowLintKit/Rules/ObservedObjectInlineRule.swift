@@ -43,6 +43,25 @@ extension ObservedObjectInlineRule {
         var constructed: String?
         /// The first parameter of the owner's initializer that the construction reads (`Model(key: key)`), if any.
         var input: String?
+        /// What the owner does with the object outside its initializers.
+        var uses = ObjectUses()
+    }
+
+    /// What a view does with its observed object outside its initializers (which construct it and may set it up:
+    /// `model = Model(game: game); model.compute()`).
+    struct ObjectUses: Codable, Sendable, Hashable {
+        /// Handed on (`Child(model: model)`, `$model.name`, `_model`), or assigned to or mutated through
+        /// (`model.name = x`, `model.items.append(x)`).
+        var escapes = false
+        /// The methods called on it (`model.refresh()`).
+        var calls: [String] = []
+        /// A property of it is read (`Text(model.title)`).
+        var isRead = false
+        /// An initializer uses it after making it (`model.start()`, `Child(model: model)`).
+        var isSetUp = false
+
+        /// Nothing but the construction names it: nothing of it is shown or kept.
+        var isUnused: Bool { !escapes && calls.isEmpty && !isRead && !isSetUp }
     }
 
     /// The classes a file that says `ObservableObject` declares that inherit something and hold no state of
@@ -56,6 +75,24 @@ extension ObservedObjectInlineRule {
         /// through its own copy of the view, and a `@StateObject` could be neither assigned there nor shared (the
         /// copy's would be another object).
         var hostReached: [String] = []
+        /// The classes a file that says `ObservableObject` declares whose state is what they derive from their inputs
+        /// when they are made (`derivedFromInputs`).
+        var derivedClasses: [DerivedClass] = []
+        /// The classes a file that says `ObservableObject` declares whose making starts no work
+        /// (`startsWorkWhenMade`): made and never used, such an object does nothing.
+        var quietClasses: [String] = []
+    }
+
+    /// A class whose stored properties are written only while it is made (in its initializers, or in `writers`,
+    /// methods its creator may call then), and never by work that runs later: re-created from the same inputs, it
+    /// holds the same values, and a `@StateObject` would keep the values of the first inputs.
+    struct DerivedClass: Codable, Sendable {
+        var name: String
+        var superclass: String
+        /// Its methods that write its stored properties.
+        var writers: [String]
+        /// All its methods.
+        var methods: [String]
     }
 
     struct StatelessClass: Codable, Sendable {
@@ -65,6 +102,9 @@ extension ObservedObjectInlineRule {
 
     /// Property wrappers whose storage lives outside the object (in `UserDefaults`, in the scene).
     static let persistenceWrappers: Set<String> = ["AppStorage", "SceneStorage", "Default"]
+    /// Property wrappers that look up a shared service in a dependency container (Resolver's, Factory's,
+    /// swift-dependencies'): the service's state is the container's, not the object's.
+    static let injectionWrappers: Set<String> = ["Injected", "Inject", "LazyInjected", "WeakLazyInjected", "Dependency"]
 
     /// "'Model'", or "its object" when the type is not known.
     static func objectName(_ type: String?) -> String { type.map { "'\($0)'" } ?? "its object" }
@@ -119,9 +159,18 @@ extension ObservedObjectInlineRule {
             guard file.typeKind(decl) == .class, let first = file.inheritedNames(decl).first, holdsNoState(decl, file) else { return nil }
             return StatelessClass(name: file.typeDeclarationName(decl), superclass: first)
         }
+        let derived = !file.mentions(observableObjectWord) ? [] : file.typeDeclarations.compactMap { decl -> DerivedClass? in
+            guard file.typeKind(decl) == .class, !stateless.contains(where: { $0.name == file.typeDeclarationName(decl) }) else { return nil }
+            return derivedFromInputs(decl, file)
+        }
+        // A class without properties is a stand-in (`final class Store: ObservableObject {}`), not judged.
+        let quiet = !file.mentions(observableObjectWord) ? [] : file.typeDeclarations.compactMap { decl -> String? in
+            file.typeKind(decl) == .class && hasInstanceProperties(decl, file) && !startsWorkWhenMade(decl, file)
+                ? file.typeDeclarationName(decl) : nil
+        }
         let hostReached = file.mentions(rootViewWord) ? propertiesReachedThroughHosts(file) : []
-        if !stateless.isEmpty || !hostReached.isEmpty {
-            report.record(Record(statelessClasses: stateless, hostReached: hostReached))
+        if !stateless.isEmpty || !hostReached.isEmpty || !derived.isEmpty || !quiet.isEmpty {
+            report.record(Record(statelessClasses: stateless, hostReached: hostReached, derivedClasses: derived, quietClasses: quiet))
         }
         // Both forms need the attribute: a file without one has nothing to find.
         guard file.containsAttribute(named: "ObservedObject") else { return }
@@ -142,9 +191,9 @@ extension ObservedObjectInlineRule {
             // One finding per property: one that creates its object where it is declared is reported there, not
             // again where an initializer assigns it another.
             var reported: Set<String> = []
-            for m in members where file.kind(m) == .variableDecl { checkProperty(m, owner, file, &report, reported: &reported) }
+            for m in members where file.kind(m) == .variableDecl { checkProperty(m, in: decl, owner, file, &report, reported: &reported) }
             for m in members where file.kind(m) == .initDecl {
-                checkInitializer(m, owner, observed: observed.filter { !reported.contains($0.key) }, file, &report)
+                checkInitializer(m, in: decl, owner, observed: observed.filter { !reported.contains($0.key) }, file, &report)
             }
         }
     }
@@ -156,6 +205,10 @@ extension ObservedObjectInlineRule {
             Dictionary(records.flatMap(\.record.statelessClasses).map { ($0.name, $0.superclass) }, uniquingKeysWith: { a, _ in a })
         }
         let hostReached = project.derived("hostReached") { records in Set(records.flatMap(\.record.hostReached)) }
+        let quiet = project.derived("quiet") { records in Set(records.flatMap(\.record.quietClasses)) }
+        let derived = project.derived("derived") { records in
+            Dictionary(records.flatMap(\.record.derivedClasses).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        }
         let hostedOnly = project[ViewsShownOnlyOutsideSwiftUI.self]
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
@@ -167,6 +220,12 @@ extension ObservedObjectInlineRule {
             guard !hostReached.contains("\(c.owner).\(c.property)") else { continue }
             // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
             if let type = c.type, holdsNoState(type, stateless, index) { continue }
+            // Only its construction names it (no extension of the owner elsewhere can), and making it starts no work:
+            // nothing of it is shown or done.
+            if c.uses.isUnused, let type = c.type, quiet.contains(type), index.types(named: type).count == 1,
+               !isExtendedInOtherFiles(c.owner, than: finding.diagnostic.span.file, index) { continue }
+            // Made again from the same inputs, it holds the same values, and the view neither changes it nor hands it on.
+            if let type = c.type, let d = derived[type], isDerived(d, usedAs: c.uses, index) { continue }
             // The Composable Architecture's `ViewStore`, made from the view's `store` in its `init` and observed, is
             // the pattern that library documents: it only observes the `Store`, which holds the state.
             if c.type == "ViewStore", !index.declares("ViewStore") { continue }
@@ -225,13 +284,252 @@ extension ObservedObjectInlineRule {
             let declarations = index.types(named: current).filter { index.type($0).kind != .extension }
             guard !declarations.isEmpty, declarations.allSatisfy({ index.type($0).kind == .class }),
                   let base = stateless[current] else { return false }
-            guard base != "NSObject", !index.protocolNames.contains(base),
-                  !ProjectIndex.protocolsNotRefiningObservableObject.contains(base), base != "ObservableObject" else { return true }
+            guard !isStatelessRoot(base, index) else { return true }
             // A declared class: judged the same way; anything else (a class of another module) is not known.
             guard index.isClass(base) else { return false }
             current = base
         }
         return false  // a cycle of superclasses: broken code
+    }
+
+    /// A first inherited name that adds no state: `NSObject`, `ObservableObject` or another protocol.
+    static func isStatelessRoot(_ base: String, _ index: ProjectIndex) -> Bool {
+        base == "NSObject" || base == "ObservableObject" || index.protocolNames.contains(base)
+            || ProjectIndex.protocolsNotRefiningObservableObject.contains(base)
+    }
+
+    /// An extension of `type` in a file other than `file`, which could use what the finding says nothing uses.
+    static func isExtendedInOtherFiles(_ type: String, than file: String, _ index: ProjectIndex) -> Bool {
+        let own = index.position(ofFile: file)
+        return index.types(named: type).contains { index.type($0).kind == .extension && $0.file != own }
+    }
+
+    /// The class is declared once, in the sources, on a root that adds no state; the view calls none of its writers
+    /// outside its initializers, only methods the class declares, and neither hands it on nor changes it.
+    static func isDerived(_ d: DerivedClass, usedAs uses: ObjectUses, _ index: ProjectIndex) -> Bool {
+        let declarations = index.types(named: d.name).filter { index.type($0).kind != .extension }
+        guard declarations.count == 1, index.type(declarations[0]).kind == .class, isStatelessRoot(d.superclass, index),
+              !uses.escapes else { return false }
+        return uses.calls.allSatisfy { d.methods.contains($0) && !d.writers.contains($0) }
+    }
+
+    /// What the owner declared at `ownerDecl` (with its extensions in this file) does with its property `name`
+    /// outside its initializers, from the tokens.
+    static func objectUses(_ name: String, in ownerDecl: Int, _ file: FileContext) -> ObjectUses {
+        let tree = file.tree
+        let tokens = tree.tokens
+        let declarations = [ownerDecl] + file.extensionsInFile(of: ownerDecl)
+        var ownDeclaration: [Range<Int>] = []
+        var initializers: [Range<Int>] = []
+        for d in declarations {
+            for n in tree.subtree(d) where file.kind(n) == .initDecl { initializers.append(tree.tokenRange(of: n)) }
+        }
+        // The property's own declaration.
+        if let block = tree.child(ownerDecl, .memberBlock) {
+            for m in file.memberDecls(block) where file.kind(m) == .variableDecl && file.firstBindingName(m) == name {
+                ownDeclaration.append(tree.tokenRange(of: m))
+            }
+        }
+        var uses = ObjectUses()
+        for region in declarations.map(tree.tokenRange(of:)) {
+            var i = region.lowerBound
+            while i < region.upperBound {
+                defer { i += 1 }
+                let token = tokens[i]
+                guard token.kind == .identifier || token.kind == .dollarIdentifier,
+                      token.length >= UInt32(name.utf8.count), token.length <= UInt32(name.utf8.count + 1),
+                      !ownDeclaration.contains(where: { $0.contains(i) }) else { continue }
+                let text = tree.identifierText(token)
+                if initializers.contains(where: { $0.contains(i) }) {
+                    // Any use but the assignment that makes it (`model = `, `self.model = `, `_model = `).
+                    if text == name || text == "_" + name || text == "$" + name,
+                       !(i + 1 < tokens.count && tokens[i + 1].kind == .equal) { uses.isSetUp = true }
+                    continue
+                }
+                if text == "$" + name || text == "_" + name { uses.escapes = true; continue }
+                guard text == name else { continue }
+                // `other.name`: something else's property.
+                if tree.isMemberOfOther(atToken: i) { continue }
+                var j = i + 1
+                while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
+                guard j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier else {
+                    uses.escapes = true  // handed on as it is
+                    continue
+                }
+                if j + 2 < tokens.count, tokens[j + 2].kind == .leftParen {
+                    let method = tree.identifierText(tokens[j + 1])
+                    if !uses.calls.contains(method) { uses.calls.append(method) }
+                } else if tree.isWrite(atToken: i) {
+                    uses.escapes = true
+                } else {
+                    uses.isRead = true
+                }
+            }
+        }
+        return uses
+    }
+
+    /// Calls that run their closure before they return: a write in it is made with the code around it.
+    static let immediateClosureCallees: Set<String> = [
+        "map", "compactMap", "flatMap", "forEach", "filter", "reduce", "sorted", "sort", "first", "firstIndex", "last",
+        "lastIndex", "contains", "allSatisfy", "min", "max", "removeAll", "mapValues", "compactMapValues", "Dictionary",
+        "partition", "drop", "prefix", "split",
+    ]
+    /// Words of work that runs after the object is made (tasks, queues, timers, subscriptions, observers).
+    static let laterWorkWords: Set<String> = [
+        "Task", "await", "async", "DispatchQueue", "asyncAfter", "Timer", "sink", "assign", "receive", "onReceive",
+        "NotificationCenter", "addObserver", "observe", "publisher", "URLSession", "OperationQueue", "Future",
+        "PassthroughSubject", "CurrentValueSubject", "subscribe", "withAnimation",
+    ]
+    /// Keywords that open a block, not a closure, when they start the line of a `{`.
+    static let blockKeywords: Set<Keyword> = [
+        .func, .`init`, .deinit, .subscript, .class, .struct, .enum, .extension, .protocol, .if, .guard, .while, .for,
+        .switch, .catch, .else, .do, .defer, .repeat,
+    ]
+
+    /// The declaration declares a property that is not `static`.
+    static func hasInstanceProperties(_ decl: Int, _ file: FileContext) -> Bool {
+        guard let block = file.tree.child(decl, .memberBlock) else { return false }
+        return file.memberDecls(block).contains { file.kind($0) == .variableDecl && !file.hasModifier($0, .static) }
+    }
+
+    /// Whether making the class (its initializers, the methods they call, its properties' initial values) names work
+    /// that goes on after it is made (`laterWorkWords`), read from the tokens.
+    static func startsWorkWhenMade(_ decl: Int, _ file: FileContext) -> Bool {
+        let tree = file.tree
+        let tokens = tree.tokens
+        var methods: [String: Range<Int>] = [:]
+        var pending: [Range<Int>] = []
+        for d in [decl] + file.extensionsInFile(of: decl) {
+            guard let members = tree.child(d, .memberBlock) else { continue }
+            for m in file.memberDecls(members) {
+                switch file.kind(m) {
+                case .initDecl: pending.append(tree.tokenRange(of: m))
+                case .variableDecl where !file.hasModifier(m, .static): pending.append(tree.tokenRange(of: m))
+                case .funcDecl: if let name = file.name(m) { methods[name] = tree.tokenRange(of: m) }
+                default: continue
+                }
+            }
+        }
+        var visited: Set<String> = []
+        while let range = pending.popLast() {
+            for i in range where tokens[i].kind == .identifier || tokens[i].kind == .keyword {
+                let text = tree.identifierText(tokens[i])
+                if laterWorkWords.contains(text) { return true }
+                // `setUp()`, `self.setUp()`: a method of the class, which runs as part of making it.
+                if i + 1 < tokens.count, tokens[i + 1].kind == .leftParen, let called = methods[text],
+                   !tree.isMemberOfOther(atToken: i),
+                   visited.insert(text).inserted {
+                    pending.append(called)
+                }
+            }
+        }
+        return false
+    }
+
+    /// A class (in this file, with its extensions here) whose stored properties, `@Published` or plain, are written
+    /// only in its initializers and methods, never in a closure that may run later, and that names no work that runs
+    /// later (`laterWorkWords`): read from the tokens, since the parser may skip the bodies of its methods.
+    static func derivedFromInputs(_ decl: Int, _ file: FileContext) -> DerivedClass? {
+        let tree = file.tree
+        guard let superclass = file.inheritedNames(decl).first else { return nil }
+        let declarations = [decl] + file.extensionsInFile(of: decl)
+        var stored: Set<String> = []
+        var methods: [(name: String, tokens: Range<Int>)] = []
+        for d in declarations {
+            guard let members = tree.child(d, .memberBlock) else { continue }
+            for m in file.memberDecls(members) {
+                switch file.kind(m) {
+                case .variableDecl where !file.hasModifier(m, .static):
+                    let wrappers = file.attributes(m).compactMap { file.name($0) }
+                    if file.hasModifier(m, .lazy) { return nil }
+                    if wrappers.contains(where: { $0 == "Binding" || persistenceWrappers.contains($0) || injectionWrappers.contains($0) }) {
+                        continue
+                    }
+                    guard wrappers.allSatisfy({ $0 == "Published" }) else { return nil }
+                    let isLet = tree.nameToken(m)?.keyword == .let
+                    for b in file.children(m) where file.kind(b) == .patternBinding {
+                        guard let name = tree.firstChild(b).flatMap({ file.name($0) }) else { return nil }
+                        if isLet {
+                            // A `let` the class fills with an object it makes, which may hold state of its own.
+                            if let value = tree.child(b, .initializerClause).flatMap({ tree.firstChild($0) }),
+                               file.kind(file.unwrapped(value)) == .callExpr { return nil }
+                        } else if !file.isComputed(b) {
+                            stored.insert(name)
+                        }
+                    }
+                case .funcDecl where !file.hasModifier(m, .static):
+                    if let name = file.name(m) { methods.append((name, tree.tokenRange(of: m))) }
+                default:
+                    continue
+                }
+            }
+        }
+        guard !stored.isEmpty else { return nil }
+        let tokens = tree.tokens
+        var writers: [String] = []
+        for region in declarations.map(tree.tokenRange(of:)) {
+            // For each open brace, whether it opens a closure that may run later.
+            var later: [Bool] = []
+            for i in region {
+                let token = tokens[i]
+                switch token.kind {
+                case .leftBrace:
+                    later.append(opensLaterClosure(at: i, tree))
+                case .rightBrace:
+                    _ = later.popLast()
+                case .identifier, .keyword:
+                    let text = tree.identifierText(token)
+                    if laterWorkWords.contains(text) { return nil }
+                    guard stored.contains(text), tree.isWrite(atToken: i),
+                          !tree.isMemberOfOther(atToken: i) else { continue }
+                    if later.contains(true) { return nil }
+                    if let method = methods.first(where: { $0.tokens.contains(i) }), !writers.contains(method.name) {
+                        writers.append(method.name)
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        return DerivedClass(name: file.typeDeclarationName(decl), superclass: superclass, writers: writers,
+                            methods: methods.map(\.name))
+    }
+
+    /// Whether the `{` at token `i` opens a closure whose call may run it later: not a declaration's or a
+    /// statement's block (found by the keywords of its line), and not the closure of `immediateClosureCallees`.
+    static func opensLaterClosure(at i: Int, _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        guard i > 0 else { return false }
+        let previous = tokens[i - 1]
+        // `get {`, `didSet {`, `else {`: an accessor's or a statement's block.
+        if previous.keyword == .get || previous.keyword == .set || previous.keyword == .didSet || previous.keyword == .willSet
+            || (previous.kind == .keyword && blockKeywords.contains(previous.keyword)) { return false }
+        var start = i - 1
+        while start > 0, !tokens[start].isAtStartOfLine { start -= 1 }
+        for k in start..<i {
+            let t = tokens[k]
+            if t.kind == .keyword, blockKeywords.contains(t.keyword) { return false }
+            // `var total: Int {`: a computed property; `let x = xs.map {`: a closure.
+            if t.kind == .keyword, t.keyword == .var || t.keyword == .let, !tokens[k..<i].contains(where: { $0.kind == .equal }) {
+                return false
+            }
+        }
+        var callee: Token?
+        if previous.kind == .identifier {
+            callee = previous
+        } else if previous.kind == .rightParen {
+            var depth = 0
+            var k = i - 1
+            while k > start {
+                if tokens[k].kind == .rightParen { depth += 1 }
+                if tokens[k].kind == .leftParen { depth -= 1; if depth == 0 { break } }
+                k -= 1
+            }
+            if k > 0, tokens[k - 1].kind == .identifier { callee = tokens[k - 1] }
+        }
+        guard let callee else { return true }
+        return !immediateClosureCallees.contains(tree.identifierText(callee))
     }
 
     /// A class declaration with properties, none of them `@Published`, a stored `var` (other than those kept in
@@ -256,7 +554,7 @@ extension ObservedObjectInlineRule {
                 }) { continue }
                 return false
             }
-            if wrappers.contains(where: persistenceWrappers.contains) { continue }
+            if wrappers.contains(where: { persistenceWrappers.contains($0) || injectionWrappers.contains($0) }) { continue }
             if file.hasModifier(m, .lazy) { return false }
             let isLet = file.tree.nameToken(m)?.keyword == .let
             for b in file.children(m) where file.kind(b) == .patternBinding {
@@ -404,7 +702,7 @@ extension ObservedObjectInlineRule {
     }
 
     /// `@ObservedObject var s = Store()` and its variants, at the attribute.
-    static func checkProperty(_ decl: Int, _ owner: String, _ context: FileContext,
+    static func checkProperty(_ decl: Int, in ownerDecl: Int, _ owner: String, _ context: FileContext,
                               _ report: inout FileReport<Condition, Record>, reported: inout Set<String>) {
         guard let attribute = context.attributes(decl).first(where: { context.name($0) == "ObservedObject" }) else { return }
         let tree = context.tree
@@ -419,13 +717,13 @@ extension ObservedObjectInlineRule {
                                            replacement: "StateObject")])
             report.report(at: attribute, message(property: property, type: created.type), fixes: [fix],
                           condition: Condition(owner: owner, type: created.type ?? annotatedType(b, context), property: property,
-                                               constructed: created.type))
+                                               constructed: created.type, uses: objectUses(property, in: ownerDecl, context)))
         }
     }
 
     /// In an initializer of the owner: `self.s = Store()`, `s = Store()`,
     /// `_s = ObservedObject(wrappedValue: Store())`, at the assignment.
-    static func checkInitializer(_ initializer: Int, _ owner: String, observed: [String: String?], _ context: FileContext,
+    static func checkInitializer(_ initializer: Int, in ownerDecl: Int, _ owner: String, observed: [String: String?], _ context: FileContext,
                                  _ report: inout FileReport<Condition, Record>) {
         guard !observed.isEmpty, let body = context.tree.child(initializer, .codeBlock) else { return }
         let tree = context.tree
@@ -459,7 +757,8 @@ extension ObservedObjectInlineRule {
                                                      otherInputs: Array(inputs.dropFirst())) }
                             ?? message(property: property, type: created.type),
                           condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil, property: property,
-                                               constructed: created.type, input: input))
+                                               constructed: created.type, input: input,
+                                               uses: objectUses(property, in: ownerDecl, context)))
         }
     }
 

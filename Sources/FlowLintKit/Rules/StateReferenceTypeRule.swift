@@ -300,7 +300,7 @@ extension StateReferenceTypeRule {
         while let p = file.parent(child), p != member {
             switch file.kind(p) {
             case .binaryExpr:
-                if file.tree.firstChild(p) == child, let op = file.tree.nameToken(p), isAssignment(op, file) { return false }
+                if file.tree.firstChild(p) == child, let op = file.tree.nameToken(p), file.tree.isAssignment(op) { return false }
             case .inOutExpr:
                 return false
             case .closureExpr:
@@ -311,12 +311,6 @@ extension StateReferenceTypeRule {
             child = p
         }
         return true
-    }
-
-    static func isAssignment(_ op: Token, _ file: FileContext) -> Bool {
-        if op.kind == .equal { return true }
-        let text = file.tree.file.text(of: op)
-        return text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
     }
 
     /// Callees whose closures run after the view is built, besides `on...` handlers.

@@ -14,6 +14,7 @@ struct CartView: View {
         List(cart.items, id: \.self) { item in
             Text(item)
         }
+        .toolbar { Button("Add tea") { cart.items.append("Tea") } }
     }
 }
 #endif

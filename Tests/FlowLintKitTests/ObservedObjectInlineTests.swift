@@ -1,0 +1,111 @@
+import XCTest
+@testable import FlowLintKit
+
+/// Cases beyond the rule document's examples: a view model in a file of its own, whose method bodies the parser
+/// skips (the file does not say `ObservedObject`), is still read from its tokens.
+final class ObservedObjectInlineTests: XCTestCase {
+    /// The rule's findings in `files` (name → source) linted together, as "File.swift:line".
+    func findings(_ files: [String: String]) -> [String] {
+        ruleDiagnostics("observed_object_inline", in: files).map { "\($0.span.file):\($0.span.start.line)" }
+    }
+
+    static let views = """
+        import SwiftUI
+        struct GameRow: View {
+            @ObservedObject var summary: Summary
+            init(game: Game) {
+                summary = Summary(game: game)
+                summary.compute()
+            }
+            var body: some View { Text(summary.title) }
+        }
+        struct Loader: View {
+            @ObservedObject var feed = Feed()
+            var body: some View { Text(feed.title) }
+        }
+        struct Editor: View {
+            @ObservedObject var summary = Summary(game: Game())
+            var body: some View { Button(summary.title) { summary.compute() } }
+        }
+        struct Unused: View {
+            @ObservedObject var summary = Summary(game: Game())
+            @ObservedObject var ticker = Ticker()
+            var body: some View { Text("") }
+        }
+        """
+
+    /// An object whose values are computed from its inputs while it is made (its writers called only by the view's
+    /// initializer), and that no later work changes, is not reported; one that loads later is, and so is one whose
+    /// writer the view calls again. An object nothing but its construction names is not reported unless making it
+    /// starts work (a timer).
+    func testObjectsDerivedFromTheirInputsAndObjectsNeverUsed() {
+        let models = """
+            import Foundation
+            import Combine
+            struct Game { var name = "" }
+            final class Summary: ObservableObject {
+                @Published var title = ""
+                let game: Game
+                init(game: Game) { self.game = game }
+                func compute() {
+                    title = [game.name].map { $0.uppercased() }.joined()
+                }
+            }
+            final class Feed: ObservableObject {
+                @Published var title = ""
+                init() {
+                    load { text in self.title = text }
+                }
+                func load(_ done: @escaping (String) -> Void) { done("") }
+            }
+            final class Ticker: ObservableObject {
+                @Published var now = Date()
+                let timer = Timer.publish(every: 1, on: .main, in: .common)
+            }
+            """
+        XCTAssertEqual(findings(["Views.swift": Self.views, "Models.swift": models]),
+                       ["Views.swift:11", "Views.swift:15", "Views.swift:20"])
+    }
+
+    /// A dependency a container injects holds no state of the object's own.
+    func testAnInjectedServiceIsNotStateOfTheObject() {
+        let source = """
+            import SwiftUI
+            @propertyWrapper struct Injected<T> { var wrappedValue: T }
+            final class Store {}
+            final class CardModel: ObservableObject {
+                @Injected private var store: Store
+                init() { _store = Injected(wrappedValue: Store()) }
+                func unfollow() {}
+            }
+            struct Card: View {
+                @ObservedObject var model = CardModel()
+                var body: some View { Button("Unfollow") { model.unfollow() } }
+            }
+            """
+        XCTAssertEqual(findings(["V.swift": source]), [])
+    }
+
+    /// A hosting root stays worded as one when the only view that constructs it is one only previews show.
+    func testAViewOnlyPreviewsShowDoesNotShowAHostingRoot() {
+        let source = """
+            import SwiftUI
+            import UIKit
+            final class Session: ObservableObject { @Published var user = "" }
+            struct Root: View {
+                @ObservedObject var session = Session()
+                var body: some View { TextField("", text: $session.user) }
+            }
+            struct Summary: View {
+                var body: some View { NavigationLink("Home") { Root() } }
+            }
+            final class SceneHost {
+                let controller = UIHostingController(rootView: Root())
+            }
+            #Preview { Summary() }
+            """
+        let messages = ruleDiagnostics("observed_object_inline", in: ["V.swift": source]).map(\.message)
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertTrue(messages.first?.contains("'Root' is created only outside SwiftUI views") == true, "\(messages)")
+    }
+}
