@@ -5,10 +5,7 @@ import XCTest
 final class ForEachIndexIDTests: XCTestCase {
     /// The rule's findings in `files` (name → source) linted together, as "File.swift:line: message".
     func findings(_ files: [String: String]) -> [String] {
-        let lintFiles = files.sorted { $0.key < $1.key }.map { LintFile(path: $0.key, bytes: Array($0.value.utf8)) }
-        return LintEngine.lint(LintRequest(files: lintFiles, jobs: 1)).diagnostics
-            .filter { $0.ruleID == "foreach_index_id" }
-            .map { "\($0.span.file):\($0.span.start.line): \($0.message)" }
+        ruleDiagnostics("foreach_index_id", in: files).map { "\($0.span.file):\($0.span.start.line): \($0.message)" }
     }
 
     func findings(_ source: String) -> [String] { findings(["V.swift": source]) }
@@ -241,7 +238,10 @@ final class ForEachIndexIDTests: XCTestCase {
             import SwiftUI
             extension String { var trimmed: String { self } }
             struct Item: Identifiable { let id: Int; var title: String }
-            final class Store: ObservableObject { @Published var items: [Item] = [] }
+            final class Store: ObservableObject {
+                @Published var items: [Item] = []
+                func reload(_ loaded: [Item]) { items = loaded }
+            }
             @Observable final class Library { var items: [Item] = [] }
             struct A: View {
                 @ObservedObject var store: Store
@@ -259,6 +259,7 @@ final class ForEachIndexIDTests: XCTestCase {
                 @State private var names: [String] = []
                 var body: some View {
                     Form { ForEach(names.indices, id: \\.self) { TextField("", text: $names[$0]) } }
+                    Button("Clear") { names.removeAll() }
                 }
             }
             """)
@@ -266,6 +267,51 @@ final class ForEachIndexIDTests: XCTestCase {
         XCTAssertTrue(found[0].hasSuffix("; use ForEach(store.items), or ForEach($store.items) to edit the elements in place"), found[0])
         XCTAssertTrue(found[1].hasSuffix("; use ForEach(library.items)"), found[1])
         XCTAssertTrue(found[2].hasSuffix("; use ForEach(names) with Identifiable elements"), found[2])
+    }
+
+    /// Rows that bind elements by position read a position that is gone only when the array gets shorter while they
+    /// are shown: an array written only element by element, or filled once when its owner is made, is not reported;
+    /// one assigned again, shortened, handed on as a binding, or computed over storage not followed, is.
+    func testBindingsByPositionAreReportedWhereTheArrayCanGetShorter() {
+        let found = findings("""
+            import SwiftUI
+            struct Score { var strokes: Int }
+            final class Round: ObservableObject {
+                @Published var scores: [Score]
+                @Published var players: [Score] = []
+                @Published var notes: [String] = []
+                var stored: [String] = []
+                var shown: [String] { get { stored } set { stored = newValue } }
+                init(holes: Int) { scores = Array(repeating: Score(strokes: 0), count: holes) }
+                func restart() { players = [] }
+            }
+            struct Card: View {
+                @ObservedObject var round: Round
+                @State private var drafts: [Score] = [Score(strokes: 0)]
+                @State private var names: [String] = []
+                var body: some View {
+                    Form {
+                        ForEach(round.scores.indices, id: \\.self) { Stepper("", value: $round.scores[$0].strokes) }
+                        ForEach(drafts.indices, id: \\.self) { Stepper("", value: $drafts[$0].strokes) }
+                        ForEach(round.players.indices, id: \\.self) { Stepper("", value: $round.players[$0].strokes) }
+                        ForEach(names.indices, id: \\.self) { TextField("", text: $names[$0]) }
+                        ForEach(round.notes.indices, id: \\.self) { TextField("", text: $round.notes[$0]) }
+                        ForEach(round.shown.indices, id: \\.self) { TextField("", text: $round.shown[$0]) }
+                    }
+                    .sheet(isPresented: .constant(false)) { Editor(names: $names) }
+                    Button("Clear notes") { round.notes = [] }
+                }
+            }
+            struct Editor: View {
+                @Binding var names: [String]
+                var body: some View { Text("\\(names.count)") }
+            }
+            """)
+        XCTAssertEqual(found.count, 4, "\(found)")
+        XCTAssertTrue(found[0].contains("'round.players'"), found[0])
+        XCTAssertTrue(found[1].contains("'names'"), found[1])
+        XCTAssertTrue(found[2].contains("'round.notes'"), found[2])
+        XCTAssertTrue(found[3].contains("'round.shown'"), found[3])
     }
 
     /// The silences stop where their reason does: rows with state in a menu, state in an inner `ForEach`

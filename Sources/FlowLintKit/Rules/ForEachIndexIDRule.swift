@@ -25,7 +25,12 @@ extension ForEachIndexIDRule {
     /// property of an array type is kept too: its getter may be a constant (`var sizes: [String] { ["S", "M"] }`).
     static let parses = BodySkipping(bodyWords: Set(["ForEach", "List", "delete", "withAnimation"]).union(inPlaceMethods)
                                         .union(reorderingMethods),
-                                     typeSuffixes: ["]"])
+                                     typeSuffixes: ["]"], notedWords: observableWords.words)
+
+    /// Only a file that says one of these can declare a view or an observable object whose arrays rows bind
+    /// (`Record.shrinks`): SwiftUI's, Combine's and Observation's words, imported or used.
+    static let observableWords = TokenWords(["SwiftUI", "Combine", ObservationNames.module, "ObservableObject",
+                                             ObservationNames.observable, "Published"])
 
     /// What a finding's data argument enumerates the positions of.
     enum Collection: Codable, Sendable, Hashable {
@@ -97,10 +102,13 @@ extension ForEachIndexIDRule {
         /// of structs that declare no `init` in their body, as `Owner.name`: what a construction through the
         /// memberwise initializer that does not pass them gives.
         var literalDefaults: [String] = []
+        /// Writes that can make a collection shorter, outside initializers (`items = loaded`, `items.removeAll()`,
+        /// `model.items = []`, `$items` handed on), by the type that makes them: `call` is empty.
+        var shrinks: [Change] = []
 
         var isEmpty: Bool {
             fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && changes.isEmpty && animatedCalls.isEmpty
-                && literalDefaults.isEmpty
+                && literalDefaults.isEmpty && shrinks.isEmpty
         }
     }
 
@@ -282,6 +290,7 @@ extension ForEachIndexIDRule {
             }
         }
         recordMembers(context, into: &record)
+        if context.mentions(observableWords) { record.shrinks = shrinkingWrites(context) }
         record.animatedCalls = animatedCalls.sorted()
         if !record.isEmpty { report.record(record) }
     }
@@ -1195,6 +1204,135 @@ extension ForEachIndexIDRule {
                       reorders: reorderingOnly.contains(method))
     }
 
+    /// The wrappers of the properties a binding by position can go through (`$model.items[index]`).
+    static let bindableBaseWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable", "State", "Environment"]
+
+    /// Methods that can leave a collection shorter.
+    static let shrinkingMethods: Set<String> = [
+        "remove", "removeAll", "removeLast", "removeFirst", "popLast", "popFirst", "removeSubrange", "replaceSubrange",
+    ]
+
+    /// The writes of each type of the file that can make a collection shorter (`Record.shrinks`), from the tokens
+    /// (the parser may have skipped the bodies): outside initializers, a stored array property of the type assigned,
+    /// shortened (`shrinkingMethods`), passed `inout` or handed on as a binding (`$items`); and any `base.name` so
+    /// written through a property held by a SwiftUI wrapper (`model.items = []`, `model.items.removeAll()`,
+    /// `$model.items`).
+    static func shrinkingWrites(_ context: FileContext) -> [Change] {
+        let tree = context.tree
+        let tokens = tree.tokens
+        // The write at `i` (a name) leaves the collection shorter or may: assigned, shortened, passed `inout`.
+        func shortens(at i: Int) -> Bool {
+            if i > 0, tokens[i - 1].kind == .prefixAmpersand { return true }
+            var j = i + 1
+            while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
+            guard j < tokens.count else { return false }
+            if tokens[j].kind == .equal { return true }
+            return j + 2 < tokens.count && tokens[j].kind == .period && tokens[j + 1].kind == .identifier
+                && tokens[j + 2].kind == .leftParen && shrinkingMethods.contains(tree.identifierText(tokens[j + 1]))
+        }
+        // `$name` not subscripted or read through: the binding goes to code that may shorten it.
+        func handsOn(_ j: Int) -> Bool {
+            j >= tokens.count || (tokens[j].kind != .leftSquare && tokens[j].kind != .period)
+        }
+        var found: [Change] = []
+        var seen: Set<[String?]> = []
+        func add(_ owner: String, _ base: String?, _ name: String) {
+            if seen.insert([owner, base, name]).inserted { found.append(Change(owner: owner, base: base, name: name, call: "")) }
+        }
+        let declarations = context.typeDeclarations
+        // By type name (its extensions in the file included): the properties that hold an object or state through a
+        // SwiftUI wrapper, the only bases `$base.name[index]` can bind through.
+        var wrapped: [String: Set<String>] = [:]
+        for decl in declarations {
+            guard let block = tree.child(decl, .memberBlock) else { continue }
+            for m in context.memberDecls(block) where context.kind(m) == .variableDecl
+                && context.attributes(m).contains(where: { context.name($0).map(bindableBaseWrappers.contains) == true }) {
+                if let name = context.firstBindingName(m) { wrapped[context.typeDeclarationName(decl), default: []].insert(name) }
+            }
+        }
+        for decl in declarations {
+            let owner = context.typeDeclarationName(decl)
+            let bases = wrapped[owner] ?? []
+            let range = tree.tokenRange(of: decl)
+            // The types declared inside, in order: their tokens are theirs.
+            let nested = declarations.filter { $0 != decl }.map(tree.tokenRange(of:))
+                .filter { $0.lowerBound > range.lowerBound && $0.upperBound <= range.upperBound }
+                .sorted { $0.lowerBound < $1.lowerBound }
+            var nextNested = 0
+            var arrays: Set<String> = []
+            var initializers: [Range<Int>] = []
+            if let block = tree.child(decl, .memberBlock) {
+                for m in context.memberDecls(block) {
+                    if context.kind(m) == .initDecl { initializers.append(tree.tokenRange(of: m)) }
+                    guard context.kind(m) == .variableDecl, !context.hasModifier(m, .static) else { continue }
+                    for b in context.children(m) where context.kind(b) == .patternBinding {
+                        // Declared as an array, as `Record.elements` records it.
+                        guard let name = tree.firstChild(b).flatMap({ context.name($0) }),
+                              tree.child(b, .typeAnnotation).flatMap({ tree.firstChild($0) }).flatMap({ arrayElement($0, context) }) != nil
+                        else { continue }
+                        // A computed one passes its writes to storage not followed here: any may shorten it.
+                        if context.isComputed(b) { add(owner, nil, name) } else { arrays.insert(name) }
+                    }
+                }
+            }
+            var i = range.lowerBound
+            while i < range.upperBound {
+                defer { i += 1 }
+                while nextNested < nested.count, nested[nextNested].upperBound <= i { nextNested += 1 }
+                if nextNested < nested.count, nested[nextNested].contains(i) { i = nested[nextNested].upperBound - 1; continue }
+                let token = tokens[i]
+                if token.kind == .dollarIdentifier {
+                    let text = tree.identifierText(token)
+                    let name = String(text.dropFirst())
+                    if arrays.contains(name), handsOn(i + 1), !initializers.contains(where: { $0.contains(i) }) { add(owner, nil, name) }
+                    // `$model.items` handed on.
+                    if bases.contains(name), i + 2 < tokens.count, tokens[i + 1].kind == .period, tokens[i + 2].kind == .identifier,
+                       handsOn(i + 3), !initializers.contains(where: { $0.contains(i) }) {
+                        add(owner, name, tree.identifierText(tokens[i + 2]))
+                    }
+                    continue
+                }
+                guard token.kind == .identifier, shortens(at: i), !initializers.contains(where: { $0.contains(i) }) else { continue }
+                let previous = i > 0 ? tokens[i - 1] : nil
+                if let previous, previous.kind == .period {
+                    guard i > 1 else { continue }
+                    let base = tokens[i - 2]
+                    let qualified = i > 2 && tokens[i - 3].kind == .period
+                    if base.kind == .keyword, base.keyword == .self, !qualified {
+                        let name = tree.identifierText(token)
+                        if arrays.contains(name) { add(owner, nil, name) }
+                    } else if base.kind == .identifier, !qualified {
+                        let baseName = tree.identifierText(base)
+                        if bases.contains(baseName) { add(owner, baseName, tree.identifierText(token)) }
+                    }
+                    continue
+                }
+                // `var items = ...`, `if let items = ...`: a declaration, not a write.
+                if let previous, previous.kind == .keyword, previous.keyword == .var || previous.keyword == .let { continue }
+                let name = tree.identifierText(token)
+                if arrays.contains(name) { add(owner, nil, name) }
+            }
+        }
+        return found
+    }
+
+    /// Whether a write found may make the collection shorter. A collection whose writes cannot all be seen may: a
+    /// binding from the parent, a parameter, a local, a property not declared as an array in the sources (whose
+    /// writes `shrinkingWrites` does not look for).
+    static func mayShrink(_ collection: Collection, _ shrunk: Set<String>, _ index: ProjectIndex, _ facts: ProjectFacts) -> Bool {
+        switch collection {
+        case .member(let owner?, let name):
+            let found = index.properties(of: owner, named: name)
+            guard facts.elements["\(owner).\(name)"] != nil, !found.isEmpty,
+                  found.allSatisfy({ ["State", "Published", nil].contains($0.wrapper) && !$0.isStatic }) else { return true }
+        case .chain(let owner, let base, let name):
+            guard let type = propertyType(owner, base, index), facts.elements["\(type).\(name)"] != nil else { return true }
+        default:
+            return true
+        }
+        return changeKeys(collection, index).contains(where: shrunk.contains)
+    }
+
     /// Changes that reorder the elements and keep their count.
     static let reorderingOnly: Set<String> = ["move", "swapAt", "sort", "shuffle", "reverse", "sorted", "reversed", "shuffled"]
 
@@ -1342,6 +1480,7 @@ extension ForEachIndexIDRule {
         var changes: [Change] = []
         var animatedCalls: Set<String> = []
         var literalDefaults: Set<String> = []
+        var shrinks: [Change] = []
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
@@ -1357,11 +1496,13 @@ extension ForEachIndexIDRule {
                 facts.changes += record.changes
                 facts.animatedCalls.formUnion(record.animatedCalls)
                 facts.literalDefaults.formUnion(record.literalDefaults)
+                facts.shrinks += record.shrinks
             }
             return facts
         }
         let index = project.index
         var changes: ChangesByKey?
+        var shrunk: Set<String>?
         var inputs: ConstructionArguments?
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
@@ -1407,6 +1548,13 @@ extension ForEachIndexIDRule {
             // engineers judged those findings wrong 7 times in 10. Bindings by position are still reported: a
             // shorter array makes them read a position that is gone.
             if changedBy == nil, c.binding == nil { continue }
+            // Bindings by position read a position that is gone only when the collection gets shorter while the rows
+            // are shown: with no write found that can shorten it (the rows edit elements of a fixed count, filled
+            // once when made), there is no harm to report.
+            if changedBy == nil {
+                if shrunk == nil { shrunk = Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys) }
+                if !mayShrink(c.collection, shrunk!, index, facts) { continue }
+            }
             if changedBy == nil { rowState = nil }
             let elementType = c.element ?? elementType(c.collection, index, facts)
             let identity = elementType.map { elementIdentity($0, index) } ?? .unknown
