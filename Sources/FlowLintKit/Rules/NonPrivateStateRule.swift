@@ -20,9 +20,12 @@ extension NonPrivateStateRule {
     static let parses = BodySkipping(notedWords: swiftUIWords.words)
 
     /// A file that says none of these (a server package's file, most files of a large project) has its
-    /// extensions of other files' types recorded by type only: an extension that names a view's state is
-    /// nearly always view code, and the per-name record of every extension was a tenth of the corpus's memory.
+    /// extensions of other files' types recorded by type only when they name many members
+    /// (`maxExtensionNamesWithoutSwiftUIWords`): the per-name record of every extension was a tenth of the corpus's
+    /// memory.
     static let swiftUIWords = TokenWords(["SwiftUI", "View", "State", "StateObject"])
+    /// The most distinct names such a file's extensions of other files' types are recorded by (`scanUses`).
+    static let maxExtensionNamesWithoutSwiftUIWords = 64
 
     /// No construction in the project passes the property (or none can be seen).
     static func message(wrapper: String, property: String, hasMemberwiseInitializer: Bool = true) -> String {
@@ -194,7 +197,9 @@ extension NonPrivateStateRule {
         }
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(findings.count)
-        for (finding, uses) in findings where !uses.extendedElsewhere {
+        // An extension in another file that names the property, or may (one whose names are not recorded):
+        // `private` and `fileprivate` would not compile there.
+        for (finding, uses) in findings where !uses.extendedElsewhere && !uses.mayBeExtendedElsewhere {
             let c = finding.condition
             // A test that reads or sets the view's state: `private` would break it.
             if uses.namedInTest { continue }
@@ -507,12 +512,7 @@ extension NonPrivateStateRule {
         // Type declarations by token range, in source order: nested ones follow the one they are in.
         let declarations = trackingDeclarations ? file.typeDeclarations : []
         let ranges = declarations.map { Int(file.tree.nodes[$0].firstToken)..<Int(file.tree.nodes[$0].endToken) }
-        var (previews, extensions) = previewsAndForeignExtensions(file)
-        var extendedTypes: [UInt32] = []
-        if !extensions.isEmpty && !file.mentions(swiftUIWords) {
-            extendedTypes = extensions.map { UInt32(truncatingIfNeeded: FastHash.hash($0.name)) }
-            extensions = []
-        }
+        let (previews, extensions) = previewsAndForeignExtensions(file)
         // The scan's state lives in the closure (not captured from outside it), so the loop keeps it in registers.
         let scanned = file.tree.tokens.withUnsafeBufferPointer { tokens in
           file.tree.file.bytes.withUnsafeBytes { bytes in
@@ -640,7 +640,17 @@ extension NonPrivateStateRule {
         }
         var uses = scanned
         uses.declarationNames = declarations.map(file.typeDeclarationName)
-        uses.extendedTypes = extendedTypes
+        if !extensions.isEmpty && !file.mentions(swiftUIWords) {
+            // A view's logic split into a file of its own often says none of SwiftUI's words: its few names are
+            // kept, so a view's state it uses is known. Many names (a library's extensions) are kept by type only.
+            let names = Array(Set(uses.extensionNames))
+            if names.count <= maxExtensionNamesWithoutSwiftUIWords {
+                uses.extensionNames = names.sorted()
+            } else {
+                uses.extensionNames = []
+                uses.extendedTypes = extensions.map { UInt32(truncatingIfNeeded: FastHash.hash($0.name)) }
+            }
+        }
         if file.isTestFile {
             file.tree.file.bytes.withUnsafeBytes { bytes in
                 for token in file.tree.tokens where token.kind == .identifier {
