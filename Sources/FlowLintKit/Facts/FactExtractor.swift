@@ -55,6 +55,8 @@ struct FactExtractor {
 
     /// In a file with `#if`: each kept type's properties, by type index, until `keepReferencedClauses`.
     private var propertiesAwaitingClauses: [Int: [PropertyFact]] = [:]
+    /// For the type whose renderers are being collected: `contentProvidersOfMembers`.
+    private var memberContentProviders: [String: [TypeReference]] = [:]
 
     /// Keeps in `facts.clauses` only the clauses some fact lies in (and the clauses around those), renumbered
     /// in source order. Without this, the facts would depend on which bodies the parser skipped (a `#if` in a
@@ -224,6 +226,8 @@ struct FactExtractor {
         // Pass 2: renderers.
         let isApp = inherited.contains("App")
         let isPreviewProvider = inherited.contains("PreviewProvider")
+        memberContentProviders = Self.contentProvidersOfMembers(members, viewMembers: viewMembers, owner: name, context: context,
+                                                                scopes: scopes)
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
@@ -544,12 +548,35 @@ struct FactExtractor {
         return inner.isEmpty || inner.contains("\"") || inner.contains("\n") ? nil : inner
     }
 
+    /// For each view-building method of a type that takes a closure of content (`func card(@ViewBuilder _ content:
+    /// () -> Content) -> some View { content().environmentObject(store) }`), the providers applied around every call
+    /// of that closure: what it constructs in the closure a caller hands it (`card { Row() }`) gets them.
+    static func contentProvidersOfMembers(_ members: [Int], viewMembers: Set<String>, owner: String, context: FileContext,
+                                          scopes: ConditionalScopes) -> [String: [TypeReference]] {
+        var found: [String: [TypeReference]] = [:]
+        for m in members where context.kind(m) == .funcDecl {
+            guard let name = context.name(m), viewMembers.contains(name),
+                  let clause = context.tree.child(m, .parameterClause) else { continue }
+            let closures = context.children(clause).filter { p in
+                context.kind(p) == .parameter && context.tree.subtree(p).contains { context.kind($0) == .functionType }
+            }.compactMap { context.parameterName($0) }
+            guard !closures.isEmpty else { continue }
+            var renderer = Renderer(kind: .member(type: owner, typeIndex: -1, name: name))
+            var scratch = FileFacts(path: context.path)
+            RenderWalker.collect(m, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
+                                 contentNames: Set(closures), into: &renderer, facts: &scratch)
+            if let provided = renderer.contentProviders, !provided.isEmpty { found[name] = provided }
+        }
+        return found
+    }
+
     mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>,
                               contentNames: Set<String> = [], rootType: Int = -1) {
         var renderer = Renderer(kind: kind)
         renderer.rootType = Int32(rootType)
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
-                             contentNames: contentNames, elementsMayBeMembers: kind == .root(.app), into: &renderer, facts: &facts)
+                             contentNames: contentNames, elementsMayBeMembers: kind == .root(.app),
+                             memberContentProviders: memberContentProviders, into: &renderer, facts: &facts)
         if case .viewBody = kind {
             // What the body applies around everything it shows is around the content a caller hands in too, however
             // the body shows it (`steps = content()` in `init`, shown through a model).

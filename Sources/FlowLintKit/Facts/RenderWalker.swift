@@ -49,6 +49,9 @@ struct RenderWalker {
     /// view-building member of this file is taken as a member, since an App's scenes are often declared in an
     /// extension in another file (the index finds its renderers, or nothing).
     var elementsMayBeMembers = false
+    /// The providers a view-building method of the owner applies around the closure of content it is handed
+    /// (`FactExtractor.contentProvidersOfMembers`): what a call of it constructs in that closure gets them.
+    var memberContentProviders: [String: [TypeReference]] = [:]
     var edges: [RenderEdge] = []
     var providers: [TypeReference] = []
     private var steps: [Step] = []
@@ -268,7 +271,7 @@ struct RenderWalker {
             if viewMembers.contains(name), let base = tree.firstChild(callee), context.kind(base) == .identifierExpr,
                context.name(base) == "self" {
                 addEdge(.member(name), at: callee, env)
-                steps.append(.arguments(call, env))
+                steps.append(.arguments(call, handedContent(of: name, env)))
                 return
             }
             // `.navigationDestination(for:) { ... }`: its content is a destination; `.sheet { ... }` presents its
@@ -284,13 +287,23 @@ struct RenderWalker {
                 steps.append(.walk(receiver, inner))
             }
         case .identifierExpr:
-            if let name = context.name(callee), viewMembers.contains(name) { addEdge(.member(name), at: callee, env) }
-            if let name = context.name(callee), contentNames.contains(name) { noteContentUse(env) }
-            steps.append(.arguments(call, env))
+            let name = context.name(callee)
+            if let name, viewMembers.contains(name) { addEdge(.member(name), at: callee, env) }
+            if let name, contentNames.contains(name) { noteContentUse(env) }
+            steps.append(.arguments(call, name.map { handedContent(of: $0, env) } ?? env))
         default:
             steps.append(.arguments(call, env))
             steps.append(.walk(callee, env))
         }
+    }
+
+    /// The environment of the arguments of a call of the owner's method `name`: with the providers it applies
+    /// around the closure of content it is handed.
+    private mutating func handedContent(of name: String, _ env: Environment) -> Environment {
+        guard let provided = memberContentProviders[name] else { return env }
+        var inner = env
+        for type in provided { inner.provided = providedLists.adding(type, to: inner.provided) }
+        return inner
     }
 
     /// `base #if A .environmentObject(a) #else .environmentObject(b) #endif`: every branch counts as active, so
@@ -422,9 +435,11 @@ extension RenderWalker {
     /// Walks `node` into `renderer`, adding the providers met to `facts`.
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
                         scopes: ConditionalScopes, contentNames: Set<String> = [], elementsMayBeMembers: Bool = false,
+                        memberContentProviders: [String: [TypeReference]] = [:],
                         into renderer: inout Renderer, facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
         walker.scopes = scopes
+        walker.memberContentProviders = memberContentProviders
         walker.contentNames = contentNames
         walker.elementsMayBeMembers = elementsMayBeMembers
         renderer.platforms.formIntersection(scopes.platforms(node))
