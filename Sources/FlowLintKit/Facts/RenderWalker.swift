@@ -104,8 +104,15 @@ struct RenderWalker {
     /// What a provider call provides (see `providerCall`, `isModelContainerCall`), nil when it is not one.
     func provided(by call: Int) -> TypeReference? {
         if Self.isModelContainerCall(call, context) { return .modelContainer }
-        if Self.handsOverAppDelegate(call, context) { return .unknown }
+        if Self.handsOverAppDelegate(call, context) || Self.isConfiguringPreviewModifier(call, context) { return .unknown }
         return Self.providerCall(call, context).map { resolver.resolve($0, at: call) }
+    }
+
+    /// `.previewWith { ... }` and the like (`SwiftUINames.configuringPreviewModifiers`), on a receiver.
+    static func isConfiguringPreviewModifier(_ call: Int, _ context: FileContext) -> Bool {
+        guard let callee = context.tree.firstChild(call), context.kind(callee) == .memberAccessExpr,
+              context.tree.firstChild(callee) != nil, let name = context.name(callee) else { return false }
+        return SwiftUINames.configuringPreviewModifiers.contains(name)
     }
 
     /// A modifier that is given the App's delegate (`.spezi(appDelegate)`, where `appDelegate` is the App's

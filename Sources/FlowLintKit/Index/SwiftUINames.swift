@@ -20,6 +20,11 @@ enum SwiftUINames {
         "WindowGroup", "Window", "Settings", "DocumentGroup", "MenuBarExtra", "UtilityWindow", "ImmersiveSpace",
     ]
 
+    /// Libraries' preview modifiers that configure the objects they put in the environment from what they are handed
+    /// (Spezi's `.previewWith { Module() }`, `.previewWith(standard:) { ... }`: each module, and what the modules
+    /// make, such as the `Account` of an `AccountConfiguration`): what they provide cannot be told.
+    static let configuringPreviewModifiers: Set<String> = ["previewWith"]
+
     /// An App's delegate adaptors: when the delegate is an `ObservableObject`, SwiftUI puts it in the environment
     /// of the App's scenes.
     static let delegateAdaptors: Set<String> = [
