@@ -314,6 +314,34 @@ final class ForEachIndexIDTests: XCTestCase {
         XCTAssertTrue(found[3].contains("'round.shown'"), found[3])
     }
 
+    /// An extension of the view, in its file or in another, that shortens the array counts as its declaration does.
+    func testAnExtensionThatShortensTheArrayCounts() {
+        let view = """
+            import SwiftUI
+            struct Names: View {
+                @State private var names: [String] = []
+                @State private var tags: [String] = []
+                var body: some View {
+                    Form {
+                        ForEach(names.indices, id: \\.self) { TextField("", text: $names[$0]) }
+                        ForEach(tags.indices, id: \\.self) { TextField("", text: $tags[$0]) }
+                    }
+                }
+            }
+            extension Names {
+                func clearTags() { tags.removeAll() }
+            }
+            """
+        let logic = """
+            import SwiftUI
+            extension Names {
+                mutating func reset() { names = [] }
+            }
+            """
+        XCTAssertEqual(lines(findings(["Names.swift": view, "Names+Logic.swift": logic])), [7, 8])
+        XCTAssertEqual(lines(findings(["Names.swift": view])), [8])
+    }
+
     /// The silences stop where their reason does: rows with state in a menu, state in an inner `ForEach`
     /// identified by `\.self`, an `.id` that changes less often than the collection (the change animated), a text field bound through
     /// the position by a `Binding` of its own.

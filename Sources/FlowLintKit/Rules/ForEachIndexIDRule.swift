@@ -1214,7 +1214,8 @@ extension ForEachIndexIDRule {
 
     /// The writes of each type of the file that can make a collection shorter (`Record.shrinks`), from the tokens
     /// (the parser may have skipped the bodies): outside initializers, a stored array property of the type assigned,
-    /// shortened (`shrinkingMethods`), passed `inout` or handed on as a binding (`$items`); and any `base.name` so
+    /// shortened (`shrinkingMethods`), passed `inout` or handed on as a binding (`$items`), in its declaration or an
+    /// extension (any name an extension of a type declared in another file so writes); and any `base.name` so
     /// written through a property held by a SwiftUI wrapper (`model.items = []`, `model.items.removeAll()`,
     /// `$model.items`).
     static func shrinkingWrites(_ context: FileContext) -> [Change] {
@@ -1240,40 +1241,45 @@ extension ForEachIndexIDRule {
             if seen.insert([owner, base, name]).inserted { found.append(Change(owner: owner, base: base, name: name, call: "")) }
         }
         let declarations = context.typeDeclarations
-        // By type name (its extensions in the file included): the properties that hold an object or state through a
-        // SwiftUI wrapper, the only bases `$base.name[index]` can bind through.
+        // By type name, over its declaration and extensions in the file: the properties that hold an object or state
+        // through a SwiftUI wrapper (the only bases `$base.name[index]` can bind through), and the stored properties
+        // declared as arrays (as `Record.elements` records them).
         var wrapped: [String: Set<String>] = [:]
+        var arrays: [String: Set<String>] = [:]
+        var declared: Set<String> = []
         for decl in declarations {
+            let owner = context.typeDeclarationName(decl)
+            if context.kind(decl) != .extensionDecl { declared.insert(owner) }
             guard let block = tree.child(decl, .memberBlock) else { continue }
-            for m in context.memberDecls(block) where context.kind(m) == .variableDecl
-                && context.attributes(m).contains(where: { context.name($0).map(bindableBaseWrappers.contains) == true }) {
-                if let name = context.firstBindingName(m) { wrapped[context.typeDeclarationName(decl), default: []].insert(name) }
+            for m in context.memberDecls(block) where context.kind(m) == .variableDecl && !context.hasModifier(m, .static) {
+                if context.attributes(m).contains(where: { context.name($0).map(bindableBaseWrappers.contains) == true }),
+                   let name = context.firstBindingName(m) { wrapped[owner, default: []].insert(name) }
+                for b in context.children(m) where context.kind(b) == .patternBinding {
+                    guard let name = tree.firstChild(b).flatMap({ context.name($0) }),
+                          tree.child(b, .typeAnnotation).flatMap({ tree.firstChild($0) }).flatMap({ arrayElement($0, context) }) != nil
+                    else { continue }
+                    // A computed one passes its writes to storage not followed here: any may shorten it.
+                    if context.isComputed(b) { add(owner, nil, name) } else { arrays[owner, default: []].insert(name) }
+                }
             }
         }
         for decl in declarations {
             let owner = context.typeDeclarationName(decl)
             let bases = wrapped[owner] ?? []
+            // An extension of a type declared in another file: which of its names are arrays is not known here, so
+            // every name it shortens counts.
+            let ownArrays = arrays[owner] ?? []
+            let isForeign = !declared.contains(owner)
+            func isArray(_ name: String) -> Bool { isForeign || ownArrays.contains(name) }
             let range = tree.tokenRange(of: decl)
             // The types declared inside, in order: their tokens are theirs.
             let nested = declarations.filter { $0 != decl }.map(tree.tokenRange(of:))
                 .filter { $0.lowerBound > range.lowerBound && $0.upperBound <= range.upperBound }
                 .sorted { $0.lowerBound < $1.lowerBound }
             var nextNested = 0
-            var arrays: Set<String> = []
             var initializers: [Range<Int>] = []
             if let block = tree.child(decl, .memberBlock) {
-                for m in context.memberDecls(block) {
-                    if context.kind(m) == .initDecl { initializers.append(tree.tokenRange(of: m)) }
-                    guard context.kind(m) == .variableDecl, !context.hasModifier(m, .static) else { continue }
-                    for b in context.children(m) where context.kind(b) == .patternBinding {
-                        // Declared as an array, as `Record.elements` records it.
-                        guard let name = tree.firstChild(b).flatMap({ context.name($0) }),
-                              tree.child(b, .typeAnnotation).flatMap({ tree.firstChild($0) }).flatMap({ arrayElement($0, context) }) != nil
-                        else { continue }
-                        // A computed one passes its writes to storage not followed here: any may shorten it.
-                        if context.isComputed(b) { add(owner, nil, name) } else { arrays.insert(name) }
-                    }
-                }
+                for m in context.memberDecls(block) where context.kind(m) == .initDecl { initializers.append(tree.tokenRange(of: m)) }
             }
             var i = range.lowerBound
             while i < range.upperBound {
@@ -1284,7 +1290,7 @@ extension ForEachIndexIDRule {
                 if token.kind == .dollarIdentifier {
                     let text = tree.identifierText(token)
                     let name = String(text.dropFirst())
-                    if arrays.contains(name), handsOn(i + 1), !initializers.contains(where: { $0.contains(i) }) { add(owner, nil, name) }
+                    if isArray(name), handsOn(i + 1), !initializers.contains(where: { $0.contains(i) }) { add(owner, nil, name) }
                     // `$model.items` handed on.
                     if bases.contains(name), i + 2 < tokens.count, tokens[i + 1].kind == .period, tokens[i + 2].kind == .identifier,
                        handsOn(i + 3), !initializers.contains(where: { $0.contains(i) }) {
@@ -1300,7 +1306,7 @@ extension ForEachIndexIDRule {
                     let qualified = i > 2 && tokens[i - 3].kind == .period
                     if base.kind == .keyword, base.keyword == .self, !qualified {
                         let name = tree.identifierText(token)
-                        if arrays.contains(name) { add(owner, nil, name) }
+                        if isArray(name) { add(owner, nil, name) }
                     } else if base.kind == .identifier, !qualified {
                         let baseName = tree.identifierText(base)
                         if bases.contains(baseName) { add(owner, baseName, tree.identifierText(token)) }
@@ -1310,7 +1316,7 @@ extension ForEachIndexIDRule {
                 // `var items = ...`, `if let items = ...`: a declaration, not a write.
                 if let previous, previous.kind == .keyword, previous.keyword == .var || previous.keyword == .let { continue }
                 let name = tree.identifierText(token)
-                if arrays.contains(name) { add(owner, nil, name) }
+                if isArray(name) { add(owner, nil, name) }
             }
         }
         return found
@@ -1554,8 +1560,8 @@ extension ForEachIndexIDRule {
             if changedBy == nil {
                 if shrunk == nil { shrunk = Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys) }
                 if !mayShrink(c.collection, shrunk!, index, facts) { continue }
+                rowState = nil
             }
-            if changedBy == nil { rowState = nil }
             let elementType = c.element ?? elementType(c.collection, index, facts)
             let identity = elementType.map { elementIdentity($0, index) } ?? .unknown
             // `ForEach($items)` needs elements with an identity, and rows that edit them.
