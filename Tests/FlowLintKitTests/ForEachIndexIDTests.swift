@@ -271,7 +271,8 @@ final class ForEachIndexIDTests: XCTestCase {
 
     /// Rows that bind elements by position read a position that is gone only when the array gets shorter while they
     /// are shown: an array written only element by element, or filled once when its owner is made, is not reported;
-    /// one assigned again, shortened, handed on as a binding, or computed over storage not followed, is.
+    /// one assigned again, shortened (here or by a view it is handed to as a binding), or computed over storage not
+    /// followed, is.
     func testBindingsByPositionAreReportedWhereTheArrayCanGetShorter() {
         let found = findings("""
             import SwiftUI
@@ -304,7 +305,7 @@ final class ForEachIndexIDTests: XCTestCase {
             }
             struct Editor: View {
                 @Binding var names: [String]
-                var body: some View { Text("\\(names.count)") }
+                var body: some View { Button("Clear") { names.removeAll() } }
             }
             """)
         XCTAssertEqual(found.count, 4, "\(found)")
@@ -340,6 +341,39 @@ final class ForEachIndexIDTests: XCTestCase {
             """
         XCTAssertEqual(lines(findings(["Names.swift": view, "Names+Logic.swift": logic])), [7, 8])
         XCTAssertEqual(lines(findings(["Names.swift": view])), [8])
+    }
+
+    /// A `@Binding` input is the array its constructions hand it: rows that bind its elements are reported when that
+    /// array, or another view it is handed to, can shorten it, or when some construction hands it something else.
+    func testABindingInputIsTheArrayItIsBoundTo() {
+        func source(parent: String, child: String) -> String {
+            """
+            import SwiftUI
+            struct BulletList: View {
+                @Binding var items: [String]
+                var body: some View {
+                    Form {
+                        ForEach(items.indices, id: \\.self) { TextField("", text: $items[$0]) }
+                        Button("Add") { items.append("") }
+                        \(child)
+                    }
+                }
+            }
+            struct JobForm: View {
+                @State private var requirements: [String] = []
+                @State private var perks: [String] = []
+                var body: some View {
+                    BulletList(items: $requirements)
+                    BulletList(items: $perks)
+                    \(parent)
+                }
+            }
+            """
+        }
+        XCTAssertEqual(lines(findings(source(parent: "", child: ""))), [])
+        XCTAssertEqual(lines(findings(source(parent: "Button(\"Reset\") { perks = [] }", child: ""))), [6])
+        XCTAssertEqual(lines(findings(source(parent: "", child: "Button(\"Clear\") { items.removeAll() }"))), [6])
+        XCTAssertEqual(lines(findings(source(parent: "BulletList(items: .constant([\"a\"]))", child: ""))), [6])
     }
 
     /// The silences stop where their reason does: rows with state in a menu, state in an inner `ForEach`

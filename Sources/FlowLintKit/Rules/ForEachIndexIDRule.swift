@@ -105,11 +105,21 @@ extension ForEachIndexIDRule {
         /// Writes that can make a collection shorter, outside initializers (`items = loaded`, `items.removeAll()`,
         /// `model.items = []`, `$items` handed on), by the type that makes them: `call` is empty.
         var shrinks: [Change] = []
+        /// Bindings handed to a view's input as it is constructed (`Editor(items: $names)`), by the type that does it.
+        var handoffs: [Handoff] = []
 
         var isEmpty: Bool {
             fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && changes.isEmpty && animatedCalls.isEmpty
-                && literalDefaults.isEmpty && shrinks.isEmpty
+                && literalDefaults.isEmpty && shrinks.isEmpty && handoffs.isEmpty
         }
+    }
+
+    /// `owner` constructs `view` with `label: $name`: the view's `@Binding` input `label` is `owner`'s `name`.
+    struct Handoff: Codable, Sendable, Hashable {
+        var view: String
+        var label: String
+        var owner: String
+        var name: String
     }
 
     /// A property declared as an array: `member` is `Owner.name`.
@@ -290,7 +300,10 @@ extension ForEachIndexIDRule {
             }
         }
         recordMembers(context, into: &record)
-        if context.mentions(observableWords) { record.shrinks = shrinkingWrites(context) }
+        if context.mentions(observableWords) {
+            record.shrinks = shrinkingWrites(context)
+            record.handoffs = bindingHandoffs(context)
+        }
         record.animatedCalls = animatedCalls.sorted()
         if !record.isEmpty { report.record(record) }
     }
@@ -1231,9 +1244,31 @@ extension ForEachIndexIDRule {
             return j + 2 < tokens.count && tokens[j].kind == .period && tokens[j + 1].kind == .identifier
                 && tokens[j + 2].kind == .leftParen && shrinkingMethods.contains(tree.identifierText(tokens[j + 1]))
         }
-        // `$name` not subscripted or read through: the binding goes to code that may shorten it.
+        // `$name` not subscripted or read through: the binding goes to code that may shorten it. (Handed to a view's
+        // input as it is constructed, `Editor(items: $names)`, it is a `Handoff`, followed in the project pass.)
         func handsOn(_ j: Int) -> Bool {
             j >= tokens.count || (tokens[j].kind != .leftSquare && tokens[j].kind != .period)
+        }
+        func isViewInput(_ i: Int) -> Bool {
+            guard i > 1, tokens[i - 1].kind == .colon, tokens[i - 2].kind == .identifier,
+                  i + 1 < tokens.count, tokens[i + 1].kind == .comma || tokens[i + 1].kind == .rightParen else { return false }
+            // The innermost open parenthesis before the label, and what it calls.
+            var depth = 0
+            var k = i - 3
+            while k > 0 {
+                switch tokens[k].kind {
+                case .rightParen, .rightSquare, .rightBrace: depth += 1
+                case .leftSquare, .leftBrace: if depth == 0 { return false } else { depth -= 1 }
+                case .leftParen:
+                    if depth == 0 {
+                        return tokens[k - 1].kind == .identifier && FileContext.isTypeLike(tree.identifierText(tokens[k - 1]))
+                    }
+                    depth -= 1
+                default: break
+                }
+                k -= 1
+            }
+            return false
         }
         var found: [Change] = []
         var seen: Set<[String?]> = []
@@ -1290,7 +1325,9 @@ extension ForEachIndexIDRule {
                 if token.kind == .dollarIdentifier {
                     let text = tree.identifierText(token)
                     let name = String(text.dropFirst())
-                    if isArray(name), handsOn(i + 1), !initializers.contains(where: { $0.contains(i) }) { add(owner, nil, name) }
+                    if isArray(name), handsOn(i + 1), !isViewInput(i), !initializers.contains(where: { $0.contains(i) }) {
+                        add(owner, nil, name)
+                    }
                     // `$model.items` handed on.
                     if bases.contains(name), i + 2 < tokens.count, tokens[i + 1].kind == .period, tokens[i + 2].kind == .identifier,
                        handsOn(i + 3), !initializers.contains(where: { $0.contains(i) }) {
@@ -1322,21 +1359,85 @@ extension ForEachIndexIDRule {
         return found
     }
 
+    /// Every `View(label: $name)` of the file (a construction handed a binding to a property of the type that makes it).
+    static func bindingHandoffs(_ context: FileContext) -> [Handoff] {
+        var found: [Handoff] = []
+        for node in context.nodes(.callExpr) {
+            let call = Int(node)
+            guard let callee = context.tree.firstChild(call) else { continue }
+            let (isConstruction, type) = context.calleeType(callee)
+            guard isConstruction, let view = type, let owner = context.enclosingType(call).map(context.typeDeclarationName) else { continue }
+            for argument in context.arguments(call) {
+                guard let label = argument.label, let value = argument.value, context.kind(value) == .identifierExpr,
+                      let text = context.name(value), text.hasPrefix("$"), text.count > 1 else { continue }
+                found.append(Handoff(view: view, label: label, owner: owner, name: String(text.dropFirst())))
+            }
+        }
+        return found
+    }
+
+    /// The arrays bound to one another through view inputs (`Type.name` keys), what shortens any of them, and the
+    /// constructions that tell what a `@Binding` input is bound to.
+    struct BoundArrays {
+        let shrunk: Set<String>
+        /// `Parent.name` for each `View.label`, and `View.label` for each `Parent.name`.
+        var sources: [String: [String]] = [:]
+        var targets: [String: [String]] = [:]
+        /// The constructions of the views handed bindings.
+        let constructions: ConstructionArguments
+
+        init(shrunk: Set<String>, handoffs: [Handoff], _ index: ProjectIndex) {
+            self.shrunk = shrunk
+            for h in handoffs {
+                sources["\(h.view).\(h.label)", default: []].append("\(h.owner).\(h.name)")
+                targets["\(h.owner).\(h.name)", default: []].append("\(h.view).\(h.label)")
+            }
+            constructions = ConstructionArguments(views: Set(handoffs.map(\.view)), index)
+        }
+    }
+
+    /// Whether the array `owner.name` may get shorter: a write found shortens it or one of the arrays bound to it
+    /// through view inputs (the state a `@Binding` input is bound to, the inputs a state is handed to), or one of them
+    /// is not known well enough: not declared as an array, with another wrapper, or a `@Binding` input some
+    /// construction of whose view FlowLint does not see handing it a binding of a property. Bounded: past 32 arrays,
+    /// it may.
+    static func mayShrink(member owner: String, _ name: String, _ bound: BoundArrays, _ index: ProjectIndex,
+                          _ facts: ProjectFacts) -> Bool {
+        var seen: Set<String> = []
+        var queue = ["\(owner).\(name)"]
+        while let key = queue.popLast() {
+            guard seen.insert(key).inserted else { continue }
+            guard seen.count <= 32, !bound.shrunk.contains(key), facts.elements[key] != nil,
+                  let dot = key.firstIndex(of: ".") else { return true }
+            let type = String(key[..<dot]), member = String(key[key.index(after: dot)...])
+            let found = index.properties(of: type, named: member)
+            guard !found.isEmpty, found.allSatisfy({ ["State", "Published", "Binding", nil].contains($0.wrapper) && !$0.isStatic })
+            else { return true }
+            if found.contains(where: { $0.wrapper == "Binding" }) {
+                // Every construction of the view hands this input a binding of a known array.
+                let sources = bound.sources[key] ?? []
+                guard let count = bound.constructions.constructions(of: type, passing: member), count > 0, count == sources.count
+                else { return true }
+                queue += sources
+            }
+            queue += bound.targets[key] ?? []
+        }
+        return false
+    }
+
     /// Whether a write found may make the collection shorter. A collection whose writes cannot all be seen may: a
     /// binding from the parent, a parameter, a local, a property not declared as an array in the sources (whose
     /// writes `shrinkingWrites` does not look for).
-    static func mayShrink(_ collection: Collection, _ shrunk: Set<String>, _ index: ProjectIndex, _ facts: ProjectFacts) -> Bool {
+    static func mayShrink(_ collection: Collection, _ bound: BoundArrays, _ index: ProjectIndex, _ facts: ProjectFacts) -> Bool {
         switch collection {
         case .member(let owner?, let name):
-            let found = index.properties(of: owner, named: name)
-            guard facts.elements["\(owner).\(name)"] != nil, !found.isEmpty,
-                  found.allSatisfy({ ["State", "Published", nil].contains($0.wrapper) && !$0.isStatic }) else { return true }
+            return mayShrink(member: owner, name, bound, index, facts)
         case .chain(let owner, let base, let name):
             guard let type = propertyType(owner, base, index), facts.elements["\(type).\(name)"] != nil else { return true }
+            return changeKeys(collection, index).contains(where: bound.shrunk.contains)
         default:
             return true
         }
-        return changeKeys(collection, index).contains(where: shrunk.contains)
     }
 
     /// Changes that reorder the elements and keep their count.
@@ -1487,6 +1588,7 @@ extension ForEachIndexIDRule {
         var animatedCalls: Set<String> = []
         var literalDefaults: Set<String> = []
         var shrinks: [Change] = []
+        var handoffs: [Handoff] = []
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
@@ -1503,12 +1605,13 @@ extension ForEachIndexIDRule {
                 facts.animatedCalls.formUnion(record.animatedCalls)
                 facts.literalDefaults.formUnion(record.literalDefaults)
                 facts.shrinks += record.shrinks
+                facts.handoffs += record.handoffs
             }
             return facts
         }
         let index = project.index
         var changes: ChangesByKey?
-        var shrunk: Set<String>?
+        var bound: BoundArrays?
         var inputs: ConstructionArguments?
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
@@ -1558,8 +1661,11 @@ extension ForEachIndexIDRule {
             // are shown: with no write found that can shorten it (the rows edit elements of a fixed count, filled
             // once when made), there is no harm to report.
             if changedBy == nil {
-                if shrunk == nil { shrunk = Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys) }
-                if !mayShrink(c.collection, shrunk!, index, facts) { continue }
+                if bound == nil {
+                    bound = BoundArrays(shrunk: Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys),
+                                        handoffs: facts.handoffs, index)
+                }
+                if !mayShrink(c.collection, bound!, index, facts) { continue }
                 rowState = nil
             }
             let elementType = c.element ?? elementType(c.collection, index, facts)
@@ -1640,6 +1746,12 @@ extension ForEachIndexIDRule {
                     }
                 }
             }
+        }
+
+        /// How many constructions of `view` pass `input`; nil when FlowLint does not see every construction of it.
+        func constructions(of view: String, passing input: String) -> Int? {
+            guard let constructions = byView[view] else { return nil }
+            return constructions.filter { $0.argument(labeled: input).passed }.count
         }
 
         /// Whether every construction of `view` passes an array literal as `input`, or leaves it out when its default is
