@@ -300,10 +300,7 @@ extension ForEachIndexIDRule {
             }
         }
         recordMembers(context, into: &record)
-        if context.mentions(observableWords) {
-            record.shrinks = shrinkingWrites(context)
-            record.handoffs = bindingHandoffs(context)
-        }
+        if context.mentions(observableWords) { (record.shrinks, record.handoffs) = arrayWrites(context) }
         record.animatedCalls = animatedCalls.sorted()
         if !record.isEmpty { report.record(record) }
     }
@@ -1225,13 +1222,14 @@ extension ForEachIndexIDRule {
         "remove", "removeAll", "removeLast", "removeFirst", "popLast", "popFirst", "removeSubrange", "replaceSubrange",
     ]
 
-    /// The writes of each type of the file that can make a collection shorter (`Record.shrinks`), from the tokens
+    /// The writes of each type of the file that can make a collection shorter (`Record.shrinks`), and the bindings it
+    /// hands to views' inputs (`Record.handoffs`), from the tokens
     /// (the parser may have skipped the bodies): outside initializers, a stored array property of the type assigned,
     /// shortened (`shrinkingMethods`), passed `inout` or handed on as a binding (`$items`), in its declaration or an
     /// extension (any name an extension of a type declared in another file so writes); and any `base.name` so
     /// written through a property held by a SwiftUI wrapper (`model.items = []`, `model.items.removeAll()`,
     /// `$model.items`).
-    static func shrinkingWrites(_ context: FileContext) -> [Change] {
+    static func arrayWrites(_ context: FileContext) -> (shrinks: [Change], handoffs: [Handoff]) {
         let tree = context.tree
         let tokens = tree.tokens
         // The write at `i` (a name) leaves the collection shorter or may: assigned, shortened, passed `inout`.
@@ -1249,27 +1247,31 @@ extension ForEachIndexIDRule {
         func handsOn(_ j: Int) -> Bool {
             j >= tokens.count || (tokens[j].kind != .leftSquare && tokens[j].kind != .period)
         }
-        func isViewInput(_ i: Int) -> Bool {
+        // The view whose input `label: $name` at `i` is (`Editor(items: $names)`), if it is one.
+        func viewInput(_ i: Int) -> (view: String, label: String)? {
             guard i > 1, tokens[i - 1].kind == .colon, tokens[i - 2].kind == .identifier,
-                  i + 1 < tokens.count, tokens[i + 1].kind == .comma || tokens[i + 1].kind == .rightParen else { return false }
+                  i + 1 < tokens.count, tokens[i + 1].kind == .comma || tokens[i + 1].kind == .rightParen else { return nil }
             // The innermost open parenthesis before the label, and what it calls.
             var depth = 0
             var k = i - 3
             while k > 0 {
                 switch tokens[k].kind {
                 case .rightParen, .rightSquare, .rightBrace: depth += 1
-                case .leftSquare, .leftBrace: if depth == 0 { return false } else { depth -= 1 }
+                case .leftSquare, .leftBrace: if depth == 0 { return nil } else { depth -= 1 }
                 case .leftParen:
                     if depth == 0 {
-                        return tokens[k - 1].kind == .identifier && FileContext.isTypeLike(tree.identifierText(tokens[k - 1]))
+                        guard tokens[k - 1].kind == .identifier else { return nil }
+                        let callee = tree.identifierText(tokens[k - 1])
+                        return FileContext.isTypeLike(callee) ? (callee, tree.identifierText(tokens[i - 2])) : nil
                     }
                     depth -= 1
                 default: break
                 }
                 k -= 1
             }
-            return false
+            return nil
         }
+        var handoffs: [Handoff] = []
         var found: [Change] = []
         var seen: Set<[String?]> = []
         func add(_ owner: String, _ base: String?, _ name: String) {
@@ -1325,7 +1327,9 @@ extension ForEachIndexIDRule {
                 if token.kind == .dollarIdentifier {
                     let text = tree.identifierText(token)
                     let name = String(text.dropFirst())
-                    if isArray(name), handsOn(i + 1), !isViewInput(i), !initializers.contains(where: { $0.contains(i) }) {
+                    if let input = viewInput(i) {
+                        handoffs.append(Handoff(view: input.view, label: input.label, owner: owner, name: name))
+                    } else if isArray(name), handsOn(i + 1), !initializers.contains(where: { $0.contains(i) }) {
                         add(owner, nil, name)
                     }
                     // `$model.items` handed on.
@@ -1356,24 +1360,7 @@ extension ForEachIndexIDRule {
                 if isArray(name) { add(owner, nil, name) }
             }
         }
-        return found
-    }
-
-    /// Every `View(label: $name)` of the file (a construction handed a binding to a property of the type that makes it).
-    static func bindingHandoffs(_ context: FileContext) -> [Handoff] {
-        var found: [Handoff] = []
-        for node in context.nodes(.callExpr) {
-            let call = Int(node)
-            guard let callee = context.tree.firstChild(call) else { continue }
-            let (isConstruction, type) = context.calleeType(callee)
-            guard isConstruction, let view = type, let owner = context.enclosingType(call).map(context.typeDeclarationName) else { continue }
-            for argument in context.arguments(call) {
-                guard let label = argument.label, let value = argument.value, context.kind(value) == .identifierExpr,
-                      let text = context.name(value), text.hasPrefix("$"), text.count > 1 else { continue }
-                found.append(Handoff(view: view, label: label, owner: owner, name: String(text.dropFirst())))
-            }
-        }
-        return found
+        return (found, handoffs)
     }
 
     /// The arrays bound to one another through view inputs (`Type.name` keys), what shortens any of them, and the
@@ -1427,7 +1414,7 @@ extension ForEachIndexIDRule {
 
     /// Whether a write found may make the collection shorter. A collection whose writes cannot all be seen may: a
     /// binding from the parent, a parameter, a local, a property not declared as an array in the sources (whose
-    /// writes `shrinkingWrites` does not look for).
+    /// writes `arrayWrites` does not look for).
     static func mayShrink(_ collection: Collection, _ bound: BoundArrays, _ index: ProjectIndex, _ facts: ProjectFacts) -> Bool {
         switch collection {
         case .member(let owner?, let name):
