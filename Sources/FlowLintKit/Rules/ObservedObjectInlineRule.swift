@@ -159,14 +159,18 @@ extension ObservedObjectInlineRule {
             guard file.typeKind(decl) == .class, let first = file.inheritedNames(decl).first, holdsNoState(decl, file) else { return nil }
             return StatelessClass(name: file.typeDeclarationName(decl), superclass: first)
         }
-        let derived = !file.mentions(observableObjectWord) ? [] : file.typeDeclarations.compactMap { decl -> DerivedClass? in
-            guard file.typeKind(decl) == .class, !stateless.contains(where: { $0.name == file.typeDeclarationName(decl) }) else { return nil }
-            return derivedFromInputs(decl, file)
-        }
-        // A class without properties is a stand-in (`final class Store: ObservableObject {}`), not judged.
-        let quiet = !file.mentions(observableObjectWord) ? [] : file.typeDeclarations.compactMap { decl -> String? in
-            file.typeKind(decl) == .class && hasInstanceProperties(decl, file) && !startsWorkWhenMade(decl, file)
-                ? file.typeDeclarationName(decl) : nil
+        var derived: [DerivedClass] = []
+        var quiet: [String] = []
+        for decl in file.mentions(observableObjectWord) ? file.typeDeclarations : [] where file.typeKind(decl) == .class {
+            let name = file.typeDeclarationName(decl)
+            if !stateless.contains(where: { $0.name == name }), let d = derivedFromInputs(decl, file) {
+                // It has stored properties and names no later work anywhere: its making starts none.
+                derived.append(d)
+                quiet.append(name)
+            } else if hasInstanceProperties(decl, file) && !startsWorkWhenMade(decl, file) {
+                // A class without properties is a stand-in (`final class Store: ObservableObject {}`), not judged.
+                quiet.append(name)
+            }
         }
         let hostReached = file.mentions(rootViewWord) ? propertiesReachedThroughHosts(file) : []
         if !stateless.isEmpty || !hostReached.isEmpty || !derived.isEmpty || !quiet.isEmpty {
