@@ -90,6 +90,8 @@ G["if_config_flat"] = lambda n: "#if A\nlet a = 1\n#endif\n" * n
 G["if_config_elseif_flat"] = lambda n: "#if A\n" + "#elseif B\nlet a = 1\n" * n + "#endif\n"
 G["postfix_if_config_chain"] = lambda n: "let x = a\n" + "#if A\n.b()\n#endif\n" * n
 G["decls_flat"] = lambda n: "struct S {}\n" * n
+# a file that says SwiftUI's words: the per-type scans of its facts (array writes) run on every type
+G["swiftui_decls_flat"] = lambda n: "import SwiftUI\n" + "struct S { var xs: [Int] = []; mutating func f() { xs = [] } }\n" * (n // 4 + 1)
 G["lines_comments"] = lambda n: "// c\n" * n
 G["suppression_many"] = lambda n: "import SwiftUI\nstruct V: View {\n var xs = [1]\n var body: some View {\n VStack {\n" + "// flowlint:disable foreach_index_id\nForEach(xs.indices, id: \\.self) { i in Text(\"a\") }\n" * n + "}\n }\n}\n"
 G["suppression_enable_pairs"] = lambda n: "import SwiftUI\nstruct V: View {\n var xs = [1]\n var body: some View {\n VStack {\n" + "// flowlint:disable all\nForEach(xs.indices, id: \\.self) { i in Text(\"a\") }\n// flowlint:enable all\n" * n + "}\n }\n}\n"
@@ -154,6 +156,7 @@ G["prefix_amp"] = lambda n: "f(" + "&" * n + "a)\n"
 G["prefix_amp_paren"] = lambda n: "f(" + "&(" * n + "a" + ")" * n + ")\n"
 G["labels_deep"] = lambda n: "func f() {\n" + "a: " * n + "for x in y {}\n}\n"
 G["nested_types"] = lambda n: "struct A { " * n + "}" * n + "\n"
+G["swiftui_nested_types"] = lambda n: "import SwiftUI\n" + "struct A { var xs: [Int] = []; " * n + "}" * n + "\n"
 G["nested_funcs"] = lambda n: "func f() { " * n + "}" * n + "\n"
 G["nested_ext_members"] = lambda n: "extension A { struct B { " * n + "} }" * n + "\n"
 G["attr_args_deep"] = lambda n: "@a(" * n + ")" * n + " func f() {}\n"

@@ -420,25 +420,29 @@ struct FactExtractor {
         let own = tree.byteRange(declaration)
         let file = tree.file
         let spellings = [name, "$" + name, "_" + name]
-        let regions = typeDecl.map(regionsOfType) ?? [0..<Int.max]
+        // Only the tokens of the type and of the extensions of its name (any qualification: an extension of another
+        // type of the same name only makes more text count as a use) are read, in file order: a file of thousands of
+        // types asks this of each one's properties.
+        let regions = typeDecl.map { ([$0] + context.extensionsInFile(of: $0)).map(tree.tokenRange(of:)).sorted { $0.lowerBound < $1.lowerBound } }
+            ?? [0..<tree.tokens.count]
+        let tokens = tree.tokens
         var found: [Range<Int>] = []
-        for token in tree.tokens where token.length >= UInt32(name.utf8.count)
-            && !(own.lowerBound <= Int(token.offset) && Int(token.offset + token.length) <= own.upperBound)
-            && regions.contains(where: { $0.contains(Int(token.offset)) }) {
-            let text = file.text(of: token)
-            if spellings.contains(text) {
-                found.append(token.range)
-            } else if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\("), text.contains(name) {
-                found.append(token.range)
+        var readUpTo = 0 // each token once, should regions overlap
+        for region in regions where region.upperBound > readUpTo {
+            for i in max(region.lowerBound, readUpTo)..<region.upperBound {
+                let token = tokens[i]
+                guard token.length >= UInt32(name.utf8.count),
+                      !(own.lowerBound <= Int(token.offset) && Int(token.offset + token.length) <= own.upperBound) else { continue }
+                let text = file.text(of: token)
+                if spellings.contains(text) {
+                    found.append(token.range)
+                } else if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\("), text.contains(name) {
+                    found.append(token.range)
+                }
             }
+            readUpTo = region.upperBound
         }
         return found
-    }
-
-    /// The bytes of a type's declaration and of the extensions of its name in this file (any qualification: an
-    /// extension of another type of the same name only makes more text count as a use).
-    func regionsOfType(_ typeDecl: Int) -> [Range<Int>] {
-        ([typeDecl] + context.extensionsInFile(of: typeDecl)).map { tree.byteRange($0) }
     }
 
     /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()

@@ -219,14 +219,30 @@ struct FileContext {
     // MARK: Declarations
 
     /// Attribute nodes of a declaration.
-    func attributes(_ decl: Int) -> [Int] { children(decl).filter { kind($0) == .attribute } }
+    func attributes(_ decl: Int) -> [Int] { leadingChildren(decl, .attribute) }
 
-    func modifiers(_ decl: Int) -> [Int] { children(decl).filter { kind($0) == .modifier } }
+    func modifiers(_ decl: Int) -> [Int] { leadingChildren(decl, .modifier) }
+
+    /// A declaration's attributes (with `#if` blocks of attributes) and modifiers come before its other children:
+    /// the scans stop at the first other child, so that a declaration of thousands of bindings
+    /// (`var a = 1, b = 2, ...`), asked about once per binding, costs no more per question.
+    private func leadingChildren(_ decl: Int, _ wanted: NodeKind) -> [Int] {
+        var out: [Int] = []
+        for child in children(decl) {
+            let k = kind(child)
+            if k == wanted { out.append(child) } else if k != .attribute && k != .modifier && k != .ifConfigDecl { break }
+        }
+        return out
+    }
 
     /// Asked of every member by the facts and by several rules: the children are looked at in place, no array of
     /// modifiers is made.
     func hasModifier(_ decl: Int, _ keyword: Keyword) -> Bool {
-        for child in children(decl) where kind(child) == .modifier && tree.nameToken(child)?.keyword == keyword { return true }
+        for child in children(decl) {
+            let k = kind(child)
+            if k == .modifier, tree.nameToken(child)?.keyword == keyword { return true }
+            if k != .attribute && k != .modifier && k != .ifConfigDecl { return false }
+        }
         return false
     }
 

@@ -1300,7 +1300,17 @@ extension ForEachIndexIDRule {
                 }
             }
         }
-        for decl in declarations {
+        // `declarations` is in pre-order, so each type's nested types follow it, in order. The first position after
+        // each type's nested types, so that a type's direct children are found without looking at every other type
+        // (a file of tens of thousands of types is read in linear time).
+        let ranges = declarations.map(tree.tokenRange(of:))
+        var afterNested = [Int](repeating: declarations.count, count: declarations.count)
+        var open: [Int] = []
+        for (position, range) in ranges.enumerated() {
+            while let last = open.last, ranges[last].upperBound <= range.lowerBound { afterNested[open.removeLast()] = position }
+            open.append(position)
+        }
+        for (position, decl) in declarations.enumerated() {
             let owner = context.typeDeclarationName(decl)
             let bases = wrapped[owner] ?? []
             // An extension of a type declared in another file: which of its names are arrays is not known here, so
@@ -1308,11 +1318,14 @@ extension ForEachIndexIDRule {
             let ownArrays = arrays[owner] ?? []
             let isForeign = !declared.contains(owner)
             func isArray(_ name: String) -> Bool { isForeign || ownArrays.contains(name) }
-            let range = tree.tokenRange(of: decl)
-            // The types declared inside, in order: their tokens are theirs.
-            let nested = declarations.filter { $0 != decl }.map(tree.tokenRange(of:))
-                .filter { $0.lowerBound > range.lowerBound && $0.upperBound <= range.upperBound }
-                .sorted { $0.lowerBound < $1.lowerBound }
+            let range = ranges[position]
+            // The types declared directly inside, in order: their tokens (and their own nested types') are theirs.
+            var nested: [Range<Int>] = []
+            var child = position + 1
+            while child < ranges.count, ranges[child].lowerBound < range.upperBound {
+                nested.append(ranges[child])
+                child = afterNested[child]
+            }
             var nextNested = 0
             var initializers: [Range<Int>] = []
             if let block = tree.child(decl, .memberBlock) {
