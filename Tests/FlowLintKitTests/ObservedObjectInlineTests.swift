@@ -108,4 +108,36 @@ final class ObservedObjectInlineTests: XCTestCase {
         XCTAssertEqual(messages.count, 1, "\(messages)")
         XCTAssertTrue(messages.first?.contains("'Root' is created only outside SwiftUI views") == true, "\(messages)")
     }
+
+    /// The `body` of a watchOS hosting controller is evaluated once unless the controller asks for it again: the view
+    /// it constructs is a hosting root, not a view's content.
+    func testAWatchHostingControllersBodyShowsAHostingRoot() {
+        let views = """
+            import SwiftUI
+            final class Garden: ObservableObject {
+                @Published var plants: [String] = []
+                func add() { plants.append("") }
+            }
+            struct GardenView: View {
+                @ObservedObject var garden = Garden()
+                var body: some View { Button("Add") { garden.add() } }
+            }
+            """
+        let host = """
+            import WatchKit
+            import SwiftUI
+            class HostingController: WKHostingController<GardenView> {
+                override var body: GardenView { GardenView() }
+            }
+            """
+        let once = ruleDiagnostics("observed_object_inline", in: ["V.swift": views, "H.swift": host]).map(\.message)
+        XCTAssertEqual(once.count, 1, "\(once)")
+        XCTAssertTrue(once.first?.contains("'GardenView' is created only outside SwiftUI views") == true, "\(once)")
+        // One that calls `setNeedsBodyUpdate()` makes the view again each time.
+        let again = host.replacingOccurrences(of: "override var body", with: "func refresh() { setNeedsBodyUpdate() }\n    override var body")
+        let updated = ruleDiagnostics("observed_object_inline", in: ["V.swift": views, "H.swift": again]).map(\.message)
+        XCTAssertEqual(updated.count, 1, "\(updated)")
+        XCTAssertTrue(updated.first?.hasSuffix("so SwiftUI re-creates it with the view and its state is lost; own it with @StateObject") == true,
+                      "\(updated)")
+    }
 }

@@ -5,3 +5,7 @@ final class ProfileModel: ObservableObject {
     @Published var name = ""
     @Published var isSaving = false
 }
+
+final class SessionModel: ObservableObject {
+    @Published var user = ""
+}

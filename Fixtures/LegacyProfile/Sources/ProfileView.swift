@@ -10,3 +10,18 @@ struct ProfileView: View {
         }
     }
 }
+
+/// The root the scene delegate hosts: made once and kept by its `UIHostingController`, it already is the owner
+/// that outlives the screen, so its session is not reported on this target.
+struct RootView: View {
+    @ObservedObject var session = SessionModel()
+
+    var body: some View {
+        NavigationView {
+            VStack {
+                TextField("User", text: $session.user)
+                NavigationLink("Profile", destination: ProfileView())
+            }
+        }
+    }
+}

@@ -163,6 +163,7 @@ struct FactExtractor {
             type.mentionsObjectWillChange = (Int(node.firstToken)..<Int(node.endToken)).contains { i in
                 context.identifier(i, is: "objectWillChange")
             }
+            type.hostsBodyOnce = kind == .class && inherited.contains("WKHostingController") && !says(decl, "setNeedsBodyUpdate")
         }
         let typeIndex = facts.types.count
         guard let body = tree.child(decl, .memberBlock) else {

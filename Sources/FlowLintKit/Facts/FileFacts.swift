@@ -97,6 +97,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// A class or an extension whose text says `objectWillChange` (it announces changes by hand, or declares a
     /// publisher of its own under that name).
     var mentionsObjectWillChange = false
+    /// A watchOS hosting controller (`class C: WKHostingController<Root>`) that never asks for its `body` again
+    /// (`setNeedsBodyUpdate`): the views its `body` constructs are a hosting root made once, not a view's content.
+    var hostsBodyOnce = false
     /// Declared `private` or `fileprivate`: no other file can name it, and a name its own file constructs means it
     /// before a type of another file (`private struct PreviewHelper` in several files of a module).
     var isFilePrivate = false

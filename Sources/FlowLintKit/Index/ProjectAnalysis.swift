@@ -270,9 +270,11 @@ enum ViewsShownOnlyOutsideSwiftUI: ProjectAnalysis {
 
     static var requires: [any ProjectAnalysis.Type] { [ClassNames.self, ViewsShownOnlyInPreviews.self] }
 
-    /// The views constructed in the file's renderers other than previews.
+    /// The views constructed in the file's renderers other than previews and the `body` of a watchOS hosting
+    /// controller made once (`TypeFact.hostsBodyOnce`), whose constructions are a host's.
     static func shownViews(_ facts: FileFacts) -> [ShownView] {
-        facts.renderers.filter { !isPreview($0) }.flatMap { renderer in
+        let hosts = facts.types.filter(\.hostsBodyOnce).map(\.name)
+        return facts.renderers.filter { !isPreview($0) && !($0.ownerType.map(hosts.contains) ?? false) }.flatMap { renderer in
             renderer.edges.compactMap { edge in edge.viewName.map { ShownView(owner: renderer.ownerType, view: $0) } }
         }
     }

@@ -237,11 +237,15 @@ extension ObservedObjectInlineRule {
             // each: nothing re-creates the object, and no user runs it.
             if previewHarnesses.contains(c.owner), index.isView(c.owner) { continue }
             var finding = finding
-            if hostedOnly.contains(c.owner), index.isView(c.owner) {
+            let hosted = hostedOnly.contains(c.owner) && index.isView(c.owner)
+            if hosted {
                 finding.diagnostic.message = messageForHostedView(property: c.property, type: c.constructed, owner: c.owner)
             }
             if let file = index.position(ofFile: finding.diagnostic.span.file),
                let missing = index.layout.missing(.stateObject, inFile: file) {
+                // A hosting root is made once and kept by its host: on a target without @StateObject it is already the
+                // owner that outlives the view the advice would ask for (judged wrong twice in AH).
+                if hosted { continue }
                 // No @StateObject on this deployment target: advice that compiles there, and no fix.
                 var diagnostic = finding.diagnostic
                 diagnostic.message = messageWithoutStateObject(diagnostic.message, platform: missing.platform,
