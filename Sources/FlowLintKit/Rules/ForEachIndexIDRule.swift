@@ -406,9 +406,14 @@ extension ForEachIndexIDRule {
         let tree = context.tree
         let e = context.unwrapped(collection)
         let owner = context.enclosingType(use).map(context.typeDeclarationName)
+        // `$items` (`ForEach($items.indices, ...)`, `$model.items`) is the binding of `items`: the same elements, the
+        // same changes.
+        func unprojected(_ name: String) -> String {
+            name.hasPrefix("$") && !(name.dropFirst().first?.isNumber ?? true) ? String(name.dropFirst()) : name
+        }
         switch context.kind(e) {
         case .identifierExpr:
-            guard let name = context.name(e) else { return (.variable, nil) }
+            guard let name = context.name(e).map(unprojected) else { return (.variable, nil) }
             if let binding = localBinding(name, at: use, context) {
                 let annotation = tree.child(binding, .typeAnnotation).flatMap { tree.firstChild($0) }
                 guard let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }) else {
@@ -434,8 +439,8 @@ extension ForEachIndexIDRule {
             guard let base = tree.firstChild(e), let name = context.name(e) else { return (.variable, nil) }
             if name == "allCases" { return nil }
             let root = context.unwrapped(base)
-            if context.kind(root) == .identifierExpr, let baseName = context.name(root) {
-                if baseName == "self" { return (.member(owner: owner, name: name), nil) }
+            if context.kind(root) == .identifierExpr, let baseName = context.name(root).map(unprojected) {
+                if baseName == "self" { return (.member(owner: owner, name: unprojected(name)), nil) }
                 if baseName == "Self", let owner { return (.staticMember(type: owner, name: name), nil) }
                 if FileContext.isTypeLike(baseName) { return (.staticMember(type: baseName, name: name), nil) }
                 if let owner, parameter(baseName, at: use, context) == nil,
