@@ -506,6 +506,24 @@ extension ForEachIndexIDRule {
         }
     }
 
+    /// The element of an array a property without a type annotation is made as, empty: `var scores = [Score]()`.
+    static func arrayElement(initializer value: Int, _ context: FileContext) -> String? {
+        let v = context.unwrapped(value)
+        guard context.kind(v) == .callExpr, context.arguments(v).isEmpty, let callee = context.tree.firstChild(v),
+              context.kind(callee) == .arrayExpr else { return nil }
+        let elements = Array(context.children(callee))
+        guard elements.count == 1, context.kind(elements[0]) == .identifierExpr, let name = context.name(elements[0]),
+              FileContext.isTypeLike(name) else { return nil }
+        return name
+    }
+
+    /// The element of the array a pattern binding declares, by its annotation or its initializer (`[Score]()`).
+    static func declaredArrayElement(_ binding: Int, _ context: FileContext) -> String? {
+        let tree = context.tree
+        if let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) { return arrayElement(annotation, context) }
+        return tree.child(binding, .initializerClause).flatMap { tree.firstChild($0) }.flatMap { arrayElement(initializer: $0, context) }
+    }
+
     /// The parameter named `name` of the function, initializer or closure around `use`.
     static func parameter(_ name: String, at use: Int, _ context: FileContext) -> Int? {
         var p = context.enclosingScope(use)
@@ -1237,13 +1255,15 @@ extension ForEachIndexIDRule {
     static func arrayWrites(_ context: FileContext) -> (shrinks: [Change], handoffs: [Handoff]) {
         let tree = context.tree
         let tokens = tree.tokens
-        // The write at `i` (a name) leaves the collection shorter or may: assigned, shortened, passed `inout`.
+        let fills = closuresRunOnAppearing(tree)
+        // The write at `i` (a name) leaves the collection shorter or may: assigned (but where the view fills it as it
+        // appears), shortened, passed `inout`.
         func shortens(at i: Int) -> Bool {
             if i > 0, tokens[i - 1].kind == .prefixAmpersand { return true }
             var j = i + 1
             while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
             guard j < tokens.count else { return false }
-            if tokens[j].kind == .equal { return true }
+            if tokens[j].kind == .equal { return !isInside(i, fills) }
             return j + 2 < tokens.count && tokens[j].kind == .period && tokens[j + 1].kind == .identifier
                 && tokens[j + 2].kind == .leftParen && shrinkingMethods.contains(tree.identifierText(tokens[j + 1]))
         }
@@ -1297,8 +1317,7 @@ extension ForEachIndexIDRule {
                 if context.attributes(m).contains(where: { context.name($0).map(bindableBaseWrappers.contains) == true }),
                    let name = context.firstBindingName(m) { wrapped[owner, default: []].insert(name) }
                 for b in context.children(m) where context.kind(b) == .patternBinding {
-                    guard let name = tree.firstChild(b).flatMap({ context.name($0) }),
-                          tree.child(b, .typeAnnotation).flatMap({ tree.firstChild($0) }).flatMap({ arrayElement($0, context) }) != nil
+                    guard let name = tree.firstChild(b).flatMap({ context.name($0) }), declaredArrayElement(b, context) != nil
                     else { continue }
                     // A computed one passes its writes to storage not followed here: any may shorten it.
                     if context.isComputed(b) { add(owner, nil, name) } else { arrays[owner, default: []].insert(name) }
@@ -1379,6 +1398,43 @@ extension ForEachIndexIDRule {
             }
         }
         return (found, handoffs)
+    }
+
+    /// The tokens of the closures a view runs as it appears, `.onAppear { ... }` and `.task { ... }` (not
+    /// `.task(id:)`, which runs again while the view is shown): an array assigned there is filled when the rows are
+    /// made, not replaced under them (engineers judged "loaded once as it appears" lists wrong to report).
+    static func closuresRunOnAppearing(_ tree: SyntaxTree) -> [Range<Int>] {
+        let tokens = tree.tokens
+        var out: [Range<Int>] = []
+        var k = 1
+        while k + 1 < tokens.count {
+            defer { k += 1 }
+            guard tokens[k].kind == .identifier, tokens[k - 1].kind == .period,
+                  tree.token(k, is: "onAppear") || tree.token(k, is: "task") else { continue }
+            // `.onAppear { ... }`, `.onAppear() { ... }`
+            let open = tokens[k + 1].kind == .leftParen && k + 3 < tokens.count && tokens[k + 2].kind == .rightParen ? k + 3 : k + 1
+            guard tokens[open].kind == .leftBrace else { continue }
+            var depth = 0
+            var end = open
+            while end < tokens.count {
+                if tokens[end].kind == .leftBrace { depth += 1 } else if tokens[end].kind == .rightBrace { depth -= 1; if depth == 0 { break } }
+                end += 1
+            }
+            // In order of their starts; one inside another is merged into it.
+            if let last = out.last, last.upperBound > open { out[out.count - 1] = last.lowerBound..<max(last.upperBound, end) }
+            else { out.append(open..<end) }
+        }
+        return out
+    }
+
+    /// Whether token `i` is in one of `ranges` (sorted, disjoint): a binary search.
+    static func isInside(_ i: Int, _ ranges: [Range<Int>]) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].upperBound <= i { low = mid + 1 } else { high = mid }
+        }
+        return low < ranges.count && ranges[low].contains(i)
     }
 
     /// The arrays bound to one another through view inputs (`Type.name` keys), what shortens any of them, and the
@@ -1532,10 +1588,10 @@ extension ForEachIndexIDRule {
                        context.kind(context.unwrapped(value)) == .arrayExpr {
                         record.literalDefaults.append("\(owner).\(name)")
                     }
-                    guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { continue }
-                    if let element = arrayElement(annotation, context) {
+                    if let element = declaredArrayElement(binding, context) {
                         record.elements.append(ArrayProperty(member: "\(owner).\(name)", element: element))
                     }
+                    guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { continue }
                     // Only `[T]` getters are parsed whatever else runs (`parses`' type suffix `]`).
                     if context.kind(annotation) == .arrayType, let accessors = tree.child(binding, .accessorBlock),
                        let getter = getterValue(accessors, context), isConstantValue(getter, context) {
