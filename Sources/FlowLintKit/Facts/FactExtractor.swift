@@ -19,6 +19,20 @@ struct FactExtractor {
                                      typeSuffixes: ["View", "Scene"],
                                      notedWords: providerWords.words.union(FileContext.swiftUICodeWords.words))
 
+    /// The tokens of each type's declaration and of the extensions of its name, by text, made once per type when
+    /// `uses(of:)` is first asked about it: a type of thousands of `@EnvironmentObject`s asks it of each.
+    let tokensOfTypes = TokensOfTypes()
+
+    final class TokensOfTypes {
+        struct Tokens {
+            /// Identifiers, `$` identifiers and keywords, by text, each list in file order.
+            var byText: [String: [Int]] = [:]
+            /// String literals with an interpolation, in file order.
+            var interpolatedStrings: [(token: Int, text: String)] = []
+        }
+        var byType: [Int: Tokens] = [:]
+    }
+
     /// Whether `environmentObject` or `environment` occurs in the file: a provider is one of those calls, so a
     /// file without them has no providers to collect, and its non-rendering members are not walked (most files
     /// of a project).
@@ -380,9 +394,11 @@ struct FactExtractor {
             stored.platforms = scopes.platforms(decl)
             stored.clause = scopes.clause(decl)
             if wrapper == "EnvironmentObject", environmentObjectType != nil {
-                let uses = self.uses(of: n, besides: p, in: typeDecl)
+                // Past 256 uses it is taken to be read outside taps too (each is looked for in every action of the
+                // type: a type that redeclares one name thousands of times would cost their square).
+                let uses = self.uses(of: n, besides: p, in: typeDecl, limit: 257)
                 stored.isUnreadInItsFile = uses.isEmpty
-                stored.readOnlyOnTap = tapAction(holdingAll: uses, in: typeDecl)
+                stored.readOnlyOnTap = uses.count <= 256 ? tapAction(holdingAll: uses, in: typeDecl) : nil
             }
             if wrapper == "State", initializer != nil, !property.isStatic, let typeDecl {
                 stored.stateChanges = stateChanges(of: n, declaration: decl, in: typeDecl,
@@ -417,33 +433,52 @@ struct FactExtractor {
     /// this file (the whole file when `typeDecl` is nil), outside `declaration` (a token, or a whole declaration):
     /// an identifier, or text inside a string literal with an interpolation. Each is a use, or something that may
     /// be one. Another type of the file that declares a property of the same name does not read this one.
-    func uses(of name: String, besides declaration: Int, in typeDecl: Int?) -> [Range<Int>] {
+    /// At most `limit` of them when one is given (the first in file order).
+    func uses(of name: String, besides declaration: Int, in typeDecl: Int?, limit: Int = .max) -> [Range<Int>] {
         let own = tree.byteRange(declaration)
         let file = tree.file
-        let spellings = [name, "$" + name, "_" + name]
-        // Only the tokens of the type and of the extensions of its name (any qualification: an extension of another
-        // type of the same name only makes more text count as a use) are read, in file order: a file of thousands of
-        // types asks this of each one's properties.
-        let regions = typeDecl.map { ([$0] + context.extensionsInFile(of: $0)).map(tree.tokenRange(of:)).sorted { $0.lowerBound < $1.lowerBound } }
-            ?? [0..<tree.tokens.count]
         let tokens = tree.tokens
-        var found: [Range<Int>] = []
+        func isOwn(_ token: Token) -> Bool { own.lowerBound <= Int(token.offset) && Int(token.offset + token.length) <= own.upperBound }
+        guard let typeDecl else {
+            let spellings = [name, "$" + name, "_" + name]
+            return tokens.filter { token in
+                guard token.length >= UInt32(name.utf8.count), !isOwn(token) else { return false }
+                let text = file.text(of: token)
+                return spellings.contains(text) || (text.hasPrefix("\"") || text.hasPrefix("#")) && text.contains("\\(") && text.contains(name)
+            }.map(\.range)
+        }
+        let indexed = tokensByText(ofType: typeDecl)
+        let lists = [name, "$" + name, "_" + name].compactMap { indexed.byText[$0] }
+            + [indexed.interpolatedStrings.filter { $0.text.contains(name) }.map { $0.token }]
+        // Each list is in file order already: the first `limit` of all are among the first `limit` of each.
+        let firsts = lists.map { $0.lazy.filter { !isOwn(tokens[$0]) }.prefix(limit) }.filter { !$0.isEmpty }
+        let found = firsts.count == 1 ? Array(firsts[0]) : Array(firsts.flatMap { $0 }.sorted().prefix(limit))
+        return found.map { tokens[$0].range }
+    }
+
+    /// The tokens of the type declared at `typeDecl` and of the extensions of its name in this file (any
+    /// qualification: an extension of another type of the same name only makes more text count as a use), by text.
+    func tokensByText(ofType typeDecl: Int) -> TokensOfTypes.Tokens {
+        if let known = tokensOfTypes.byType[typeDecl] { return known }
+        let file = tree.file
+        let tokens = tree.tokens
+        let regions = ([typeDecl] + context.extensionsInFile(of: typeDecl)).map(tree.tokenRange(of:)).sorted { $0.lowerBound < $1.lowerBound }
+        var indexed = TokensOfTypes.Tokens()
         var readUpTo = 0 // each token once, should regions overlap
         for region in regions where region.upperBound > readUpTo {
             for i in max(region.lowerBound, readUpTo)..<region.upperBound {
-                let token = tokens[i]
-                guard token.length >= UInt32(name.utf8.count),
-                      !(own.lowerBound <= Int(token.offset) && Int(token.offset + token.length) <= own.upperBound) else { continue }
-                let text = file.text(of: token)
-                if spellings.contains(text) {
-                    found.append(token.range)
-                } else if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\("), text.contains(name) {
-                    found.append(token.range)
+                switch tokens[i].kind {
+                case .identifier, .dollarIdentifier, .keyword:
+                    indexed.byText[file.text(of: tokens[i]), default: []].append(i)
+                default:
+                    let text = file.text(of: tokens[i])
+                    if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\(") { indexed.interpolatedStrings.append((i, text)) }
                 }
             }
             readUpTo = region.upperBound
         }
-        return found
+        tokensOfTypes.byType[typeDecl] = indexed
+        return indexed
     }
 
     /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()

@@ -740,6 +740,14 @@ extension ObservedObjectInlineRule {
             context.children(clause).filter { context.kind($0) == .parameter && !isClosureParameter($0, context) }
                 .compactMap { context.parameterName($0) }
         } ?? [])
+        // Once per property: an initializer may assign it many times.
+        var usesOfProperty: [String: ObjectUses] = [:]
+        func uses(_ property: String) -> ObjectUses {
+            if let known = usesOfProperty[property] { return known }
+            let found = objectUses(property, in: ownerDecl, context)
+            usesOfProperty[property] = found
+            return found
+        }
         for n in tree.subtree(body) where context.kind(n) == .binaryExpr && tree.nameToken(n).map({ $0.kind == .equal }) == true {
             let sides = Array(context.children(n))
             guard sides.count == 2, let target = assignedName(sides[0], context) else { continue }
@@ -766,7 +774,7 @@ extension ObservedObjectInlineRule {
                             ?? message(property: property, type: created.type),
                           condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil, property: property,
                                                constructed: created.type, input: input,
-                                               uses: objectUses(property, in: ownerDecl, context)))
+                                               uses: uses(property)))
         }
     }
 
