@@ -212,8 +212,9 @@ extension ForEachIndexIDRule {
         switch element {
         case .identifiable, .idProperty: break
         case .declared(let name): prefix = "make '\(name)' Identifiable and "
-        case .hashableValue where c.binding != nil || c.rowState != nil:
-            // Rows that edit the element would change its identity at every keystroke with `id: \.self`.
+        case .hashableValue where c.binding != nil || c.rowState != nil || (c.form != .positions && c.text.hasPrefix("$")):
+            // Rows that edit the element would change its identity at every keystroke with `id: \.self`, and the
+            // elements of `Array($xs.enumerated())` are bindings, not values (`id: \.element` does not compile).
             suffix = " with Identifiable elements"
         case .hashableValue:
             return c.form == .positions
