@@ -60,15 +60,17 @@ class CLITestCase: XCTestCase {
         return path
     }
 
-    /// Copies the files of `Fixtures/<name>` (but its `expected.txt`) into the scratch directory, its root.
-    func copyFixture(_ name: String) throws {
+    /// Copies the files of `Fixtures/<name>` (but its `expected.txt`) into the scratch directory, its root, or into
+    /// `subdirectory` of it.
+    func copyFixture(_ name: String, into subdirectory: String? = nil) throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
         for relative in FileManager.default.subpaths(atPath: source) ?? [] {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: source + "/" + relative, isDirectory: &isDirectory)
             if isDirectory.boolValue || relative == "expected.txt" { continue }
-            try write(relative, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative))))
+            try write(subdirectory.map { $0 + "/" + relative } ?? relative,
+                      bytes: Array(try Data(contentsOf: URL(fileURLWithPath: source + "/" + relative))))
         }
     }
 

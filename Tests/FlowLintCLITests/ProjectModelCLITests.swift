@@ -74,6 +74,19 @@ final class ProjectModelCLITests: CLITestCase {
         XCTAssertFalse(run.stderr.contains("in no target"), run.stderr)
     }
 
+    /// A directory with no project marker at or above it (an extracted archive, no git) is the root of the Xcode
+    /// project it holds below, for `lint` as for `project`: the deployment target is read.
+    func testADirectoryHoldingAProjectBelowIsItsRoot() throws {
+        try FileManager.default.removeItem(atPath: directory + "/.git")
+        try copyFixture("LegacyProfile", into: "App")
+        let project = try flowlint(["project", "."])
+        XCTAssertTrue(project.stdout.contains("iOS 13.0"), project.stdout)
+        let run = try flowlint(["lint", "--reporter", "json", "--no-cache", "."])
+        let messages = diagnostics(run).map { $0["message"] as? String ?? "" }
+        XCTAssertEqual(messages.count, 1, run.stdout)
+        XCTAssertTrue(messages.first?.contains("needs iOS 14.0 and this target deploys to iOS 13.0") == true, "\(messages)")
+    }
+
     func testOnAnIOS13TargetTheAdviceIsNotStateObject() throws {
         try copyFixture("LegacyProfile")
         let run = try flowlint(["lint", "--reporter", "json", "--no-cache", "."])

@@ -107,7 +107,16 @@ struct ProjectPlan {
         var byRoot: [String?: Int] = [:]
         for path in paths {
             let absolute = Paths.absolute(path)
-            let root = ProjectScope.root(of: absolute, explicit: options.projectRoot)
+            var root = ProjectScope.root(of: absolute, explicit: options.projectRoot)
+            // A directory with no project marker at or above it whose search met an Xcode project or a package below
+            // (an extracted archive, a folder of a tree without git) is its own root, as `flowlint project` takes it:
+            // its targets, platforms and deployment targets are read.
+            if root == nil, FileDiscovery.isDirectory(absolute, followingSymlinks: true),
+               requested.projectBundles.contains(where: { Paths.relative($0, to: absolute) != nil })
+                || requested.files.contains(where: { Paths.lastComponent($0.0) == "Package.swift" && Paths.relative(Paths.absolute($0.0), to: absolute) != nil })
+                || requested.deferred.contains(where: { Paths.lastComponent($0.path) == "Package.swift" && Paths.relative(Paths.absolute($0.path), to: absolute) != nil }) {
+                root = Paths.standardize(absolute)
+            }
             if let index = byRoot[root] { plan.projects[index].inputs.append(absolute); continue }
             byRoot[root] = plan.projects.count
             plan.projects.append(Project(root: root, inputs: [absolute]))
