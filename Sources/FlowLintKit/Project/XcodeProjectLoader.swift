@@ -563,6 +563,22 @@ private struct Loader {
     /// name that two entries match ignoring case is not guessed.
     mutating func spelledOnDisk(_ path: String) -> String? {
         if let known { if known.contains(path) { return path } } else if FileDiscovery.exists(path) { return path }
+        guard let current = spelledWithEntries(path) else { return nil }
+        if let known { return known.contains(current) ? current : nil }
+        return FileDiscovery.exists(current) ? current : nil
+    }
+
+    /// A synchronized folder's directory as the disk spells it (`path = manuscript` for `Manuscript/`), or as
+    /// written when it is there or cannot be told.
+    mutating func directorySpelledOnDisk(_ path: String) -> String {
+        if FileDiscovery.isDirectory(path, followingSymlinks: true) { return path }
+        guard let current = spelledWithEntries(path), FileDiscovery.isDirectory(current, followingSymlinks: true) else { return path }
+        return current
+    }
+
+    /// `path` with each component named as its directory's entries name it, ignoring case only when the exact name
+    /// is not there; nil when a component matches no entry or two.
+    mutating func spelledWithEntries(_ path: String) -> String? {
         let start = path.hasPrefix(sourceRoot + "/") ? sourceRoot : "/"
         var current = start
         for component in path.dropFirst(start == "/" ? 1 : start.utf8.count + 1).split(separator: "/") {
@@ -577,8 +593,7 @@ private struct Loader {
             }
             current = current == "/" ? "/" + next : current + "/" + next
         }
-        if let known { return known.contains(current) ? current : nil }
-        return FileDiscovery.exists(current) ? current : nil
+        return current
     }
 
     /// The names in a directory (subdirectories, `.swift` files and links), read once per load.
@@ -594,7 +609,8 @@ private struct Loader {
     mutating func synchronizedFolderFiles(target: String, folders: [String]) -> [String] {
         var files: [String] = []
         for folderID in folders {
-            guard let folder = graph.object(folderID), let directory = location(of: folderID) else { continue }
+            guard let folder = graph.object(folderID), let written = location(of: folderID) else { continue }
+            let directory = directorySpelledOnDisk(written)
             var excluded = graph.strings(folder, "explicitFolders", of: folderID).map { Paths.standardize(Paths.join(directory, $0)) }
             for setID in graph.strings(folder, "exceptions", of: folderID) {
                 guard let set = graph.object(setID), set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
@@ -620,7 +636,8 @@ private struct Loader {
         var seen = Set(folders)
         for list in foldersOf.values { for folder in list where seen.insert(folder).inserted { folders.append(folder) } }
         for folderID in folders {
-            guard let folder = graph.object(folderID), let directory = location(of: folderID) else { continue }
+            guard let folder = graph.object(folderID), let written = location(of: folderID) else { continue }
+            let directory = directorySpelledOnDisk(written)
             let listers = Set(foldersOf.filter { $0.value.contains(folderID) }.keys)
             for setID in graph.strings(folder, "exceptions", of: folderID) {
                 guard let set = graph.object(setID) else { continue }

@@ -230,6 +230,21 @@ final class XcodeProjectLoaderTests: XCTestCase {
         XCTAssertEqual(relative(try target("App", in: withListing).files, to: root), ["app/components/Avatar.swift"])
     }
 
+    /// The same for a synchronized folder (`path = manuscript` for `Manuscript/`): its files are the target's.
+    func testASynchronizedFolderThatDiffersFromTheDiskOnlyInCase() throws {
+        let root = try temporaryDirectory()
+        try write("struct A {}\n", to: Paths.join(root, "Manuscript/Views/A.swift"))
+        let text = appProject(main: "(S1)", extra: """
+            S1 = {isa = PBXFileSystemSynchronizedRootGroup; path = manuscript; sourceTree = "<group>"; };
+            """).replacingOccurrences(of: "buildPhases = (SP1); };", with: "buildPhases = (SP1); fileSystemSynchronizedGroups = (S1); };")
+        let project = try writeProject(text, in: root)
+        let result = XcodeProjectLoader.load(project: project, root: root)
+        XCTAssertEqual(relative(try target("App", in: result).files, to: root), ["Manuscript/Views/A.swift"])
+        let listed = SwiftFileSet([Paths.join(root, "Manuscript/Views/A.swift")])
+        let withListing = XcodeProjectLoader.load(project: project, root: root, files: listed)
+        XCTAssertEqual(relative(try target("App", in: withListing).files, to: root), ["Manuscript/Views/A.swift"])
+    }
+
     func testAnXcconfigInsideASynchronizedFolderAndOneThatDoesNotExist() throws {
         let root = try temporaryDirectory()
         try write("SWIFT_ACTIVE_COMPILATION_CONDITIONS = FROM_FOLDER\n", to: Paths.join(root, "Config/App.xcconfig"))
