@@ -108,6 +108,37 @@ struct RenderWalker {
         return Self.providerCall(call, context).map { resolver.resolve($0, at: call) }
     }
 
+    /// The document type of a `DocumentGroup(...)`: what its `newDocument:` closure (or autoclosure) constructs, or
+    /// the type its `viewing:` argument names (`Drawing.self`); one that cannot be told otherwise.
+    static func documentType(of call: Int, _ context: FileContext) -> TypeReference {
+        let tree = context.tree
+        for argument in context.arguments(call) {
+            guard argument.label == "newDocument" || argument.label == "viewing", var value = argument.value.map(context.unwrapped)
+            else { continue }
+            if context.kind(value) == .closureExpr {
+                let statements = tree.child(value, .codeBlock).map { Array(context.children($0)) } ?? Array(context.children(value)).filter {
+                    context.kind($0) != .closureSignature
+                }
+                guard statements.count == 1 else { return .unknown }
+                value = context.unwrapped(statements[0])
+                if context.kind(value) == .returnStmt, let returned = tree.firstChild(value) { value = context.unwrapped(returned) }
+            }
+            switch context.kind(value) {
+            case .callExpr:
+                if let callee = tree.firstChild(value), context.kind(callee) == .identifierExpr, let name = context.name(callee),
+                   FileContext.isTypeLike(name) { return .named(name) }
+            case .memberAccessExpr where context.name(value) == "self":
+                if let base = tree.firstChild(value), context.kind(base) == .identifierExpr, let name = context.name(base) {
+                    return .named(name)
+                }
+            default:
+                break
+            }
+            return .unknown
+        }
+        return .unknown
+    }
+
     /// `.previewWith { ... }` and the like (`SwiftUINames.configuringPreviewModifiers`), on a receiver.
     static func isConfiguringPreviewModifier(_ call: Int, _ context: FileContext) -> Bool {
         guard let callee = context.tree.firstChild(call), context.kind(callee) == .memberAccessExpr,
@@ -264,6 +295,14 @@ struct RenderWalker {
             addEdge(.view(type), at: callee, env, qualifier: context.constructionQualifier(callee))
             var inner = env
             inner.enclosingCallees = calleeLists.adding(type, to: env.enclosingCallees)
+            // A document group provides its reference file document to its editor as an environment object ("The
+            // current document for a given editor instance is also provided as an environment object for its
+            // subhierarchy", SwiftUI's `DocumentGroup.init(newDocument:editor:)`).
+            if type == "DocumentGroup" {
+                let document = Self.documentType(of: call, context)
+                providers.append(document)
+                inner.provided = providedLists.adding(document, to: inner.provided)
+            }
             if SwiftUINames.navigationContainers.contains(type) { inner.underNavigationContainer = true }
             if type == "NavigationLink" {
                 pushNavigationLinkArguments(call, inner)
