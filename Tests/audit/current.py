@@ -5,7 +5,7 @@ round gave it (`iOS@apps5.json` is the N round's Home Assistant app, whose direc
 Usage: python3 Tests/audit/current.py REPORTS_DIR"""
 import json,glob,os,collections,sys
 here = os.path.dirname(os.path.abspath(__file__))
-rounds=['before','after','L','R','M','N','O','P','S','S2','Q','U','V','W','X','Y','Z','AA','AZ','AC','AE','AG','AH','AZ2','AI']
+rounds=['before','after','L','R','M','N','O','P','S','S2','Q','U','V','W','X','Y','Z','AA','AZ','AC','AE','AG','AH','AZ2','AI','AZ3']
 verdicts={}
 def load_round(r):
     files=sorted(glob.glob(f'{here}/{r}/*.jsonl'))
