@@ -108,13 +108,15 @@ struct CompilationCondition: Sendable, Equatable, Codable {
 }
 
 /// One `#if` / `#elseif` / `#else` clause of a file that encloses something its facts record, with what decides
-/// whether its contents are compiled: the enclosing clause, its own condition (none for `#else`), and the
-/// conditions of the clauses before it in the same `#if`, which must all be false.
+/// whether its contents are compiled: the enclosing clause, its own condition (none for `#else`), and the clauses
+/// before it in the same `#if`, whose conditions must all be false.
 struct ConditionalClause: Sendable, Equatable, Codable {
     /// The innermost clause around this one, as an index into the file's `clauses`; -1 at file level.
     var parent: Int32
     var condition: CompilationCondition?
-    var earlier: [CompilationCondition]
+    /// The clause just before this one in the same `#if`, as an index into the file's `clauses`; -1 for the first.
+    /// A link rather than a copy of every condition before it: thousands of `#elseif` clauses cost no square.
+    var previous: Int32
 
     /// The clauses of a file and the innermost clause around each node (-1 for none), or nil when the file has no
     /// `#if`. Clauses are listed in pre-order, so a clause's parent comes before it.
@@ -122,7 +124,8 @@ struct ConditionalClause: Sendable, Equatable, Codable {
         let clauseNodes = context.nodes(.ifConfigClause)
         guard !clauseNodes.isEmpty else { return nil }
         var clauses: [ConditionalClause] = []
-        var indexOfClause: [Int: Int32] = [:]
+        // The last clause met of each `#if` directive (clauses are met in source order).
+        var lastClauseOfDirective: [Int: Int32] = [:]
         let parents = context.parents
         var clauseOfNode = [Int32](repeating: -1, count: context.tree.nodes.count)
         var conditions: [Int: CompilationCondition?] = [:]
@@ -137,14 +140,10 @@ struct ConditionalClause: Sendable, Equatable, Codable {
             let p = Int(parents[i])
             var own = p >= 0 ? clauseOfNode[p] : -1
             if context.kind(i) == .ifConfigClause, let decl = context.parent(i) {
-                var earlier: [CompilationCondition] = []
-                for sibling in context.children(decl) where context.kind(sibling) == .ifConfigClause {
-                    if sibling == i { break }
-                    earlier.append(condition(of: sibling) ?? CompilationCondition(terms: [.literal(false)]))
-                }
-                indexOfClause[i] = Int32(clauses.count)
-                clauses.append(ConditionalClause(parent: own, condition: condition(of: i), earlier: earlier))
-                own = Int32(clauses.count - 1)
+                let index = Int32(clauses.count)
+                clauses.append(ConditionalClause(parent: own, condition: condition(of: i), previous: lastClauseOfDirective[decl] ?? -1))
+                lastClauseOfDirective[decl] = index
+                own = index
             }
             clauseOfNode[i] = own
         }
@@ -156,15 +155,24 @@ struct ConditionalClause: Sendable, Equatable, Codable {
     static func evaluate(_ clauses: [ConditionalClause], in environment: BuildEnvironment) -> [Bool?] {
         var out: [Bool?] = []
         out.reserveCapacity(clauses.count)
+        // Per clause: its own condition's value (a clause without one, `#else`, counts as false when before
+        // another: it never is), and whether every clause before it in its `#if` is false.
+        var holds: [Bool?] = []
+        var noneBefore: [Bool?] = []
+        holds.reserveCapacity(clauses.count)
+        noneBefore.reserveCapacity(clauses.count)
         for clause in clauses {
+            let own = clause.condition.map { $0.evaluate(in: environment) } ?? false
+            var none: Bool? = true
+            if clause.previous >= 0 {
+                let p = Int(clause.previous)
+                none = and(noneBefore[p], holds[p].map { !$0 })
+            }
+            holds.append(own)
+            noneBefore.append(none)
             var value: Bool? = clause.parent >= 0 ? out[Int(clause.parent)] : true
-            if value != false, let condition = clause.condition {
-                value = and(value, condition.evaluate(in: environment))
-            }
-            for earlier in clause.earlier where value != false {
-                value = and(value, earlier.evaluate(in: environment).map { !$0 })
-            }
-            out.append(value)
+            if value != false, clause.condition != nil { value = and(value, own) }
+            out.append(and(value, none))
         }
         return out
     }

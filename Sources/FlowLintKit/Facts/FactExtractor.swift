@@ -78,11 +78,15 @@ struct FactExtractor {
     private mutating func keepReferencedClauses() {
         guard !facts.clauses.isEmpty else { return }
         var used = [Bool](repeating: false, count: facts.clauses.count)
+        // A clause used, the clauses around it and the clauses before each of them in their `#if` (their
+        // conditions decide it).
         func use(_ clause: Int32) {
-            var c = clause
-            while c >= 0 && !used[Int(c)] {
+            var pending = [clause]
+            while let c = pending.popLast() {
+                guard c >= 0, !used[Int(c)] else { continue }
                 used[Int(c)] = true
-                c = facts.clauses[Int(c)].parent
+                pending.append(facts.clauses[Int(c)].parent)
+                pending.append(facts.clauses[Int(c)].previous)
             }
         }
         for type in facts.types { use(type.clause) }
@@ -97,6 +101,7 @@ struct FactExtractor {
             renumbered[old] = Int32(kept.count)
             var copy = clause
             copy.parent = clause.parent >= 0 ? renumbered[Int(clause.parent)] : -1
+            copy.previous = clause.previous >= 0 ? renumbered[Int(clause.previous)] : -1
             kept.append(copy)
         }
         func map(_ clause: Int32) -> Int32 { clause >= 0 ? renumbered[Int(clause)] : -1 }

@@ -45,9 +45,12 @@ final class CompilationConditionTests: XCTestCase {
         XCTAssertEqual(facts.clauses.map(\.parent), [-1, 0, 0, 0, 0])
         XCTAssertEqual(facts.clauses[0].condition?.terms, [.os("iOS")])
         XCTAssertEqual(facts.clauses[2].condition?.terms, [.not, .flag("EXTENSION")])
-        XCTAssertEqual(facts.clauses[2].earlier.map(\.terms), [[.flag("DEBUG")]])
+        XCTAssertEqual(facts.clauses[2].previous, 1)
+        XCTAssertEqual(facts.clauses[1].condition?.terms, [.flag("DEBUG")])
+        XCTAssertEqual(facts.clauses[1].previous, -1)
         XCTAssertNil(facts.clauses[4].condition)
-        XCTAssertEqual(facts.clauses[4].earlier.map(\.terms), [[.canImport("UIKit")]])
+        XCTAssertEqual(facts.clauses[4].previous, 3)
+        XCTAssertEqual(facts.clauses[3].condition?.terms, [.canImport("UIKit")])
 
         let a = facts.types.first { $0.name == "A" }!
         XCTAssertEqual(a.clause, 0)
