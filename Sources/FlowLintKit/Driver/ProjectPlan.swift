@@ -105,6 +105,10 @@ struct ProjectPlan {
     static func make(inputs paths: [String], requested: Inputs, configuration: Configuration, options: LintOptions) -> ProjectPlan {
         var plan = ProjectPlan()
         var byRoot: [String?: Int] = [:]
+        let requestedPaths = requested.files.map(\.0) + requested.deferred.map(\.path)
+        // The project files the search met: Xcode bundles and package manifests (absolute).
+        let projectFiles = requested.projectBundles
+            + requestedPaths.filter { Paths.lastComponent($0) == "Package.swift" }.map { Paths.absolute($0) }
         for path in paths {
             let absolute = Paths.absolute(path)
             var root = ProjectScope.root(of: absolute, explicit: options.projectRoot)
@@ -112,16 +116,13 @@ struct ProjectPlan {
             // (an extracted archive, a folder of a tree without git) is its own root, as `flowlint project` takes it:
             // its targets, platforms and deployment targets are read.
             if root == nil, FileDiscovery.isDirectory(absolute, followingSymlinks: true),
-               requested.projectBundles.contains(where: { Paths.relative($0, to: absolute) != nil })
-                || requested.files.contains(where: { Paths.lastComponent($0.0) == "Package.swift" && Paths.relative(Paths.absolute($0.0), to: absolute) != nil })
-                || requested.deferred.contains(where: { Paths.lastComponent($0.path) == "Package.swift" && Paths.relative(Paths.absolute($0.path), to: absolute) != nil }) {
+               projectFiles.contains(where: { Paths.relative($0, to: absolute) != nil }) {
                 root = Paths.standardize(absolute)
             }
             if let index = byRoot[root] { plan.projects[index].inputs.append(absolute); continue }
             byRoot[root] = plan.projects.count
             plan.projects.append(Project(root: root, inputs: [absolute]))
         }
-        let requestedPaths = requested.files.map(\.0) + requested.deferred.map(\.path)
         // Built only when a project's search finds files beyond the inputs (not in a full run of the root).
         var requestedAbsolute: Set<String>?
         for index in plan.projects.indices {

@@ -449,7 +449,7 @@ struct FactExtractor {
             return tokens.filter { token in
                 guard token.length >= UInt32(name.utf8.count), !isOwn(token) else { return false }
                 let text = file.text(of: token)
-                return spellings.contains(text) || (text.hasPrefix("\"") || text.hasPrefix("#")) && text.contains("\\(") && text.contains(name)
+                return spellings.contains(text) || Self.isInterpolatedString(text) && text.contains(name)
             }.map(\.range)
         }
         let indexed = tokensByText(ofType: typeDecl)
@@ -459,6 +459,11 @@ struct FactExtractor {
         let firsts = lists.map { $0.lazy.filter { !isOwn(tokens[$0]) }.prefix(limit) }.filter { !$0.isEmpty }
         let found = firsts.count == 1 ? Array(firsts[0]) : Array(firsts.flatMap { $0 }.sorted().prefix(limit))
         return found.map { tokens[$0].range }
+    }
+
+    /// A string literal's token text with an interpolation (`"\\(name)"`, `#"..."#`): a name in it may be a use.
+    static func isInterpolatedString(_ text: String) -> Bool {
+        (text.hasPrefix("\"") || text.hasPrefix("#")) && text.contains("\\(")
     }
 
     /// The tokens of the type declared at `typeDecl` and of the extensions of its name in this file (any
@@ -477,7 +482,7 @@ struct FactExtractor {
                     indexed.byText[file.text(of: tokens[i]), default: []].append(i)
                 default:
                     let text = file.text(of: tokens[i])
-                    if text.hasPrefix("\"") || text.hasPrefix("#"), text.contains("\\(") { indexed.interpolatedStrings.append((i, text)) }
+                    if Self.isInterpolatedString(text) { indexed.interpolatedStrings.append((i, text)) }
                 }
             }
             readUpTo = region.upperBound

@@ -218,6 +218,17 @@ struct FileContext {
 
     // MARK: Declarations
 
+    /// The statements of a closure or code block, a `return` standing for its value.
+    func statements(of block: Int) -> [Int] {
+        children(block).compactMap { s in
+            switch kind(s) {
+            case .closureSignature, .captureList: return nil
+            case .returnStmt: return tree.firstChild(s)
+            default: return s
+            }
+        }
+    }
+
     /// Attribute nodes of a declaration.
     func attributes(_ decl: Int) -> [Int] { leadingChildren(decl, .attribute) }
 

@@ -116,12 +116,9 @@ struct RenderWalker {
             guard argument.label == "newDocument" || argument.label == "viewing", var value = argument.value.map(context.unwrapped)
             else { continue }
             if context.kind(value) == .closureExpr {
-                let statements = tree.child(value, .codeBlock).map { Array(context.children($0)) } ?? Array(context.children(value)).filter {
-                    context.kind($0) != .closureSignature
-                }
+                let statements = context.statements(of: value)
                 guard statements.count == 1 else { return .unknown }
                 value = context.unwrapped(statements[0])
-                if context.kind(value) == .returnStmt, let returned = tree.firstChild(value) { value = context.unwrapped(returned) }
             }
             switch context.kind(value) {
             case .callExpr:

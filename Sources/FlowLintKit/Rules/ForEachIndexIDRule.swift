@@ -809,7 +809,7 @@ extension ForEachIndexIDRule {
               }).flatMap({ context.parameterName($0) }) else { return false }
         // The tags the rows give: `.tag(index)`, another value, or none (then the `ForEach`'s ids, the positions, are
         // the tags the pager selects).
-        return rowStatements(rows, context).allSatisfy { statement in
+        return context.statements(of: rows).allSatisfy { statement in
             chainValues("tag", of: statement, context).allSatisfy { tree.compactText($0) == position }
         }
     }
@@ -818,11 +818,11 @@ extension ForEachIndexIDRule {
     /// element, not the position.
     static func rowsCarryTheirOwnID(_ rows: Int, _ context: FileContext, _ members: inout MemberBodies) -> Bool {
         let indexNames = closureParameterNames(rows, context)
-        for statement in rowStatements(rows, context) {
+        for statement in context.statements(of: rows) {
             if chainApplies("id", to: statement, avoiding: indexNames, context) { return true }
             // A row built by a member of the type: `makeRow(item)` whose result carries the id.
             if let body = helperBody(called: statement, at: rows, context, &members),
-               rowStatements(body, context).contains(where: { chainApplies("id", to: $0, avoiding: [], context) }) { return true }
+               context.statements(of: body).contains(where: { chainApplies("id", to: $0, avoiding: [], context) }) { return true }
         }
         return false
     }
@@ -857,17 +857,6 @@ extension ForEachIndexIDRule {
 
     /// `id`, `itemID`, `spaceId`: a member that names an element's identity.
     static func isIDMember(_ member: String) -> Bool { member == "id" || member.hasSuffix("ID") || member.hasSuffix("Id") }
-
-    /// The statements of a closure or code block, a `return` standing for its value.
-    static func rowStatements(_ block: Int, _ context: FileContext) -> [Int] {
-        context.children(block).compactMap { s in
-            switch context.kind(s) {
-            case .closureSignature, .captureList: return nil
-            case .returnStmt: return context.tree.firstChild(s)
-            default: return s
-            }
-        }
-    }
 
     static func closureParameterNames(_ closure: Int, _ context: FileContext) -> Set<String> {
         guard let sig = context.closureSignature(closure) else { return ["$0"] }
@@ -1613,7 +1602,7 @@ extension ForEachIndexIDRule {
             block = tree.child(getters[0], .codeBlock)
         }
         guard let block else { return nil }
-        let statements = rowStatements(block, context)
+        let statements = context.statements(of: block)
         return statements.count == 1 ? statements[0] : nil
     }
 
