@@ -19,6 +19,45 @@ final class ProjectModelCLITests: CLITestCase {
         XCTAssertEqual(rules(configured), rules(without))
     }
 
+    /// `Settings` is a scene of macOS alone: in an app built for iOS only, a `Settings` scene under
+    /// `#if targetEnvironment(macCatalyst)` is never compiled, and what it shows is not judged.
+    func testTheSettingsSceneOfAnIOSAppIsNotJudged() throws {
+        try write("Phone/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Phone", platforms: [.iOS(.v17)], targets: [.executableTarget(name: "Phone")])
+            """)
+        try write("Phone/Sources/Phone/PhoneApp.swift", """
+            import SwiftUI
+            final class Account: ObservableObject {
+                @Published var name = ""
+            }
+            @main
+            struct PhoneApp: App {
+                @StateObject private var account = Account()
+                var body: some Scene {
+                    WindowGroup {
+                        AccountForm()
+                            .environmentObject(account)
+                    }
+                    #if targetEnvironment(macCatalyst)
+                    Settings {
+                        AccountForm()
+                    }
+                    #endif
+                }
+            }
+            struct AccountForm: View {
+                @EnvironmentObject var account: Account
+                var body: some View { TextField("Name", text: $account.name) }
+            }
+            """)
+        let phone = try flowlint(["lint", "--reporter", "json", "--no-cache", "Phone"])
+        XCTAssertEqual(rules(phone), [])
+        let everyPlatform = try flowlint(["lint", "--reporter", "json", "--no-cache", "--no-targets", "Phone"])
+        XCTAssertEqual(rules(everyPlatform), ["Phone/Sources/Phone/PhoneApp.swift:15 missing_environment_object"])
+    }
+
     func testAFileInNoTargetIsCountedAndLintedOnlyWhenNamed() throws {
         try copyFixture("SyncedFolders")
         let all = try flowlint(["lint", "--no-cache", "."])

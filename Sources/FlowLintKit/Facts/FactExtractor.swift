@@ -282,12 +282,25 @@ struct FactExtractor {
                 collectProviders(in: m, owner: name)
             case .initDecl:
                 collectProviders(in: m, owner: name)
+                if kind == .extension && name == "Environment", let type = metatypeTakenFirst(by: m) {
+                    facts.environmentKeyInitializers.append(type)
+                }
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
                 visitType(m, isNested: true)
             default:
                 break
             }
         }
+    }
+
+    /// `init(_ type: ThemeData<Extension>.Type)`: the type (`ThemeData`) whose metatype the initializer takes as
+    /// its first, unlabeled parameter.
+    func metatypeTakenFirst(by initializer: Int) -> String? {
+        guard let clause = tree.child(initializer, .parameterClause), let first = tree.child(clause, .parameter),
+              tree.nodes[first].name >= 0, tree.tokens[Int(tree.nodes[first].name)].kind == .wildcard,
+              let type = context.parameterType(first), context.kind(type) == .metatypeType,
+              let base = tree.firstChild(type) else { return nil }
+        return context.typeName(base)
     }
 
     /// The layout and orientation traits SwiftUI declares: they attach nothing to the environment.

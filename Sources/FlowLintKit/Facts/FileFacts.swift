@@ -46,6 +46,9 @@ struct FileFacts: Sendable, Equatable, Codable {
     /// What each declaration that may be SwiftUI code names (`FileContext.viewReads`): which classes views hold
     /// or read, for the rules that judge a class by whether SwiftUI code shows it (`ProjectViewReads`).
     var viewReads: [ViewReads] = []
+    /// The types whose metatype an `extension Environment { init(_ type: T.Type) }` of the file takes: with it,
+    /// `@Environment(T.self)` reads a key of the project's own (with its default value), not an observable object.
+    var environmentKeyInitializers: [String] = []
 
     init(path: String) { self.path = path }
 }
@@ -253,6 +256,8 @@ struct RenderEdge: Sendable, Equatable, Codable {
         case member(String)
     }
     var target: Target
+    /// How `helperCalls` names `.modifier(T(...))`: not a Swift identifier, so no extension method's name.
+    static func modifierHelperName(_ type: String) -> String { "modifier(\(type))" }
     /// The view constructed, when the target is one.
     var viewName: String? {
         if case .view(let name) = target { return name }
@@ -263,7 +268,8 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// Capitalized callees whose closures or arguments hold the construction (`MyCard { Detail() }`); if one
     /// is neither a source view nor a SwiftUI view, the construction is opaque.
     var enclosingCallees: [String]
-    /// View-extension helper calls around the construction (`.withSettings()`), resolved at index time.
+    /// View-extension helper calls around the construction (`.withSettings()`), and view modifiers applied with
+    /// `.modifier(T(...))` (`modifierHelperName`), resolved at index time.
     var helperCalls: [String]
     /// The construction is stored in a local variable first, so its real environment cannot be told.
     var flowsThroughLocal: Bool

@@ -326,7 +326,7 @@ struct RenderWalker {
             steps.append(.arguments(call, argumentsEnv))
             if let receiver = tree.firstChild(callee) {
                 var inner = env
-                inner.helperCalls = helperLists.adding(name, to: env.helperCalls)
+                inner.helperCalls = helperLists.adding(helperCallName(call, name), to: env.helperCalls)
                 steps.append(.walk(receiver, inner))
             }
         case .identifierExpr:
@@ -338,6 +338,16 @@ struct RenderWalker {
             steps.append(.arguments(call, env))
             steps.append(.walk(callee, env))
         }
+    }
+
+    /// What a modifier call `.name(...)` applies, for the index to resolve: the method's name (a `View` extension
+    /// helper's), or `modifier(T)` for `.modifier(T(...))`, a view modifier of the project whose `body(content:)`
+    /// may apply providers around the content it is given (`RenderEdge.modifierHelperName`).
+    private func helperCallName(_ call: Int, _ name: String) -> String {
+        guard name == "modifier", let argument = context.arguments(call).first, argument.label == nil,
+              let value = argument.value, case let (isConstruction, type?) = context.construction(value), isConstruction,
+              type != "Self" else { return name }
+        return RenderEdge.modifierHelperName(type)
     }
 
     /// The environment of the arguments of a call of the owner's method `name`: with the providers it applies
@@ -361,7 +371,7 @@ struct RenderWalker {
                 if let type = provided(by: call) {
                     inner.provided = providedLists.adding(type, to: inner.provided)
                 } else if let name = context.name(callee) {
-                    inner.helperCalls = helperLists.adding(name, to: inner.helperCalls)
+                    inner.helperCalls = helperLists.adding(helperCallName(call, name), to: inner.helperCalls)
                 }
             }
         }

@@ -27,11 +27,13 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         var providerHelpers: [ProviderHelper]
         var clauses: [ConditionalClause]
         var constructions: [Constructions]
+        var environmentKeyInitializers: [String]
     }
 
     static func inputs(of facts: FileFacts) -> Inputs {
         Inputs(types: facts.types, renderers: facts.renderers, providedTypes: facts.providedTypes,
-               providerHelpers: facts.providerHelpers, clauses: facts.clauses, constructions: facts.constructions)
+               providerHelpers: facts.providerHelpers, clauses: facts.clauses, constructions: facts.constructions,
+               environmentKeyInitializers: facts.environmentKeyInitializers)
     }
 
     static var requires: [any ProjectAnalysis.Type] { [ViewNames.self, ViewDeclarations.self, TypeAliases.self, ObservedTypes.self] }
@@ -53,7 +55,7 @@ struct EnvironmentAnalysis: ProjectAnalysis {
                     // to the content it hosts (a popover host that puts its panel in the environment).
                     guard let written = property.environmentObjectType, case let needed = index.canonicalTypeName(written),
                           !graph.providedAnywhere.contains(needed),
-                          isDeclared(baseName(needed), in: index), let span = property.attributeSpan else { continue }
+                          isDeclared(EnvironmentGraph.baseName(needed), in: index), let span = property.attributeSpan else { continue }
                     unreached.append(UnreachedReader(span: span, message: EnvironmentGraph.noProviderMessage(
                         type: needed, view: type.name, property: property.name)))
                 }
@@ -72,9 +74,9 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         var names: Set<String> = []
         for facts in index.files {
             for renderer in facts.renderers {
-                for edge in renderer.edges { if let name = edge.viewName { names.insert(baseName(name)) } }
+                for edge in renderer.edges { if let name = edge.viewName { names.insert(EnvironmentGraph.baseName(name)) } }
             }
-            for c in facts.constructions { names.formUnion(c.names.map(baseName)) }
+            for c in facts.constructions { names.formUnion(c.names.map(EnvironmentGraph.baseName)) }
         }
         return names
     }
@@ -82,11 +84,5 @@ struct EnvironmentAnalysis: ProjectAnalysis {
     /// Whether the project declares the type itself (an extension of a library's type does not count).
     private static func isDeclared(_ name: String, in index: ProjectIndex) -> Bool {
         index.types(named: name).contains { index.type($0).kind != .extension }
-    }
-
-    /// `Store<AppState>` → `Store`; `Outer.Inner` → `Inner` (the index's names are simple names).
-    private static func baseName(_ type: String) -> String {
-        let unqualified = type.prefix { $0 != "<" }
-        return String(unqualified.split(separator: ".").last ?? unqualified[...])
     }
 }

@@ -45,6 +45,9 @@ struct EnvironmentGraph {
     private var viewExtensionHelpers: [String: DeclarationKey] = [:]
     /// The view modifiers of the project whose `body(content:)` applies providers around the content.
     private var modifierTypes: Set<String> = []
+    /// Types whose `@Environment(T.self)` the project's own `Environment` initializer reads from a key
+    /// (`FileFacts.environmentKeyInitializers`): not observable objects, and with a default value.
+    private var keyedEnvironmentTypes: Set<String> = []
     /// For a container view: the `View` extension helpers its body applies around its content.
     private var contentHelpersByType: [String: [String]] = [:]
     /// What a `View` extension method's receiver gets from the containers and modifiers the method wraps it in.
@@ -109,6 +112,7 @@ struct EnvironmentGraph {
             for provider in facts.providedTypes where !Self.isForwarded(provider, in: index) {
                 if let t = index.resolve(provider) { providedAnywhere.insert(t) } else { hasUnknownProvider = true }
             }
+            keyedEnvironmentTypes.formUnion(facts.environmentKeyInitializers)
         }
         for ref in index.roots {
             let root = index.renderer(ref)
@@ -158,6 +162,10 @@ struct EnvironmentGraph {
             if !references.isEmpty { helperReceiverProviders[name] = references }
         }
         helperProvides = Self.helperProvides(index: index, receiverProviders: helperReceiverProviders)
+        // `.modifier(CustomAlerter())` in a body: the receiver is the modifier's content, as through a helper.
+        for type in modifierTypes {
+            if let references = contentProvidersByType[type] { helperProvides[RenderEdge.modifierHelperName(type)] = references }
+        }
         // `ModelPreview { ... }` whose body shows the content under `.dataContainer()`: what the helper provides.
         for (type, helpers) in contentHelpersByType {
             let references = helpers.flatMap { helperProvides[$0] ?? [] }
@@ -186,6 +194,12 @@ struct EnvironmentGraph {
             if !references.isEmpty { result[name] = references }
         }
         return result
+    }
+
+    /// `Store<AppState>` → `Store`; `Outer.Inner` → `Inner` (the index's names are simple names).
+    static func baseName(_ type: String) -> String {
+        let unqualified = type.prefix { $0 != "<" }
+        return String(unqualified.split(separator: ".").last ?? unqualified[...])
     }
 
     /// `.environmentObject(store)` where `store` is the view's own `@EnvironmentObject`: it passes on what its
@@ -390,6 +404,12 @@ struct EnvironmentGraph {
                 next.provided = environment(after: edge, around: provided, file: next.file, scope: scope, build: -1)
             }
             next.platforms.formIntersection(edge.platforms)
+            // The content of a scene only macOS has (`Settings { ... }`) exists only in a build for macOS: an iOS
+            // app's `Settings` under `#if targetEnvironment(macCatalyst)` is never compiled.
+            if case .root(.app) = root.kind, let scene = edge.enclosingCallees.first(where: SwiftUINames.sceneBuilders.contains),
+               SwiftUINames.macOSOnlyScenes.contains(scene) {
+                next.platforms.formIntersection(.macOS)
+            }
             next.clauses.append((next.file, edge.clause))
             next.navigable = next.navigable || edge.underNavigationContainer
             switch edge.target {
@@ -548,7 +568,11 @@ struct EnvironmentGraph {
     /// An `@EnvironmentObject` that its file never names again is not looked up, so it is not a reader, unless
     /// an extension of the type in another file may read it.
     func readers(of declaration: (file: Int, type: Int)) -> [PropertyFact] {
-        let properties = index.properties(of: declaration).filter { $0.environmentObjectType != nil && $0.attributeSpan != nil }
+        let properties = index.properties(of: declaration).filter { property in
+            guard let type = property.environmentObjectType, property.attributeSpan != nil else { return false }
+            return property.wrapper != "Environment" || keyedEnvironmentTypes.isEmpty
+                || !keyedEnvironmentTypes.contains(Self.baseName(index.canonicalTypeName(type)))
+        }
         guard properties.contains(where: \.isUnreadInItsFile) else { return properties }
         let name = index.type(declaration).name
         let extendedElsewhere = index.types(named: name).contains { $0.file != declaration.file && index.type($0).kind == .extension }

@@ -20,6 +20,9 @@ enum SwiftUINames {
         "WindowGroup", "Window", "Settings", "DocumentGroup", "MenuBarExtra", "UtilityWindow", "ImmersiveSpace",
     ]
 
+    /// The scenes SwiftUI has on macOS only (unavailable on iOS, Mac Catalyst included).
+    static let macOSOnlyScenes: Set<String> = ["Settings", "MenuBarExtra", "UtilityWindow"]
+
     /// Libraries' preview modifiers that configure the objects they put in the environment from what they are handed
     /// (Spezi's `.previewWith { Module() }`, `.previewWith(standard:) { ... }`: each module, and what the modules
     /// make, such as the `Account` of an `AccountConfiguration`): what they provide cannot be told.
