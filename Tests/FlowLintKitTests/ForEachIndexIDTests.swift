@@ -266,7 +266,7 @@ final class ForEachIndexIDTests: XCTestCase {
         XCTAssertEqual(found.count, 3, "\(found)")
         XCTAssertTrue(found[0].hasSuffix("; use ForEach(store.items), or ForEach($store.items) to edit the elements in place"), found[0])
         XCTAssertTrue(found[1].hasSuffix("; use ForEach(library.items)"), found[1])
-        XCTAssertTrue(found[2].hasSuffix("; use ForEach(names) with Identifiable elements"), found[2])
+        XCTAssertTrue(found[2].hasSuffix("; keep each value in an Identifiable element (a stable id beside it) and use ForEach(names)"), found[2])
     }
 
     /// Rows that bind elements by position read a position that is gone only when the array gets shorter while they

@@ -205,17 +205,19 @@ extension ForEachIndexIDRule {
 
     /// Advice that compiles: `ForEach(xs)` only for `Identifiable` elements, `id: \.id` only when the element has
     /// that property, `ForEach($xs)` only for a collection that can be bound (`binding`, given only when the rows
-    /// edit elements by position).
-    static func advice(_ c: Condition, element: ElementIdentity, binding: String?) -> String {
+    /// edit elements by position). `rowsEdit`: a row view takes a binding to a value of the element's type (the
+    /// rows edit the elements through it).
+    static func advice(_ c: Condition, element: ElementIdentity, binding: String?, rowsEdit: Bool = false) -> String {
         let pairedID = c.form == .zipped ? "\\.1.id" : "\\.element.id"
         var prefix = "", suffix = ""
         switch element {
         case .identifiable, .idProperty: break
         case .declared(let name): prefix = "make '\(name)' Identifiable and "
-        case .hashableValue where c.binding != nil || c.rowState != nil || (c.form != .positions && c.text.hasPrefix("$")):
-            // Rows that edit the element would change its identity at every keystroke with `id: \.self`, and the
-            // elements of `Array($xs.enumerated())` are bindings, not values (`id: \.element` does not compile).
-            suffix = " with Identifiable elements"
+        case .hashableValue where c.binding != nil || c.rowState != nil || rowsEdit || (c.form != .positions && c.text.hasPrefix("$")):
+            // Rows that edit the element would change its identity at every keystroke with `id: \.self` (and values
+            // edited in place repeat: blank fields), and the elements of `Array($xs.enumerated())` are bindings, not
+            // values (`id: \.element` does not compile): the values need an identity beside them.
+            prefix = "keep each value in an Identifiable element (a stable id beside it) and "
         case .hashableValue:
             return c.form == .positions
                 ? "use \(c.container)(\(c.text), id: \\.self) if its elements never repeat"
@@ -1726,7 +1728,10 @@ extension ForEachIndexIDRule {
                 ? bindingText(c.collection, index) : nil
             var diagnostic = finding.diagnostic
             diagnostic.message = message(c, changedBy: changedBy, rowState: rowState,
-                                         advice: advice(c, element: identity, binding: binding))
+                                         advice: advice(c, element: identity, binding: binding,
+                                                        rowsEdit: identity == .hashableValue && elementType.map { type in
+                                                            c.rowViews.contains { bindsValue(of: type, $0, index) }
+                                                        } == true))
             report.report(diagnostic)
         }
     }
@@ -1885,6 +1890,14 @@ extension ForEachIndexIDRule {
             if let kept, let wrapper = kept.wrapper { return "'\(name)' keeps @\(wrapper) '\(kept.name)'" }
         }
         return nil
+    }
+
+    /// Whether the view `name` of the project takes a `@Binding` of type `type` (`InviteView(text: binding(for:
+    /// index))` over `[String]`): rows made of it edit their element.
+    static func bindsValue(of type: String, _ name: String, _ index: ProjectIndex) -> Bool {
+        index.isView(name) && index.types(named: name).contains { ref in
+            index.properties(of: ref).contains { $0.wrapper == "Binding" && $0.type == type }
+        }
     }
 
     /// State that lasts only while the pointer or a finger is on the row (`isHovering`, `isPressed`): handed to
