@@ -23,8 +23,8 @@ final class DeclaredAnalysesTests: XCTestCase {
         }
         XCTAssertEqual(checked, 10, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
                        + "observable_created_in_view reads ClassNames and ObservableObjectsPublishingNothing, "
-                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI and ViewsShownOnlyInPreviews, foreach_index_id reads "
-                       + "ViewsShownOnlyInPreviews, published_without_observable_object "
+                       + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI, ViewsShownOnlyInPreviews and ViewConstructionArguments, "
+                       + "foreach_index_id reads ViewsShownOnlyInPreviews and ViewConstructionArguments, published_without_observable_object "
                        + "and published_from_background and will_change_in_did_set read ProjectViewReads")
     }
 

@@ -302,10 +302,15 @@ struct RenderEdge: Sendable, Equatable, Codable {
 
     /// Whether the construction passes an argument labeled `label`, and whether its value is an array literal.
     func argument(labeled label: String) -> (passed: Bool, isArrayLiteral: Bool) {
+        Self.argument(labeled: label, labels: argumentLabels, arrayLiterals: arrayLiteralArguments)
+    }
+
+    /// `argument(labeled:)` over labels and array-literal bits kept apart from their edge.
+    static func argument(labeled label: String, labels: String, arrayLiterals: UInt16) -> (passed: Bool, isArrayLiteral: Bool) {
         var position = 0
-        for written in argumentLabels.split(separator: ",", omittingEmptySubsequences: false).dropLast() {
+        for written in labels.split(separator: ",", omittingEmptySubsequences: false).dropLast() {
             if written == label {
-                return (true, position < 16 && arrayLiteralArguments & (1 << position) != 0)
+                return (true, position < 16 && arrayLiterals & (1 << position) != 0)
             }
             position += 1
         }

@@ -70,7 +70,84 @@ enum AnalysisRegistry {
     static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
                                                   ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self, ClassNames.self,
                                                   ViewsShownOnlyInPreviews.self, ViewsShownOnlyOutsideSwiftUI.self,
-                                                  ObservableObjectsPublishingNothing.self, ProjectViewReads.self]
+                                                  ObservableObjectsPublishingNothing.self, ProjectViewReads.self,
+                                                  ViewConstructionArguments.self]
+}
+
+/// The arguments of every construction of each view, for the views FlowLint sees every construction of: in view
+/// bodies, view-building members and previews, none in a class, an extension, a free function, a global or a struct
+/// that hands views over (`Constructions`: a UIKit host, a router), where what is passed is not recorded.
+enum ViewConstructionArguments: ProjectAnalysis {
+    /// One construction: its argument labels and which are array literals (as `RenderEdge` keeps them), and whether
+    /// a preview makes it.
+    struct Construction: Sendable, Equatable {
+        var view: String
+        var argumentLabels: String
+        var arrayLiteralArguments: UInt16
+        var inPreview: Bool
+
+        func argument(labeled label: String) -> (passed: Bool, isArrayLiteral: Bool) {
+            RenderEdge.argument(labeled: label, labels: argumentLabels, arrayLiterals: arrayLiteralArguments)
+        }
+    }
+
+    struct Inputs: Equatable {
+        var constructions: [Construction]
+        var constructedElsewhere: [String]
+    }
+
+    struct Table: Sendable {
+        fileprivate var byView: [String: [Construction]] = [:]
+
+        /// Every construction of `view`; nil when FlowLint does not see every construction of it.
+        func constructions(of view: String) -> [Construction]? { byView[view] }
+
+        /// How many constructions of `view` pass `input`; nil when FlowLint does not see every construction of it.
+        func constructions(of view: String, passing input: String) -> Int? {
+            byView[view].map { $0.filter { $0.argument(labeled: input).passed }.count }
+        }
+
+        /// Whether every construction of `view` passes an array literal as `input`, or leaves it out when its default
+        /// is one (`orLiteralDefault`); false for a view constructed nowhere FlowLint sees.
+        func givesArrayLiteral(to view: String, input: String, orLiteralDefault: Bool) -> Bool {
+            guard let constructions = byView[view], !constructions.isEmpty else { return false }
+            return constructions.allSatisfy { c in
+                let argument = c.argument(labeled: input)
+                return argument.isArrayLiteral || (orLiteralDefault && !argument.passed)
+            }
+        }
+    }
+
+    static func inputs(of facts: FileFacts) -> Inputs {
+        var constructions: [Construction] = []
+        for renderer in facts.renderers {
+            let inPreview = ViewsShownOnlyOutsideSwiftUI.isPreview(renderer)
+            for edge in renderer.edges {
+                guard let view = edge.viewName else { continue }
+                constructions.append(Construction(view: view, argumentLabels: edge.argumentLabels,
+                                                  arrayLiteralArguments: edge.arrayLiteralArguments, inPreview: inPreview))
+            }
+        }
+        return Inputs(constructions: constructions, constructedElsewhere: facts.constructions.flatMap(\.names))
+    }
+
+    static func compute(_ index: ProjectIndex) -> Table {
+        var elsewhere: Set<String> = []
+        for facts in index.files { for c in facts.constructions { elsewhere.formUnion(c.names) } }
+        var table = Table()
+        for facts in index.files {
+            for renderer in facts.renderers {
+                let inPreview = ViewsShownOnlyOutsideSwiftUI.isPreview(renderer)
+                for edge in renderer.edges {
+                    guard let view = edge.viewName, !elsewhere.contains(view) else { continue }
+                    table.byView[view, default: []].append(Construction(
+                        view: view, argumentLabels: edge.argumentLabels, arrayLiteralArguments: edge.arrayLiteralArguments,
+                        inPreview: inPreview))
+                }
+            }
+        }
+        return table
+    }
 }
 
 extension ProjectIndex {

@@ -18,7 +18,7 @@ enum ForEachIndexIDRule: Rule {
 }
 
 extension ForEachIndexIDRule {
-    static var analyses: [any ProjectAnalysis.Type] { [ViewsShownOnlyInPreviews.self] }
+    static var analyses: [any ProjectAnalysis.Type] { [ViewsShownOnlyInPreviews.self, ViewConstructionArguments.self] }
 
     /// The bodies that show rows, and those that change a collection in place (`items.remove(at:)`,
     /// `items = items.filter { ... }`), wherever they are: a model's method changes what a view shows. A computed
@@ -1437,15 +1437,15 @@ extension ForEachIndexIDRule {
         var sources: [String: [String]] = [:]
         var targets: [String: [String]] = [:]
         /// The constructions of the views handed bindings.
-        let constructions: ConstructionArguments
+        let constructions: ViewConstructionArguments.Table
 
-        init(shrunk: Set<String>, handoffs: [Handoff], _ index: ProjectIndex) {
+        init(shrunk: Set<String>, handoffs: [Handoff], constructions: ViewConstructionArguments.Table) {
             self.shrunk = shrunk
             for h in handoffs {
                 sources["\(h.view).\(h.label)", default: []].append("\(h.owner).\(h.name)")
                 targets["\(h.owner).\(h.name)", default: []].append("\(h.view).\(h.label)")
             }
-            constructions = ConstructionArguments(views: Set(handoffs.map(\.view)), index)
+            self.constructions = constructions
         }
     }
 
@@ -1665,7 +1665,6 @@ extension ForEachIndexIDRule {
         let index = project.index
         var changes: ChangesByKey?
         var bound: BoundArrays?
-        var inputs: ConstructionArguments?
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
             var c = finding.condition
@@ -1675,9 +1674,8 @@ extension ForEachIndexIDRule {
             // A view's input that every construction gives an array literal: fixed slots, and nothing of the view can
             // change it (`onDelete` and `onMove` on the rows still say it is changed).
             if c.changedBy == nil, case .member(let owner?, let name) = c.collection, isInput(name, of: owner, index) {
-                if inputs == nil { inputs = ConstructionArguments(views: inputViews(project.pending, index), index) }
                 let defaultIsLiteral = facts.literalDefaults.contains("\(owner).\(name)")
-                if inputs!.givesArrayLiteral(to: owner, input: name, orLiteralDefault: defaultIsLiteral) { continue }
+                if project[ViewConstructionArguments.self].givesArrayLiteral(to: owner, input: name, orLiteralDefault: defaultIsLiteral) { continue }
             }
             var changedBy = c.changedBy
             var reorders = changedBy == "onMove"
@@ -1716,7 +1714,7 @@ extension ForEachIndexIDRule {
             if changedBy == nil {
                 if bound == nil {
                     bound = BoundArrays(shrunk: Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys),
-                                        handoffs: facts.handoffs, index)
+                                        handoffs: facts.handoffs, constructions: project[ViewConstructionArguments.self])
                 }
                 if !mayShrink(c.collection, bound!, index, facts) { continue }
                 rowState = nil
@@ -1770,55 +1768,6 @@ extension ForEachIndexIDRule {
         guard index.isView(owner) else { return false }
         let found = index.properties(of: owner, named: name)
         return !found.isEmpty && found.allSatisfy { $0.wrapper == nil && !$0.isStatic }
-    }
-
-    /// The views whose inputs the pending findings enumerate.
-    static func inputViews(_ pending: [PendingFinding<Condition>], _ index: ProjectIndex) -> Set<String> {
-        var views: Set<String> = []
-        for finding in pending {
-            if case .member(let owner?, let name) = finding.condition.collection, isInput(name, of: owner, index) { views.insert(owner) }
-        }
-        return views
-    }
-
-    /// The arguments of every construction of some views, when FlowLint sees every construction: in view bodies,
-    /// view-building members and previews, none in a class, an extension, a free function, a global or a struct that
-    /// hands views over (`Constructions`: a UIKit host, a router), where what is passed is not recorded.
-    struct ConstructionArguments {
-        private var byView: [String: [RenderEdge]] = [:]
-
-        init(views: Set<String>, _ index: ProjectIndex) {
-            var elsewhere: Set<String> = []
-            for facts in index.files {
-                for constructions in facts.constructions {
-                    for name in constructions.names where views.contains(name) { elsewhere.insert(name) }
-                }
-            }
-            for facts in index.files {
-                for renderer in facts.renderers {
-                    for edge in renderer.edges {
-                        guard case .view(let name) = edge.target, views.contains(name), !elsewhere.contains(name) else { continue }
-                        byView[name, default: []].append(edge)
-                    }
-                }
-            }
-        }
-
-        /// How many constructions of `view` pass `input`; nil when FlowLint does not see every construction of it.
-        func constructions(of view: String, passing input: String) -> Int? {
-            guard let constructions = byView[view] else { return nil }
-            return constructions.filter { $0.argument(labeled: input).passed }.count
-        }
-
-        /// Whether every construction of `view` passes an array literal as `input`, or leaves it out when its default is
-        /// one (`orLiteralDefault`); false for a view constructed nowhere FlowLint sees.
-        func givesArrayLiteral(to view: String, input: String, orLiteralDefault: Bool) -> Bool {
-            guard let constructions = byView[view], !constructions.isEmpty else { return false }
-            return constructions.allSatisfy { edge in
-                let argument = edge.argument(labeled: input)
-                return argument.isArrayLiteral || (orLiteralDefault && !argument.passed)
-            }
-        }
     }
 
     /// The type of the property `member` of `owner`, when its declarations agree on one.

@@ -17,7 +17,7 @@ enum ObservedObjectInlineRule: Rule {
 }
 
 extension ObservedObjectInlineRule {
-    static var analyses: [any ProjectAnalysis.Type] { [ViewsShownOnlyOutsideSwiftUI.self, ViewsShownOnlyInPreviews.self] }
+    static var analyses: [any ProjectAnalysis.Type] { [ViewsShownOnlyOutsideSwiftUI.self, ViewsShownOnlyInPreviews.self, ViewConstructionArguments.self] }
 
     /// An initializer may assign a created object to an observed property (`self.store = Store()`), and its
     /// body does not say `ObservedObject`: in a file that says it anywhere, no body is skipped.
@@ -45,6 +45,9 @@ extension ObservedObjectInlineRule {
         var input: String?
         /// What the owner does with the object outside its initializers.
         var uses = ObjectUses()
+        /// The object is the property's initial value (`@ObservedObject var model = Model()`), which a construction
+        /// of the view through its memberwise initializer can replace (`Grid(model: model)`).
+        var isInitialValue = false
     }
 
     /// What a view does with its observed object outside its initializers (which construct it and may set it up:
@@ -236,6 +239,12 @@ extension ObservedObjectInlineRule {
             // A view that only previews create (a preview's harness, a component not used yet) is created once by
             // each: nothing re-creates the object, and no user runs it.
             if previewHarnesses.contains(c.owner), index.isView(c.owner) { continue }
+            // Every construction outside previews passes the object (`Grid(model: model)`): the one made where the
+            // property is declared is a fallback only previews use, and a `@StateObject` would keep the first object
+            // a parent passes (judged wrong twice in AJ: the fix is to drop the default).
+            if c.isInitialValue, let constructions = project[ViewConstructionArguments.self].constructions(of: c.owner),
+               case let shown = constructions.filter({ !$0.inPreview }), !shown.isEmpty,
+               shown.allSatisfy({ $0.argument(labeled: c.property).passed }) { continue }
             var finding = finding
             let hosted = hostedOnly.contains(c.owner) && index.isView(c.owner)
             if hosted {
@@ -358,6 +367,9 @@ extension ObservedObjectInlineRule {
                 guard text == name else { continue }
                 // `other.name`: something else's property.
                 if tree.isMemberOfOther(atToken: i) { continue }
+                // `Row(name: x)`, `func f(name: T)`: an argument's or a parameter's label.
+                if i + 1 < tokens.count, tokens[i + 1].kind == .colon, i > 0,
+                   tokens[i - 1].kind == .leftParen || tokens[i - 1].kind == .comma { continue }
                 var j = i + 1
                 while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
                 guard j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier else {
@@ -389,6 +401,20 @@ extension ObservedObjectInlineRule {
         "NotificationCenter", "addObserver", "observe", "publisher", "URLSession", "OperationQueue", "Future",
         "PassthroughSubject", "CurrentValueSubject", "subscribe", "withAnimation",
     ]
+    /// The words of `laterWorkWords` that are methods, and name later work only where they are called
+    /// (`publisher(for:)`, `sink { ... }`): a book's `publisher` or a `receive` flag is a property.
+    static let laterWorkMethods: Set<String> = [
+        "asyncAfter", "sink", "assign", "receive", "onReceive", "addObserver", "observe", "publisher", "subscribe",
+        "withAnimation",
+    ]
+
+    /// Whether the token at `i` names later work (`laterWorkWords`, a method among them called there).
+    static func namesLaterWork(at i: Int, _ text: String, _ tree: SyntaxTree) -> Bool {
+        guard laterWorkWords.contains(text) else { return false }
+        guard laterWorkMethods.contains(text) else { return true }
+        let next = i + 1 < tree.tokens.count ? tree.tokens[i + 1].kind : nil
+        return next == .leftParen || next == .leftBrace
+    }
     /// Keywords that open a block, not a closure, when they start the line of a `{`.
     static let blockKeywords: Set<Keyword> = [
         .func, .`init`, .deinit, .subscript, .class, .struct, .enum, .extension, .protocol, .if, .guard, .while, .for,
@@ -423,7 +449,7 @@ extension ObservedObjectInlineRule {
         while let range = pending.popLast() {
             for i in range where tokens[i].kind == .identifier || tokens[i].kind == .keyword {
                 let text = tree.identifierText(tokens[i])
-                if laterWorkWords.contains(text) { return true }
+                if namesLaterWork(at: i, text, tree) { return true }
                 // `setUp()`, `self.setUp()`: a method of the class, which runs as part of making it.
                 if i + 1 < tokens.count, tokens[i + 1].kind == .leftParen, let called = methods[text],
                    !tree.isMemberOfOther(atToken: i),
@@ -488,7 +514,7 @@ extension ObservedObjectInlineRule {
                     _ = later.popLast()
                 case .identifier, .keyword:
                     let text = tree.identifierText(token)
-                    if laterWorkWords.contains(text) { return nil }
+                    if namesLaterWork(at: i, text, tree) { return nil }
                     guard stored.contains(text), tree.isWrite(atToken: i),
                           !tree.isMemberOfOther(atToken: i) else { continue }
                     if later.contains(true) { return nil }
@@ -725,7 +751,8 @@ extension ObservedObjectInlineRule {
                                            replacement: "StateObject")])
             report.report(at: attribute, message(property: property, type: created.type), fixes: [fix],
                           condition: Condition(owner: owner, type: created.type ?? annotatedType(b, context), property: property,
-                                               constructed: created.type, uses: objectUses(property, in: ownerDecl, context)))
+                                               constructed: created.type, uses: objectUses(property, in: ownerDecl, context),
+                                               isInitialValue: true))
         }
     }
 
