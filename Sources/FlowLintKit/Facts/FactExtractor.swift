@@ -415,7 +415,7 @@ struct FactExtractor {
                 // Past 256 uses it is taken to be read outside taps too (each is looked for in every action of the
                 // type: a type that redeclares one name thousands of times would cost their square).
                 let uses = self.uses(of: n, besides: p, in: typeDecl, limit: 257)
-                stored.isUnreadInItsFile = uses.isEmpty
+                stored.isUnreadInItsFile = uses.isEmpty || (uses.count <= 256 && onlyInUncalledPrivateMethods(uses, of: typeDecl))
                 stored.readOnlyOnTap = uses.count <= 256 ? tapAction(holdingAll: uses, in: typeDecl) : nil
             }
             if wrapper == "State", initializer != nil, !property.isStatic, let typeDecl {
@@ -472,6 +472,24 @@ struct FactExtractor {
         let firsts = lists.map { $0.lazy.filter { !isOwn(tokens[$0]) }.prefix(limit) }.filter { !$0.isEmpty }
         let found = firsts.count == 1 ? Array(firsts[0]) : Array(firsts.flatMap { $0 }.sorted().prefix(limit))
         return found.map { tokens[$0].range }
+    }
+
+    /// Whether every use is in a `private` or `fileprivate` method of the type that nothing in the file names
+    /// (`private func deleteClip()` left from an earlier design): dead code, which never runs.
+    func onlyInUncalledPrivateMethods(_ uses: [Range<Int>], of typeDecl: Int?) -> Bool {
+        guard let typeDecl, !uses.isEmpty, let block = tree.child(typeDecl, .memberBlock) else { return false }
+        let methods = context.memberDecls(block).filter { m in
+            context.kind(m) == .funcDecl && (context.hasModifier(m, .private) || context.hasModifier(m, .fileprivate))
+        }
+        var holding: Set<Int> = []
+        for use in uses {
+            guard let method = methods.first(where: { tree.byteRange($0).contains(use.lowerBound) }) else { return false }
+            holding.insert(method)
+        }
+        return holding.allSatisfy { method in
+            guard let name = context.name(method) else { return false }
+            return self.uses(of: name, besides: method, in: nil).isEmpty
+        }
     }
 
     /// A string literal's token text with an interpolation (`"\\(name)"`, `#"..."#`): a name in it may be a use.

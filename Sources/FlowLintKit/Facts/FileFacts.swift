@@ -128,8 +128,9 @@ struct PropertyFact: Sendable, Equatable, Codable {
     var environmentObjectType: String?
     var attributeSpan: SourceSpan?
     /// An `@EnvironmentObject` whose name (`x`, `$x`, `_x`) appears nowhere else in its type's declaration and the
-    /// extensions of it in its file: unless an extension in another file reads it, SwiftUI never looks the object
-    /// up, so nothing crashes. (Another type of the file with a property of the same name does not read it.)
+    /// extensions of it in its file, or only in `private` methods of the type that nothing in the file names: unless
+    /// an extension in another file reads it, SwiftUI never looks the object up, so nothing crashes. (Another type
+    /// of the file with a property of the same name does not read it.)
     var isUnreadInItsFile = false
     /// An `@EnvironmentObject` whose every use in its file is in the action of a button or a tap gesture: SwiftUI
     /// looks the object up, and crashes without it, only when the action runs.
