@@ -24,6 +24,9 @@ enum StateChanges: UInt8, Sendable, Equatable, Codable {
     /// Written only when the view appears (`onAppear`, `task`), and always to the same constant (`shown = true`):
     /// every row that has appeared holds the same value (a fade-in done once).
     case setOnAppear
+    /// Not private and named nowhere else in its file: only an extension in another file, or a construction through
+    /// the memberwise initializer passing its first value, can give it anything but the initial value.
+    case unnamedInItsFile
 }
 
 extension FactExtractor {
@@ -96,7 +99,7 @@ extension FactExtractor {
             }
         }
         // Never named again: nothing reads or writes it, unless an extension in another file does (not when private).
-        if !written && !bound { return read || isPrivate ? .never : .any }
+        if !written && !bound { return read || isPrivate ? .never : .unnamedInItsFile }
         if bound { return read ? .any : .presentation }
         if allWritesInLayout { return .fromLayout }
         if let values = appearValues, values.count == 1 { return .setOnAppear }

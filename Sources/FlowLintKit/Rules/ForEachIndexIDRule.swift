@@ -446,8 +446,16 @@ extension ForEachIndexIDRule {
                 if baseName == "self" { return (.member(owner: owner, name: unprojected(name)), nil) }
                 if baseName == "Self", let owner { return (.staticMember(type: owner, name: name), nil) }
                 if FileContext.isTypeLike(baseName) { return (.staticMember(type: baseName, name: name), nil) }
-                if let owner, parameter(baseName, at: use, context) == nil,
-                   localBinding(baseName, at: use, context).map({ isShadowing($0, baseName, context) }) ?? true {
+                if let parameter = parameter(baseName, at: use, context) {
+                    // `func daysSection(model: ProgramModel) -> some View { ForEach(model.days.indices, ...) }`: the
+                    // property of the parameter's declared type, as `model.days` would be were `model` a property.
+                    if localBinding(baseName, at: use, context) == nil, let type = context.parameterType(parameter).flatMap({ context.typeName($0) }),
+                       FileContext.isTypeLike(type), type != "Self" {
+                        return (.member(owner: type, name: unprojected(name)), nil)
+                    }
+                    return (.local, nil)
+                }
+                if let owner, localBinding(baseName, at: use, context).map({ isShadowing($0, baseName, context) }) ?? true {
                     return (.chain(owner: owner, base: baseName, name: name), nil)
                 }
                 return (.local, nil)
@@ -1688,7 +1696,7 @@ extension ForEachIndexIDRule {
                 reorders = true
                 if c.rebuiltByCount { changedBy = reordering }
             }
-            var rowState = c.rowState ?? c.rowViews.lazy.compactMap { statefulView($0, index) }.first
+            var rowState = c.rowState ?? c.rowViews.lazy.compactMap { statefulView($0, index, project[ViewConstructionArguments.self]) }.first
             // `.id(xs.count)`: every insertion and removal rebuilds the rows; only a move or a sort keeps them.
             if c.rebuiltByCount && !reorders {
                 changedBy = nil
@@ -1825,18 +1833,54 @@ extension ForEachIndexIDRule {
         return byKey
     }
 
-    /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own. (A `UUID` kept in
-    /// `@State` is a token, not something shown: another element's token does as well. A `@State` never written,
-    /// measured from the layout, or set only while it presents a sheet holds nothing of the element the row
-    /// showed: `StateChanges`.)
-    static func statefulView(_ name: String, _ index: ProjectIndex) -> String? {
+    /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own, or "'Row' shows
+    /// 'Editor', which keeps @State 'isPicking'" when a view its body shows does, two levels down at most: the
+    /// row's identity is theirs too. (A `UUID` kept in `@State` is a token, not something shown: another element's
+    /// token does as well. A `@State` never written, measured from the layout, or set only while it presents a sheet
+    /// holds nothing of the element the row showed: `StateChanges`.)
+    static func statefulView(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table) -> String? {
         guard index.isView(name) else { return nil }
-        for ref in index.types(named: name) {
-            let kept = index.properties(of: ref).first {
-                rowStateWrappers.contains($0.wrapper ?? "") && !$0.isStatic && !isTransient($0.name) && $0.type != "UUID"
-                    && $0.stateChanges == .any
+        if let kept = ownState(name, index, constructions) { return "'\(name)' keeps \(kept)" }
+        var seen: Set<String> = [name]
+        var level = [name]
+        for _ in 0..<2 {
+            var next: [String] = []
+            for view in level {
+                for ref in index.renderersByType[view] ?? [] {
+                    // What the body presents (a sheet, a navigation destination) is shown elsewhere, not in the row.
+                    for edge in index.renderer(ref).edges where edge.presentation == nil {
+                        guard let shown = edge.viewName, seen.insert(shown).inserted, index.isView(shown) else { continue }
+                        if let kept = ownState(shown, index, constructions, shownFrom: Int(ref.file)) {
+                            return "'\(name)' shows '\(shown)', which keeps \(kept)"
+                        }
+                        next.append(shown)
+                    }
+                }
             }
-            if let kept, let wrapper = kept.wrapper { return "'\(name)' keeps @\(wrapper) '\(kept.name)'" }
+            level = next
+        }
+        return nil
+    }
+
+    /// "@State 'isExpanded'": the state the view `name` keeps of its own (see `statefulView`). Shown from the file
+    /// `shownFrom`, a `private` view of another file is not the one shown.
+    static func ownState(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table,
+                         shownFrom file: Int? = nil) -> String? {
+        for ref in index.types(named: name) where file == nil || ref.file == file || !index.type(ref).isFilePrivate {
+            let kept = index.properties(of: ref).first { p in
+                guard rowStateWrappers.contains(p.wrapper ?? ""), !p.isStatic, !isTransient(p.name), p.type != "UUID" else { return false }
+                switch p.stateChanges {
+                case .any:
+                    return true
+                case .unnamedInItsFile:
+                    // Only an extension in another file or a first value passed by a construction can change it.
+                    return index.types(named: name).contains { $0.file != ref.file && index.type($0).kind == .extension }
+                        || constructions.constructions(of: name, passing: p.name) != 0
+                default:
+                    return false
+                }
+            }
+            if let kept, let wrapper = kept.wrapper { return "@\(wrapper) '\(kept.name)'" }
         }
         return nil
     }

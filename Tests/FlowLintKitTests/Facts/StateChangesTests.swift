@@ -54,7 +54,7 @@ final class StateChangesTests: XCTestCase {
         XCTAssertEqual(found["design"], .never)
         XCTAssertEqual(found["unread"], .never, "private and never named again: nothing can change it")
         XCTAssertEqual(found["unused"], .never)
-        XCTAssertEqual(found["unusedHere"], .any, "not private and never named in the file: an extension elsewhere may use it")
+        XCTAssertEqual(found["unusedHere"], .unnamedInItsFile, "not private and never named in the file: an extension elsewhere or a construction may give it a value")
         XCTAssertEqual(found["appeared"], .setOnAppear)
         XCTAssertEqual(found["height"], .fromLayout)
         XCTAssertEqual(found["showsDetail"], .presentation)
