@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The verdicts of the findings the rules report now: REPORTS_DIR holds one `flowlint lint --reporter json` report per
 app (`<app>.json`, every rule on); each finding is matched by app, file, line and rule with the latest verdict any
-round gave it (`iOS@apps5.json` is the N round's Home Assistant app, whose directory name another app shares).
+round gave it (`iOS@apps5.json` is the N round's Home Assistant app, whose directory name another app shares). A
+verdict that records the message it judged (`message`, from AZ4 on) applies only to a finding with that message; an
+earlier verdict of the place applies otherwise.
 Usage: python3 Tests/audit/current.py REPORTS_DIR"""
 import json,glob,os,collections,sys
 here = os.path.dirname(os.path.abspath(__file__))
-rounds=['before','after','L','R','M','N','O','P','S','S2','Q','U','V','W','X','Y','Z','AA','AZ','AC','AE','AG','AH','AZ2','AI','AZ3']
-verdicts={}
+rounds=['before','after','L','R','M','N','O','P','S','S2','Q','U','V','W','X','Y','Z','AA','AZ','AC','AE','AG','AH','AZ2','AI','AZ3','AJ','AZ4']
+verdicts=collections.defaultdict(list)
 def load_round(r):
     files=sorted(glob.glob(f'{here}/{r}/*.jsonl'))
     if r=='after': files=[f'{here}/after/final.jsonl']
@@ -18,7 +20,7 @@ def load_round(r):
             repo=d.get('repo') or d.get('app')
             if r in ('N',) and repo=='iOS': repo='iOS@apps5'
             path=d.get('path') or d.get('file')
-            verdicts[(repo,path,d.get('line'),d.get('rule'))]=d['verdict']
+            verdicts[(repo,path,d.get('line'),d.get('rule'))].append((d['verdict'],d.get('message')))
 for r in rounds: load_round(r)
 cur=collections.defaultdict(lambda:[0,0,0,0])
 for f in glob.glob(sys.argv[1] + '/*.json'):
@@ -27,7 +29,7 @@ for f in glob.glob(sys.argv[1] + '/*.json'):
     except: continue
     for x in j['diagnostics']:
         k=(app,x['file'],x['line'],x['rule'])
-        v=verdicts.get(k)
+        v=next((verdict for verdict,message in reversed(verdicts.get(k,[])) if message in (None,x['message'])),None)
         c=cur[x['rule']]
         c[3]+=1
         if v=='TRUE': c[0]+=1
