@@ -132,19 +132,11 @@ enum ViewConstructionArguments: ProjectAnalysis {
     }
 
     static func compute(_ index: ProjectIndex) -> Table {
-        var elsewhere: Set<String> = []
-        for facts in index.files { for c in facts.constructions { elsewhere.formUnion(c.names) } }
+        let perFile = index.files.map(inputs(of:))
+        let elsewhere = Set(perFile.flatMap(\.constructedElsewhere))
         var table = Table()
-        for facts in index.files {
-            for renderer in facts.renderers {
-                let inPreview = ViewsShownOnlyOutsideSwiftUI.isPreview(renderer)
-                for edge in renderer.edges {
-                    guard let view = edge.viewName, !elsewhere.contains(view) else { continue }
-                    table.byView[view, default: []].append(Construction(
-                        view: view, argumentLabels: edge.argumentLabels, arrayLiteralArguments: edge.arrayLiteralArguments,
-                        inPreview: inPreview))
-                }
-            }
+        for file in perFile {
+            for c in file.constructions where !elsewhere.contains(c.view) { table.byView[c.view, default: []].append(c) }
         }
         return table
     }
