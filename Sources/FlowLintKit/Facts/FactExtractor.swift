@@ -478,18 +478,14 @@ struct FactExtractor {
     /// (`private func deleteClip()` left from an earlier design): dead code, which never runs.
     func onlyInUncalledPrivateMethods(_ uses: [Range<Int>], of typeDecl: Int?) -> Bool {
         guard let typeDecl, !uses.isEmpty, let block = tree.child(typeDecl, .memberBlock) else { return false }
-        let methods = context.memberDecls(block).filter { m in
-            context.kind(m) == .funcDecl && (context.hasModifier(m, .private) || context.hasModifier(m, .fileprivate))
-        }
+        let methods = context.memberDecls(block).filter { context.kind($0) == .funcDecl }
         var holding: Set<Int> = []
         for use in uses {
             guard let method = methods.first(where: { tree.byteRange($0).contains(use.lowerBound) }) else { return false }
             holding.insert(method)
         }
-        return holding.allSatisfy { method in
-            guard let name = context.name(method) else { return false }
-            return self.uses(of: name, besides: method, in: nil).isEmpty
-        }
+        let names = context.nameCounts()
+        return holding.allSatisfy { context.isUncalledPrivateFunction($0, names) }
     }
 
     /// A string literal's token text with an interpolation (`"\\(name)"`, `#"..."#`): a name in it may be a use.

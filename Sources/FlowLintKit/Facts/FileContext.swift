@@ -120,6 +120,60 @@ struct FileContext {
     /// use along such a chain was quadratic.
     func enclosingScope(_ n: Int) -> Int? { let s = scopes[n]; return s >= 0 ? Int(s) : nil }
 
+    /// The function whose body holds `n` (through closures in it), nil when an initializer, an accessor, a property or a
+    /// type comes first.
+    func enclosingFunction(_ n: Int) -> Int? {
+        var p = enclosingScope(n)
+        while let q = p {
+            switch kind(q) {
+            case .funcDecl: return q
+            case .initDecl, .accessorDecl, .subscriptDecl, .variableDecl, .structDecl, .classDecl, .enumDecl, .actorDecl,
+                 .extensionDecl, .sourceFile:
+                return nil
+            default: p = enclosingScope(q)
+            }
+        }
+        return nil
+    }
+
+    /// How often each identifier is written in the file, and its interpolated string literals: one pass over the
+    /// tokens for every `isUncalledPrivateFunction` question of the file, not one per function.
+    struct NameCounts {
+        var counts: [String: Int] = [:]
+        var interpolatedStrings: [(token: Int, text: String)] = []
+    }
+
+    func nameCounts() -> NameCounts {
+        var found = NameCounts()
+        for (i, token) in tree.tokens.enumerated() {
+            switch token.kind {
+            case .identifier, .dollarIdentifier: found.counts[tree.identifierText(token), default: 0] += 1
+            case .keyword, .leftParen, .rightParen, .leftBrace, .rightBrace, .period, .comma, .colon: continue
+            default:
+                let text = tree.file.text(of: token)
+                if FactExtractor.isInterpolatedString(text) { found.interpolatedStrings.append((i, text)) }
+            }
+        }
+        return found
+    }
+
+    /// Whether `function` is `private` or `fileprivate` and nothing else in the file names it (`name`, `$name`,
+    /// `_name`, or in an interpolated string): dead code left from an earlier design, which never runs. Past 64
+    /// interpolated strings it is taken to be named (each would be searched for every function).
+    func isUncalledPrivateFunction(_ function: Int, _ names: NameCounts) -> Bool {
+        guard kind(function) == .funcDecl, hasModifier(function, .private) || hasModifier(function, .fileprivate),
+              let name = name(function) else { return false }
+        let own = tree.tokenRange(of: function)
+        let spellings = [name, "$" + name, "_" + name]
+        var inside = 0
+        for i in own where tree.tokens[i].kind == .identifier || tree.tokens[i].kind == .dollarIdentifier {
+            if spellings.contains(tree.identifierText(tree.tokens[i])) { inside += 1 }
+        }
+        guard spellings.reduce(0, { $0 + (names.counts[$1] ?? 0) }) == inside,
+              names.interpolatedStrings.count <= 64 else { return false }
+        return !names.interpolatedStrings.contains { !own.contains($0.token) && $0.text.contains(name) }
+    }
+
     /// Whether a closure or a local function lies between `n` and the declaration `body` that encloses it: code there
     /// does not run when `body` does (an initializer's assignment inside a closure, a value made in a callback).
     func isInNestedFunction(_ n: Int, below body: Int) -> Bool {

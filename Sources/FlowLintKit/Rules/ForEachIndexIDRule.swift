@@ -243,12 +243,22 @@ extension ForEachIndexIDRule {
         var changed: Set<[String?]> = []
         var members = MemberBodies()
         var animatedCalls: Set<String> = []
+        var uncalled: [Int: Bool] = [:]
+        var names: FileContext.NameCounts?
         for node in context.nodes(.callExpr) {
             let call = Int(node)
             guard let callee = tree.firstChild(call) else { continue }
             if var change = inPlaceChange(call, callee: callee, context) {
+                let function = context.enclosingFunction(call)
+                // A change in a private method nothing in the file calls never runs (judged wrong in AZ4).
+                if let function, uncalled[function] ?? {
+                    if names == nil { names = context.nameCounts() }
+                    let dead = context.isUncalledPrivateFunction(function, names!)
+                    uncalled[function] = dead
+                    return dead
+                }() { continue }
                 change.animated = isInWithAnimation(call, context)
-                change.function = enclosingFunctionName(call, context)
+                change.function = function.flatMap { context.name($0) }
                 // The first change of each collection describes them all, the first that reorders it those that do,
                 // and the first animated one those that are; each function that changes it is kept.
                 if changed.insert([change.owner, change.base, change.name, change.reorders ? "reorders" : nil,
@@ -734,21 +744,6 @@ extension ForEachIndexIDRule {
                 break
             }
             p = context.enclosingScope(q)
-        }
-        return nil
-    }
-
-    /// The name of the function whose body holds `n` (through closures), nil outside a function.
-    static func enclosingFunctionName(_ n: Int, _ context: FileContext) -> String? {
-        var p = context.enclosingScope(n)
-        while let q = p {
-            switch context.kind(q) {
-            case .funcDecl: return context.name(q)
-            case .initDecl, .accessorDecl, .subscriptDecl, .variableDecl, .structDecl, .classDecl, .enumDecl, .actorDecl,
-                 .extensionDecl, .sourceFile:
-                return nil
-            default: p = context.enclosingScope(q)
-            }
         }
         return nil
     }
