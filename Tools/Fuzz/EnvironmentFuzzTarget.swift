@@ -264,7 +264,12 @@ struct ReferenceAnalysis {
                 if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
                     && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
                 if edge.inUncontainedDestination { continue }
-                let platforms = root.platforms.intersection(edge.platforms)
+                var platforms = root.platforms.intersection(edge.platforms)
+                // What a scene only macOS has (`Settings { ... }`) shows exists only in builds for macOS.
+                if rootKind == .app, let scene = edge.enclosingCallees.first(where: SwiftUINames.sceneBuilders.contains),
+                   SwiftUINames.macOSOnlyScenes.contains(scene) {
+                    platforms.formIntersection(.macOS)
+                }
                 if platforms.isEmpty { continue }
                 let missing = self.missing(in: name, provided: provided, navigable: edge.underNavigationContainer, platforms: platforms)
                 guard !missing.isEmpty else { continue }
