@@ -58,6 +58,45 @@ final class ProjectModelCLITests: CLITestCase {
         XCTAssertEqual(rules(everyPlatform), ["Phone/Sources/Phone/PhoneApp.swift:15 missing_environment_object"])
     }
 
+    /// An `@EnvironmentObject` read only under `#if os(iOS)` is never looked up in a watch app's build: a watch app
+    /// showing the view without the object does not crash (the same app judged with every platform is reported).
+    func testAnObjectReadOnlyUnderAnotherPlatformsIfIsNotNeeded() throws {
+        try write("Watch/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Watch", platforms: [.watchOS(.v10)], targets: [.executableTarget(name: "Watch")])
+            """)
+        try write("Watch/Sources/Watch/WatchApp.swift", """
+            import SwiftUI
+            final class Tabs: ObservableObject {
+                @Published var selected = 0
+            }
+            @main
+            struct WatchApp: App {
+                var body: some Scene {
+                    WindowGroup {
+                        TabsView()
+                    }
+                }
+            }
+            struct TabsView: View {
+                @EnvironmentObject private var tabs: Tabs
+                var body: some View {
+                    VStack {
+                        Text("Tabs")
+                        #if os(iOS)
+                        Text("Tab \\(tabs.selected)")
+                        #endif
+                    }
+                }
+            }
+            """)
+        let watch = try flowlint(["lint", "--reporter", "json", "--no-cache", "Watch"])
+        XCTAssertEqual(rules(watch), [])
+        let everyPlatform = try flowlint(["lint", "--reporter", "json", "--no-cache", "--no-targets", "Watch"])
+        XCTAssertEqual(rules(everyPlatform), ["Watch/Sources/Watch/WatchApp.swift:9 missing_environment_object"])
+    }
+
     func testAFileInNoTargetIsCountedAndLintedOnlyWhenNamed() throws {
         try copyFixture("SyncedFolders")
         let all = try flowlint(["lint", "--no-cache", "."])

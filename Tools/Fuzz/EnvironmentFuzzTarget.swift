@@ -314,7 +314,8 @@ struct ReferenceAnalysis {
         var result: [String: [EnvironmentGraph.Step]] = [:]
         for property in graph.readers(of: declaration) {
             guard let needed = property.environmentObjectType, !provided.contains(needed), let span = property.attributeSpan,
-                  result[needed] == nil, property.platforms.isSuperset(of: platforms) else { continue }
+                  result[needed] == nil, property.platforms.isSuperset(of: platforms),
+                  !property.readPlatforms.isDisjoint(with: platforms) else { continue }
             result[needed] = [.init(view: name, note: DiagnosticNote(message: "'\(name)' reads '\(needed)' here", span: span),
                                     tap: property.readOnlyOnTap)]
         }

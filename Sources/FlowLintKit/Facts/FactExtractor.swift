@@ -417,6 +417,7 @@ struct FactExtractor {
                 let uses = self.uses(of: n, besides: p, in: typeDecl, limit: 257)
                 stored.isUnreadInItsFile = uses.isEmpty || (uses.count <= 256 && onlyInUncalledPrivateMethods(uses, of: typeDecl))
                 stored.readOnlyOnTap = uses.count <= 256 ? tapAction(holdingAll: uses, in: typeDecl) : nil
+                if uses.count <= 256 { stored.readPlatforms = platforms(compiling: uses) }
             }
             if wrapper == "State", initializer != nil, !property.isStatic, let typeDecl {
                 stored.stateChanges = stateChanges(of: n, declaration: decl, in: typeDecl,
@@ -472,6 +473,22 @@ struct FactExtractor {
         let firsts = lists.map { $0.lazy.filter { !isOwn(tokens[$0]) }.prefix(limit) }.filter { !$0.isEmpty }
         let found = firsts.count == 1 ? Array(firsts[0]) : Array(firsts.flatMap { $0 }.sorted().prefix(limit))
         return found.map { tokens[$0].range }
+    }
+
+    /// The platforms the `#if os(...)` clauses around the uses allow, together (`all` for a use outside any, or in a
+    /// file of more than 1,024 clauses).
+    func platforms(compiling uses: [Range<Int>]) -> Platforms {
+        guard scopes.platforms != nil else { return .all }
+        let clauses = context.nodes(.ifConfigClause)
+        guard clauses.count <= 1024 else { return .all }
+        var read = Platforms()
+        for use in uses {
+            // The innermost clause holding the use: the one that starts last among those around it.
+            let around = clauses.last { tree.byteRange(Int($0)).contains(use.lowerBound) }
+            read.formUnion(around.map { scopes.platforms(Int($0)) } ?? .all)
+            if read == .all { break }
+        }
+        return read
     }
 
     /// Whether every use is in a `private` or `fileprivate` method of the type that nothing in the file names

@@ -149,6 +149,9 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// For a `@State` with an initial value: how it changes (`StateChanges`), which says whether a row that keeps
     /// it by position keeps anything of an element.
     var stateChanges: StateChanges = .any
+    /// For an `@EnvironmentObject`: the platforms its uses in its file are compiled for (`#if !os(watchOS)` around
+    /// every one of them: not read on watchOS), `all` past 256 uses.
+    var readPlatforms: Platforms = .all
 
     init(name: String, isStatic: Bool, isLet: Bool, hasInitializer: Bool, type: String?, wrapper: String? = nil,
          environmentObjectType: String?, attributeSpan: SourceSpan?) {

@@ -123,6 +123,7 @@ extension PropertyFact {
         w.int(Int(clause))
         w.bool(readsModelContext)
         w.uint(UInt64(stateChanges.rawValue))
+        w.uint(UInt64(readPlatforms.rawValue))
     }
 }
 
@@ -157,6 +158,8 @@ extension PropertyFact {
         readsModelContext = try r.bool()
         guard let changes = UInt8(exactly: try r.uint()).flatMap(StateChanges.init(rawValue:)) else { throw CacheFormatError() }
         stateChanges = changes
+        guard let read = UInt8(exactly: try r.uint()) else { throw CacheFormatError() }
+        readPlatforms = Platforms(rawValue: read)
     }
 }
 

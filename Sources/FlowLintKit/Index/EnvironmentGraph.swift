@@ -630,6 +630,8 @@ struct EnvironmentGraph {
                     // the build decides is false does not exist.
                     guard let needed = property.environmentObjectType, let span = property.attributeSpan,
                           property.platforms.isSuperset(of: place.platforms),
+                          // Read only under `#if` clauses no platform of the path compiles: never looked up there.
+                          !property.readPlatforms.isDisjoint(with: place.platforms),
                           isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
                     walk.addReader(node, of: index.canonicalTypeName(needed), at: span, tap: property.readOnlyOnTap)
                 }
