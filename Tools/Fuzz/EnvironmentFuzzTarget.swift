@@ -206,8 +206,11 @@ func fuzzEnvironment(_ bytes: UnsafeBufferPointer<UInt8>) {
     // The oracle, on the projects made without cycles (with cycles it nearly always meets one and is not exact).
     if !generator.mayCycle && again.providedAnywhere.count <= 5 {
         var reference = ReferenceAnalysis(graph: EnvironmentGraph(index: index))
-        let expected = describe(reference.rootFindings())
-        let found = describe(findings)
+        // Each chain by its length: of two chains as short (through two constructions of a view, or through two
+        // views that read the type), the walk and the reference may each take another; `checkChains` checks that
+        // every chain found is a path of the project.
+        let expected = describe(reference.rootFindings(), chains: false)
+        let found = describe(findings, chains: false)
         if reference.metCycle { fatalError("the generator made a cycle in a project meant to have none") }
         if expected != found {
             fatalError("the analysis differs from the reference\n--- reference\n\(expected)\n--- found\n\(found)\n--- sources\n\(sources.joined(separator: "\n// ---\n"))")
@@ -230,11 +233,12 @@ func checkChains(_ finding: EnvironmentGraph.RootFinding) {
     }
 }
 
-func describe(_ findings: [EnvironmentGraph.RootFinding]) -> String {
+func describe(_ findings: [EnvironmentGraph.RootFinding], chains: Bool = true) -> String {
     findings.map { finding in
         "\(finding.rootKind) \(finding.view) @\(finding.span.startOffset) " + finding.missing.map { entry in
-            "\(entry.type) from \(entry.chainStart.view)@\(entry.chainStart.span.startOffset): "
-                + entry.steps.map { "\($0.note.message)@\($0.note.span.file):\($0.note.span.startOffset)" }.joined(separator: ", ")
+            "\(entry.type) from \(entry.chainStart.view)@\(entry.chainStart.span.startOffset): " + (chains
+                ? entry.steps.map { "\($0.note.message)@\($0.note.span.file):\($0.note.span.startOffset)" }.joined(separator: ", ")
+                : "\(entry.steps.count) steps")
         }.joined(separator: "; ")
     }.joined(separator: "\n")
 }
