@@ -90,6 +90,9 @@ struct Platforms: OptionSet, Hashable, Sendable, Codable {
                 break
             case .tupleExpr:
                 return node
+            case .prefixOperatorExpr where context.name(node) == "!":
+                // `#if !os(watchOS) .onReceive(...) #endif`: the negation stands apart from the modifier after it.
+                return node
             case .identifierExpr:
                 // `#if DEBUG .padding() #endif`: the condition is the chain's base.
                 return node

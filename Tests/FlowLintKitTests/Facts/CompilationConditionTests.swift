@@ -64,6 +64,25 @@ final class CompilationConditionTests: XCTestCase {
         XCTAssertNil(facts.types.first { $0.name == "Home" }?.qualifiedName)
     }
 
+    /// `#if !os(watchOS) .onReceive(...) #endif`: the negation stands apart from the modifier after it, and is read
+    /// as the clause's condition: an object read only there is not read on watchOS.
+    func testANegatedPlatformBeforeAModifierIsTheClausesCondition() {
+        let facts = facts("""
+            import SwiftUI
+            struct Campus: View {
+                @EnvironmentObject private var tabs: Tabs
+                var body: some View {
+                    Text("Campus")
+                    #if !os(watchOS)
+                    .onReceive(tabs.changes) { _ in }
+                    #endif
+                }
+            }
+            """, skipping: false)
+        let tabs = facts.types.first { $0.name == "Campus" }!.properties.decoded(path: "A.swift").first { $0.name == "tabs" }!
+        XCTAssertEqual(tabs.readPlatforms, Platforms.all.subtracting(.watchOS))
+    }
+
     func testTheClausesDoNotDependOnSkippedBodies() {
         XCTAssertEqual(facts(source, skipping: true), facts(source, skipping: false))
     }
