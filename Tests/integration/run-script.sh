@@ -29,15 +29,15 @@ ln -s "$BIN" "$WORK/installed/flowlint"
 ln -s "$BIN" "$WORK/mint-home/.mint/bin/flowlint"
 XCODE_PATH="/usr/bin:/bin:/usr/sbin:/sbin"
 
-project() {  # project FIXTURE: a copy of the fixture as an Xcode project's folder; prints its path
+project() {  # project FIXTURE [SDKROOT]: a copy of the fixture as an Xcode project's folder (iphoneos unless said); prints its path
     local dir="$WORK/projects/$1"
     mkdir -p "$dir/$1.xcodeproj"
     cp -R "$REPO/Fixtures/$1/." "$dir/"
     rm -f "$dir/expected.txt"
     # One app target whose sources are the fixture's folders, as Xcode 16 writes them (synchronized folders).
-    python3 - "$dir" "$dir/$1.xcodeproj/project.pbxproj" <<'PY'
+    python3 - "$dir" "$dir/$1.xcodeproj/project.pbxproj" "${2:-iphoneos}" <<'PY'
 import os, sys
-root, path = sys.argv[1], sys.argv[2]
+root, path, sdk = sys.argv[1], sys.argv[2], sys.argv[3]
 folders = sorted(d for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)) and not d.endswith(".xcodeproj"))
 ids = ", ".join(f"S{i}" for i in range(len(folders)))
 groups = "\n".join(f'S{i} = {{isa = PBXFileSystemSynchronizedRootGroup; path = {d}; sourceTree = "<group>"; }};' for i, d in enumerate(folders))
@@ -48,7 +48,7 @@ SP1 = {{isa = PBXSourcesBuildPhase; files = (); }};
 CL0 = {{isa = XCConfigurationList; buildConfigurations = (PC1); defaultConfigurationName = Debug; }};
 PC1 = {{isa = XCBuildConfiguration; name = Debug; buildSettings = {{}}; }};
 CL1 = {{isa = XCConfigurationList; buildConfigurations = (TC1); defaultConfigurationName = Debug; }};
-TC1 = {{isa = XCBuildConfiguration; name = Debug; buildSettings = {{SDKROOT = iphoneos;}}; }};
+TC1 = {{isa = XCBuildConfiguration; name = Debug; buildSettings = {{SDKROOT = {sdk};}}; }};
 {groups}"""
 with open(path, "w") as file:
     file.write("// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 77;\n\tobjects = {\n" + objects + "\n\t};\n\trootObject = ROOT;\n}\n")
@@ -101,7 +101,8 @@ else
 fi
 
 # An error: the phase fails.
-NOTES="$(project MultiSceneNotes)"
+# A macOS app (a `Settings` scene, which only macOS has: in an iOS target it is never compiled).
+NOTES="$(project MultiSceneNotes macosx)"
 status=0
 run_phase "$NOTES" "$WORK/home" "$WORK/installed:$XCODE_PATH" || status=$?
 if [ "$status" -eq 1 ] && grep -q ': error: .*(missing_environment_object)$' "$OUT" && grep -q ': note: ' "$OUT" && issues_only; then
