@@ -268,12 +268,8 @@ struct ReferenceAnalysis {
                 if rootKind == .app && SwiftUINames.sceneBuilders.contains(name)
                     && !edge.enclosingCallees.contains(where: SwiftUINames.sceneBuilders.contains) { continue }
                 if edge.inUncontainedDestination { continue }
-                var platforms = root.platforms.intersection(edge.platforms)
-                // What a scene only macOS has (`Settings { ... }`) shows exists only in builds for macOS.
-                if rootKind == .app, let scene = edge.enclosingCallees.first(where: SwiftUINames.sceneBuilders.contains),
-                   SwiftUINames.macOSOnlyScenes.contains(scene) {
-                    platforms.formIntersection(.macOS)
-                }
+                let platforms = root.platforms.intersection(edge.platforms)
+                    .intersection(EnvironmentGraph.scenePlatforms(of: edge, in: rootKind))
                 if platforms.isEmpty { continue }
                 let missing = self.missing(in: name, provided: provided, navigable: edge.underNavigationContainer, platforms: platforms)
                 guard !missing.isEmpty else { continue }
@@ -318,8 +314,7 @@ struct ReferenceAnalysis {
         var result: [String: [EnvironmentGraph.Step]] = [:]
         for property in graph.readers(of: declaration) {
             guard let needed = property.environmentObjectType, !provided.contains(needed), let span = property.attributeSpan,
-                  result[needed] == nil, property.platforms.isSuperset(of: platforms),
-                  !property.readPlatforms.isDisjoint(with: platforms) else { continue }
+                  result[needed] == nil, EnvironmentGraph.reads(property, onPathsFor: platforms) else { continue }
             result[needed] = [.init(view: name, note: DiagnosticNote(message: "'\(name)' reads '\(needed)' here", span: span),
                                     tap: property.readOnlyOnTap)]
         }

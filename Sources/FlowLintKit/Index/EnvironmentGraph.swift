@@ -196,6 +196,22 @@ struct EnvironmentGraph {
         return result
     }
 
+    /// The platforms a root's construction can be shown on, by the scene around it: the content of a scene only
+    /// macOS has (`Settings { ... }`) exists only in a build for macOS (an iOS app's `Settings` under
+    /// `#if targetEnvironment(macCatalyst)` is never compiled).
+    static func scenePlatforms(of edge: RenderEdge, in rootKind: Renderer.RootKind) -> Platforms {
+        guard rootKind == .app, let scene = edge.enclosingCallees.first(where: SwiftUINames.sceneBuilders.contains),
+              SwiftUINames.macOSOnlyScenes.contains(scene) else { return .all }
+        return .macOS
+    }
+
+    /// Whether a reader property is declared and read on a path compiled for `platforms`: one under `#if os(macOS)` is
+    /// judged only from paths for macOS alone, and one whose every use is under `#if` clauses none of `platforms`
+    /// compiles is never looked up there.
+    static func reads(_ property: PropertyFact, onPathsFor platforms: Platforms) -> Bool {
+        property.platforms.isSuperset(of: platforms) && !property.readPlatforms.isDisjoint(with: platforms)
+    }
+
     /// `Store<AppState>` → `Store`; `Outer.Inner` → `Inner` (the index's names are simple names).
     static func baseName(_ type: String) -> String {
         let unqualified = type.prefix { $0 != "<" }
@@ -404,12 +420,7 @@ struct EnvironmentGraph {
                 next.provided = environment(after: edge, around: provided, file: next.file, scope: scope, build: -1)
             }
             next.platforms.formIntersection(edge.platforms)
-            // The content of a scene only macOS has (`Settings { ... }`) exists only in a build for macOS: an iOS
-            // app's `Settings` under `#if targetEnvironment(macCatalyst)` is never compiled.
-            if case .root(.app) = root.kind, let scene = edge.enclosingCallees.first(where: SwiftUINames.sceneBuilders.contains),
-               SwiftUINames.macOSOnlyScenes.contains(scene) {
-                next.platforms.formIntersection(.macOS)
-            }
+            if case .root(let rootKind) = root.kind { next.platforms.formIntersection(Self.scenePlatforms(of: edge, in: rootKind)) }
             next.clauses.append((next.file, edge.clause))
             next.navigable = next.navigable || edge.underNavigationContainer
             switch edge.target {
@@ -575,8 +586,7 @@ struct EnvironmentGraph {
         }
         guard properties.contains(where: \.isUnreadInItsFile) else { return properties }
         let name = index.type(declaration).name
-        let extendedElsewhere = index.types(named: name).contains { $0.file != declaration.file && index.type($0).kind == .extension }
-        return extendedElsewhere ? properties : properties.filter { !$0.isUnreadInItsFile }
+        return index.isExtended(name, outsideFile: declaration.file) ? properties : properties.filter { !$0.isUnreadInItsFile }
     }
 
     // MARK: The walk
@@ -629,9 +639,7 @@ struct EnvironmentGraph {
                     // that may be built for iOS, the property may not exist (precision first). One under a clause
                     // the build decides is false does not exist.
                     guard let needed = property.environmentObjectType, let span = property.attributeSpan,
-                          property.platforms.isSuperset(of: place.platforms),
-                          // Read only under `#if` clauses no platform of the path compiles: never looked up there.
-                          !property.readPlatforms.isDisjoint(with: place.platforms),
+                          Self.reads(property, onPathsFor: place.platforms),
                           isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
                     walk.addReader(node, of: index.canonicalTypeName(needed), at: span, tap: property.readOnlyOnTap)
                 }

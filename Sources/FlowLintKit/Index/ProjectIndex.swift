@@ -106,6 +106,12 @@ struct ProjectIndex {
 
     func declares(_ name: String) -> Bool { names[name] != nil }
 
+    /// Whether a file other than `file` (its position; nil for none) extends the type name: code there can use what
+    /// the type's own file never names.
+    func isExtended(_ name: String, outsideFile file: Int?) -> Bool {
+        types(named: name).contains { $0.file != file && type($0).kind == .extension }
+    }
+
     /// Inherited names of a type name, over its declaration and all its extensions (repeats allowed).
     func inherited(_ name: String) -> [String] { names[name]?.inherited ?? [] }
 

@@ -1869,8 +1869,7 @@ extension ForEachIndexIDRule {
                     return true
                 case .unnamedInItsFile:
                     // Only an extension in another file or a first value passed by a construction can change it.
-                    return index.types(named: name).contains { $0.file != ref.file && index.type($0).kind == .extension }
-                        || constructions.constructions(of: name, passing: p.name) != 0
+                    return index.isExtended(name, outsideFile: ref.file) || constructions.constructions(of: name, passing: p.name) != 0
                 default:
                     return false
                 }

@@ -230,7 +230,7 @@ extension ObservedObjectInlineRule {
             // Only its construction names it (no extension of the owner elsewhere can), and making it starts no work:
             // nothing of it is shown or done.
             if c.uses.isUnused, let type = c.type, quiet.contains(type), index.types(named: type).count == 1,
-               !isExtendedInOtherFiles(c.owner, than: finding.diagnostic.span.file, index) { continue }
+               !index.isExtended(c.owner, outsideFile: index.position(ofFile: finding.diagnostic.span.file)) { continue }
             // Made again from the same inputs, it holds the same values, and the view neither changes it nor hands it on.
             if let type = c.type, let d = derived[type], isDerived(d, usedAs: c.uses, index) { continue }
             // The Composable Architecture's `ViewStore`, made from the view's `store` in its `init` and observed, is
@@ -313,12 +313,6 @@ extension ObservedObjectInlineRule {
     static func isStatelessRoot(_ base: String, _ index: ProjectIndex) -> Bool {
         base == "NSObject" || base == "ObservableObject" || index.protocolNames.contains(base)
             || ProjectIndex.protocolsNotRefiningObservableObject.contains(base)
-    }
-
-    /// An extension of `type` in a file other than `file`, which could use what the finding says nothing uses.
-    static func isExtendedInOtherFiles(_ type: String, than file: String, _ index: ProjectIndex) -> Bool {
-        let own = index.position(ofFile: file)
-        return index.types(named: type).contains { index.type($0).kind == .extension && $0.file != own }
     }
 
     /// The class is declared once, in the sources, on a root that adds no state; the view calls none of its writers
