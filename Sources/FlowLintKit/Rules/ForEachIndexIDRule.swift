@@ -224,12 +224,19 @@ extension ForEachIndexIDRule {
                 : "identify the rows by the element, id: \(c.form == .zipped ? "\\.1" : "\\.element"), if the elements never repeat"
         case .unknown: suffix = " with Identifiable elements"
         }
-        if c.form != .positions {
+        // The pairs of `Array($xs.enumerated())` hold bindings: `\.element.id` would be a `Binding`, not an id. The
+        // binding of the collection itself gives the rows their element's binding, identified by the element.
+        let bindsPairs = c.form != .positions && c.text.hasPrefix("$")
+        if c.form != .positions && !bindsPairs {
             return prefix + "identify the rows by the element, id: \(pairedID)" + (suffix.isEmpty ? "" : "," + suffix)
         }
         let idArgument = element == .idProperty ? ", id: \\.id" : ""
         var text = prefix + "use \(c.container)(\(c.text)\(idArgument))" + suffix
-        if let binding { text += ", or ForEach(\(binding)\(idArgument)) to edit the elements in place" }
+        if bindsPairs {
+            text += " (each row gets its element's binding)"
+        } else if let binding, binding != c.text {
+            text += ", or ForEach(\(binding)\(idArgument)) to edit the elements in place"
+        }
         return text
     }
 
@@ -1250,7 +1257,7 @@ extension ForEachIndexIDRule {
     static func arrayWrites(_ context: FileContext) -> (shrinks: [Change], handoffs: [Handoff]) {
         let tree = context.tree
         let tokens = tree.tokens
-        let fills = closuresRunOnAppearing(tree)
+        let fills = closuresRunOnAppearing(context)
         // The write at `i` (a name) leaves the collection shorter or may: assigned (but where the view fills it as it
         // appears), shortened, passed `inout`.
         func shortens(at i: Int) -> Bool {
@@ -1398,6 +1405,49 @@ extension ForEachIndexIDRule {
     /// The tokens of the closures a view runs as it appears, `.onAppear { ... }` and `.task { ... }` (not
     /// `.task(id:)`, which runs again while the view is shown): an array assigned there is filled when the rows are
     /// made, not replaced under them (engineers judged "loaded once as it appears" lists wrong to report).
+    /// A `private` function the file calls only there (`.onAppear { loadNames() }`) runs as the view appears too:
+    /// its tokens are included (one level: not the functions it calls).
+    static func closuresRunOnAppearing(_ context: FileContext) -> [Range<Int>] {
+        let tree = context.tree
+        let closures = closuresRunOnAppearing(tree)
+        guard !closures.isEmpty else { return closures }
+        var functions: [String: Range<Int>] = [:]
+        var named: Set<String> = []
+        for decl in context.typeDeclarations {
+            guard let block = tree.child(decl, .memberBlock) else { continue }
+            for m in context.memberDecls(block) where context.kind(m) == .funcDecl {
+                guard let name = context.name(m) else { continue }
+                // Two functions of one name (overloads, or in two types): which one a call runs is not known here.
+                if !named.insert(name).inserted { functions[name] = nil; continue }
+                if context.hasModifier(m, .private) || context.hasModifier(m, .fileprivate) { functions[name] = tree.tokenRange(of: m) }
+            }
+        }
+        guard !functions.isEmpty else { return closures }
+        // Each function's uses outside its own declaration: calls in the closures, and any other use.
+        var calledOnAppearing: Set<String> = [], usedElsewhere: Set<String> = []
+        let tokens = tree.tokens
+        for (i, token) in tokens.enumerated() where token.kind == .identifier || token.kind == .dollarIdentifier {
+            let text = tree.identifierText(token)
+            let name = token.kind == .dollarIdentifier ? String(text.dropFirst()) : text
+            guard let own = functions[name], !own.contains(i) else { continue }
+            let isCall = token.kind == .identifier && i + 1 < tokens.count && tokens[i + 1].kind == .leftParen
+            if isCall && isInside(i, closures) { calledOnAppearing.insert(name) } else { usedElsewhere.insert(name) }
+        }
+        let added = calledOnAppearing.subtracting(usedElsewhere).compactMap { functions[$0] }
+        guard !added.isEmpty else { return closures }
+        // Sorted and disjoint again, for `isInside`.
+        var out: [Range<Int>] = []
+        for range in (closures + added).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, last.upperBound >= range.lowerBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                out.append(range)
+            }
+        }
+        return out
+    }
+
+    /// The closures themselves, in order of their starts.
     static func closuresRunOnAppearing(_ tree: SyntaxTree) -> [Range<Int>] {
         let tokens = tree.tokens
         var out: [Range<Int>] = []
@@ -1715,6 +1765,11 @@ extension ForEachIndexIDRule {
             // are shown: with no write found that can shorten it (the rows edit elements of a fixed count, filled
             // once when made), there is no harm to report.
             if changedBy == nil {
+                // Rows that bind another array by these positions (`ForEach(modules.indices) { i in
+                // Toggle(isOn: $selected[i]) }`): removing an element leaves every position the rows read, and what
+                // could crash is the two arrays falling out of step, which the code filling both decides (engineers
+                // judged all four such findings wrong: arrays made together and never shortened).
+                if bindsAnotherArray(c) { continue }
                 if bound == nil {
                     bound = BoundArrays(shrunk: Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys),
                                         handoffs: facts.handoffs, constructions: project[ViewConstructionArguments.self])
@@ -1735,6 +1790,20 @@ extension ForEachIndexIDRule {
                                                         } == true))
             report.report(diagnostic)
         }
+    }
+
+    /// Whether the rows' binding by position (`$selected[i]`) subscripts an array other than the one whose positions
+    /// they are (`modules`), as written: `$`, `self.` and the subscript aside.
+    static func bindsAnotherArray(_ c: Condition) -> Bool {
+        guard let binding = c.binding, let bracket = binding.lastIndex(of: "[") else { return false }
+        func plain(_ text: Substring) -> Substring {
+            var text = text
+            if text.hasPrefix("$") { text = text.dropFirst() }
+            if text.hasPrefix("self.") { text = text.dropFirst(5) }
+            if text.hasPrefix("$") { text = text.dropFirst() }
+            return text
+        }
+        return plain(binding[..<bracket]) != plain(Substring(c.text))
     }
 
     /// Whether a collection named in a `ForEach` is a constant: a `let` member or static member with an
