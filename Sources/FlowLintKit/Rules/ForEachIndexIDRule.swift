@@ -1755,6 +1755,10 @@ extension ForEachIndexIDRule {
             // is the wrong row animating, so a change nothing animates does none (`onDelete` and `onMove` animate
             // the rows they act on).
             if c.changedBy == nil, animatedChange == nil, !c.isAnimated, rowState == nil, c.binding == nil { changedBy = nil }
+            // A sort keeps every position, so rows that keep nothing show the element now at theirs, and no row is
+            // inserted or removed to animate: no harm (engineers judged all four such findings wrong). A binding by
+            // position still reads a position that exists.
+            if c.changedBy == nil, rowState == nil, changes!.onlySorts(keys) { changedBy = nil }
             // State the rows keep (a view's own, text typed through the position) goes from one element to another
             // only when the collection changes while the rows are shown. Without a change in place found anywhere,
             // that is not known (a list loaded once, a `let` handed to presented content, slots that never move):
@@ -1874,6 +1878,25 @@ extension ForEachIndexIDRule {
         var all: [String: String] = [:]
         var reordering: [String: String] = [:]
         var animated: [String: String] = [:]
+        /// The keys with a change other than a sort (`sort`, `sorted`, `shuffle`, `reverse`, ...).
+        var notSorting: Set<String> = []
+
+        /// Every change found of the collection sorts it: the same elements at other positions, the same positions.
+        func onlySorts(_ keys: [String]) -> Bool {
+            keys.contains { all[$0] != nil } && !keys.contains { notSorting.contains($0) && all[$0] != nil }
+        }
+    }
+
+    /// Methods that sort a collection or put it in another order of their own (not a move the user makes).
+    static let sortingMethods: Set<String> = ["sort", "sorted", "shuffle", "shuffled", "reverse", "reversed"]
+
+    /// Whether a change as written for the message (`items.sort(...)`, `items = items.sorted(...)`) calls one of
+    /// `sortingMethods`.
+    static func isSort(_ change: Change) -> Bool {
+        guard let open = change.call.lastIndex(of: "(") else { return false }
+        let callee = change.call[..<open]
+        let method = callee.lastIndex(of: ".").map { callee[callee.index(after: $0)...] } ?? callee
+        return sortingMethods.contains(String(method))
     }
 
     static func changesByKey(_ changes: [Change], animatedCalls: Set<String>, _ index: ProjectIndex) -> ChangesByKey {
@@ -1887,6 +1910,7 @@ extension ForEachIndexIDRule {
             }
             let described = "\(change.call) in '\(owner)'"
             for key in keys where byKey.all[key] == nil { byKey.all[key] = described }
+            if !isSort(change) { byKey.notSorting.formUnion(keys) }
             if change.reorders {
                 for key in keys where byKey.reordering[key] == nil { byKey.reordering[key] = described }
             }
