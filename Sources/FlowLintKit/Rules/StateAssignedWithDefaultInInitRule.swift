@@ -15,7 +15,6 @@ enum StateAssignedWithDefaultInInitRule: Rule {
             the property without an initial value and keep the initializer's assignment.
             """,
         defaultSeverity: .warning,
-        isOptIn: true,
         fix: .suggestion
     )
 }

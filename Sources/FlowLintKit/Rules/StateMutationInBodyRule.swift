@@ -13,8 +13,7 @@ enum StateMutationInBodyRule: Rule {
             depends on what `body` reads makes the view render again and again. Change state in actions, \
             `onAppear`, `onChange` or `task` instead.
             """,
-        defaultSeverity: .warning,
-        isOptIn: true
+        defaultSeverity: .warning
     )
 }
 
