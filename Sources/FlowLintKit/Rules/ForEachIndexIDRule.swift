@@ -1757,8 +1757,9 @@ extension ForEachIndexIDRule {
             if c.changedBy == nil, animatedChange == nil, !c.isAnimated, rowState == nil, c.binding == nil { changedBy = nil }
             // A sort keeps every position, so rows that keep nothing show the element now at theirs, and no row is
             // inserted or removed to animate: no harm (engineers judged all four such findings wrong). A binding by
-            // position still reads a position that exists.
-            if c.changedBy == nil, rowState == nil, changes!.onlySorts(keys) { changedBy = nil }
+            // position still reads a position that exists. A sort made `withAnimation` is meant to move the rows,
+            // which positions never do.
+            if c.changedBy == nil, rowState == nil, animatedChange == nil, changes!.onlySorts(keys) { changedBy = nil }
             // State the rows keep (a view's own, text typed through the position) goes from one element to another
             // only when the collection changes while the rows are shown. Without a change in place found anywhere,
             // that is not known (a list loaded once, a `let` handed to presented content, slots that never move):
@@ -1883,7 +1884,7 @@ extension ForEachIndexIDRule {
 
         /// Every change found of the collection sorts it: the same elements at other positions, the same positions.
         func onlySorts(_ keys: [String]) -> Bool {
-            keys.contains { all[$0] != nil } && !keys.contains { notSorting.contains($0) && all[$0] != nil }
+            keys.contains { all[$0] != nil } && !keys.contains(where: notSorting.contains)
         }
     }
 
