@@ -1426,7 +1426,10 @@ extension ForEachIndexIDRule {
         // Each function's uses outside its own declaration: calls in the closures, and any other use.
         var calledOnAppearing: Set<String> = [], usedElsewhere: Set<String> = []
         let tokens = tree.tokens
-        for (i, token) in tokens.enumerated() where token.kind == .identifier || token.kind == .dollarIdentifier {
+        // Only tokens as long as a name (or `$name`) are spelled out: no string is made for the others.
+        let lengths = Set(functions.keys.flatMap { [UInt32($0.utf8.count), UInt32($0.utf8.count + 1)] })
+        for (i, token) in tokens.enumerated() where (token.kind == .identifier || token.kind == .dollarIdentifier)
+            && lengths.contains(token.length) {
             let text = tree.identifierText(token)
             let name = token.kind == .dollarIdentifier ? String(text.dropFirst()) : text
             guard let own = functions[name], !own.contains(i) else { continue }
