@@ -138,6 +138,8 @@ extension ForEachIndexIDRule {
         var call: String
         /// The change reorders the elements and keeps their count (`move`, `sort`, `items = items.sorted(...)`).
         var reorders = false
+        /// The change sorts the elements (`sortingMethods`): an order of the collection's own, not a move the user makes.
+        var sorts = false
         /// The change is made in a `withAnimation { ... }` closure.
         var animated = false
         /// The function that makes the change (`remove` of `func remove(_ item: Item)`): a call of it in a
@@ -1230,13 +1232,13 @@ extension ForEachIndexIDRule {
                   parameter(assigned.name, at: call, context) == nil else { return nil }
             return Change(owner: owner, base: assigned.base, name: assigned.name,
                           call: "\(spelled(assigned)) = \(tree.compactText(receiver)).\(method)(...)",
-                          reorders: reorderingOnly.contains(method))
+                          reorders: reorderingOnly.contains(method), sorts: sortingMethods.contains(method))
         default:
             return nil
         }
         guard let changed = changedCollection(receiver, context) else { return nil }
         return Change(owner: owner, base: changed.base, name: changed.name, call: "\(spelled(changed)).\(signature)",
-                      reorders: reorderingOnly.contains(method))
+                      reorders: reorderingOnly.contains(method), sorts: sortingMethods.contains(method))
     }
 
     /// The wrappers of the properties a binding by position can go through (`$model.items[index]`).
@@ -1894,15 +1896,6 @@ extension ForEachIndexIDRule {
     /// Methods that sort a collection or put it in another order of their own (not a move the user makes).
     static let sortingMethods: Set<String> = ["sort", "sorted", "shuffle", "shuffled", "reverse", "reversed"]
 
-    /// Whether a change as written for the message (`items.sort(...)`, `items = items.sorted(...)`) calls one of
-    /// `sortingMethods`.
-    static func isSort(_ change: Change) -> Bool {
-        guard let open = change.call.lastIndex(of: "(") else { return false }
-        let callee = change.call[..<open]
-        let method = callee.lastIndex(of: ".").map { callee[callee.index(after: $0)...] } ?? callee
-        return sortingMethods.contains(String(method))
-    }
-
     static func changesByKey(_ changes: [Change], animatedCalls: Set<String>, _ index: ProjectIndex) -> ChangesByKey {
         var byKey = ChangesByKey()
         for change in changes {
@@ -1914,7 +1907,7 @@ extension ForEachIndexIDRule {
             }
             let described = "\(change.call) in '\(owner)'"
             for key in keys where byKey.all[key] == nil { byKey.all[key] = described }
-            if !isSort(change) { byKey.notSorting.formUnion(keys) }
+            if !change.sorts { byKey.notSorting.formUnion(keys) }
             if change.reorders {
                 for key in keys where byKey.reordering[key] == nil { byKey.reordering[key] = described }
             }
