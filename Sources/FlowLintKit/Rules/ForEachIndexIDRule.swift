@@ -1038,6 +1038,9 @@ extension ForEachIndexIDRule {
                           root.hasPrefix("$"), !(root.dropFirst().first?.isNumber ?? true),
                           context.arguments(n).contains(where: { $0.value.map { mentions($0, positions, context) } ?? false })
                     else { continue }
+                    // `$items[index].wrappedValue`: the element read through the binding, which nothing keeps.
+                    if let member = context.parent(n), context.kind(member) == .memberAccessExpr,
+                       tree.firstChild(member) == n, context.name(member) == "wrappedValue" { continue }
                     binding = tree.compactText(n)
                 case .callExpr:
                     guard let callee = tree.firstChild(n), case (true, let type?) = context.calleeType(callee) else { continue }
