@@ -20,6 +20,7 @@ struct FileContext {
         var parents: [Int32]?
         var byKind: (offsets: [Int32], nodes: [Int32])?
         var typeDeclarations: [Int]?
+        var declaredTypeNames: Set<String>?
         var scopes: [Int32]?
         /// Per block (by node), built when first asked: see `statementsThatMayBind`.
         var bindingStatements: [Int: [String: [Int]]] = [:]
@@ -390,6 +391,14 @@ struct FileContext {
         visit(topLevelItems)
         lazy.typeDeclarations = out
         return out
+    }
+
+    /// The names of the types the file declares (not the types it extends).
+    var declaredTypeNames: Set<String> {
+        if let found = lazy.declaredTypeNames { return found }
+        let names = Set(typeDeclarations.filter { kind($0) != .extensionDecl }.map(typeDeclarationName))
+        lazy.declaredTypeNames = names
+        return names
     }
 
     /// The kind of a type declaration node.

@@ -291,8 +291,11 @@ extension StateMutationInBodyRule {
             return .later
         }
         guard let name = typeName else { return .later }
-        if containers.contains(name) || name == "withAnimation" || name == "withTransaction" { return .now }
-        if labelledControls.contains(name) { return label == "label" ? .now : .later }
+        // A type of the file's own of the same name (a `ToolbarItem` button) is not SwiftUI's: judged as a type of
+        // the project, by its `@ViewBuilder` parameters.
+        let isSwiftUIs = !file.declaredTypeNames.contains(name)
+        if isSwiftUIs, containers.contains(name) || name == "withAnimation" || name == "withTransaction" { return .now }
+        if isSwiftUIs, labelledControls.contains(name) { return label == "label" ? .now : .later }
         guard FileContext.isTypeLike(name), !SwiftUINames.transparentContainers.contains(name),
               !knownTypesWithClosures.contains(name) else { return .later }
         return .builder(BuilderArgument(type: name, label: isTrailing ? label : (label ?? "_")))
