@@ -22,6 +22,13 @@ struct FactExtractor {
     /// The tokens of each type's declaration and of the extensions of its name, by text, made once per type when
     /// `uses(of:)` is first asked about it: a type of thousands of `@EnvironmentObject`s asks it of each.
     let tokensOfTypes = TokensOfTypes()
+    /// The actions and `catch` blocks of each type, found when `tapAction(holdingAll:in:)` first asks about it.
+    let tapActionsOfTypes = TapActionsOfTypes()
+
+    final class TapActionsOfTypes {
+        typealias Found = (actions: [(bytes: Range<Int>, title: String?)], catches: [Range<Int>])
+        var byType: [Int: Found] = [:]
+    }
 
     final class TokensOfTypes {
         struct Tokens {
@@ -501,8 +508,7 @@ struct FactExtractor {
             guard let method = methods.first(where: { tree.byteRange($0).contains(use.lowerBound) }) else { return false }
             holding.insert(method)
         }
-        let names = context.nameCounts()
-        return holding.allSatisfy { context.isUncalledPrivateFunction($0, names) }
+        return holding.allSatisfy(context.isUncalledPrivateFunction)
     }
 
     /// A string literal's token text with an interpolation (`"\\(name)"`, `#"..."#`): a name in it may be a use.
@@ -542,6 +548,23 @@ struct FactExtractor {
     /// instead, a failure: the object is looked up only when a call before it throws.
     func tapAction(holdingAll uses: [Range<Int>], in typeDecl: Int?) -> TapAction? {
         guard let typeDecl, !uses.isEmpty else { return nil }
+        let (actions, catches) = tapActions(in: typeDecl)
+        // Each use waits for a failure (in a `catch`, in an action or not) or for an action; the action is said when
+        // one waits for it.
+        var titles: [String?] = []
+        for use in uses where !catches.contains(where: { $0.contains(use.lowerBound) }) {
+            guard let action = actions.first(where: { $0.bytes.contains(use.lowerBound) }) else { return nil }
+            if !titles.contains(action.title) { titles.append(action.title) }
+        }
+        if titles.isEmpty { return TapAction(titles: [], onFailure: true) }
+        return TapAction(titles: titles.contains(nil) ? [] : titles.compactMap { $0 })
+    }
+
+    /// The actions of the type declared at `typeDecl` (each with its button's literal title, if it has one) and its
+    /// `catch` blocks, found once per type: every `@EnvironmentObject` of the type asks (a type of thousands of them
+    /// walked its declaration for each).
+    func tapActions(in typeDecl: Int) -> TapActionsOfTypes.Found {
+        if let known = tapActionsOfTypes.byType[typeDecl] { return known }
         var actions: [(bytes: Range<Int>, title: String?)] = []
         let catches = catchBlocks(in: typeDecl)
         var methods: [(declaration: Int, name: String)] = []
@@ -595,15 +618,8 @@ struct FactExtractor {
             }
             if !added { break }
         }
-        // Each use waits for a failure (in a `catch`, in an action or not) or for an action; the action is said when
-        // one waits for it.
-        var titles: [String?] = []
-        for use in uses where !catches.contains(where: { $0.contains(use.lowerBound) }) {
-            guard let action = actions.first(where: { $0.bytes.contains(use.lowerBound) }) else { return nil }
-            if !titles.contains(action.title) { titles.append(action.title) }
-        }
-        if titles.isEmpty { return TapAction(titles: [], onFailure: true) }
-        return TapAction(titles: titles.contains(nil) ? [] : titles.compactMap { $0 })
+        tapActionsOfTypes.byType[typeDecl] = (actions, catches)
+        return (actions, catches)
     }
 
     /// The bytes of the `catch` blocks in a declaration, found in its tokens (so in bodies the parser skipped too):

@@ -21,6 +21,7 @@ struct FileContext {
         var byKind: (offsets: [Int32], nodes: [Int32])?
         var typeDeclarations: [Int]?
         var declaredTypeNames: Set<String>?
+        var nameCounts: NameCounts?
         var scopes: [Int32]?
         /// Per block (by node), built when first asked: see `statementsThatMayBind`.
         var bindingStatements: [Int: [String: [Int]]] = [:]
@@ -138,13 +139,15 @@ struct FileContext {
     }
 
     /// How often each identifier is written in the file, and its interpolated string literals: one pass over the
-    /// tokens for every `isUncalledPrivateFunction` question of the file, not one per function.
+    /// tokens for every `isUncalledPrivateFunction` question of the file, not one per function (nor per property
+    /// asking it: a type of thousands of `@EnvironmentObject`s each used in a method asked it thousands of times).
     struct NameCounts {
         var counts: [String: Int] = [:]
         var interpolatedStrings: [(token: Int, text: String)] = []
     }
 
-    func nameCounts() -> NameCounts {
+    var nameCounts: NameCounts {
+        if let found = lazy.nameCounts { return found }
         var found = NameCounts()
         for (i, token) in tree.tokens.enumerated() {
             switch token.kind {
@@ -155,15 +158,17 @@ struct FileContext {
                 if FactExtractor.isInterpolatedString(text) { found.interpolatedStrings.append((i, text)) }
             }
         }
+        lazy.nameCounts = found
         return found
     }
 
     /// Whether `function` is `private` or `fileprivate` and nothing else in the file names it (`name`, `$name`,
     /// `_name`, or in an interpolated string): dead code left from an earlier design, which never runs. Past 64
     /// interpolated strings it is taken to be named (each would be searched for every function).
-    func isUncalledPrivateFunction(_ function: Int, _ names: NameCounts) -> Bool {
+    func isUncalledPrivateFunction(_ function: Int) -> Bool {
         guard kind(function) == .funcDecl, hasModifier(function, .private) || hasModifier(function, .fileprivate),
               let name = name(function) else { return false }
+        let names = nameCounts
         let own = tree.tokenRange(of: function)
         let spellings = [name, "$" + name, "_" + name]
         var inside = 0

@@ -253,7 +253,6 @@ extension ForEachIndexIDRule {
         var members = MemberBodies()
         var animatedCalls: Set<String> = []
         var uncalled: [Int: Bool] = [:]
-        var names: FileContext.NameCounts?
         for node in context.nodes(.callExpr) {
             let call = Int(node)
             guard let callee = tree.firstChild(call) else { continue }
@@ -261,8 +260,7 @@ extension ForEachIndexIDRule {
                 let function = context.enclosingFunction(call)
                 // A change in a private method nothing in the file calls never runs (judged wrong in AZ4).
                 if let function, uncalled[function] ?? {
-                    if names == nil { names = context.nameCounts() }
-                    let dead = context.isUncalledPrivateFunction(function, names!)
+                    let dead = context.isUncalledPrivateFunction(function)
                     uncalled[function] = dead
                     return dead
                 }() { continue }
