@@ -196,6 +196,11 @@ G["for_in_flat"] = lambda n: "func f() {\n" + "for a in b {}\n" * n + "}\n"
 G["guard_lets_flat"] = lambda n: "func f() {\n" + "guard let a = b else { return }\n" * n + "}\n"
 G["if_let_chain"] = lambda n: "func f() {\n if " + "let a = b, " * n + "c {}\n}\n"
 G["environment_reads"] = lambda n: "import SwiftUI\nstruct V: View {\n" + "@EnvironmentObject var s: S\n" * n + "var body: some View { Text(\"a\") }\n}\n"
+# Each `@EnvironmentObject` used only in a method of its own: the readers ask whether the method runs only on a tap
+# or is dead code (once per type, not once per reader).
+G["environment_reads_in_methods"] = lambda n: ("import SwiftUI\nstruct V: View {\n"
+    + "".join(f"@EnvironmentObject var s{k}: S\n" for k in range(n)) + "var body: some View { Text(\"a\") }\n"
+    + "".join(f"func m{k}() {{ print(s{k}) }}\n" for k in range(n)) + "}\n")
 G["views_flat"] = lambda n: "import SwiftUI\n" + "struct V: View { @EnvironmentObject var s: S\n var body: some View { W() } }\nstruct W: View { var body: some View { V() } }\n" * n
 
 

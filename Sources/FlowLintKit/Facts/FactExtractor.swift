@@ -22,12 +22,14 @@ struct FactExtractor {
     /// The tokens of each type's declaration and of the extensions of its name, by text, made once per type when
     /// `uses(of:)` is first asked about it: a type of thousands of `@EnvironmentObject`s asks it of each.
     let tokensOfTypes = TokensOfTypes()
-    /// The actions and `catch` blocks of each type, found when `tapAction(holdingAll:in:)` first asks about it.
-    let tapActionsOfTypes = TapActionsOfTypes()
+    /// What the readers of each type ask of it, found when first asked: its actions and `catch` blocks
+    /// (`tapAction(holdingAll:in:)`), and its methods (`onlyInUncalledPrivateMethods`).
+    let readerTablesOfTypes = ReaderTablesOfTypes()
 
-    final class TapActionsOfTypes {
+    final class ReaderTablesOfTypes {
         typealias Found = (actions: [(bytes: Range<Int>, title: String?)], catches: [Range<Int>])
         var byType: [Int: Found] = [:]
+        var methods: [Int: [(declaration: Int, bytes: Range<Int>)]] = [:]
     }
 
     final class TokensOfTypes {
@@ -501,14 +503,32 @@ struct FactExtractor {
     /// Whether every use is in a `private` or `fileprivate` method of the type that nothing in the file names
     /// (`private func deleteClip()` left from an earlier design): dead code, which never runs.
     func onlyInUncalledPrivateMethods(_ uses: [Range<Int>], of typeDecl: Int?) -> Bool {
-        guard let typeDecl, !uses.isEmpty, let block = tree.child(typeDecl, .memberBlock) else { return false }
-        let methods = context.memberDecls(block).filter { context.kind($0) == .funcDecl }
+        guard let typeDecl, !uses.isEmpty else { return false }
+        let methods = methodsByBytes(of: typeDecl)
         var holding: Set<Int> = []
         for use in uses {
-            guard let method = methods.first(where: { tree.byteRange($0).contains(use.lowerBound) }) else { return false }
-            holding.insert(method)
+            // The last method starting at or before the use, if it holds it (methods are disjoint, in source order).
+            var low = 0, high = methods.count
+            while low < high {
+                let mid = (low + high) / 2
+                if methods[mid].bytes.lowerBound <= use.lowerBound { low = mid + 1 } else { high = mid }
+            }
+            guard low > 0, methods[low - 1].bytes.contains(use.lowerBound) else { return false }
+            holding.insert(methods[low - 1].declaration)
         }
         return holding.allSatisfy(context.isUncalledPrivateFunction)
+    }
+
+    /// The methods declared in the body of the type at `typeDecl`, with their bytes, in source order: found once per
+    /// type (every `@EnvironmentObject` of the type asks).
+    func methodsByBytes(of typeDecl: Int) -> [(declaration: Int, bytes: Range<Int>)] {
+        if let known = readerTablesOfTypes.methods[typeDecl] { return known }
+        let methods = tree.child(typeDecl, .memberBlock).map { block in
+            context.memberDecls(block).filter { context.kind($0) == .funcDecl }.map { ($0, tree.byteRange($0)) }
+                .sorted { $0.1.lowerBound < $1.1.lowerBound }
+        } ?? []
+        readerTablesOfTypes.methods[typeDecl] = methods
+        return methods
     }
 
     /// A string literal's token text with an interpolation (`"\\(name)"`, `#"..."#`): a name in it may be a use.
@@ -563,8 +583,8 @@ struct FactExtractor {
     /// The actions of the type declared at `typeDecl` (each with its button's literal title, if it has one) and its
     /// `catch` blocks, found once per type: every `@EnvironmentObject` of the type asks (a type of thousands of them
     /// walked its declaration for each).
-    func tapActions(in typeDecl: Int) -> TapActionsOfTypes.Found {
-        if let known = tapActionsOfTypes.byType[typeDecl] { return known }
+    func tapActions(in typeDecl: Int) -> ReaderTablesOfTypes.Found {
+        if let known = readerTablesOfTypes.byType[typeDecl] { return known }
         var actions: [(bytes: Range<Int>, title: String?)] = []
         let catches = catchBlocks(in: typeDecl)
         var methods: [(declaration: Int, name: String)] = []
@@ -618,7 +638,7 @@ struct FactExtractor {
             }
             if !added { break }
         }
-        tapActionsOfTypes.byType[typeDecl] = (actions, catches)
+        readerTablesOfTypes.byType[typeDecl] = (actions, catches)
         return (actions, catches)
     }
 
