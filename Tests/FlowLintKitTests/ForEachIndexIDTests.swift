@@ -240,7 +240,7 @@ final class ForEachIndexIDTests: XCTestCase {
             struct Item: Identifiable { let id: Int; var title: String }
             final class Store: ObservableObject {
                 @Published var items: [Item] = []
-                func reload(_ loaded: [Item]) { items = loaded }
+                func clear() { items.removeAll() }
             }
             @Observable final class Library { var items: [Item] = [] }
             struct A: View {
@@ -270,9 +270,9 @@ final class ForEachIndexIDTests: XCTestCase {
     }
 
     /// Rows that bind elements by position read a position that is gone only when the array gets shorter while they
-    /// are shown: an array written only element by element, or filled once when its owner is made, is not reported;
-    /// one assigned again, shortened (here or by a view it is handed to as a binding), or computed over storage not
-    /// followed, is.
+    /// are shown: an array written only element by element, filled once when its owner is made, or replaced by another
+    /// array, is not reported; one emptied, shortened (here or by a view it is handed to as a binding), or computed over
+    /// storage not followed, is.
     func testBindingsByPositionAreReportedWhereTheArrayCanGetShorter() {
         let found = findings("""
             import SwiftUI
@@ -281,10 +281,12 @@ final class ForEachIndexIDTests: XCTestCase {
                 @Published var scores: [Score]
                 @Published var players: [Score] = []
                 @Published var notes: [String] = []
+                @Published var lineup: [Score] = []
                 var stored: [String] = []
                 var shown: [String] { get { stored } set { stored = newValue } }
                 init(holes: Int) { scores = Array(repeating: Score(strokes: 0), count: holes) }
                 func restart() { players = [] }
+                func load(_ loaded: [Score]) { lineup = loaded }
             }
             struct Card: View {
                 @ObservedObject var round: Round
@@ -298,6 +300,7 @@ final class ForEachIndexIDTests: XCTestCase {
                         ForEach(names.indices, id: \\.self) { TextField("", text: $names[$0]) }
                         ForEach(round.notes.indices, id: \\.self) { TextField("", text: $round.notes[$0]) }
                         ForEach(round.shown.indices, id: \\.self) { TextField("", text: $round.shown[$0]) }
+                        ForEach(round.lineup.indices, id: \\.self) { Stepper("", value: $round.lineup[$0].strokes) }
                     }
                     .sheet(isPresented: .constant(false)) { Editor(names: $names) }
                     Button("Clear notes") { round.notes = [] }

@@ -93,6 +93,10 @@ extension ForEachIndexIDRule {
         var constantMembers: [String] = []
         /// Properties declared as arrays, with their element type.
         var elements: [ArrayProperty] = []
+        /// Stored properties whose type is not written but inferred from a call (`var board = Board()`, `var items =
+        /// Defaults.list()`), as `Owner.name`: collections rows are built over are arrays, or type aliases of one, so
+        /// their writes are followed like an array's.
+        var inferredCollections: [String] = []
         /// Collections changed in place, by the type that does it and the name changed.
         var changes: [Change] = []
         /// The functions called in a `withAnimation { ... }` closure (`withAnimation { model.remove(item) }`): the
@@ -109,16 +113,18 @@ extension ForEachIndexIDRule {
         var handoffs: [Handoff] = []
 
         var isEmpty: Bool {
-            fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && changes.isEmpty && animatedCalls.isEmpty
-                && literalDefaults.isEmpty && shrinks.isEmpty && handoffs.isEmpty
+            fileConstants.isEmpty && constantMembers.isEmpty && elements.isEmpty && inferredCollections.isEmpty && changes.isEmpty
+                && animatedCalls.isEmpty && literalDefaults.isEmpty && shrinks.isEmpty && handoffs.isEmpty
         }
     }
 
-    /// `owner` constructs `view` with `label: $name`: the view's `@Binding` input `label` is `owner`'s `name`.
+    /// `owner` constructs `view` with `label: $name`: the view's `@Binding` input `label` is `owner`'s `name`; with
+    /// `label: $base.name`, the `name` of the type of `owner`'s property `base` (`$model.items`).
     struct Handoff: Codable, Sendable, Hashable {
         var view: String
         var label: String
         var owner: String
+        var base: String? = nil
         var name: String
     }
 
@@ -264,6 +270,7 @@ extension ForEachIndexIDRule {
                     uncalled[function] = dead
                     return dead
                 }() { continue }
+                if isInInertEditingAction(call, context) { continue }
                 change.animated = isInWithAnimation(call, context)
                 change.function = function.flatMap { context.name($0) }
                 // The first change of each collection describes them all, the first that reorders it those that do,
@@ -300,7 +307,7 @@ extension ForEachIndexIDRule {
             if rebuilt == .whole { continue }
             var condition = Condition(container: container, text: tree.compactText(collection), collection: reference.collection,
                                       form: form, element: reference.element)
-            condition.changedBy = container == "ForEach" ? editingModifier(call, context) : nil
+            condition.changedBy = container == "ForEach" && !isInStack(call, context) ? editingModifier(call, context) : nil
             condition.menu = enclosingMenu(call, context)
             condition.rebuiltByCount = rebuilt == .count
             condition.isAnimated = isAnimated(call, container: container, rows: rows, context)
@@ -534,9 +541,21 @@ extension ForEachIndexIDRule {
         }
     }
 
-    /// The element of an array a property without a type annotation is made as, empty: `var scores = [Score]()`.
+    /// The element of an array a property without a type annotation is made as: empty, `var scores = [Score]()`, or
+    /// a literal of constructions of one type, `var scores = [Score()]`.
     static func arrayElement(initializer value: Int, _ context: FileContext) -> String? {
         let v = context.unwrapped(value)
+        // `[Score()]`, `[Score(id: 1), Score(id: 2)]`: a literal of constructions of one type.
+        if context.kind(v) == .arrayExpr {
+            let names = Set(context.children(v).prefix(64).map { element -> String? in
+                let e = context.unwrapped(element)
+                guard context.kind(e) == .callExpr, let callee = context.tree.firstChild(e), context.kind(callee) == .identifierExpr,
+                      let name = context.name(callee), FileContext.isTypeLike(name) else { return nil }
+                return name
+            })
+            guard names.count == 1, let name = names.first ?? nil else { return nil }
+            return name
+        }
         guard context.kind(v) == .callExpr, context.arguments(v).isEmpty, let callee = context.tree.firstChild(v),
               context.kind(callee) == .arrayExpr else { return nil }
         let elements = Array(context.children(callee))
@@ -545,7 +564,16 @@ extension ForEachIndexIDRule {
         return name
     }
 
-    /// The element of the array a pattern binding declares, by its annotation or its initializer (`[Score]()`).
+    /// A stored property without a written type whose value is a call (`= Board()`, `= Defaults.list()`).
+    static func isInferredFromCall(_ binding: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        guard tree.child(binding, .typeAnnotation) == nil, tree.child(binding, .accessorBlock) == nil,
+              let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }) else { return false }
+        return context.kind(context.unwrapped(value)) == .callExpr
+    }
+
+    /// The element of the array a pattern binding declares, by its annotation or its initializer (`[Score]()`,
+    /// `[Score()]`).
     static func declaredArrayElement(_ binding: Int, _ context: FileContext) -> String? {
         let tree = context.tree
         if let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) { return arrayElement(annotation, context) }
@@ -599,6 +627,52 @@ extension ForEachIndexIDRule {
             return closure
         }
         return context.arguments(call).first { $0.label == "content" }?.value.flatMap { context.kind($0) == .closureExpr ? $0 : nil }
+    }
+
+    /// Layout containers whose children are not list rows: a `ForEach` written directly in one (`VStack { ForEach(...)
+    /// .onDelete { ... } }`, even inside a `List` row) has no swipe to delete and no drag to move, so its `onDelete`
+    /// and `onMove` never run.
+    static let layoutContainers: Set<String> = ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid",
+                                                 "LazyHGrid", "Grid", "GridRow", "ScrollView"]
+
+    /// Whether the innermost container around the `ForEach` in its body is a layout container (`layoutContainers`).
+    static func isInStack(_ call: Int, _ context: FileContext) -> Bool {
+        guard let container = surroundings(of: call, context).containers.first, let callee = context.tree.firstChild(container),
+              context.kind(callee) == .identifierExpr, let name = context.name(callee) else { return false }
+        return layoutContainers.contains(name)
+    }
+
+    /// Whether `n` is in the closure of an `onDelete` or `onMove` that never runs: applied to a `ForEach` written
+    /// directly in a layout container (`isInStack`).
+    static func isInInertEditingAction(_ n: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        var e = n
+        for _ in 0..<8 {
+            guard let closure = context.enclosingScope(e).flatMap({ s -> Int? in
+                var s = s
+                while [.codeBlock, .ifExpr, .ifStmt, .switchCase, .switchExpr, .switchStmt, .guardStmt, .forStmt].contains(context.kind(s)) {
+                    guard let outer = context.enclosingScope(s) else { return nil }
+                    s = outer
+                }
+                return context.kind(s) == .closureExpr ? s : nil
+            }) else { return false }
+            if let holder = context.parent(closure), [.trailingClosure, .argument].contains(context.kind(holder)),
+               let applied = context.parent(holder), context.kind(applied) == .callExpr,
+               let access = tree.firstChild(applied), context.kind(access) == .memberAccessExpr,
+               let name = context.name(access), name == "onDelete" || name == "onMove" {
+                // The modifiers between the `ForEach` and this one.
+                var base = tree.firstChild(access)
+                for _ in 0..<64 {
+                    guard let b = base, context.kind(b) == .callExpr, let callee = tree.firstChild(b) else { return false }
+                    if context.kind(callee) == .identifierExpr { return context.name(callee) == "ForEach" && isInStack(b, context) }
+                    guard context.kind(callee) == .memberAccessExpr else { return false }
+                    base = tree.firstChild(callee)
+                }
+                return false
+            }
+            e = closure
+        }
+        return false
     }
 
     /// `onDelete` or `onMove` applied to the `ForEach` (through other modifiers after it).
@@ -708,16 +782,17 @@ extension ForEachIndexIDRule {
     static let animatingModifiers: Set<String> = ["animation", "transition", "matchedGeometryEffect", "contentTransition"]
 
     /// Whether a change of the rows is animated where they are shown: an animating modifier on the `ForEach`, on a
-    /// container around it or in the rows (`.transition(.slide)` on a row), or a `List` around them (a `List`
-    /// animates its rows' insertions and removals itself).
+    /// container around it or in the rows (`.transition(.slide)` on a row), or a `List` around them with no layout
+    /// container between (a `List` animates its rows' insertions and removals itself).
     static func isAnimated(_ call: Int, container: String, rows: Int?, _ context: FileContext) -> Bool {
         let tree = context.tree
         if container == "List" { return true }
         let (modifiers, containers) = surroundings(of: call, context)
         if modifiers.contains(where: { animatingModifiers.contains($0.name) }) { return true }
-        if containers.contains(where: { c in
-            tree.firstChild(c).map { context.kind($0) == .identifierExpr && context.name($0) == "List" } ?? false
-        }) { return true }
+        // A `List` animates its own rows: not the children of a stack inside one of its rows (`List { HStack {
+        // ForEach(...) } }`), which are laid out, not listed.
+        let names = containers.map { c in tree.firstChild(c).flatMap { context.kind($0) == .identifierExpr ? context.name($0) : nil } }
+        if names.prefix(while: { !layoutContainers.contains($0 ?? "") }).contains("List") { return true }
         guard let rows else { return false }
         return tree.subtree(rows).dropFirst().contains { n in
             context.kind(n) == .memberAccessExpr && animatingModifiers.contains(context.name(n) ?? "")
@@ -832,11 +907,32 @@ extension ForEachIndexIDRule {
         let indexNames = closureParameterNames(rows, context)
         for statement in context.statements(of: rows) {
             if chainApplies("id", to: statement, avoiding: indexNames, context) { return true }
+            // `ZStack { Row(...).id(item.id) }`: a stack whose only view is identified is the row identified.
+            if let only = onlyView(in: statement, context),
+               chainApplies("id", to: only, avoiding: indexNames, context) { return true }
             // A row built by a member of the type: `makeRow(item)` whose result carries the id.
             if let body = helperBody(called: statement, at: rows, context, &members),
                context.statements(of: body).contains(where: { chainApplies("id", to: $0, avoiding: [], context) }) { return true }
         }
         return false
+    }
+
+    /// The only view a stack holds (`ZStack { Row(...) }`, through nested stacks; its declarations aside), if `e` is a
+    /// stack with one.
+    static func onlyView(in e: Int, _ context: FileContext) -> Int? {
+        let tree = context.tree
+        var e = context.unwrapped(e)
+        var found: Int?
+        for _ in 0..<4 {
+            guard context.kind(e) == .callExpr, let callee = tree.firstChild(e), context.kind(callee) == .identifierExpr,
+                  ["ZStack", "VStack", "HStack", "Group"].contains(context.name(callee) ?? ""),
+                  let content = rowContent(e, context) else { return found }
+            let views = context.statements(of: content).filter { context.kind($0) != .variableDecl }
+            guard views.count == 1 else { return found }
+            e = context.unwrapped(views[0])
+            found = e
+        }
+        return found
     }
 
     /// Whether a view the rows construct is given an identity of the element's own, `Row(space: s).id(s.id)`
@@ -1245,9 +1341,11 @@ extension ForEachIndexIDRule {
     /// The wrappers of the properties a binding by position can go through (`$model.items[index]`).
     static let bindableBaseWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable", "State", "Environment"]
 
-    /// Methods that can leave a collection shorter.
+    /// Methods that can leave a collection shorter, other than at its end: `removeLast` and `popLast` leave every
+    /// remaining element at its position, and rows bound by position to a list only grown and cut back at its end
+    /// were judged right by no engineer (a score sheet's games, a pair of players; one left unclear).
     static let shrinkingMethods: Set<String> = [
-        "remove", "removeAll", "removeLast", "removeFirst", "popLast", "popFirst", "removeSubrange", "replaceSubrange",
+        "remove", "removeAll", "removeFirst", "popFirst", "removeSubrange", "replaceSubrange",
     ]
 
     /// The writes of each type of the file that can make a collection shorter (`Record.shrinks`), and the bindings it
@@ -1268,19 +1366,30 @@ extension ForEachIndexIDRule {
             var j = i + 1
             while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
             guard j < tokens.count else { return false }
-            if tokens[j].kind == .equal { return !isInside(i, fills) }
+            if tokens[j].kind == .equal { return !isInside(i, fills) && assignsEmpty(after: j) }
             return j + 2 < tokens.count && tokens[j].kind == .period && tokens[j + 1].kind == .identifier
                 && tokens[j + 2].kind == .leftParen && shrinkingMethods.contains(tree.identifierText(tokens[j + 1]))
+        }
+        // `= []`, `= [Item]()`: the array emptied (a refresh that clears it before loading). Another array assigned
+        // (`items = loaded`) is not counted: whether it can be shorter than the one it replaces is decided at run
+        // time, and engineers judged such findings right about half the time (a server's refresh, yes; a page of
+        // fixed size, a board replaced by another of the same size, results shown read-only, no).
+        func assignsEmpty(after equal: Int) -> Bool {
+            guard equal + 2 < tokens.count, tokens[equal + 1].kind == .leftSquare else { return false }
+            if tokens[equal + 2].kind == .rightSquare { return true }
+            return equal + 5 < tokens.count && tokens[equal + 2].kind == .identifier && tokens[equal + 3].kind == .rightSquare
+                && tokens[equal + 4].kind == .leftParen && tokens[equal + 5].kind == .rightParen
         }
         // `$name` not subscripted or read through: the binding goes to code that may shorten it. (Handed to a view's
         // input as it is constructed, `Editor(items: $names)`, it is a `Handoff`, followed in the project pass.)
         func handsOn(_ j: Int) -> Bool {
             j >= tokens.count || (tokens[j].kind != .leftSquare && tokens[j].kind != .period)
         }
-        // The view whose input `label: $name` at `i` is (`Editor(items: $names)`), if it is one.
-        func viewInput(_ i: Int) -> (view: String, label: String)? {
+        // The view whose input `label: $name` at `i` is (`Editor(items: $names)`), if it is one; `end` is the token
+        // after the argument (`i + 3` for `$model.items`).
+        func viewInput(_ i: Int, end: Int) -> (view: String, label: String)? {
             guard i > 1, tokens[i - 1].kind == .colon, tokens[i - 2].kind == .identifier,
-                  i + 1 < tokens.count, tokens[i + 1].kind == .comma || tokens[i + 1].kind == .rightParen else { return nil }
+                  end < tokens.count, tokens[end].kind == .comma || tokens[end].kind == .rightParen else { return nil }
             // The innermost open parenthesis before the label, and what it calls.
             var depth = 0
             var k = i - 3
@@ -1322,7 +1431,8 @@ extension ForEachIndexIDRule {
                 if context.attributes(m).contains(where: { context.name($0).map(bindableBaseWrappers.contains) == true }),
                    let name = context.firstBindingName(m) { wrapped[owner, default: []].insert(name) }
                 for b in context.children(m) where context.kind(b) == .patternBinding {
-                    guard let name = tree.firstChild(b).flatMap({ context.name($0) }), declaredArrayElement(b, context) != nil
+                    guard let name = tree.firstChild(b).flatMap({ context.name($0) }),
+                          declaredArrayElement(b, context) != nil || isInferredFromCall(b, context)
                     else { continue }
                     // A computed one passes its writes to storage not followed here: any may shorten it.
                     if context.isComputed(b) { add(owner, nil, name) } else { arrays[owner, default: []].insert(name) }
@@ -1369,15 +1479,21 @@ extension ForEachIndexIDRule {
                 if token.kind == .dollarIdentifier {
                     let text = tree.identifierText(token)
                     let name = String(text.dropFirst())
-                    if let input = viewInput(i) {
+                    if let input = viewInput(i, end: i + 1) {
                         handoffs.append(Handoff(view: input.view, label: input.label, owner: owner, name: name))
                     } else if isArray(name), handsOn(i + 1), !initializers.contains(where: { $0.contains(i) }) {
                         add(owner, nil, name)
                     }
-                    // `$model.items` handed on.
+                    // `$model.items` handed on: to a view's input (`Editor(items: $model.items)`), followed in the project
+                    // pass like `$names`; elsewhere, to code that may shorten it.
                     if bases.contains(name), i + 2 < tokens.count, tokens[i + 1].kind == .period, tokens[i + 2].kind == .identifier,
                        handsOn(i + 3), !initializers.contains(where: { $0.contains(i) }) {
-                        add(owner, name, tree.identifierText(tokens[i + 2]))
+                        let member = tree.identifierText(tokens[i + 2])
+                        if let input = viewInput(i, end: i + 3) {
+                            handoffs.append(Handoff(view: input.view, label: input.label, owner: owner, base: name, name: member))
+                        } else {
+                            add(owner, name, member)
+                        }
                     }
                     continue
                 }
@@ -1498,11 +1614,15 @@ extension ForEachIndexIDRule {
         /// The constructions of the views handed bindings.
         let constructions: ViewConstructionArguments.Table
 
-        init(shrunk: Set<String>, handoffs: [Handoff], constructions: ViewConstructionArguments.Table) {
+        init(shrunk: Set<String>, handoffs: [Handoff], constructions: ViewConstructionArguments.Table, _ index: ProjectIndex) {
             self.shrunk = shrunk
             for h in handoffs {
-                sources["\(h.view).\(h.label)", default: []].append("\(h.owner).\(h.name)")
-                targets["\(h.owner).\(h.name)", default: []].append("\(h.view).\(h.label)")
+                // `$model.items`: the `items` of the model's type. A base whose type is not known hands on nothing
+                // known, so the view's input stays one that may get shorter (its constructions outnumber its sources).
+                let owner = h.base.map { propertyType(h.owner, $0, index) } ?? h.owner
+                guard let owner else { continue }
+                sources["\(h.view).\(h.label)", default: []].append("\(owner).\(h.name)")
+                targets["\(owner).\(h.name)", default: []].append("\(h.view).\(h.label)")
             }
             self.constructions = constructions
         }
@@ -1510,16 +1630,16 @@ extension ForEachIndexIDRule {
 
     /// Whether the array `owner.name` may get shorter: a write found shortens it or one of the arrays bound to it
     /// through view inputs (the state a `@Binding` input is bound to, the inputs a state is handed to), or one of them
-    /// is not known well enough: not declared as an array, with another wrapper, or a `@Binding` input some
-    /// construction of whose view FlowLint does not see handing it a binding of a property. Bounded: past 32 arrays,
-    /// it may.
+    /// is not known well enough: neither declared as an array nor of a type inferred from a call, with another
+    /// wrapper, or a `@Binding` input some construction of whose view FlowLint does not see handing it a binding of a
+    /// property. Bounded: past 32 arrays, it may.
     static func mayShrink(member owner: String, _ name: String, _ bound: BoundArrays, _ index: ProjectIndex,
                           _ facts: ProjectFacts) -> Bool {
         var seen: Set<String> = []
         var queue = ["\(owner).\(name)"]
         while let key = queue.popLast() {
             guard seen.insert(key).inserted else { continue }
-            guard seen.count <= 32, !bound.shrunk.contains(key), facts.elements[key] != nil,
+            guard seen.count <= 32, !bound.shrunk.contains(key), facts.isCollection(key),
                   let dot = key.firstIndex(of: ".") else { return true }
             let type = String(key[..<dot]), member = String(key[key.index(after: dot)...])
             let found = index.properties(of: type, named: member)
@@ -1538,14 +1658,14 @@ extension ForEachIndexIDRule {
     }
 
     /// Whether a write found may make the collection shorter. A collection whose writes cannot all be seen may: a
-    /// binding from the parent, a parameter, a local, a property not declared as an array in the sources (whose
-    /// writes `arrayWrites` does not look for).
+    /// binding from the parent, a parameter, a local, a property neither declared as an array in the sources nor of a
+    /// type inferred from a call (whose writes `arrayWrites` does not look for).
     static func mayShrink(_ collection: Collection, _ bound: BoundArrays, _ index: ProjectIndex, _ facts: ProjectFacts) -> Bool {
         switch collection {
         case .member(let owner?, let name):
             return mayShrink(member: owner, name, bound, index, facts)
         case .chain(let owner, let base, let name):
-            guard let type = propertyType(owner, base, index), facts.elements["\(type).\(name)"] != nil else { return true }
+            guard let type = propertyType(owner, base, index), facts.isCollection("\(type).\(name)") else { return true }
             return changeKeys(collection, index).contains(where: bound.shrunk.contains)
         default:
             return true
@@ -1641,6 +1761,8 @@ extension ForEachIndexIDRule {
                     }
                     if let element = declaredArrayElement(binding, context) {
                         record.elements.append(ArrayProperty(member: "\(owner).\(name)", element: element))
+                    } else if isInferredFromCall(binding, context) {
+                        record.inferredCollections.append("\(owner).\(name)")
                     }
                     guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { continue }
                     // Only `[T]` getters are parsed whatever else runs (`parses`' type suffix `]`).
@@ -1696,11 +1818,16 @@ extension ForEachIndexIDRule {
         var fileConstants: Set<String> = []
         var constantMembers: Set<String> = []
         var elements: [String: String] = [:]
+        var inferredCollections: Set<String> = []
         var changes: [Change] = []
         var animatedCalls: Set<String> = []
         var literalDefaults: Set<String> = []
         var shrinks: [Change] = []
         var handoffs: [Handoff] = []
+
+        /// Whether `Owner.name` is a property whose writes `arrayWrites` follows: declared as an array, or its type
+        /// inferred from a call.
+        func isCollection(_ member: String) -> Bool { elements[member] != nil || inferredCollections.contains(member) }
     }
 
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
@@ -1713,6 +1840,7 @@ extension ForEachIndexIDRule {
                 for property in record.elements where facts.elements[property.member] == nil {
                     facts.elements[property.member] = property.element
                 }
+                facts.inferredCollections.formUnion(record.inferredCollections)
                 facts.changes += record.changes
                 facts.animatedCalls.formUnion(record.animatedCalls)
                 facts.literalDefaults.formUnion(record.literalDefaults)
@@ -1783,7 +1911,7 @@ extension ForEachIndexIDRule {
                 if bindsAnotherArray(c) { continue }
                 if bound == nil {
                     bound = BoundArrays(shrunk: Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys),
-                                        handoffs: facts.handoffs, constructions: project[ViewConstructionArguments.self])
+                                        handoffs: facts.handoffs, constructions: project[ViewConstructionArguments.self], index)
                 }
                 if !mayShrink(c.collection, bound!, index, facts) { continue }
                 rowState = nil
@@ -1897,6 +2025,21 @@ extension ForEachIndexIDRule {
     /// Methods that sort a collection or put it in another order of their own (not a move the user makes).
     static let sortingMethods: Set<String> = ["sort", "sorted", "shuffle", "shuffled", "reverse", "reversed"]
 
+    /// Whether the struct `owner`'s property `base` holds a copy of its own of a value of the project's struct or enum
+    /// `type` (`@State private var card: Card`, not `@Binding var card: Card`, nor a class's property, which everything
+    /// holding the object shares): a change through it changes no other type's `card`, so it is not keyed by the type
+    /// (a view showing another copy, `RootView`'s `card.choices`, is not changed by `CardEditorView`'s
+    /// `card.choices.remove(at:)`).
+    static func isOwnCopy(_ base: String, of type: String, in owner: String, _ index: ProjectIndex) -> Bool {
+        func isValueType(_ name: String) -> Bool {
+            let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
+            return !declarations.isEmpty && declarations.allSatisfy { [.struct, .enum].contains(index.type($0).kind) }
+        }
+        guard isValueType(type), isValueType(owner) else { return false }
+        let properties = index.properties(of: owner, named: base)
+        return !properties.isEmpty && properties.allSatisfy { $0.wrapper == nil || $0.wrapper == "State" }
+    }
+
     static func changesByKey(_ changes: [Change], animatedCalls: Set<String>, _ index: ProjectIndex) -> ChangesByKey {
         var byKey = ChangesByKey()
         for change in changes {
@@ -1904,7 +2047,9 @@ extension ForEachIndexIDRule {
             var keys = ["\(owner).\(change.name)"]
             if let base = change.base {
                 keys = ["\(owner).\(base).\(change.name)"]
-                if let type = propertyType(owner, base, index) { keys.append("\(type).\(change.name)") }
+                if let type = propertyType(owner, base, index), !isOwnCopy(base, of: type, in: owner, index) {
+                    keys.append("\(type).\(change.name)")
+                }
             }
             let described = "\(change.call) in '\(owner)'"
             for key in keys where byKey.all[key] == nil { byKey.all[key] = described }
@@ -1971,10 +2116,12 @@ extension ForEachIndexIDRule {
     }
 
     /// Whether the view `name` of the project takes a `@Binding` of type `type` (`InviteView(text: binding(for:
-    /// index))` over `[String]`): rows made of it edit their element.
+    /// index))` over `[String]`), or keeps a `Binding` as a plain property: rows made of it edit their element.
     static func bindsValue(of type: String, _ name: String, _ index: ProjectIndex) -> Bool {
         index.isView(name) && index.types(named: name).contains { ref in
-            index.properties(of: ref).contains { $0.wrapper == "Binding" && $0.type == type }
+            // `@Binding var text: String`, or a binding kept as a plain property (`let text: Binding<String>`, whose
+            // recorded type is `Binding` without its argument: any binding the row view takes counts).
+            index.properties(of: ref).contains { ($0.wrapper == "Binding" && $0.type == type) || ($0.wrapper == nil && $0.type == "Binding") }
         }
     }
 
@@ -2011,8 +2158,10 @@ extension ForEachIndexIDRule {
         while let next = pending.popLast(), seen.count < 32 {
             guard seen.insert(next).inserted else { continue }
             let inherited = index.inherited(next)
-            // SwiftData's `@Model` classes and Core Data's objects are `Identifiable`.
-            if inherited.contains("Identifiable") || inherited.contains("NSManagedObject") || index.observation(of: next) == .model {
+            // SwiftData's `@Model` classes, Core Data's objects and Realm's `ObjectKeyIdentifiable` objects are
+            // `Identifiable`.
+            if inherited.contains("Identifiable") || inherited.contains("NSManagedObject") || inherited.contains("ObjectKeyIdentifiable")
+                || index.observation(of: next) == .model {
                 return .identifiable
             }
             pending += inherited.filter { index.declares($0) }
