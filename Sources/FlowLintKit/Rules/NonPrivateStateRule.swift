@@ -40,12 +40,26 @@ extension NonPrivateStateRule {
     /// break it, so the message says what the caller should do instead.
     /// `seen`: a construction passing it was found; otherwise the property has no initial value, so the memberwise
     /// initializer takes it and every construction passes it (through `.init(...)`, from another module, ...).
-    static func message(wrapper: String, property: String, passedBy owner: String, seen: Bool = true) -> String {
-        let advice = wrapper == "StateObject"
-            ? "take it as an '@ObservedObject', or, if the view owns the object, make it private and create it in an "
+    /// `changes`: how the view itself changes an `@State` (`Condition.changedByView`); `held`: what the value is, when
+    /// it is a class of the project. `let` compiles only when the view neither binds nor writes it, and `@Bindable`
+    /// only for an observable class bound through its members (`$draft.title`).
+    static func message(wrapper: String, property: String, passedBy owner: String, seen: Bool = true,
+                        changes: ChangedByView = .no, held: HeldObject = .none) -> String {
+        let advice: String
+        if wrapper == "StateObject" {
+            advice = "take it as an '@ObservedObject', or, if the view owns the object, make it private and create it in an "
                 + "'init' with 'StateObject(wrappedValue:)'"
-            : "declare it 'let \(property)' (a '@Binding' if the view changes the parent's value), or, if the view owns "
+        } else if held == .observable && changes == .boundMembers {
+            // `$model.name` on a parent's `@Observable` object: `@Bindable` gives the bindings, `let` does not.
+            advice = "take it as '@Bindable var \(property)', or, if the view owns the object, make it private and create it "
+                + "in an 'init'"
+        } else if changes == .bound || changes == .boundMembers || (changes == .written && held == .none) {
+            advice = "take it as a '@Binding' if the view changes the parent's value, or, if the view edits a draft of its "
+                + "own, make it private and set its first value in an 'init'"
+        } else {
+            advice = "declare it 'let \(property)' (a '@Binding' if the view changes the parent's value), or, if the view owns "
                 + "it, make it private and set its first value in an 'init'"
+        }
         let kept = wrapper == "StateObject" ? "object" : "value"
         let passed = seen ? "'\(owner)(\(property):)' passes it"
             : "it has no initial value, so every construction passes it ('\(owner)(\(property):)')"
@@ -68,7 +82,13 @@ extension NonPrivateStateRule {
         var namedElsewhereInFile: Bool
         /// The declaration gives the property a value (`= false`): without one, the memberwise initializer takes it.
         var hasInitialValue = true
+        /// How the owner's declaration changes the property outside its initializers (an `@State`).
+        var changedByView: ChangedByView = .no
     }
+
+    /// How a view changes its own `@State` outside its initializers: binds it whole (`$name`), binds only its members
+    /// (`$name.field`), writes it (`name = ...`, `name += ...`, `name.field = ...`, `name.toggle()`), or none of them.
+    enum ChangedByView: UInt8, Codable, Sendable { case no, written, boundMembers, bound }
 
     /// What every file says about who could use a property that becomes `private`: the argument labels it
     /// passes to constructions (`ToggleRow(isOn:`, `.init(isOn:`), outside previews and in them, the names it
@@ -106,6 +126,8 @@ extension NonPrivateStateRule {
         var attribute: Int
         var fix: Fix
         var condition: Condition
+        /// The owner's declaration.
+        var declaration: Int
     }
 
     static func check(file: FileContext, report: inout FileReport<Condition, Record>) {
@@ -116,16 +138,23 @@ extension NonPrivateStateRule {
             // An `init` inside `#if` leaves the memberwise initializer to the configurations without it.
             let hasMemberwiseInitializer = !file.children(block).contains { file.kind($0) == .initDecl }
             let found = file.memberDecls(block).compactMap { m in
-                file.kind(m) == .variableDecl ? checkProperty(m, owner, hasMemberwiseInitializer: hasMemberwiseInitializer, file) : nil
+                file.kind(m) == .variableDecl
+                    ? checkProperty(m, owner, declaredIn: decl, hasMemberwiseInitializer: hasMemberwiseInitializer, file) : nil
             }
             if !found.isEmpty && !isPreviewScaffolding(decl, file) { candidates += found }
         }
         // Which declaration each name is written in matters only to a file with findings (the others' uses all count).
         let uses = scanUses(in: file, trackingDeclarations: !candidates.isEmpty)
+        // By owner declaration: how it changes its properties (one pass over its tokens for all of them).
+        var changes: [Int: [String: ChangedByView]] = [:]
         for var c in candidates {
             let name = hash(c.condition.property)
             c.condition.namedElsewhereInFile = uses.names.indices.contains { i in
                 uses.names[i] == name && uses.declarationName(Int(uses.declarations[i])) != c.condition.owner
+            }
+            if c.condition.wrapper == "State" {
+                if changes[c.declaration] == nil { changes[c.declaration] = changesByView(in: c.declaration, file) }
+                c.condition.changedByView = changes[c.declaration]?[c.condition.property] ?? .no
             }
             report.report(at: c.attribute, message(wrapper: c.condition.wrapper, property: c.condition.property,
                                                    hasMemberwiseInitializer: c.condition.hasMemberwiseInitializer),
@@ -206,7 +235,8 @@ extension NonPrivateStateRule {
             var diagnostic = finding.diagnostic
             if c.hasMemberwiseInitializer && uses.passedByCaller {
                 // `private` would break the caller: the message says what to do instead, and there is no fix.
-                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner)
+                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner,
+                                             changes: c.changedByView, held: [.written, .boundMembers].contains(c.changedByView) ? heldObject(c, index) : .none)
                 diagnostic.fixes = []
             } else if (uses.namedInAnotherFile || c.namedElsewhereInFile) && c.hasExplicitAccess {
                 // Made visible on purpose (an explicit `internal` is how ViewInspector tests reach it), and maybe
@@ -218,7 +248,8 @@ extension NonPrivateStateRule {
             } else if c.hasMemberwiseInitializer && !c.hasInitialValue {
                 // No initial value: every construction passes it, in code FlowLint could not tell (`.init(isOn:)`,
                 // another module's), and `private` would break them all.
-                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner, seen: false)
+                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner, seen: false,
+                                             changes: c.changedByView, held: [.written, .boundMembers].contains(c.changedByView) ? heldObject(c, index) : .none)
                 diagnostic.fixes = []
             } else if diagnostic.fixes.first?.applicability == .safe
                         && !isProvablySafe(finding, uses, index) {
@@ -758,7 +789,81 @@ extension NonPrivateStateRule {
         return Int32(i)
     }
 
-    static func checkProperty(_ decl: Int, _ owner: String, hasMemberwiseInitializer: Bool, _ context: FileContext) -> Candidate? {
+    /// What an `@State` holds, when its declared type is a class of the project: one the Observation framework
+    /// observes (`@Observable`, SwiftData's `@Model`), or another.
+    enum HeldObject { case none, observable, object }
+
+    static func heldObject(_ c: Condition, _ index: ProjectIndex) -> HeldObject {
+        let types = Set(index.properties(of: c.owner, named: c.property).compactMap(\.type))
+        guard types.count == 1, let type = types.first else { return .none }
+        let declarations = index.types(named: type).filter { index.type($0).kind != .extension }
+        guard !declarations.isEmpty, declarations.allSatisfy({ index.type($0).kind == .class }) else { return .none }
+        return [.macro, .model].contains(index.observation(of: type)) ? .observable : .object
+    }
+
+    /// Methods that change the value they are called on (`isOn.toggle()`, `items.append(x)`).
+    static let mutatingMethods: Set<String> = ["toggle", "append", "insert", "remove", "removeAll", "removeLast", "removeFirst",
+                                               "sort", "shuffle", "reverse", "move", "swapAt", "formUnion", "subtract", "merge"]
+
+    /// How the struct declaration `decl` changes each of its properties outside its initializers (see
+    /// `ChangedByView`), from the tokens, in one pass: `$name`; `name`, `self.name` or `name.field` followed by an
+    /// assignment; `name.toggle()`. Names it neither binds nor writes are absent.
+    static func changesByView(in decl: Int, _ context: FileContext) -> [String: ChangedByView] {
+        let tree = context.tree
+        let tokens = tree.tokens
+        let range = tree.tokenRange(of: decl)
+        let initializers = tree.child(decl, .memberBlock).map { block in
+            context.memberDecls(block).filter { context.kind($0) == .initDecl }.map { tree.tokenRange(of: $0) }
+        } ?? []
+        var changes: [String: ChangedByView] = [:]
+        var nextInitializer = 0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            defer { i += 1 }
+            while nextInitializer < initializers.count, initializers[nextInitializer].upperBound <= i { nextInitializer += 1 }
+            if nextInitializer < initializers.count, initializers[nextInitializer].contains(i) {
+                i = initializers[nextInitializer].upperBound - 1
+                continue
+            }
+            let token = tokens[i]
+            if token.kind == .dollarIdentifier {
+                let name = String(tree.identifierText(token).dropFirst())
+                let member = i + 2 < range.upperBound && tokens[i + 1].kind == .period && tokens[i + 2].kind == .identifier
+                if !member { changes[name] = .bound } else if changes[name] != .bound { changes[name] = .boundMembers }
+                continue
+            }
+            guard token.kind == .identifier else { continue }
+            // `let name = ...` declares a local; `other.name` is another value's; `self.name` is the view's.
+            if i > 0, tokens[i - 1].kind == .keyword, tokens[i - 1].keyword == .let || tokens[i - 1].keyword == .var { continue }
+            if i > 0, tokens[i - 1].kind == .period, !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
+            // Past `?`, `!` and `.field` members (at most 8), to what follows.
+            var written = false
+            var j = i + 1
+            var members = 0
+            while j + 1 < range.upperBound, members < 8 {
+                if tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1; continue }
+                guard tokens[j].kind == .period, tokens[j + 1].kind == .identifier else { break }
+                if j + 2 < range.upperBound, tokens[j + 2].kind == .leftParen,
+                   mutatingMethods.contains(tree.identifierText(tokens[j + 1])) { written = true }
+                j += 2
+                members += 1
+            }
+            if j < range.upperBound {
+                if tokens[j].kind == .equal { written = true }
+                if tokens[j].kind == .binaryOperator, compoundAssignments.contains(tree.file.text(of: tokens[j])) { written = true }
+            }
+            if written {
+                let name = tree.identifierText(token)
+                if changes[name] == nil { changes[name] = .written }
+            }
+        }
+        return changes
+    }
+
+    static let compoundAssignments: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
+
+    static func checkProperty(_ decl: Int, _ owner: String, declaredIn ownerDeclaration: Int, hasMemberwiseInitializer: Bool,
+                              _ context: FileContext) -> Candidate? {
         guard let attribute = context.attributes(decl).first(where: { ["State", "StateObject"].contains(context.name($0) ?? "") })
         else { return nil }
         let tree = context.tree
@@ -798,6 +903,7 @@ extension NonPrivateStateRule {
         return Candidate(attribute: attribute, fix: fix,
                          condition: Condition(owner: owner, property: property, wrapper: wrapper, hasExplicitAccess: access != nil,
                                               hasMemberwiseInitializer: hasMemberwiseInitializer, namedElsewhereInFile: false,
-                                              hasInitialValue: hasInitializer || startsAsNil))
+                                              hasInitialValue: hasInitializer || startsAsNil),
+                         declaration: ownerDeclaration)
     }
 }
