@@ -564,10 +564,14 @@ extension ForEachIndexIDRule {
         return name
     }
 
-    /// A stored property without a written type whose value is a call (`= Board()`, `= Defaults.list()`).
-    static func isInferredFromCall(_ binding: Int, _ context: FileContext) -> Bool {
+    /// A stored `var` of `member`, plain, `@State` or `@Published` (what rows can bind by position), without a written
+    /// type, whose value is a call (`= Board()`, `= Defaults.list()`). (Not every property a call gives a value,
+    /// `let decoder = JSONDecoder()`: the project's records would keep thousands of names no row is built over.)
+    static func isInferredFromCall(_ binding: Int, in member: Int, _ context: FileContext) -> Bool {
         let tree = context.tree
-        guard tree.child(binding, .typeAnnotation) == nil, tree.child(binding, .accessorBlock) == nil,
+        guard tree.name(member) == "var", !context.hasModifier(member, .static),
+              context.attributes(member).allSatisfy({ ["State", "Published"].contains(context.name($0) ?? "") }),
+              tree.child(binding, .typeAnnotation) == nil, tree.child(binding, .accessorBlock) == nil,
               let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }) else { return false }
         return context.kind(context.unwrapped(value)) == .callExpr
     }
@@ -1432,7 +1436,7 @@ extension ForEachIndexIDRule {
                    let name = context.firstBindingName(m) { wrapped[owner, default: []].insert(name) }
                 for b in context.children(m) where context.kind(b) == .patternBinding {
                     guard let name = tree.firstChild(b).flatMap({ context.name($0) }),
-                          declaredArrayElement(b, context) != nil || isInferredFromCall(b, context)
+                          declaredArrayElement(b, context) != nil || isInferredFromCall(b, in: m, context)
                     else { continue }
                     // A computed one passes its writes to storage not followed here: any may shorten it.
                     if context.isComputed(b) { add(owner, nil, name) } else { arrays[owner, default: []].insert(name) }
@@ -1761,7 +1765,7 @@ extension ForEachIndexIDRule {
                     }
                     if let element = declaredArrayElement(binding, context) {
                         record.elements.append(ArrayProperty(member: "\(owner).\(name)", element: element))
-                    } else if isInferredFromCall(binding, context) {
+                    } else if isInferredFromCall(binding, in: member, context) {
                         record.inferredCollections.append("\(owner).\(name)")
                     }
                     guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }) else { continue }
