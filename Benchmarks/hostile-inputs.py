@@ -97,6 +97,14 @@ G["suppression_many"] = lambda n: "import SwiftUI\nstruct V: View {\n var xs = [
 G["suppression_enable_pairs"] = lambda n: "import SwiftUI\nstruct V: View {\n var xs = [1]\n var body: some View {\n VStack {\n" + "// flowlint:disable all\nForEach(xs.indices, id: \\.self) { i in Text(\"a\") }\n// flowlint:enable all\n" * n + "}\n }\n}\n"
 
 G["foreach_statements"] = lambda n: "import SwiftUI\nstruct V: View {\n var xs = [1]\n var body: some View {\n VStack {\n" + "ForEach(xs.indices, id: \\.self) { i in Text(\"a\") }\n" * n + "}\n }\n}\n"
+# Rows in a stack, each with an onDelete that never runs and a change in its closure (each change asks whether its
+# closure is such an onDelete; each ForEach, whether a stack or a List is around it); and a view whose state copy of
+# a struct is changed in many places (each change asks whether its base is the view's own copy).
+G["foreach_ondelete_in_stack"] = lambda n: "import SwiftUI\nstruct V: View {\n @State private var xs = [\"\"]\n var body: some View {\n List {\n HStack {\n" + "ForEach(xs.indices, id: \\.self) { i in TextField(\"a\", text: $xs[i]) }.onDelete { xs.remove(atOffsets: $0) }\n" * n + "}\n }\n }\n}\n"
+G["foreach_struct_copy_changes"] = lambda n: "import SwiftUI\nstruct Card { var choices: [String] }\nstruct V: View {\n @State private var card = Card(choices: [])\n var body: some View {\n VStack {\n ForEach(card.choices.indices, id: \\.self) { i in Text(card.choices[i]) }\n" + "Button(\"r\") { card.choices.remove(at: 0) }\n" * n + "}\n }\n}\n"
+# A view of thousands of non-private @State inputs, each bound and written in the body, and a parent passing each:
+# every finding asks how the view changes its property (one pass over the view for all of them).
+G["state_inputs_changed"] = lambda n: "import SwiftUI\nstruct V: View {\n" + "".join(f" @State var s{i}: Int\n" for i in range(n)) + " var body: some View {\n VStack {\n" + "".join(f"Stepper(\"a\", value: $s{i})\nButton(\"b\") {{ s{i} += 1 }}\n" for i in range(n)) + "}\n }\n}\nstruct P: View {\n var body: some View { V(" + ", ".join(f"s{i}: 0" for i in range(n)) + ") }\n}\n"
 G["provider_statements"] = lambda n: "import SwiftUI\n@main struct A: App {\n var body: some Scene {\n WindowGroup {\n" + "ContentView().environmentObject(s)\n" * n + "}\n }\n}\n"
 G["let_statements_provider"] = lambda n: "import SwiftUI\n@main struct A: App {\n var body: some Scene {\n WindowGroup {\n" + "let s = S()\nContentView().environmentObject(s)\n" * n + "}\n }\n}\n"
 # view bodies (render walker)
