@@ -236,7 +236,7 @@ extension NonPrivateStateRule {
             if c.hasMemberwiseInitializer && uses.passedByCaller {
                 // `private` would break the caller: the message says what to do instead, and there is no fix.
                 diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner,
-                                             changes: c.changedByView, held: [.written, .boundMembers].contains(c.changedByView) ? heldObject(c, index) : .none)
+                                             changes: c.changedByView, held: heldObject(c, index))
                 diagnostic.fixes = []
             } else if (uses.namedInAnotherFile || c.namedElsewhereInFile) && c.hasExplicitAccess {
                 // Made visible on purpose (an explicit `internal` is how ViewInspector tests reach it), and maybe
@@ -249,7 +249,7 @@ extension NonPrivateStateRule {
                 // No initial value: every construction passes it, in code FlowLint could not tell (`.init(isOn:)`,
                 // another module's), and `private` would break them all.
                 diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner, seen: false,
-                                             changes: c.changedByView, held: [.written, .boundMembers].contains(c.changedByView) ? heldObject(c, index) : .none)
+                                             changes: c.changedByView, held: heldObject(c, index))
                 diagnostic.fixes = []
             } else if diagnostic.fixes.first?.applicability == .safe
                         && !isProvablySafe(finding, uses, index) {
@@ -793,7 +793,10 @@ extension NonPrivateStateRule {
     /// observes (`@Observable`, SwiftData's `@Model`), or another.
     enum HeldObject { case none, observable, object }
 
+    /// Looked up only where the advice depends on it (a property the view writes, or binds through its members): a
+    /// view may have thousands of inputs, and finding one's type reads its owner's properties.
     static func heldObject(_ c: Condition, _ index: ProjectIndex) -> HeldObject {
+        guard c.changedByView == .written || c.changedByView == .boundMembers else { return .none }
         let types = Set(index.properties(of: c.owner, named: c.property).compactMap(\.type))
         guard types.count == 1, let type = types.first else { return .none }
         let declarations = index.types(named: type).filter { index.type($0).kind != .extension }
