@@ -79,16 +79,16 @@ extension FactExtractor {
                 if ranges == nil { ranges = callRanges(in: declarations) }
                 let calls = ranges!
                 if isProjection {
-                    if calls.presentations.contains(where: { $0.contains(offset) }) { bound = true; continue }
-                    if calls.layouts.contains(where: { $0.contains(offset) }) { written = true; allWritesInTaps = false; continue }
+                    if calls.presentations.contains(offset) { bound = true; continue }
+                    if calls.layouts.contains(offset) { written = true; allWritesInTaps = false; continue }
                     return .any
                 }
                 if tree.isWrite(atToken: i) {
                     written = true
-                    if !calls.layouts.contains(where: { $0.contains(offset) }) { allWritesInLayout = false }
-                    if !calls.taps.contains(where: { $0.contains(offset) }) { allWritesInTaps = false }
-                    if calls.delays.contains(where: { $0.contains(offset) }) { someWriteDelayed = true }
-                    if calls.appears.contains(where: { $0.contains(offset) }), let value = assignedConstant(at: i) {
+                    if !calls.layouts.contains(offset) { allWritesInLayout = false }
+                    if !calls.taps.contains(offset) { allWritesInTaps = false }
+                    if calls.delays.contains(offset) { someWriteDelayed = true }
+                    if calls.appears.contains(offset), let value = assignedConstant(at: i) {
                         appearValues?.insert(value)
                     } else {
                         appearValues = nil
@@ -125,15 +125,45 @@ extension FactExtractor {
     /// The bytes of the calls that say how a state changes, in the type and its extensions in this file.
     struct CallRanges {
         /// Presentation bindings: `isPresented:` and `item:` arguments, or a presentation modifier's first argument.
-        var presentations: [Range<Int>] = []
+        var presentations = ByteRanges()
         /// Layout closures (`isLayoutCall`).
-        var layouts: [Range<Int>] = []
+        var layouts = ByteRanges()
         /// Tap actions: a `Button`'s action closure or `action:` argument, an `onTapGesture` closure.
-        var taps: [Range<Int>] = []
+        var taps = ByteRanges()
         /// Delayed work: `asyncAfter(...)`, a `Task { ... }` that sleeps.
-        var delays: [Range<Int>] = []
+        var delays = ByteRanges()
         /// What runs when the view appears: `onAppear { ... }`, `task { ... }`.
-        var appears: [Range<Int>] = []
+        var appears = ByteRanges()
+    }
+
+    /// Ranges of bytes, nested or side by side, asked whether any holds an offset in logarithmic time: a view of
+    /// thousands of buttons each writing the state asked every tap range for every write (quadratic).
+    struct ByteRanges {
+        private var ranges: [Range<Int>] = []
+        /// The largest upper bound of the ranges up to each (sorted by lower bound).
+        private var reach: [Int] = []
+
+        mutating func append(_ range: Range<Int>) {
+            ranges.append(range)
+            reach = []
+        }
+
+        /// Sorts the ranges and computes `reach`; `contains` needs it after the last `append`.
+        mutating func seal() {
+            ranges.sort { $0.lowerBound < $1.lowerBound }
+            var furthest = Int.min
+            reach = ranges.map { furthest = max(furthest, $0.upperBound); return furthest }
+        }
+
+        /// Whether a range holds `offset`: one of those starting at or before it reaches past it.
+        func contains(_ offset: Int) -> Bool {
+            var low = 0, high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].lowerBound <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && reach[low - 1] > offset
+        }
     }
 
     /// Over `declarations`: a type's and its extensions' in this file.
@@ -172,6 +202,11 @@ extension FactExtractor {
                 }
             }
         }
+        ranges.presentations.seal()
+        ranges.layouts.seal()
+        ranges.taps.seal()
+        ranges.delays.seal()
+        ranges.appears.seal()
         return ranges
     }
 }

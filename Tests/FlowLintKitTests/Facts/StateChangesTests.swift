@@ -90,4 +90,15 @@ final class StateChangesTests: XCTestCase {
         XCTAssertEqual(found["count"], .any)
         XCTAssertEqual(found["phase"], .any, "two values set on appearing: rows differ")
     }
+
+    /// The call ranges are asked whether any holds a write's offset, nested (a tap's action inside a layout closure)
+    /// or apart, in any order of appending.
+    func testByteRangesHoldAnOffsetNestedOrApart() {
+        var ranges = FactExtractor.ByteRanges()
+        for range in [150..<160, 10..<100, 20..<30, 5..<8] { ranges.append(range) }
+        ranges.seal()
+        let held = (0..<170).filter { ranges.contains($0) }
+        XCTAssertEqual(held, Array(5..<8) + Array(10..<100) + Array(150..<160))
+        XCTAssertFalse(FactExtractor.ByteRanges().contains(0))
+    }
 }
