@@ -493,15 +493,3 @@ private struct LiveBuffers: UnsavedBuffers {
 private func seconds(since start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 }
-
-extension Array {
-    /// The first index whose element satisfies `belongs`, for an array partitioned by it (all that do not come first).
-    func partitionPoint(_ belongs: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-}

@@ -508,13 +508,9 @@ struct FactExtractor {
         var holding: Set<Int> = []
         for use in uses {
             // The last method starting at or before the use, if it holds it (methods are disjoint, in source order).
-            var low = 0, high = methods.count
-            while low < high {
-                let mid = (low + high) / 2
-                if methods[mid].bytes.lowerBound <= use.lowerBound { low = mid + 1 } else { high = mid }
-            }
-            guard low > 0, methods[low - 1].bytes.contains(use.lowerBound) else { return false }
-            holding.insert(methods[low - 1].declaration)
+            let after = methods.partitionPoint { $0.bytes.lowerBound > use.lowerBound }
+            guard after > 0, methods[after - 1].bytes.contains(use.lowerBound) else { return false }
+            holding.insert(methods[after - 1].declaration)
         }
         return holding.allSatisfy(context.isUncalledPrivateFunction)
     }

@@ -157,12 +157,8 @@ extension FactExtractor {
 
         /// Whether a range holds `offset`: one of those starting at or before it reaches past it.
         func contains(_ offset: Int) -> Bool {
-            var low = 0, high = ranges.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ranges[middle].lowerBound <= offset { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 && reach[low - 1] > offset
+            let after = ranges.partitionPoint { $0.lowerBound > offset }
+            return after > 0 && reach[after - 1] > offset
         }
     }
 
