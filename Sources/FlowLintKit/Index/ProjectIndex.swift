@@ -190,6 +190,12 @@ struct ProjectIndex {
         types(named: name).contains { type($0).kind == .class }
     }
 
+    /// Whether the sources declare `name` (not only extend it) and every declaration of it is one of `kinds`.
+    func isDeclared(_ name: String, onlyAs kinds: Set<TypeFact.Kind>) -> Bool {
+        let declarations = types(named: name).filter { type($0).kind != .extension }
+        return !declarations.isEmpty && declarations.allSatisfy { kinds.contains(type($0).kind) }
+    }
+
     /// Attribute names on the declaration and the extensions of a type name (`Observable`, `MainActor`).
     func attributes(of name: String) -> [String] {
         types(named: name).flatMap { type($0).attributes }

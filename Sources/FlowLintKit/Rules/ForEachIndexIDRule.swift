@@ -303,14 +303,16 @@ extension ForEachIndexIDRule {
                   let reference = collectionReference(collection, at: call, context), !isInPreview(call, context) else { continue }
             let rows = rowContent(call, context)
             if let rows, rowsCarryTheirOwnID(rows, context, &members) { continue }
-            let rebuilt = rebuildingID(call, collection: collection, context) ?? rebuildingIDAtEveryUse(of: call, collection: collection, context)
+            let around = surroundings(of: call, context)
+            let rebuilt = rebuildingID(around.modifiers, collection: collection, context)
+                ?? rebuildingIDAtEveryUse(of: call, collection: collection, context)
             if rebuilt == .whole { continue }
             var condition = Condition(container: container, text: tree.compactText(collection), collection: reference.collection,
                                       form: form, element: reference.element)
-            condition.changedBy = container == "ForEach" && !isInStack(call, context) ? editingModifier(call, context) : nil
+            condition.changedBy = container == "ForEach" && !isInStack(around.containers, context) ? editingModifier(call, context) : nil
             condition.menu = enclosingMenu(call, context)
             condition.rebuiltByCount = rebuilt == .count
-            condition.isAnimated = isAnimated(call, container: container, rows: rows, context)
+            condition.isAnimated = isAnimated(around, container: container, rows: rows, context)
             condition.view = context.enclosingType(call).map { context.typeDeclarationName($0) }
             if let rows { describeRows(rows, form: form, into: &condition, context, &members) }
             // Pages that bind elements by position can still read a position that is gone.
@@ -639,9 +641,10 @@ extension ForEachIndexIDRule {
     static let layoutContainers: Set<String> = ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid",
                                                  "LazyHGrid", "Grid", "GridRow", "ScrollView"]
 
-    /// Whether the innermost container around the `ForEach` in its body is a layout container (`layoutContainers`).
-    static func isInStack(_ call: Int, _ context: FileContext) -> Bool {
-        guard let container = surroundings(of: call, context).containers.first, let callee = context.tree.firstChild(container),
+    /// Whether the innermost of the containers around a `ForEach` in its body (`surroundings`) is a layout container
+    /// (`layoutContainers`).
+    static func isInStack(_ containers: [Int], _ context: FileContext) -> Bool {
+        guard let container = containers.first, let callee = context.tree.firstChild(container),
               context.kind(callee) == .identifierExpr, let name = context.name(callee) else { return false }
         return layoutContainers.contains(name)
     }
@@ -668,7 +671,9 @@ extension ForEachIndexIDRule {
                 var base = tree.firstChild(access)
                 for _ in 0..<64 {
                     guard let b = base, context.kind(b) == .callExpr, let callee = tree.firstChild(b) else { return false }
-                    if context.kind(callee) == .identifierExpr { return context.name(callee) == "ForEach" && isInStack(b, context) }
+                    if context.kind(callee) == .identifierExpr {
+                        return context.name(callee) == "ForEach" && isInStack(surroundings(of: b, context).containers, context)
+                    }
                     guard context.kind(callee) == .memberAccessExpr else { return false }
                     base = tree.firstChild(callee)
                 }
@@ -699,10 +704,11 @@ extension ForEachIndexIDRule {
     /// `.id(...)` on the `ForEach` or on a container around it in the same body, with a value that changes with the
     /// collection: `.id(xs)`, `.id(xs.hashValue)`, `.id(xs.map(\.id))` rebuild every row at every change (`whole`),
     /// `.id(xs.count)` at every insertion and removal (`count`). No row's state goes to another element then.
-    static func rebuildingID(_ call: Int, collection: Int, _ context: FileContext) -> Rebuild? {
+    /// `modifiers`: those of the `ForEach` and its containers (`surroundings`).
+    static func rebuildingID(_ modifiers: [(name: String, call: Int)], collection: Int, _ context: FileContext) -> Rebuild? {
         guard let name = changedCollection(collection, context)?.name else { return nil }
         var found: Rebuild?
-        for (modifier, applied) in surroundings(of: call, context).modifiers where modifier == "id" {
+        for (modifier, applied) in modifiers where modifier == "id" {
             guard let value = context.arguments(applied).first?.value else { continue }
             switch dependence(of: value, on: name, context) {
             case .whole?: return .whole
@@ -744,7 +750,7 @@ extension ForEachIndexIDRule {
             if let p = context.parent(use), context.kind(p) == .memberAccessExpr, tree.firstChild(p) != use { use = p }
             if let p = context.parent(use), context.kind(p) == .callExpr, tree.firstChild(p) == use { use = p }
             uses += 1
-            switch rebuildingID(use, collection: collection, context) {
+            switch rebuildingID(surroundings(of: use, context).modifiers, collection: collection, context) {
             case .whole?: found = found ?? .whole
             case .count?: found = .count
             case nil: return nil
@@ -753,10 +759,13 @@ extension ForEachIndexIDRule {
         return found
     }
 
+    /// What `surroundings(of:)` finds around a `ForEach`: computed once per `ForEach` for the questions asked of it.
+    typealias Surroundings = (modifiers: [(name: String, call: Int)], containers: [Int])
+
     /// The modifiers applied to `call` and to the containers around it in the same body (the calls whose content
     /// closures hold it, through `if`s and `switch`es of those closures), innermost first, with the calls that
     /// apply them; and those containers' calls.
-    static func surroundings(of call: Int, _ context: FileContext) -> (modifiers: [(name: String, call: Int)], containers: [Int]) {
+    static func surroundings(of call: Int, _ context: FileContext) -> Surroundings {
         let tree = context.tree
         var modifiers: [(name: String, call: Int)] = []
         var containers: [Int] = []
@@ -788,10 +797,10 @@ extension ForEachIndexIDRule {
     /// Whether a change of the rows is animated where they are shown: an animating modifier on the `ForEach`, on a
     /// container around it or in the rows (`.transition(.slide)` on a row), or a `List` around them with no layout
     /// container between (a `List` animates its rows' insertions and removals itself).
-    static func isAnimated(_ call: Int, container: String, rows: Int?, _ context: FileContext) -> Bool {
+    static func isAnimated(_ around: Surroundings, container: String, rows: Int?, _ context: FileContext) -> Bool {
         let tree = context.tree
         if container == "List" { return true }
-        let (modifiers, containers) = surroundings(of: call, context)
+        let (modifiers, containers) = around
         if modifiers.contains(where: { animatingModifiers.contains($0.name) }) { return true }
         // A `List` animates its own rows: not the children of a stack inside one of its rows (`List { HStack {
         // ForEach(...) } }`), which are laid out, not listed.
@@ -1600,12 +1609,8 @@ extension ForEachIndexIDRule {
 
     /// Whether token `i` is in one of `ranges` (sorted, disjoint): a binary search.
     static func isInside(_ i: Int, _ ranges: [Range<Int>]) -> Bool {
-        var low = 0, high = ranges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[mid].upperBound <= i { low = mid + 1 } else { high = mid }
-        }
-        return low < ranges.count && ranges[low].contains(i)
+        let first = ranges.partitionPoint { $0.upperBound > i }
+        return first < ranges.count && ranges[first].contains(i)
     }
 
     /// The arrays bound to one another through view inputs (`Type.name` keys), what shortens any of them, and the
@@ -2035,11 +2040,7 @@ extension ForEachIndexIDRule {
     /// (a view showing another copy, `RootView`'s `card.choices`, is not changed by `CardEditorView`'s
     /// `card.choices.remove(at:)`).
     static func isOwnCopy(_ base: String, of type: String, in owner: String, _ index: ProjectIndex) -> Bool {
-        func isValueType(_ name: String) -> Bool {
-            let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
-            return !declarations.isEmpty && declarations.allSatisfy { [.struct, .enum].contains(index.type($0).kind) }
-        }
-        guard isValueType(type), isValueType(owner) else { return false }
+        guard index.isDeclared(type, onlyAs: [.struct, .enum]), index.isDeclared(owner, onlyAs: [.struct, .enum]) else { return false }
         let properties = index.properties(of: owner, named: base)
         return !properties.isEmpty && properties.allSatisfy { $0.wrapper == nil || $0.wrapper == "State" }
     }

@@ -799,8 +799,7 @@ extension NonPrivateStateRule {
         guard c.changedByView == .written || c.changedByView == .boundMembers else { return .none }
         let types = Set(index.properties(of: c.owner, named: c.property).compactMap(\.type))
         guard types.count == 1, let type = types.first else { return .none }
-        let declarations = index.types(named: type).filter { index.type($0).kind != .extension }
-        guard !declarations.isEmpty, declarations.allSatisfy({ index.type($0).kind == .class }) else { return .none }
+        guard index.isDeclared(type, onlyAs: [.class]) else { return .none }
         return [.macro, .model].contains(index.observation(of: type)) ? .observable : .object
     }
 
@@ -838,7 +837,7 @@ extension NonPrivateStateRule {
             guard token.kind == .identifier else { continue }
             // `let name = ...` declares a local; `other.name` is another value's; `self.name` is the view's.
             if i > 0, tokens[i - 1].kind == .keyword, tokens[i - 1].keyword == .let || tokens[i - 1].keyword == .var { continue }
-            if i > 0, tokens[i - 1].kind == .period, !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self) { continue }
+            if tree.isMemberOfOther(atToken: i) { continue }
             // Past `?`, `!` and `.field` members (at most 8), to what follows.
             var written = false
             var j = i + 1
@@ -851,10 +850,7 @@ extension NonPrivateStateRule {
                 j += 2
                 members += 1
             }
-            if j < range.upperBound {
-                if tokens[j].kind == .equal { written = true }
-                if tokens[j].kind == .binaryOperator, compoundAssignments.contains(tree.file.text(of: tokens[j])) { written = true }
-            }
+            if j < range.upperBound, tree.isAssignment(tokens[j]) { written = true }
             if written {
                 let name = tree.identifierText(token)
                 if changes[name] == nil { changes[name] = .written }
@@ -862,8 +858,6 @@ extension NonPrivateStateRule {
         }
         return changes
     }
-
-    static let compoundAssignments: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
 
     static func checkProperty(_ decl: Int, _ owner: String, declaredIn ownerDeclaration: Int, hasMemberwiseInitializer: Bool,
                               _ context: FileContext) -> Candidate? {

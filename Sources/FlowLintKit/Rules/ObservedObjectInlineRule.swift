@@ -298,9 +298,7 @@ extension ObservedObjectInlineRule {
         var current = type
         var seen: Set<String> = []
         while seen.insert(current).inserted {
-            let declarations = index.types(named: current).filter { index.type($0).kind != .extension }
-            guard !declarations.isEmpty, declarations.allSatisfy({ index.type($0).kind == .class }),
-                  let base = stateless[current] else { return false }
+            guard index.isDeclared(current, onlyAs: [.class]), let base = stateless[current] else { return false }
             guard !isStatelessRoot(base, index) else { return true }
             // A declared class: judged the same way; anything else (a class of another module) is not known.
             guard index.isClass(base) else { return false }
