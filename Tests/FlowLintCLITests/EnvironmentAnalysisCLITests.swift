@@ -89,13 +89,13 @@ final class EnvironmentAnalysisCLITests: CLITestCase {
                 @EnvironmentObject var store: Store
                 @State private var editing = false
                 var body: some View {
-                    Text("\\(store.hashValue)").sheet(isPresented: $editing) { NoteEditor() }
+                    Text("\\(store.hashValue)").onTapGesture { editing = true }.sheet(isPresented: $editing) { NoteEditor() }
                 }
             }
             struct NoteEditor: View {
                 @State private var browsing = false
                 var body: some View {
-                    Text("").sheet(isPresented: $browsing) { NoteList() }
+                    Text("").onTapGesture { browsing = true }.sheet(isPresented: $browsing) { NoteList() }
                 }
             }
 

@@ -146,8 +146,8 @@ final class PartialRunCLITests: CLITestCase {
             let cached = try flowlint(["lint", "--strict", "--reporter", "json", "--cache-path", cacheDirectory] + staged)
             XCTAssertEqual(diagnostics(cached).count, 0, cached.stdout)
         }
-        // Control: without the provider on disk, the staged root is reported.
-        try FileManager.default.removeItem(atPath: directory + "/Sources/Support/Providers.swift")
+        // Control: without the provider on disk (the type still declared), the staged root is reported.
+        try write("Sources/Support/Providers.swift", "import SwiftUI\n\nfinal class Settings: ObservableObject {}\n")
         let missing = try flowlint(["lint", "--strict", "--reporter", "json", "--cache-path", cacheDirectory] + staged)
         let reported = diagnostics(missing)
         XCTAssertTrue(reported.contains { $0["file"] as? String == "Sources/App.swift" }, missing.stdout)

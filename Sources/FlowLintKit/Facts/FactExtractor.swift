@@ -80,6 +80,8 @@ struct FactExtractor {
     private var propertiesAwaitingClauses: [Int: [PropertyFact]] = [:]
     /// For the type whose renderers are being collected: `contentProvidersOfMembers`.
     private var memberContentProviders: [String: [TypeReference]] = [:]
+    /// For the type whose renderers are being collected: `neverPresentedFlags`.
+    private var neverPresentedFlags: Set<String> = []
 
     /// Keeps in `facts.clauses` only the clauses some fact lies in (and the clauses around those), renumbered
     /// in source order. Without this, the facts would depend on which bodies the parser skipped (a `#if` in a
@@ -257,6 +259,7 @@ struct FactExtractor {
         let isPreviewProvider = inherited.contains("PreviewProvider")
         memberContentProviders = Self.contentProvidersOfMembers(members, viewMembers: viewMembers, owner: name, context: context,
                                                                 scopes: scopes)
+        neverPresentedFlags = neverPresentedFlags(of: members, in: decl)
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
@@ -284,7 +287,9 @@ struct FactExtractor {
                     addRenderer(.member(type: name, typeIndex: typeIndex, name: n), body: m, owner: name, viewMembers: viewMembers,
                                 contentNames: Set(modifierContent))
                 }
-                if kind == .extension && name == "View", let n = context.name(m) {
+                // `extension Scene { func appEnvironment(...) -> some Scene { environment(store) } }` applied to a
+                // `WindowGroup` provides to what the scene shows, as a `View` helper does to its receiver.
+                if kind == .extension && (name == "View" || name == "Scene"), let n = context.name(m) {
                     let (provided, calls) = providers(inHelper: m, owner: name)
                     facts.providerHelpers.append(ProviderHelper(name: n, provided: provided, calls: calls))
                 }
@@ -702,7 +707,8 @@ struct FactExtractor {
         renderer.rootType = Int32(rootType)
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
                              contentNames: contentNames, elementsMayBeMembers: kind == .root(.app),
-                             memberContentProviders: memberContentProviders, into: &renderer, facts: &facts)
+                             memberContentProviders: memberContentProviders, neverPresentedFlags: neverPresentedFlags,
+                             into: &renderer, facts: &facts)
         if case .viewBody = kind {
             // What the body applies around everything it shows is around the content a caller hands in too, however
             // the body shows it (`steps = content()` in `init`, shown through a model).
@@ -714,6 +720,46 @@ struct FactExtractor {
             if !containers.isEmpty { renderer.receiverContainers = containers }
         }
         facts.renderers.append(renderer)
+    }
+
+    /// SwiftUI's modifiers that present their content while a flag is set (`isPresented:`) or an item is not nil
+    /// (`item:`).
+    static let flagPresentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination", "inspector"]
+
+    /// The `@State` flags of the type declared at `typeDecl` that nothing ever sets: `private` (or `fileprivate`),
+    /// `false` or `nil` at first, and named nowhere in the type and its extensions in the file but as the
+    /// `isPresented:` or `item:` argument of a presentation of the type (`.sheet(isPresented: $showsStore)`, the
+    /// button that set it commented out). SwiftUI never presents what such a presentation shows. A use anywhere
+    /// else (an assignment, `$flag` handed to a child that may set it, a use the parser did not keep the syntax of)
+    /// keeps the flag out.
+    func neverPresentedFlags(of members: [Int], in typeDecl: Int) -> Set<String> {
+        var candidates: [(name: String, declaration: Int)] = []
+        for m in members where context.kind(m) == .variableDecl
+            && (context.hasModifier(m, .private) || context.hasModifier(m, .fileprivate))
+            && context.attributes(m).contains(where: { context.name($0) == "State" }) {
+            let bindings = context.children(m).filter { context.kind($0) == .patternBinding }
+            guard bindings.count == 1, let pattern = tree.firstChild(bindings[0]), context.kind(pattern) == .identifierPattern,
+                  let name = context.name(pattern),
+                  let initial = tree.child(bindings[0], .initializerClause).flatMap({ tree.firstChild($0) }),
+                  case let text = tree.compactText(initial), text == "false" || text == "nil" else { continue }
+            candidates.append((name, m))
+        }
+        guard !candidates.isEmpty else { return [] }
+        var presentingArguments: [Range<Int>] = []
+        for call in tree.subtree(typeDecl) where context.kind(call) == .callExpr {
+            guard let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr,
+                  let name = context.name(callee), Self.flagPresentingModifiers.contains(name) else { continue }
+            for argument in context.arguments(call) where argument.label == "isPresented" || argument.label == "item" {
+                if let value = argument.value, context.kind(value) == .identifierExpr { presentingArguments.append(tree.byteRange(value)) }
+            }
+        }
+        guard !presentingArguments.isEmpty else { return [] }
+        var flags: Set<String> = []
+        for candidate in candidates {
+            let uses = uses(of: candidate.name, besides: candidate.declaration, in: typeDecl)
+            if !uses.isEmpty, uses.allSatisfy({ use in presentingArguments.contains { $0 == use } }) { flags.insert(candidate.name) }
+        }
+        return flags
     }
 
     /// Modifiers whose arguments show views outside their receiver: a provider applied before one of them is not

@@ -52,6 +52,9 @@ struct RenderWalker {
     /// The providers a view-building method of the owner applies around the closure of content it is handed
     /// (`FactExtractor.contentProvidersOfMembers`): what a call of it constructs in that closure gets them.
     var memberContentProviders: [String: [TypeReference]] = [:]
+    /// The owner's `@State` flags that nothing sets (`FactExtractor.neverPresentedFlags`): what a presentation
+    /// of one of them shows is never shown.
+    var neverPresentedFlags: Set<String> = []
     var edges: [RenderEdge] = []
     var providers: [TypeReference] = []
     private var steps: [Step] = []
@@ -323,7 +326,7 @@ struct RenderWalker {
             if let presentation = RenderEdge.Presentation(rawValue: name), presentation != .navigation {
                 argumentsEnv.presentation = presentation
             }
-            steps.append(.arguments(call, argumentsEnv))
+            if !isNeverPresented(call, name) { steps.append(.arguments(call, argumentsEnv)) }
             if let receiver = tree.firstChild(callee) {
                 var inner = env
                 inner.helperCalls = helperLists.adding(helperCallName(call, name), to: env.helperCalls)
@@ -337,6 +340,16 @@ struct RenderWalker {
         default:
             steps.append(.arguments(call, env))
             steps.append(.walk(callee, env))
+        }
+    }
+
+    /// `.sheet(isPresented: $showsStore) { ... }` where nothing sets `showsStore`: its content is never shown.
+    private func isNeverPresented(_ call: Int, _ name: String) -> Bool {
+        guard !neverPresentedFlags.isEmpty, FactExtractor.flagPresentingModifiers.contains(name) else { return false }
+        return context.arguments(call).contains { argument in
+            guard argument.label == "isPresented" || argument.label == "item", let value = argument.value,
+                  context.kind(value) == .identifierExpr, let written = context.name(value) else { return false }
+            return written.hasPrefix("$") && neverPresentedFlags.contains(String(written.dropFirst()))
         }
     }
 
@@ -488,11 +501,12 @@ extension RenderWalker {
     /// Walks `node` into `renderer`, adding the providers met to `facts`.
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
                         scopes: ConditionalScopes, contentNames: Set<String> = [], elementsMayBeMembers: Bool = false,
-                        memberContentProviders: [String: [TypeReference]] = [:],
+                        memberContentProviders: [String: [TypeReference]] = [:], neverPresentedFlags: Set<String> = [],
                         into renderer: inout Renderer, facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
         walker.scopes = scopes
         walker.memberContentProviders = memberContentProviders
+        walker.neverPresentedFlags = neverPresentedFlags
         walker.contentNames = contentNames
         walker.elementsMayBeMembers = elementsMayBeMembers
         renderer.platforms.formIntersection(scopes.platforms(node))

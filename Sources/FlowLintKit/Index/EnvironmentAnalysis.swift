@@ -55,7 +55,7 @@ struct EnvironmentAnalysis: ProjectAnalysis {
                     // to the content it hosts (a popover host that puts its panel in the environment).
                     guard let written = property.environmentObjectType, case let needed = index.canonicalTypeName(written),
                           !graph.providedAnywhere.contains(needed),
-                          isDeclared(EnvironmentGraph.baseName(needed), in: index), let span = property.attributeSpan else { continue }
+                          index.isDeclared(EnvironmentGraph.baseName(needed)), let span = property.attributeSpan else { continue }
                     unreached.append(UnreachedReader(span: span, message: EnvironmentGraph.noProviderMessage(
                         type: needed, view: type.name, property: property.name)))
                 }
@@ -79,10 +79,5 @@ struct EnvironmentAnalysis: ProjectAnalysis {
             for c in facts.constructions { names.formUnion(c.names.map(EnvironmentGraph.baseName)) }
         }
         return names
-    }
-
-    /// Whether the project declares the type itself (an extension of a library's type does not count).
-    private static func isDeclared(_ name: String, in index: ProjectIndex) -> Bool {
-        index.types(named: name).contains { index.type($0).kind != .extension }
     }
 }

@@ -341,7 +341,13 @@ struct EnvironmentGraph {
         var findings: [RootFinding] = []
         var groupByTypes: [[String]: Int] = [:] // of the current root
         var currentRoot = -1
-        for (view, missing) in merged where !missing.isEmpty {
+        for (view, everyMissing) in merged {
+            // An App's view that misses an object only where a tap's action reads it: whether that control can be
+            // reached in the state the path shows the view in (a button hidden while onboarding, a role the app
+            // never gives the view) cannot be told, and engineers judged 4 of 5 such findings wrong. A preview
+            // shows the view as written, and keeps them.
+            let missing = view.rootKind == .app ? everyMissing.filter { $0.value.last?.tap == nil } : everyMissing
+            guard !missing.isEmpty else { continue }
             if view.root != currentRoot { (currentRoot, groupByTypes) = (view.root, [:]) }
             let types = missing.keys.sorted()
             if let g = groupByTypes[types] {
@@ -638,10 +644,14 @@ struct EnvironmentGraph {
                     // A reader under `#if os(macOS)` is judged only from paths compiled for macOS alone: from a root
                     // that may be built for iOS, the property may not exist (precision first). One under a clause
                     // the build decides is false does not exist.
-                    guard let needed = property.environmentObjectType, let span = property.attributeSpan,
+                    // A type the project does not declare is a library's, and so may be its providers: a modifier
+                    // or container of the library that puts its own object in the environment of the content it is
+                    // given (`.spezi(delegate)`, a runtime bootstrap), whose code FlowLint does not read.
+                    guard let needed = property.environmentObjectType.map(index.canonicalTypeName), let span = property.attributeSpan,
+                          index.isDeclared(needed) || index.isDeclared(Self.baseName(needed)),
                           Self.reads(property, onPathsFor: place.platforms),
                           isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
-                    walk.addReader(node, of: index.canonicalTypeName(needed), at: span, tap: property.readOnlyOnTap)
+                    walk.addReader(node, of: needed, at: span, tap: property.readOnlyOnTap)
                 }
                 // SwiftData's `@Query` and `@Environment(\.modelContext)`: the model container is one more type read.
                 if modelReadersByDeclaration[key] == nil {
@@ -945,15 +955,16 @@ private struct Walk {
         var result = Array(repeating: [String: [EnvironmentGraph.Step]](), count: shown.count)
         for t in typeNames.indices where !readersByType[t].isEmpty {
             // First the paths that crash as soon as the view is shown, whose chains are given where there is one;
-            // then every path, for the views that miss the type only after a tap or a presentation.
-            for inPlaceOnly in [true, false] {
-                let mark = inPlaceOnly ? -2 - t : t
-                markMissing(t, inPlaceOnly: inPlaceOnly)
-                measureChains(t, inPlaceOnly: inPlaceOnly)
+            // then those through presentations; then every path, for the views that miss the type only after a
+            // tap (whose chain ends at a read that waits for one).
+            for reach in [Reach.inPlace, .withoutTaps, .all] {
+                let mark = reach.mark(t)
+                markMissing(t, reach: reach)
+                measureChains(t, reach: reach)
                 var hops: [Int: Hop] = [:]
                 for (i, view) in shown.enumerated() where missesMark[view.node] == mark && result[i][typeNames[t]] == nil
                     && !view.provided.contains(typeNames[t]) {
-                    result[i][typeNames[t]] = chain(from: view.node, type: t, inPlaceOnly: inPlaceOnly, hops: &hops)
+                    result[i][typeNames[t]] = chain(from: view.node, type: t, reach: reach, hops: &hops)
                 }
             }
         }
@@ -962,17 +973,16 @@ private struct Walk {
 
     /// Marks the nodes that miss type `t`, from its readers backwards: a declaration or member as soon as one
     /// link that does not provide `t` leads to a marked node, a name once all its declarations are marked.
-    /// `inPlaceOnly`: only through readers that read at render and links shown in place (no sheet, no navigation
-    /// destination), in marks of their own (`-2 - t`, so that the marks of the full pass are not taken for them).
-    private mutating func markMissing(_ t: Int, inPlaceOnly: Bool = false) {
-        let mark = inPlaceOnly ? -2 - t : t
+    /// `reach`: which readers and links count (`Reach`), in marks of its own.
+    private mutating func markMissing(_ t: Int, reach: Reach) {
+        let mark = reach.mark(t)
         var work = readersByType[t]
-        if inPlaceOnly { work.removeAll { n in nodes[n].reads.contains { $0.type == t && $0.tap != nil } } }
+        if reach != .all { work.removeAll { n in nodes[n].reads.contains { $0.type == t && $0.tap != nil } } }
         for n in work { missesMark[n] = mark }
         while let child = work.popLast() {
             for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] {
                 guard missesMark[parent] != mark, !nodes[parent].links[l].provides.contains(t),
-                      !inPlaceOnly || nodes[parent].links[l].presentation == nil else { continue }
+                      reach != .inPlace || nodes[parent].links[l].presentation == nil else { continue }
                 if nodes[parent].isName {
                     if declarationsMissingMark[parent] != mark { (declarationsMissingMark[parent], declarationsMissing[parent]) = (mark, 0) }
                     declarationsMissing[parent] += 1
@@ -986,10 +996,10 @@ private struct Walk {
 
     /// The length of the shortest chain to a reader of `t` at every node that misses it, level by level from the
     /// readers (length 1) backwards: a view shown adds one step, a member or a name's first declaration none.
-    private mutating func measureChains(_ t: Int, inPlaceOnly: Bool) {
-        let mark = inPlaceOnly ? -2 - t : t
+    private mutating func measureChains(_ t: Int, reach: Reach) {
+        let mark = reach.mark(t)
         var level = readersByType[t]
-        if inPlaceOnly { level.removeAll { n in nodes[n].reads.contains { $0.type == t && $0.tap != nil } } }
+        if reach != .all { level.removeAll { n in nodes[n].reads.contains { $0.type == t && $0.tap != nil } } }
         var current = 1
         for n in level { (lengthMark[n], length[n]) = (mark, 1) }
         while !level.isEmpty {
@@ -1003,7 +1013,7 @@ private struct Walk {
                 settledMark[child] = mark
                 for (parent, l) in parents[parentStart[child]..<parentStart[child + 1]] where missesMark[parent] == mark {
                     let link = nodes[parent].links[l]
-                    if link.provides.contains(t) || (nodes[parent].isName && l != 0) || (inPlaceOnly && link.presentation != nil) {
+                    if link.provides.contains(t) || (nodes[parent].isName && l != 0) || (reach == .inPlace && link.presentation != nil) {
                         continue
                     }
                     let candidate = current + (link.step == nil ? 0 : 1)
@@ -1018,6 +1028,22 @@ private struct Walk {
     }
 
     /// The first step of a name's chain: a reader, or a view shown (and the name below it).
+    /// Which paths a pass follows: readers that read as soon as they are shown, through links shown in place (no
+    /// sheet, no navigation destination); such readers through any link; or every reader, those that read only in
+    /// a tap's action too.
+    enum Reach {
+        case inPlace, withoutTaps, all
+
+        /// The pass's marks for type `t`, apart from every other pass's: `t` for `all`, negative for the others.
+        func mark(_ t: Int) -> Int {
+            switch self {
+            case .all: return t
+            case .withoutTaps: return -3 - 2 * t
+            case .inPlace: return -2 - 2 * t
+            }
+        }
+    }
+
     enum Hop {
         case reads(node: Int, span: SourceSpan, tap: TapAction?)
         /// With how the view is shown: the link's presentation, else that of the last member use on the way that
@@ -1026,7 +1052,7 @@ private struct Walk {
     }
 
     /// The chain of type `t` from a name that misses it, one hop per view (hops found once per type).
-    private mutating func chain(from name: Int, type t: Int, inPlaceOnly: Bool, hops: inout [Int: Hop]) -> [EnvironmentGraph.Step] {
+    private mutating func chain(from name: Int, type t: Int, reach: Reach, hops: inout [Int: Hop]) -> [EnvironmentGraph.Step] {
         var steps: [EnvironmentGraph.Step] = []
         var current = name
         while true {
@@ -1034,7 +1060,7 @@ private struct Walk {
             if let known = hops[current] {
                 hop = known
             } else {
-                guard let found = firstHop(from: current, type: t, inPlaceOnly: inPlaceOnly) else { return steps }
+                guard let found = firstHop(from: current, type: t, reach: reach) else { return steps }
                 hops[current] = found
                 hop = found
             }
@@ -1060,8 +1086,8 @@ private struct Walk {
     /// uses, to the first reader or view shown whose chain is as short as the name's. Members may use each
     /// other in a cycle (all of the same chain length): a depth-first search in link order that enters each
     /// member once takes the first path that does not come back to a member on it.
-    private mutating func firstHop(from name: Int, type t: Int, inPlaceOnly: Bool) -> Hop? {
-        let mark = inPlaceOnly ? -2 - t : t
+    private mutating func firstHop(from name: Int, type t: Int, reach: Reach) -> Hop? {
+        let mark = reach.mark(t)
         let target = length[name]
         let declaration = nodes[name].links[0].target
         visits += 1
@@ -1069,13 +1095,13 @@ private struct Walk {
         var stack = [(node: declaration, next: 0)]
         while let top = stack.last {
             let node = nodes[top.node]
-            if top.next == 0, let read = node.reads.first(where: { $0.type == t && !(inPlaceOnly && $0.tap != nil) }) {
+            if top.next == 0, let read = node.reads.first(where: { $0.type == t && !(reach != .all && $0.tap != nil) }) {
                 return .reads(node: top.node, span: read.span, tap: read.tap)
             }
             stack.removeLast()
             for l in top.next..<node.links.count {
                 let link = node.links[l]
-                guard missesMark[link.target] == mark, !link.provides.contains(t), !(inPlaceOnly && link.presentation != nil)
+                guard missesMark[link.target] == mark, !link.provides.contains(t), !(reach == .inPlace && link.presentation != nil)
                 else { continue }
                 if link.step != nil {
                     if length[link.target] + 1 == target {

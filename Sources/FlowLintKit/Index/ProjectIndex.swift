@@ -190,6 +190,11 @@ struct ProjectIndex {
         types(named: name).contains { type($0).kind == .class }
     }
 
+    /// Whether the sources declare `name` themselves: an extension of a library's type does not count.
+    func isDeclared(_ name: String) -> Bool {
+        types(named: name).contains { type($0).kind != .extension }
+    }
+
     /// Whether the sources declare `name` (not only extend it) and every declaration of it is one of `kinds`.
     func isDeclared(_ name: String, onlyAs kinds: Set<TypeFact.Kind>) -> Bool {
         let declarations = types(named: name).filter { type($0).kind != .extension }
