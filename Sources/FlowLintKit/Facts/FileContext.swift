@@ -166,10 +166,20 @@ struct FileContext {
     /// `_name`, or in an interpolated string): dead code left from an earlier design, which never runs. Past 64
     /// interpolated strings it is taken to be named (each would be searched for every function).
     func isUncalledPrivateFunction(_ function: Int) -> Bool {
-        guard kind(function) == .funcDecl, hasModifier(function, .private) || hasModifier(function, .fileprivate),
-              let name = name(function) else { return false }
+        kind(function) == .funcDecl && isPrivateAndNamedNowhereElse(function)
+    }
+
+    /// Whether the type declared at `decl` is `private` or `fileprivate` and nothing else in the file names it (as
+    /// `isUncalledPrivateFunction` tells): nothing constructs it, so its code never runs.
+    func isUnusedPrivateType(_ decl: Int) -> Bool {
+        [.structDecl, .classDecl, .enumDecl].contains(kind(decl)) && isPrivateAndNamedNowhereElse(decl)
+    }
+
+    private func isPrivateAndNamedNowhereElse(_ declaration: Int) -> Bool {
+        guard hasModifier(declaration, .private) || hasModifier(declaration, .fileprivate),
+              let name = name(declaration) else { return false }
         let names = nameCounts
-        let own = tree.tokenRange(of: function)
+        let own = tree.tokenRange(of: declaration)
         let spellings = [name, "$" + name, "_" + name]
         var inside = 0
         for i in own where tree.tokens[i].kind == .identifier || tree.tokens[i].kind == .dollarIdentifier {

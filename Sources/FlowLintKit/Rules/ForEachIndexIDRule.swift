@@ -301,6 +301,8 @@ extension ForEachIndexIDRule {
             let idPath = args.first { $0.label == "id" }?.value.map { tree.compactText($0) }
             guard let (collection, form) = indexedCollection(data, id: idPath, context),
                   let reference = collectionReference(collection, at: call, context), !isInPreview(call, context) else { continue }
+            // The rows of a `private` view nothing in its file names are never shown (a card left from a redesign).
+            if let type = context.enclosingType(call), context.isUnusedPrivateType(type) { continue }
             let rows = rowContent(call, context)
             if let rows, rowsCarryTheirOwnID(rows, context, &members) { continue }
             let around = surroundings(of: call, context)
@@ -317,6 +319,8 @@ extension ForEachIndexIDRule {
             if let rows { describeRows(rows, form: form, into: &condition, context, &members) }
             // Pages that bind elements by position can still read a position that is gone.
             if let rows, condition.binding == nil, isPageSelectedByPosition(call, rows: rows, context) { continue }
+            // Page dots, step markers: rows that show their position and nothing of an element are identified right.
+            if let rows, form == .positions, showOnlyTheirPosition(rows, context) { continue }
             // The project pass decides, and writes the message again with what the other files say.
             report.report(at: data, message(condition, changedBy: condition.changedBy, rowState: condition.rowState,
                                             advice: advice(condition, element: .unknown, binding: nil)), condition: condition)
@@ -889,6 +893,44 @@ extension ForEachIndexIDRule {
             return nil
         }
     }
+
+    /// Whether rows over positions (`ForEach(0..<posts.count, id: \.self) { index in Capsule()... }`) show their
+    /// position and nothing of an element: no subscript by the position (`posts[index]`, `$posts[index]`), and the
+    /// position handed to no construction or function (`Row(index: index)`, `model.post(at: index)`, which may read
+    /// the element) but SwiftUI's modifiers and a few values that cannot (`Text`, `String`). Actions (`onTapGesture
+    /// { selected = index }`) do not count: they run with the position the row has when tapped. Such a row's
+    /// identity is its position by design: an element removed takes the last dot away, and the rest stay as they
+    /// were, as the user sees them.
+    static func showOnlyTheirPosition(_ rows: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        let positions = positionNames(rows, form: .positions, context)
+        guard !positions.isEmpty else { return false }
+        let actions = actionClosures(under: rows, context)
+        for n in visited(rows, skipping: actions, context) {
+            switch context.kind(n) {
+            case .subscriptExpr:
+                if context.arguments(n).contains(where: { $0.value.map { mentions($0, positions, context) } ?? false }) { return false }
+            case .callExpr:
+                guard let callee = tree.firstChild(n),
+                      context.arguments(n).contains(where: { $0.value.map { mentions($0, positions, context) } ?? false })
+                else { continue }
+                if case (true, let type?) = context.calleeType(callee), positionValues.contains(type) { continue }
+                // A modifier of a view (`Capsule().fill(isActive ? .blue : .gray)`, `.frame(width: ...)`) reads no
+                // element; a method of a value (`model.post(at: index)`) or any other call may.
+                if context.kind(callee) == .memberAccessExpr, let base = tree.firstChild(callee),
+                   context.kind(base) == .callExpr || context.kind(base) == .memberAccessExpr && rootIdentifier(base, context) == nil {
+                    continue
+                }
+                return false
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
+    /// Values built from a position that cannot read an element (`Text("\(index + 1)")`, `String(index)`).
+    static let positionValues: Set<String> = ["Text", "String", "Image", "Label", "Color"]
 
     /// Whether the rows are the pages of a `TabView(selection:)` and each is tagged with its position (`.tag(index)`,
     /// or no tag: the pager then selects by the `ForEach`'s ids, the positions). The pager selects a position, so its
