@@ -69,15 +69,32 @@ struct EnvironmentAnalysis: ProjectAnalysis {
 
     /// The simple names of the views some code of the sources constructs: in a body or view-building member (a
     /// renderer's edges, previews included), in a class, an extension, a free function or a global, or in a struct or
-    /// enum that hands views over (`Constructions`).
+    /// enum that hands views over (`Constructions`). In sources with an App, a construction in the body or member of
+    /// a view counts only when that view is constructed itself (`LoginForm` in an `AuthView` nothing constructs is
+    /// code left over); without one, the views may be a library's, which its clients construct.
     private static func constructedViewNames(_ index: ProjectIndex) -> Set<String> {
         var names: Set<String> = []
+        var byView: [String: [String]] = [:]
+        var work: [String] = []
+        func construct(_ name: String) {
+            let base = EnvironmentGraph.baseName(name)
+            if names.insert(base).inserted { work.append(base) }
+        }
+        let hasApp = index.files.contains { $0.renderers.contains { $0.kind == .root(.app) } }
+        let views = index.viewDeclarations
         for facts in index.files {
             for renderer in facts.renderers {
-                for edge in renderer.edges { if let name = edge.viewName { names.insert(EnvironmentGraph.baseName(name)) } }
+                let shown = renderer.edges.compactMap(\.viewName)
+                if hasApp, let owner = renderer.ownerType, views[owner] != nil {
+                    byView[owner, default: []] += shown
+                } else {
+                    shown.forEach(construct)
+                }
             }
-            for c in facts.constructions { names.formUnion(c.names.map(EnvironmentGraph.baseName)) }
+            for c in facts.constructions { c.names.forEach(construct) }
         }
+        // Each view once, from a worklist (a chain of views may be long).
+        while let view = work.popLast() { byView.removeValue(forKey: view)?.forEach(construct) }
         return names
     }
 }

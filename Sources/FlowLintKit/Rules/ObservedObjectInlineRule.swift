@@ -593,7 +593,9 @@ extension ObservedObjectInlineRule {
                 }
             }
         }
-        return hasProperties
+        // No property at all: a class of methods only (helpers over a database) holds nothing, while an empty one
+        // (`final class Store: ObservableObject {}`) is a stand-in, not judged.
+        return hasProperties || file.memberDecls(block).contains { file.kind($0) == .funcDecl && !file.hasModifier($0, .static) }
     }
 
     /// Stores whose values outlive the object: a new object reads what the old one wrote.
