@@ -21,18 +21,20 @@ final class DeclaredAnalysesTests: XCTestCase {
             XCTAssertEqual(reads, names, "\(path): the analyses it reads and those it declares")
             if !reads.isEmpty { checked += 1 }
         }
-        XCTAssertEqual(checked, 10, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
+        XCTAssertEqual(checked, 11, "the environment and model-container rules and their preview rules read EnvironmentAnalysis, "
                        + "observable_created_in_view reads ClassNames and ObservableObjectsPublishingNothing, "
                        + "observed_object_inline reads ViewsShownOnlyOutsideSwiftUI, ViewsShownOnlyInPreviews and ViewConstructionArguments, "
                        + "foreach_index_id reads ViewsShownOnlyInPreviews and ViewConstructionArguments, published_without_observable_object "
-                       + "and published_from_background and will_change_in_did_set read ProjectViewReads")
+                       + "and published_from_background and will_change_in_did_set read ProjectViewReads, non_private_state reads "
+                       + "ViewConstructionArguments")
     }
 
     /// What the engine knows of each rule's analyses: its declarations and what they require, requirements first.
     func testTheRegistryListsEachRulesAnalysesWithTheirRequirements() {
         XCTAssertEqual(RuleRegistry.analyses(of: "missing_environment_object"),
                        ["ViewDeclarations", "ViewNames", "TypeAliases", "ObservedTypes", "EnvironmentAnalysis"])
-        XCTAssertEqual(RuleRegistry.analyses(of: "non_private_state"), [])
+        XCTAssertEqual(RuleRegistry.analyses(of: "non_private_state"), ["ViewConstructionArguments"])
+        XCTAssertEqual(RuleRegistry.analyses(of: "state_mutation_in_body"), [])
         let closure = AnalysisRegistry.closure(of: [EnvironmentAnalysis.self, ViewNames.self]).map(AnalysisRegistry.name(of:))
         XCTAssertEqual(closure, ["ViewDeclarations", "ViewNames", "TypeAliases", "ObservedTypes", "EnvironmentAnalysis"], "each once, requirements first")
     }

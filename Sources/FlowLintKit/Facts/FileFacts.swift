@@ -303,6 +303,9 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// Bit `i` is set when the value of the `i`-th labeled argument is an array literal (`buttons`): an input that
     /// every construction gives a literal array has fixed slots, whatever the elements hold. The first 16 only.
     var arrayLiteralArguments: UInt16 = 0
+    /// Bit `i` is set when the value of the `i`-th labeled argument constructs a value of a named type
+    /// (`Manager(album: album)`): what the caller passes is made anew each time its body runs. The first 16 only.
+    var newValueArguments: UInt16 = 0
 
     /// Whether the construction passes an argument labeled `label`, and whether its value is an array literal.
     func argument(labeled label: String) -> (passed: Bool, isArrayLiteral: Bool) {
@@ -311,14 +314,13 @@ struct RenderEdge: Sendable, Equatable, Codable {
 
     /// `argument(labeled:)` over labels and array-literal bits kept apart from their edge.
     static func argument(labeled label: String, labels: String, arrayLiterals: UInt16) -> (passed: Bool, isArrayLiteral: Bool) {
-        var position = 0
-        for written in labels.split(separator: ",", omittingEmptySubsequences: false).dropLast() {
-            if written == label {
-                return (true, position < 16 && arrayLiterals & (1 << position) != 0)
-            }
-            position += 1
-        }
-        return (false, false)
+        guard let position = position(of: label, in: labels) else { return (false, false) }
+        return (true, position < 16 && arrayLiterals & (1 << position) != 0)
+    }
+
+    /// The position of the argument labeled `label` among the labeled arguments `labels` (`title,buttons,`).
+    static func position(of label: String, in labels: String) -> Int? {
+        labels.split(separator: ",", omittingEmptySubsequences: false).dropLast().firstIndex { $0 == label }
     }
 
     enum Presentation: String, Sendable, Codable {

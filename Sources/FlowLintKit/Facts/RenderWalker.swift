@@ -456,6 +456,9 @@ struct RenderWalker {
                 if position < 16, let value = argument.value, context.kind(context.unwrapped(value)) == .arrayExpr {
                     edge.arrayLiteralArguments |= 1 << position
                 }
+                if position < 16, let value = argument.value, context.construction(value).isConstruction {
+                    edge.newValueArguments |= 1 << position
+                }
                 position += 1
             }
         }

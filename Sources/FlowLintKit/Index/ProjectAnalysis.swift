@@ -84,10 +84,17 @@ enum ViewConstructionArguments: ProjectAnalysis {
         var view: String
         var argumentLabels: String
         var arrayLiteralArguments: UInt16
+        var newValueArguments: UInt16
         var inPreview: Bool
 
         func argument(labeled label: String) -> (passed: Bool, isArrayLiteral: Bool) {
             RenderEdge.argument(labeled: label, labels: argumentLabels, arrayLiterals: arrayLiteralArguments)
+        }
+
+        /// Whether the argument labeled `label` constructs a new value (`Editor(model: Model(id))`).
+        func constructsNewValue(labeled label: String) -> Bool {
+            guard let position = RenderEdge.position(of: label, in: argumentLabels), position < 16 else { return false }
+            return newValueArguments & (1 << position) != 0
         }
     }
 
@@ -105,6 +112,14 @@ enum ViewConstructionArguments: ProjectAnalysis {
         /// How many constructions of `view` pass `input`; nil when FlowLint does not see every construction of it.
         func constructions(of view: String, passing input: String) -> Int? {
             byView[view].map { $0.filter { $0.argument(labeled: input).passed }.count }
+        }
+
+        /// Whether every construction of `view` outside previews that passes `input` constructs a new value for it
+        /// (`Editor(model: Model(id))`), and one does; false for a view constructed somewhere FlowLint does not see.
+        func givesNewValue(to view: String, input: String) -> Bool {
+            guard let passing = byView[view]?.filter({ !$0.inPreview && $0.argument(labeled: input).passed }), !passing.isEmpty
+            else { return false }
+            return passing.allSatisfy { $0.constructsNewValue(labeled: input) }
         }
 
         /// Whether every construction of `view` passes an array literal as `input`, or leaves it out when its default
@@ -125,7 +140,8 @@ enum ViewConstructionArguments: ProjectAnalysis {
             for edge in renderer.edges {
                 guard let view = edge.viewName else { continue }
                 constructions.append(Construction(view: view, argumentLabels: edge.argumentLabels,
-                                                  arrayLiteralArguments: edge.arrayLiteralArguments, inPreview: inPreview))
+                                                  arrayLiteralArguments: edge.arrayLiteralArguments,
+                                                  newValueArguments: edge.newValueArguments, inPreview: inPreview))
             }
         }
         return Inputs(constructions: constructions, constructedElsewhere: facts.constructions.flatMap(\.names))

@@ -19,6 +19,8 @@ extension NonPrivateStateRule {
     /// Noted while parsing: see `swiftUIWords`.
     static let parses = BodySkipping(notedWords: swiftUIWords.words)
 
+    static var analyses: [any ProjectAnalysis.Type] { [ViewConstructionArguments.self] }
+
     /// A file that says none of these (a server package's file, most files of a large project) has its
     /// extensions of other files' types recorded by type only when they name many members
     /// (`maxExtensionNamesWithoutSwiftUIWords`): the per-name record of every extension was a tenth of the corpus's
@@ -65,6 +67,16 @@ extension NonPrivateStateRule {
             : "it has no initial value, so every construction passes it ('\(owner)(\(property):)')"
         return "@\(wrapper) '\(property)' is an input: \(passed), but @\(wrapper) keeps the first "
             + "\(kept) and ignores the ones passed later; \(advice)"
+    }
+
+    /// Every caller passes a new object to an `@State` (`AlbumPage(tracks: TrackList(album))`): `@State` takes its
+    /// value at once, so each render of a caller makes an object (and starts its work) that the view then drops,
+    /// keeping the first. Taking it as `let` or `@Bindable` would make the view use a new one at each render
+    /// (engineers judged that advice wrong there); creating it once, where it is owned, is the fix.
+    static func message(wrapper: String, property: String, madeByCallersOf owner: String) -> String {
+        "@\(wrapper) '\(property)' is made by the view's callers: '\(owner)(\(property):)' passes a new object each time, "
+            + "and @\(wrapper) keeps the first, so each render of a caller makes one (and starts its work) for nothing; keep "
+            + "it in a @State of the caller and pass that, or make it private and create it in '.task'"
     }
 
     /// The owner struct must turn out to be a SwiftUI type (a view, a modifier, ...) other than an `App`,
@@ -226,6 +238,7 @@ extension NonPrivateStateRule {
         }
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(findings.count)
+        let constructions = project[ViewConstructionArguments.self]
         // An extension in another file that names the property, or may (one whose names are not recorded):
         // `private` and `fileprivate` would not compile there.
         for (finding, uses) in findings where !uses.extendedElsewhere && !uses.mayBeExtendedElsewhere {
@@ -234,9 +247,17 @@ extension NonPrivateStateRule {
             if uses.namedInTest { continue }
             var diagnostic = finding.diagnostic
             if c.hasMemberwiseInitializer && uses.passedByCaller {
+                let madeByCallers = holdsObject(c, index) && constructions.givesNewValue(to: c.owner, input: c.property)
+                // `PlayerView(player: Player(album))` into `@StateObject var player`: the memberwise initializer takes
+                // the argument as the wrapper's autoclosure, so the object is made once, when the view first appears,
+                // as with an explicit `StateObject(wrappedValue:)`: the documented way to own an object made from
+                // inputs (engineers judged the findings there wrong).
+                if madeByCallers && c.wrapper == "StateObject" { continue }
                 // `private` would break the caller: the message says what to do instead, and there is no fix.
-                diagnostic.message = message(wrapper: c.wrapper, property: c.property, passedBy: c.owner,
-                                             changes: c.changedByView, held: heldObject(c, index))
+                diagnostic.message = madeByCallers
+                    ? message(wrapper: c.wrapper, property: c.property, madeByCallersOf: c.owner)
+                    : message(wrapper: c.wrapper, property: c.property, passedBy: c.owner,
+                              changes: c.changedByView, held: heldObject(c, index))
                 diagnostic.fixes = []
             } else if (uses.namedInAnotherFile || c.namedElsewhereInFile) && c.hasExplicitAccess {
                 // Made visible on purpose (an explicit `internal` is how ViewInspector tests reach it), and maybe
@@ -801,6 +822,14 @@ extension NonPrivateStateRule {
         guard types.count == 1, let type = types.first else { return .none }
         guard index.isDeclared(type, onlyAs: [.class]) else { return .none }
         return [.macro, .model].contains(index.observation(of: type)) ? .observable : .object
+    }
+
+    /// Whether the property holds an object: a `@StateObject`, or an `@State` declared as a class of the sources.
+    static func holdsObject(_ c: Condition, _ index: ProjectIndex) -> Bool {
+        if c.wrapper == "StateObject" { return true }
+        guard c.wrapper == "State" else { return false }
+        let types = Set(index.properties(of: c.owner, named: c.property).compactMap(\.type))
+        return types.count == 1 && index.isDeclared(types.first!, onlyAs: [.class])
     }
 
     /// Methods that change the value they are called on (`isOn.toggle()`, `items.append(x)`).
