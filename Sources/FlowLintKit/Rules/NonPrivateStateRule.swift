@@ -282,14 +282,20 @@ extension NonPrivateStateRule {
         report.report(contentsOf: diagnostics)
     }
 
-    /// Whether a protocol of the project that the owner conforms to (in its declaration or an extension,
-    /// directly or through protocols that refine it) requires a property of that name: the property cannot be
-    /// `private` then. Protocols FlowLint cannot see (a library's) are not known.
+    /// Whether a protocol that the owner conforms to (in its declaration or an extension, directly or through
+    /// protocols of the project that refine it) requires a property of that name, or may: the property cannot be
+    /// `private` then. A protocol neither the project declares nor Swift, SwiftUI or Foundation defines
+    /// (`standardProtocols`) is a library's, whose requirements FlowLint cannot see (`LoadableView`'s `loader`):
+    /// it may require any property (engineers judged 10 findings on such properties wrong, as they would not compile).
     static func satisfiesProtocolRequirement(_ owner: String, _ property: String, _ index: ProjectIndex) -> Bool {
         var pending = index.inherited(owner)
         var seen: Set<String> = []
         while let name = pending.popLast() {
-            guard seen.insert(name).inserted, index.protocolNames.contains(name) else { continue }
+            guard seen.insert(name).inserted else { continue }
+            guard index.protocolNames.contains(name) else {
+                if !Self.standardProtocols.contains(name) && !index.isDeclared(name) { return true }
+                continue
+            }
             for ref in index.types(named: name) where index.type(ref).kind == .protocol {
                 if index.type(ref).properties.named(property, path: index.files[ref.file].path).contains(where: { !$0.isStatic }) {
                     return true
@@ -299,6 +305,23 @@ extension NonPrivateStateRule {
         }
         return false
     }
+
+    /// Protocols of Swift, SwiftUI and Foundation a view conforms to, none of which requires a stored property.
+    static let standardProtocols: Set<String> = [
+        "View", "ViewModifier", "App", "Scene", "Shape", "InsettableShape", "Animatable", "AnimatableModifier",
+        "GeometryEffect", "Layout", "DynamicProperty", "PreviewProvider", "Equatable", "Hashable", "Identifiable",
+        "Sendable", "Codable", "Encodable", "Decodable", "Comparable", "CustomStringConvertible",
+        "CustomDebugStringConvertible", "ButtonStyle", "PrimitiveButtonStyle", "ToggleStyle", "LabelStyle",
+        "TextFieldStyle", "ProgressViewStyle", "GaugeStyle", "MenuStyle", "ListStyle", "PickerStyle",
+        "DatePickerStyle", "GroupBoxStyle", "ControlGroupStyle", "DisclosureGroupStyle", "LabeledContentStyle",
+        "FormStyle", "TableStyle", "NavigationSplitViewStyle", "TabViewStyle", "ShapeStyle", "UIViewRepresentable",
+        "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+        "WKInterfaceObjectRepresentable", "Widget", "WidgetBundle", "WidgetConfiguration", "ControlWidget",
+        "Transition", "VisualEffect", "NSObjectProtocol", "ToolbarContent", "CustomizableToolbarContent", "Commands",
+        "TableRowContent", "TableColumnContent", "ChartContent", "MapContent", "TabContent",
+        "AccessibilityRotorContent", "Gesture", "EnvironmentKey", "PreferenceKey", "TimelineSchedule", "DropDelegate",
+        "PreviewModifier", "WindowStyle", "MenuBarExtraStyle", "ScrollTargetBehavior", "TextEditorStyle",
+    ]
 
     /// What the records of every file say about one finding's property.
     struct ProjectUses {
