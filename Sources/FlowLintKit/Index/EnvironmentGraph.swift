@@ -1027,7 +1027,6 @@ private struct Walk {
         }
     }
 
-    /// The first step of a name's chain: a reader, or a view shown (and the name below it).
     /// Which paths a pass follows: readers that read as soon as they are shown, through links shown in place (no
     /// sheet, no navigation destination); such readers through any link; or every reader, those that read only in
     /// a tap's action too.
@@ -1044,6 +1043,7 @@ private struct Walk {
         }
     }
 
+    /// The first step of a name's chain: a reader, or a view shown (and the name below it).
     enum Hop {
         case reads(node: Int, span: SourceSpan, tap: TapAction?)
         /// With how the view is shown: the link's presentation, else that of the last member use on the way that
