@@ -726,6 +726,17 @@ struct FactExtractor {
     /// (`item:`).
     static let flagPresentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination", "inspector"]
 
+    /// The `$flag` arguments (`isPresented:`, `item:`) of `call` when it is one of `flagPresentingModifiers`, named
+    /// `name` (`.sheet(isPresented: $showsStore)`): the nodes, with the flag's name without its `$`.
+    static func presentationFlags(of call: Int, named name: String, _ context: FileContext) -> [(node: Int, flag: String)] {
+        guard flagPresentingModifiers.contains(name) else { return [] }
+        return context.arguments(call).compactMap { argument in
+            guard argument.label == "isPresented" || argument.label == "item", let value = argument.value,
+                  context.kind(value) == .identifierExpr, let written = context.name(value), written.hasPrefix("$") else { return nil }
+            return (value, String(written.dropFirst()))
+        }
+    }
+
     /// The `@State` flags of the type declared at `typeDecl` that nothing ever sets: `private` (or `fileprivate`),
     /// `false` or `nil` at first, and named nowhere in the type and its extensions in the file but as the
     /// `isPresented:` or `item:` argument of a presentation of the type (`.sheet(isPresented: $showsStore)`, the
@@ -747,11 +758,9 @@ struct FactExtractor {
         guard !candidates.isEmpty else { return [] }
         var presentingArguments: [Range<Int>] = []
         for call in tree.subtree(typeDecl) where context.kind(call) == .callExpr {
-            guard let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr,
-                  let name = context.name(callee), Self.flagPresentingModifiers.contains(name) else { continue }
-            for argument in context.arguments(call) where argument.label == "isPresented" || argument.label == "item" {
-                if let value = argument.value, context.kind(value) == .identifierExpr { presentingArguments.append(tree.byteRange(value)) }
-            }
+            guard let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr, let name = context.name(callee)
+            else { continue }
+            presentingArguments += Self.presentationFlags(of: call, named: name, context).map { tree.byteRange($0.node) }
         }
         guard !presentingArguments.isEmpty else { return [] }
         var flags: Set<String> = []

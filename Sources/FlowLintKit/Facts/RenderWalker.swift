@@ -345,12 +345,8 @@ struct RenderWalker {
 
     /// `.sheet(isPresented: $showsStore) { ... }` where nothing sets `showsStore`: its content is never shown.
     private func isNeverPresented(_ call: Int, _ name: String) -> Bool {
-        guard !neverPresentedFlags.isEmpty, FactExtractor.flagPresentingModifiers.contains(name) else { return false }
-        return context.arguments(call).contains { argument in
-            guard argument.label == "isPresented" || argument.label == "item", let value = argument.value,
-                  context.kind(value) == .identifierExpr, let written = context.name(value) else { return false }
-            return written.hasPrefix("$") && neverPresentedFlags.contains(String(written.dropFirst()))
-        }
+        guard !neverPresentedFlags.isEmpty else { return false }
+        return FactExtractor.presentationFlags(of: call, named: name, context).contains { neverPresentedFlags.contains($0.flag) }
     }
 
     /// What a modifier call `.name(...)` applies, for the index to resolve: the method's name (a `View` extension

@@ -55,7 +55,7 @@ struct EnvironmentAnalysis: ProjectAnalysis {
                     // to the content it hosts (a popover host that puts its panel in the environment).
                     guard let written = property.environmentObjectType, case let needed = index.canonicalTypeName(written),
                           !graph.providedAnywhere.contains(needed),
-                          index.isDeclared(EnvironmentGraph.baseName(needed)), let span = property.attributeSpan else { continue }
+                          EnvironmentGraph.isDeclared(needed, in: index), let span = property.attributeSpan else { continue }
                     unreached.append(UnreachedReader(span: span, message: EnvironmentGraph.noProviderMessage(
                         type: needed, view: type.name, property: property.name)))
                 }
@@ -80,7 +80,7 @@ struct EnvironmentAnalysis: ProjectAnalysis {
             let base = EnvironmentGraph.baseName(name)
             if names.insert(base).inserted { work.append(base) }
         }
-        let hasApp = index.files.contains { $0.renderers.contains { $0.kind == .root(.app) } }
+        let hasApp = index.roots.contains { index.renderer($0).kind == .root(.app) }
         let views = index.viewDeclarations
         for facts in index.files {
             for renderer in facts.renderers {

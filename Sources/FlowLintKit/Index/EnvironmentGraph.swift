@@ -212,6 +212,12 @@ struct EnvironmentGraph {
         property.platforms.isSuperset(of: platforms) && !property.readPlatforms.isDisjoint(with: platforms)
     }
 
+    /// Whether the sources declare the object type `type` (by its name as written, or its simple name): one they do
+    /// not is a library's, whose own modifiers and views may provide it.
+    static func isDeclared(_ type: String, in index: ProjectIndex) -> Bool {
+        index.isDeclared(type) || index.isDeclared(baseName(type))
+    }
+
     /// `Store<AppState>` → `Store`; `Outer.Inner` → `Inner` (the index's names are simple names).
     static func baseName(_ type: String) -> String {
         let unqualified = type.prefix { $0 != "<" }
@@ -648,7 +654,7 @@ struct EnvironmentGraph {
                     // or container of the library that puts its own object in the environment of the content it is
                     // given (`.spezi(delegate)`, a runtime bootstrap), whose code FlowLint does not read.
                     guard let needed = property.environmentObjectType.map(index.canonicalTypeName), let span = property.attributeSpan,
-                          index.isDeclared(needed) || index.isDeclared(Self.baseName(needed)),
+                          Self.isDeclared(needed, in: index),
                           Self.reads(property, onPathsFor: place.platforms),
                           isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
                     walk.addReader(node, of: needed, at: span, tap: property.readOnlyOnTap)

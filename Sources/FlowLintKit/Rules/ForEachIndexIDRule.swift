@@ -302,7 +302,8 @@ extension ForEachIndexIDRule {
             guard let (collection, form) = indexedCollection(data, id: idPath, context),
                   let reference = collectionReference(collection, at: call, context), !isInPreview(call, context) else { continue }
             // The rows of a `private` view nothing in its file names are never shown (a card left from a redesign).
-            if let type = context.enclosingType(call), context.isUnusedPrivateType(type) { continue }
+            let enclosingType = context.enclosingType(call)
+            if let enclosingType, context.isUnusedPrivateType(enclosingType) { continue }
             let rows = rowContent(call, context)
             if let rows, rowsCarryTheirOwnID(rows, context, &members) { continue }
             let around = surroundings(of: call, context)
@@ -315,7 +316,7 @@ extension ForEachIndexIDRule {
             condition.menu = enclosingMenu(call, context)
             condition.rebuiltByCount = rebuilt == .count
             condition.isAnimated = isAnimated(around, container: container, rows: rows, context)
-            condition.view = context.enclosingType(call).map { context.typeDeclarationName($0) }
+            condition.view = enclosingType.map { context.typeDeclarationName($0) }
             if let rows { describeRows(rows, form: form, into: &condition, context, &members) }
             // Pages that bind elements by position can still read a position that is gone.
             if let rows, condition.binding == nil, isPageSelectedByPosition(call, rows: rows, context) { continue }

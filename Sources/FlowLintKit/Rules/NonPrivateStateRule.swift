@@ -840,19 +840,20 @@ extension NonPrivateStateRule {
     /// Looked up only where the advice depends on it (a property the view writes, or binds through its members): a
     /// view may have thousands of inputs, and finding one's type reads its owner's properties.
     static func heldObject(_ c: Condition, _ index: ProjectIndex) -> HeldObject {
-        guard c.changedByView == .written || c.changedByView == .boundMembers else { return .none }
-        let types = Set(index.properties(of: c.owner, named: c.property).compactMap(\.type))
-        guard types.count == 1, let type = types.first else { return .none }
-        guard index.isDeclared(type, onlyAs: [.class]) else { return .none }
+        guard c.changedByView == .written || c.changedByView == .boundMembers, let type = heldClass(c, index) else { return .none }
         return [.macro, .model].contains(index.observation(of: type)) ? .observable : .object
+    }
+
+    /// The class of the sources the property is declared as (its one type, in every declaration of the owner).
+    static func heldClass(_ c: Condition, _ index: ProjectIndex) -> String? {
+        let types = Set(index.properties(of: c.owner, named: c.property).compactMap(\.type))
+        guard types.count == 1, let type = types.first, index.isDeclared(type, onlyAs: [.class]) else { return nil }
+        return type
     }
 
     /// Whether the property holds an object: a `@StateObject`, or an `@State` declared as a class of the sources.
     static func holdsObject(_ c: Condition, _ index: ProjectIndex) -> Bool {
-        if c.wrapper == "StateObject" { return true }
-        guard c.wrapper == "State" else { return false }
-        let types = Set(index.properties(of: c.owner, named: c.property).compactMap(\.type))
-        return types.count == 1 && index.isDeclared(types.first!, onlyAs: [.class])
+        c.wrapper == "StateObject" || (c.wrapper == "State" && heldClass(c, index) != nil)
     }
 
     /// Methods that change the value they are called on (`isOn.toggle()`, `items.append(x)`).
