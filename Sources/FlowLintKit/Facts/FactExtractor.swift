@@ -27,9 +27,17 @@ struct FactExtractor {
     let readerTablesOfTypes = ReaderTablesOfTypes()
 
     final class ReaderTablesOfTypes {
-        typealias Found = (actions: [(bytes: Range<Int>, title: String?)], catches: [Range<Int>])
+        typealias Found = (actions: [Action], catches: [Range<Int>])
+        /// Code that runs when the user acts: its bytes, its button's literal title, and for a handler that is not
+        /// a tap, the handler's name (`TapAction.event`).
+        struct Action {
+            var bytes: Range<Int>
+            var title: String?
+            var event: String?
+        }
         var byType: [Int: Found] = [:]
         var methods: [Int: [(declaration: Int, bytes: Range<Int>)]] = [:]
+        var inputBranches: [Int: [(bytes: Range<Int>, input: String, values: [String])]] = [:]
     }
 
     final class TokensOfTypes {
@@ -431,6 +439,7 @@ struct FactExtractor {
                 let uses = self.uses(of: n, besides: p, in: typeDecl, limit: 257)
                 stored.isUnreadInItsFile = uses.isEmpty || (uses.count <= 256 && onlyInUncalledPrivateMethods(uses, of: typeDecl))
                 stored.readOnlyOnTap = uses.count <= 256 ? tapAction(holdingAll: uses, in: typeDecl) : nil
+                stored.readOnlyWhen = uses.count <= 256 ? inputCondition(holdingAll: uses, in: typeDecl) : nil
                 if uses.count <= 256 { stored.readPlatforms = platforms(compiling: uses) }
             }
             if wrapper == "State", initializer != nil, !property.isStatic, let typeDecl {
@@ -563,22 +572,28 @@ struct FactExtractor {
     }
 
     /// When every use is inside the action of a button or a tap gesture of the type (`Button("Save") { store.save()
-    /// }`, `.onTapGesture { ... }`, a closure passed as `action:` to any call), or in a method of the type that only
-    /// such actions name (`Button(action: copy)`), the action: SwiftUI looks the object up only when it runs. Its
-    /// title when every use is in buttons with literal titles, their titles. When every use is in a `catch` clause
-    /// instead, a failure: the object is looked up only when a call before it throws.
+    /// }`, `.onTapGesture { ... }`, a closure passed as `action:` to any call), the handler of an event
+    /// (`.onChange`, `.onSubmit`, a callback `onSelect: { ... }`), or in a method of the type that only such actions
+    /// name (`Button(action: copy)`), the action: SwiftUI looks the object up only when it runs. Its title when every
+    /// use is in buttons with literal titles, their titles; the handler's name when every use waits for one kind of
+    /// event. When every use is in a `catch` clause instead, a failure: the object is looked up only when a call
+    /// before it throws.
     func tapAction(holdingAll uses: [Range<Int>], in typeDecl: Int?) -> TapAction? {
         guard let typeDecl, !uses.isEmpty else { return nil }
         let (actions, catches) = tapActions(in: typeDecl)
         // Each use waits for a failure (in a `catch`, in an action or not) or for an action; the action is said when
         // one waits for it.
         var titles: [String?] = []
+        var events: [String?] = []
         for use in uses where !catches.contains(where: { $0.contains(use.lowerBound) }) {
             guard let action = actions.first(where: { $0.bytes.contains(use.lowerBound) }) else { return nil }
             if !titles.contains(action.title) { titles.append(action.title) }
+            if !events.contains(action.event) { events.append(action.event) }
         }
         if titles.isEmpty { return TapAction(titles: [], onFailure: true) }
-        return TapAction(titles: titles.contains(nil) ? [] : titles.compactMap { $0 })
+        // Taps only, one handler only, or a mix (said as "an action").
+        let event: String? = events == [nil] ? nil : events.count == 1 ? events[0] : ""
+        return TapAction(titles: event != nil || titles.contains(nil) ? [] : titles.compactMap { $0 }, event: event)
     }
 
     /// The actions of the type declared at `typeDecl` (each with its button's literal title, if it has one) and its
@@ -586,13 +601,23 @@ struct FactExtractor {
     /// walked its declaration for each).
     func tapActions(in typeDecl: Int) -> ReaderTablesOfTypes.Found {
         if let known = readerTablesOfTypes.byType[typeDecl] { return known }
-        var actions: [(bytes: Range<Int>, title: String?)] = []
+        typealias Action = ReaderTablesOfTypes.Action
+        var actions: [Action] = []
         let catches = catchBlocks(in: typeDecl)
         var methods: [(declaration: Int, name: String)] = []
-        for n in tree.subtree(typeDecl) {
+        // The type's extensions in the file too: their methods are the type's (`extension Editor { func save() }`).
+        for n in ([typeDecl] + context.extensionsInFile(of: typeDecl)).lazy.flatMap(tree.subtree) {
             switch context.kind(n) {
             case .funcDecl:
                 if let name = context.name(n) { methods.append((n, name)) }
+                continue
+            case .binaryExpr:
+                // `view.onTap = { ... }` (a UIKit view's callback set by a coordinator): runs when the handler is called.
+                if context.name(n) == "=", let target = tree.firstChild(n), context.kind(target) == .memberAccessExpr,
+                   let handler = context.name(target), Self.isEventHandlerName(handler),
+                   let value = Array(context.children(n)).last, value != target, context.kind(value) == .closureExpr {
+                    actions.append(Action(bytes: tree.byteRange(value), title: nil, event: handler))
+                }
                 continue
             case .callExpr:
                 break
@@ -602,22 +627,48 @@ struct FactExtractor {
             guard let callee = tree.firstChild(n) else { continue }
             let parts = context.children(n).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
             let arguments = context.arguments(n)
-            if context.kind(callee) == .identifierExpr, context.name(callee) == "Button" {
+            let calleeName = context.name(callee)
+            if context.kind(callee) == .identifierExpr, calleeName == "Button" {
                 // `Button("Save", action: save)`, `Button("Save") { ... }`, `Button { ... } label: { ... }`.
                 let title = arguments.first.flatMap { $0.label == nil ? $0.value.flatMap(literalTitle) : nil }
                 if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" }) {
-                    actions.append((tree.byteRange(action), title))
+                    actions.append(Action(bytes: tree.byteRange(action), title: title))
                 } else if let closure = parts.first(where: { context.kind($0) == .trailingClosure }), context.name(closure) == nil {
-                    actions.append((tree.byteRange(closure), title))
+                    actions.append(Action(bytes: tree.byteRange(closure), title: title))
                 }
-            } else if context.kind(callee) == .memberAccessExpr, context.name(callee) == "onTapGesture",
-                      let action = parts.last {
-                actions.append((tree.byteRange(action), nil))
-            } else if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" }),
-                      let value = tree.firstChild(action), context.kind(value) == .closureExpr {
+                continue
+            }
+            if context.kind(callee) == .memberAccessExpr, calleeName == "onTapGesture", let action = parts.last {
+                actions.append(Action(bytes: tree.byteRange(action), title: nil))
+                continue
+            }
+            if context.kind(callee) == .memberAccessExpr, let calleeName, Self.eventModifiers.contains(calleeName) {
+                // `.onChange(of: query) { ... }`, `.onSubmit { ... }`: run when the change or the event comes, not when
+                // the view is shown.
+                for part in parts where context.kind(part) == .trailingClosure || tree.firstChild(part).map({ context.kind($0) == .closureExpr }) == true {
+                    actions.append(Action(bytes: tree.byteRange(part), title: nil, event: calleeName))
+                }
+                continue
+            }
+            if let action = parts.first(where: { context.kind($0) == .argument && context.name($0) == "action" }),
+               let value = tree.firstChild(action), context.kind(value) == .closureExpr {
                 // `.init(title: "Retry", action: { ... })`: an action a control of the caller runs when chosen.
                 let title = arguments.first { $0.label == "title" }.flatMap { $0.value.flatMap(literalTitle) }
-                actions.append((tree.byteRange(action), title))
+                actions.append(Action(bytes: tree.byteRange(action), title: title))
+            }
+            for part in parts where context.kind(part) == .argument {
+                // `RowView(item, onSelect: { ... })`, `.sheet(isPresented: $shown, onDismiss: { ... })`: a callback,
+                // named for the event that calls it.
+                guard let label = context.name(part), Self.isEventHandlerName(label),
+                      let value = tree.firstChild(part), context.kind(value) == .closureExpr else { continue }
+                actions.append(Action(bytes: tree.byteRange(part), title: nil, event: label))
+            }
+            if context.kind(callee) == .identifierExpr, let first = calleeName?.utf8.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),
+               let closure = parts.last, context.kind(closure) == .trailingClosure, context.name(closure) == nil,
+               let body = tree.firstChild(closure), isStatementClosure(body) {
+                // `MenuRow(icon: icon) { guard ... ; drawer.close() }`: a view's trailing closure that a view builder
+                // could not hold (a `guard`, an assignment) is an action its control runs when chosen.
+                actions.append(Action(bytes: tree.byteRange(closure), title: nil))
             }
         }
         // A method every mention of which is in an action runs only in it (a few rounds: methods calling methods).
@@ -626,14 +677,15 @@ struct FactExtractor {
             for (i, method) in methods.enumerated().reversed() {
                 let mentions = self.uses(of: method.name, besides: method.declaration, in: typeDecl)
                 guard !mentions.isEmpty else { continue }
-                var titles: [String?] = []
+                var callers: [Action] = []
                 for mention in mentions {
-                    guard let action = actions.first(where: { $0.bytes.contains(mention.lowerBound) }) else { titles = []; break }
-                    titles.append(action.title)
+                    guard let action = actions.first(where: { $0.bytes.contains(mention.lowerBound) }) else { callers = []; break }
+                    callers.append(action)
                 }
-                guard !titles.isEmpty else { continue }
-                let title = Set(titles).count == 1 ? titles[0] : nil
-                actions.append((tree.byteRange(method.declaration), title))
+                guard let first = callers.first else { continue }
+                let title = callers.allSatisfy({ $0.title == first.title }) ? first.title : nil
+                let event = callers.allSatisfy({ $0.event == first.event }) ? first.event : callers.contains { $0.event != nil } ? "" : nil
+                actions.append(Action(bytes: tree.byteRange(method.declaration), title: title, event: event))
                 methods.remove(at: i)
                 added = true
             }
@@ -641,6 +693,146 @@ struct FactExtractor {
         }
         readerTablesOfTypes.byType[typeDecl] = (actions, catches)
         return (actions, catches)
+    }
+
+    /// When every use is in a branch that an input of the type chooses (`switch tip { case .touchId, .faceId: ...
+    /// }`, `if isEditing { ... }`, `if mode == .edit { ... }`, the innermost such branch around each use), with
+    /// the same input: the input and the values that choose those branches. An input is a stored property the
+    /// memberwise initializer takes, so only a type without an `init` of its own in its file has inputs.
+    func inputCondition(holdingAll uses: [Range<Int>], in typeDecl: Int?) -> InputCondition? {
+        guard let typeDecl, !uses.isEmpty else { return nil }
+        let branches = inputBranches(in: typeDecl)
+        guard !branches.isEmpty else { return nil }
+        var input: String?
+        var values: [String] = []
+        for use in uses {
+            let around = branches.filter { $0.bytes.contains(use.lowerBound) }
+            guard let innermost = around.min(by: { $0.bytes.count < $1.bytes.count }),
+                  input == nil || input == innermost.input else { return nil }
+            input = innermost.input
+            for value in innermost.values where !values.contains(value) { values.append(value) }
+        }
+        return input.map { InputCondition(input: $0, values: values) }
+    }
+
+    /// The branches of the type at `typeDecl` (and its extensions in the file) that one of its inputs chooses,
+    /// each with the values that choose it; none when the type has an `init` of its own.
+    func inputBranches(in typeDecl: Int) -> [(bytes: Range<Int>, input: String, values: [String])] {
+        if let known = readerTablesOfTypes.inputBranches[typeDecl] { return known }
+        var branches: [(bytes: Range<Int>, input: String, values: [String])] = []
+        defer { readerTablesOfTypes.inputBranches[typeDecl] = branches }
+        let declarations = [typeDecl] + context.extensionsInFile(of: typeDecl)
+        var inputs: Set<String> = []
+        for declaration in declarations {
+            guard let block = tree.child(declaration, .memberBlock) else { continue }
+            for member in context.memberDecls(block) {
+                if context.kind(member) == .initDecl { return branches }
+                guard declaration == typeDecl, context.kind(member) == .variableDecl, !context.hasModifier(member, .static) else { continue }
+                // A stored property the memberwise initializer takes: no accessors, no value fixed by `let x = ...`,
+                // no wrapper but `@State`.
+                let wrapper = context.attributes(member).last.flatMap { context.name($0) }
+                guard wrapper == nil || wrapper == "State" else { continue }
+                for binding in context.children(member) where context.kind(binding) == .patternBinding {
+                    guard let pattern = tree.firstChild(binding), context.kind(pattern) == .identifierPattern, let name = context.name(pattern),
+                          tree.child(binding, .accessorBlock) == nil,
+                          !(tree.name(member) == "let" && tree.child(binding, .initializerClause) != nil) else { continue }
+                    inputs.insert(name)
+                }
+            }
+        }
+        guard !inputs.isEmpty else { return branches }
+        // `tip`, `self.tip`: the input read, if the expression is one.
+        func inputRead(_ n: Int) -> String? {
+            let name: String?
+            switch context.kind(n) {
+            case .identifierExpr:
+                name = context.name(n)
+            case .memberAccessExpr:
+                guard let base = tree.firstChild(n), context.kind(base) == .identifierExpr, context.name(base) == "self" else { return nil }
+                name = context.name(n)
+            default:
+                return nil
+            }
+            return name.flatMap { inputs.contains($0) ? $0 : nil }
+        }
+        // What a condition says of an input: the values for which it holds, and those for which it does not.
+        func test(_ condition: Int) -> (input: String, whenTrue: [String], whenFalse: [String])? {
+            if let input = inputRead(condition) { return (input, ["true"], ["false"]) }
+            let parts = Array(context.children(condition))
+            switch context.kind(condition) {
+            case .prefixOperatorExpr where context.name(condition) == "!" && parts.count == 1:
+                return inputRead(parts[0]).map { ($0, ["false"], ["true"]) }
+            case .binaryExpr where (context.name(condition) == "==" || context.name(condition) == "!=") && parts.count == 2:
+                guard let (input, literal) = inputRead(parts[0]).flatMap({ i in context.caseOrBooleanLiteral(parts[1]).map { (i, $0) } })
+                        ?? inputRead(parts[1]).flatMap({ i in context.caseOrBooleanLiteral(parts[0]).map { (i, $0) } }) else { return nil }
+                return context.name(condition) == "==" ? (input, [literal], []) : (input, [], [literal])
+            default:
+                return nil
+            }
+        }
+        for declaration in declarations {
+            for n in tree.subtree(declaration) {
+                switch context.kind(n) {
+                case .switchStmt, .switchExpr:
+                    guard let subject = tree.firstChild(n), let input = inputRead(subject) else { continue }
+                    for switchCase in context.children(n) where context.kind(switchCase) == .switchCase {
+                        // `case .touchId, .faceId:`; `default`, bindings and other patterns choose values not listed.
+                        var values: [String] = []
+                        var listed = true
+                        for pattern in context.children(switchCase) where context.kind(pattern) == .expressionPattern {
+                            guard let value = tree.firstChild(pattern), let literal = context.caseOrBooleanLiteral(value) else { listed = false; break }
+                            values.append(literal)
+                        }
+                        if listed && !values.isEmpty { branches.append((tree.byteRange(switchCase), input, values)) }
+                    }
+                case .ifStmt, .ifExpr:
+                    let parts = Array(context.children(n))
+                    guard let then = parts.firstIndex(where: { context.kind($0) == .codeBlock }) else { continue }
+                    let conditions = parts[..<then]
+                    // Any condition of several holds on the `then` branch; the `else` branch only of a single one.
+                    for condition in conditions {
+                        guard let (input, whenTrue, _) = test(condition), !whenTrue.isEmpty else { continue }
+                        branches.append((tree.byteRange(parts[then]), input, whenTrue))
+                        break
+                    }
+                    if conditions.count == 1, then + 1 < parts.count, let (input, _, whenFalse) = test(conditions.first!), !whenFalse.isEmpty {
+                        branches.append((tree.byteRange(parts[then + 1]), input, whenFalse))
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        return branches
+    }
+
+    /// Modifiers whose closures run when something happens after the view is shown (a change, a submission, a
+    /// gesture, a drop), never as it is shown: `onAppear` and `task` are not among them.
+    static let eventModifiers: Set<String> = [
+        "onChange", "onReceive", "onSubmit", "onLongPressGesture", "onDelete", "onMove", "onInsert", "onHover",
+        "onContinuousHover", "onDrop", "onOpenURL", "onContinueUserActivity", "onKeyPress", "onCommand",
+        "onExitCommand", "onPasteCommand", "onDeleteCommand", "onMoveCommand", "refreshable", "onEnded", "onChanged",
+    ]
+
+    /// A callback's name by Swift's convention (`onSelect`, `onDismiss`, `onTap`), except the handlers that run
+    /// as a view is shown or laid out.
+    static func isEventHandlerName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 2, bytes[0] == UInt8(ascii: "o"), bytes[1] == UInt8(ascii: "n"),
+              bytes[2] >= UInt8(ascii: "A") && bytes[2] <= UInt8(ascii: "Z") else { return false }
+        return !["onAppear", "onDisappear", "onGeometryChange", "onPreferenceChange", "onScrollGeometryChange"].contains(name)
+    }
+
+    /// A closure whose statements a view builder could not hold: a `guard`, or an assignment, at its top level.
+    func isStatementClosure(_ closure: Int) -> Bool {
+        guard context.kind(closure) == .closureExpr else { return false }
+        return context.children(closure).contains { statement in
+            switch context.kind(statement) {
+            case .guardStmt: return true
+            case .binaryExpr: return context.name(statement) == "="
+            default: return false
+            }
+        }
     }
 
     /// The bytes of the `catch` blocks in a declaration, found in its tokens (so in bodies the parser skipped too):

@@ -241,6 +241,23 @@ struct FileContext {
     /// Whether a call has arguments and passes constants only: literals (strings without interpolation),
     /// implicit members (`.fish`), a type's members (`Tab.all`) and collections of those (`[]`); no trailing
     /// closure.
+    /// An enum case or a Boolean literal as `RenderEdge.literalArguments` and `InputCondition` write it: `.touchId`
+    /// for `.touchId` and `Tip.touchId`, `true`, `false`; nil for anything else (`.custom(name)` too).
+    func caseOrBooleanLiteral(_ expression: Int) -> String? {
+        switch kind(expression) {
+        case .booleanLiteral:
+            return name(expression)
+        case .memberAccessExpr:
+            guard let member = name(expression) else { return nil }
+            if let base = tree.firstChild(expression) {
+                guard kind(base) == .identifierExpr, Self.isTypeLike(name(base) ?? "") else { return nil }
+            }
+            return "." + member
+        default:
+            return nil
+        }
+    }
+
     func hasConstantArguments(_ call: Int) -> Bool {
         let arguments = Array(children(call).dropFirst())
         guard !arguments.isEmpty else { return false }

@@ -135,6 +135,10 @@ struct PropertyFact: Sendable, Equatable, Codable {
     /// An `@EnvironmentObject` whose every use in its file is in the action of a button or a tap gesture: SwiftUI
     /// looks the object up, and crashes without it, only when the action runs.
     var readOnlyOnTap: TapAction?
+    /// An `@EnvironmentObject` whose every use in its file is in a branch chosen by an input of its view
+    /// (`switch tip { case .touchId: ... }`, `if isEditing { ... }`): SwiftUI looks the object up only when the
+    /// caller passes one of those values.
+    var readOnlyWhen: InputCondition?
     /// Without a declared or constructed type: the static member its initializer reads (`= Store.shared`), whose
     /// type the project index knows (`ProjectIndex.resolve`).
     var staticInitializer: StaticMemberName?
@@ -175,6 +179,17 @@ struct TapAction: Hashable, Sendable, Codable {
     var titles: [String]
     /// Every read is in a `catch` clause: the object is looked up only when a call before it throws.
     var onFailure = false
+    /// Every read waits for something other than a tap: the handler that runs it (`onChange`, `onSubmit`, a
+    /// callback such as `onSelect:` or `view.onTap = { ... }`), or empty when the reads wait for several kinds.
+    var event: String?
+}
+
+/// The values of one input of a view for which it reads an object (`PropertyFact.readOnlyWhen`).
+struct InputCondition: Hashable, Sendable, Codable {
+    /// A stored property that the memberwise initializer takes (`tip` in `TipView(tip: .touchId)`).
+    var input: String
+    /// The literals it is tested against, as `RenderEdge.literalArguments` writes them (`.touchId`, `true`).
+    var values: [String]
 }
 
 /// `Type.member` as written: a static member whose type the project index looks up.
@@ -303,6 +318,18 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// Bit `i` is set when the value of the `i`-th labeled argument is an array literal (`buttons`): an input that
     /// every construction gives a literal array has fixed slots, whatever the elements hold. The first 16 only.
     var arrayLiteralArguments: UInt16 = 0
+    /// The labeled arguments whose value is an enum case or a Boolean literal, each as `label=value,`
+    /// (`tip=.touchId,isEditing=false,`): what an input of the view is for this construction (`InputCondition`).
+    var literalArguments = ""
+
+    /// The literal passed as `label` in `literalArguments` written as they are (`tip=.touchId,`), if one is.
+    static func literalArgument(_ label: String, in literalArguments: String) -> String? {
+        for entry in literalArguments.split(separator: ",") {
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0] == label { return String(parts[1]) }
+        }
+        return nil
+    }
     /// Bit `i` is set when the value of the `i`-th labeled argument constructs a value of a named type
     /// (`Manager(album: album)`): what the caller passes is made anew each time its body runs. The first 16 only.
     var newValueArguments: UInt16 = 0

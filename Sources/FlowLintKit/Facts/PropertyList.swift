@@ -117,6 +117,12 @@ extension PropertyFact {
             w.uint(UInt64(action.titles.count))
             for title in action.titles { w.string(title) }
             w.bool(action.onFailure)
+            w.optional(action.event) { $0.string($1) }
+        }
+        w.optional(readOnlyWhen) { w, condition in
+            w.string(condition.input)
+            w.uint(UInt64(condition.values.count))
+            for value in condition.values { w.string(value) }
         }
         w.optional(staticInitializer) { $0.string($1.type); $0.string($1.member); $0.bool($1.isCall) }
         w.uint(UInt64(platforms.rawValue))
@@ -145,7 +151,11 @@ extension PropertyFact {
         isUnreadInItsFile = try r.bool()
         if try r.bool() {
             let titles = try r.strings()
-            readOnlyOnTap = TapAction(titles: titles, onFailure: try r.bool())
+            readOnlyOnTap = TapAction(titles: titles, onFailure: try r.bool(), event: try r.optionalString())
+        }
+        if try r.bool() {
+            let input = try r.string()
+            readOnlyWhen = InputCondition(input: input, values: try r.strings())
         }
         if try r.bool() {
             let type = try r.string()

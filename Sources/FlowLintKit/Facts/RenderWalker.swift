@@ -455,6 +455,9 @@ struct RenderWalker {
                 if position < 16, let value = argument.value, context.construction(value).isConstruction {
                     edge.newValueArguments |= 1 << position
                 }
+                if let value = argument.value, let literal = context.caseOrBooleanLiteral(value) {
+                    edge.literalArguments += label + "=" + literal + ","
+                }
                 position += 1
             }
         }

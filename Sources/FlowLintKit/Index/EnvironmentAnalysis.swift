@@ -69,9 +69,9 @@ struct EnvironmentAnalysis: ProjectAnalysis {
 
     /// The simple names of the views some code of the sources constructs: in a body or view-building member (a
     /// renderer's edges, previews included), in a class, an extension, a free function or a global, or in a struct or
-    /// enum that hands views over (`Constructions`). In sources with an App, a construction in the body or member of
-    /// a view counts only when that view is constructed itself (`LoginForm` in an `AuthView` nothing constructs is
-    /// code left over); without one, the views may be a library's, which its clients construct.
+    /// enum that hands views over (`Constructions`). In sources with an App, a construction in the body, a member or
+    /// an extension of a view counts only when that view is constructed itself (`LoginForm` in an `AuthView` nothing
+    /// constructs is code left over); without one, the views may be a library's, which its clients construct.
     private static func constructedViewNames(_ index: ProjectIndex) -> Set<String> {
         var names: Set<String> = []
         var byView: [String: [String]] = [:]
@@ -91,7 +91,15 @@ struct EnvironmentAnalysis: ProjectAnalysis {
                     shown.forEach(construct)
                 }
             }
-            for c in facts.constructions { c.names.forEach(construct) }
+            for c in facts.constructions {
+                // An extension of a view (its `init`s, its methods) runs once the view is made, as its body does
+                // (`extension Pager { init() { self.init(footer: PagerFooter()) } }` of a `Pager` nothing makes).
+                if hasApp, views[c.owner] != nil {
+                    byView[c.owner, default: []] += c.names
+                } else {
+                    c.names.forEach(construct)
+                }
+            }
         }
         // Each view once, from a worklist (a chain of views may be long).
         while let view = work.popLast() { byView.removeValue(forKey: view)?.forEach(construct) }

@@ -66,6 +66,11 @@ struct EnvironmentGraph {
     private var resolvedSetNumbers: [[DeclarationKey]: Int] = [:]
     /// Per (file, build), what each of the file's `#if` clauses decides.
     private var clauseValues: [FileInBuild: [Bool?]] = [:]
+    /// The literal arguments of the constructions whose view reads an object only for some values of an input
+    /// (`Place.arguments` holds a number), and whether each declaration has such a reader.
+    private var argumentSets: [String] = []
+    private var argumentSetNumbers: [String: Int32] = [:]
+    private var hasInputReaders: [DeclarationKey: Bool] = [:]
 
     fileprivate struct FileInBuild: Hashable {
         var file: Int
@@ -320,7 +325,7 @@ struct EnvironmentGraph {
                          provided: construction.provided)
                     guard let provided = construction.provided?.union(delegates) else { continue }
                     let place = Place(kind: .name(resolved.set), navigable: construction.navigable, platforms: platforms,
-                                      build: build)
+                                      build: build, arguments: arguments(of: edge, shown: resolved.set))
                     shown.append(Shown(root: number, construction: c, rootKind: rootKind, view: resolved.name, span: edge.span,
                                        node: walk.node(at: place, view: resolved.name), provided: provided))
                 }
@@ -620,6 +625,34 @@ struct EnvironmentGraph {
         var platforms: Platforms
         /// The build the path is compiled in (`BuildLayout.builds`), -1 when not known.
         var build: Int32
+        /// For a view whose declaration reads an object only for some values of an input, the literal arguments
+        /// of the construction that shows it (a number of `argumentSets`); -1 otherwise, and for every other place.
+        var arguments: Int32 = -1
+    }
+
+    /// The number of the literal arguments of `edge` when it passes some and a declaration it shows has a reader
+    /// that an input decides (`PropertyFact.readOnlyWhen`), else -1: the places of other constructions stay shared.
+    private mutating func arguments(of edge: RenderEdge, shown set: Int) -> Int32 {
+        guard !edge.literalArguments.isEmpty, resolvedSets[set].contains(where: { hasInputReader($0) }) else { return -1 }
+        if let number = argumentSetNumbers[edge.literalArguments] { return number }
+        argumentSets.append(edge.literalArguments)
+        argumentSetNumbers[edge.literalArguments] = Int32(argumentSets.count - 1)
+        return Int32(argumentSets.count - 1)
+    }
+
+    private mutating func hasInputReader(_ declaration: DeclarationKey) -> Bool {
+        if let known = hasInputReaders[declaration] { return known }
+        let has = readers(of: (declaration.file, declaration.type)).contains { $0.readOnlyWhen != nil }
+        hasInputReaders[declaration] = has
+        return has
+    }
+
+    /// Whether the construction that shows a place passes an input a literal for which `property` is not read
+    /// (`TipView(tip: .contextMenu)` for a read under `case .touchId:`).
+    private func isNeverRead(_ property: PropertyFact, at place: Place) -> Bool {
+        guard place.arguments >= 0, let condition = property.readOnlyWhen else { return false }
+        guard let passed = RenderEdge.literalArgument(condition.input, in: argumentSets[Int(place.arguments)]) else { return false }
+        return !condition.values.contains(passed)
     }
 
     /// Adds every place the walk reaches from the views the roots show, each once, with its readers and links
@@ -639,7 +672,7 @@ struct EnvironmentGraph {
                 for candidate in compiledDeclarations(of: set, platforms: place.platforms, build: place.build) {
                     let target = Place(kind: .declaration(candidate), navigable: place.navigable,
                                        platforms: place.platforms.intersection(index.type((candidate.file, candidate.type)).platforms),
-                                       build: place.build)
+                                       build: place.build, arguments: place.arguments >= 0 && hasInputReader(candidate) ? place.arguments : -1)
                     walk.link(node, to: target, view: view, step: nil, provides: [])
                 }
                 continue
@@ -656,7 +689,8 @@ struct EnvironmentGraph {
                     guard let needed = property.environmentObjectType.map(index.canonicalTypeName), let span = property.attributeSpan,
                           Self.isDeclared(needed, in: index),
                           Self.reads(property, onPathsFor: place.platforms),
-                          isCompiled(file: key.file, clause: property.clause, in: place.build) else { continue }
+                          isCompiled(file: key.file, clause: property.clause, in: place.build),
+                          !isNeverRead(property, at: place) else { continue }
                     walk.addReader(node, of: needed, at: span, tap: property.readOnlyOnTap)
                 }
                 // SwiftData's `@Query` and `@Environment(\.modelContext)`: the model container is one more type read.
@@ -719,7 +753,8 @@ struct EnvironmentGraph {
                 draw(from: .declaration(declaration), to: resolved.set, platforms: edgePlatforms, build: place.build, edge: edge,
                      provided: provided)
                 guard let provided else { continue }
-                walk.link(node, to: Place(kind: .name(resolved.set), navigable: navigable, platforms: edgePlatforms, build: place.build),
+                walk.link(node, to: Place(kind: .name(resolved.set), navigable: navigable, platforms: edgePlatforms, build: place.build,
+                                          arguments: arguments(of: edge, shown: resolved.set)),
                           view: resolved.name, step: edge.span, provides: provided, presentation: edge.presentation)
             case .member(let name):
                 guard let provided else { continue }
@@ -1179,6 +1214,9 @@ extension EnvironmentGraph {
             case nil: place = ""
             }
             if tap.onFailure { return "when a call in '\(last.view)' fails\(place)" }
+            if let event = tap.event {
+                return event.isEmpty ? "when an action of '\(last.view)' runs\(place)" : "when '\(last.view)' handles '\(event)'\(place)"
+            }
             if tap.titles.isEmpty { return "when tapped in '\(last.view)'\(place)" }
             let titles = tap.titles.map { "'\($0)'" }
             return "when \(titles.dropLast().joined(separator: ", "))\(titles.count > 1 ? " or " : "")\(titles.last!) is tapped\(place)"

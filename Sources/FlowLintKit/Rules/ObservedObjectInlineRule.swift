@@ -62,6 +62,10 @@ extension ObservedObjectInlineRule {
         var isRead = false
         /// An initializer uses it after making it (`model.start()`, `Child(model: model)`).
         var isSetUp = false
+        /// The types it is handed to as an argument of their construction (`Scanner(buffer: buffer)`).
+        var handedTo: [String] = []
+        /// It escapes otherwise than into a construction of `handedTo` (`$model`, a write, `save(model)`).
+        var escapesElsewhere = false
 
         /// Nothing but the construction names it: nothing of it is shown or kept.
         var isUnused: Bool { !escapes && calls.isEmpty && !isRead && !isSetUp }
@@ -231,6 +235,11 @@ extension ObservedObjectInlineRule {
             // nothing of it is shown or done.
             if c.uses.isUnused, let type = c.type, quiet.contains(type), index.types(named: type).count == 1,
                !index.isExtended(c.owner, outsideFile: index.position(ofFile: finding.diagnostic.span.file)) { continue }
+            // The view reads nothing of it and only hands it to code that is not a view (`Recognizer(buffer: buffer)`):
+            // nothing of it is shown, here or below, so a view made again loses nothing anyone sees (judged wrong 4
+            // times in AU: a scratch buffer a worker fills and empties).
+            if !c.uses.isRead, c.uses.calls.isEmpty, !c.uses.isSetUp, !c.uses.escapesElsewhere, !c.uses.handedTo.isEmpty,
+               c.uses.handedTo.allSatisfy({ index.declares($0) && !index.isView($0) && !index.isSwiftUIOwner($0) }) { continue }
             // Made again from the same inputs, it holds the same values, and the view neither changes it nor hands it on.
             if let type = c.type, let d = derived[type], isDerived(d, usedAs: c.uses, index) { continue }
             // The Composable Architecture's `ViewStore`, made from the view's `store` in its `init` and observed, is
@@ -355,7 +364,7 @@ extension ObservedObjectInlineRule {
                        !(i + 1 < tokens.count && tokens[i + 1].kind == .equal) { uses.isSetUp = true }
                     continue
                 }
-                if text == "$" + name || text == "_" + name { uses.escapes = true; continue }
+                if text == "$" + name || text == "_" + name { (uses.escapes, uses.escapesElsewhere) = (true, true); continue }
                 guard text == name else { continue }
                 // `other.name`: something else's property.
                 if tree.isMemberOfOther(atToken: i) { continue }
@@ -366,19 +375,59 @@ extension ObservedObjectInlineRule {
                 while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
                 guard j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier else {
                     uses.escapes = true  // handed on as it is
+                    if j == i + 1, let callee = constructionArgumentCallee(at: i, tree), !uses.escapesElsewhere {
+                        if !uses.handedTo.contains(callee) { uses.handedTo.append(callee) }
+                    } else {
+                        uses.escapesElsewhere = true
+                    }
                     continue
                 }
                 if j + 2 < tokens.count, tokens[j + 2].kind == .leftParen {
                     let method = tree.identifierText(tokens[j + 1])
                     if !uses.calls.contains(method) { uses.calls.append(method) }
                 } else if tree.isWrite(atToken: i) {
-                    uses.escapes = true
+                    (uses.escapes, uses.escapesElsewhere) = (true, true)
                 } else {
                     uses.isRead = true
                 }
             }
         }
         return uses
+    }
+
+    /// The capitalized callee of the call whose argument list holds the token at `i` as a whole argument
+    /// (`Scanner(model: model, buffer: buffer)`, `Scanner(buffer)`): a type the object is handed to as it is made.
+    static func constructionArgumentCallee(at i: Int, _ tree: SyntaxTree) -> String? {
+        let tokens = tree.tokens
+        guard i + 1 < tokens.count, tokens[i + 1].kind == .rightParen || tokens[i + 1].kind == .comma, i > 0 else { return nil }
+        // The argument starts right after `(`, `,` or its label's `:`.
+        var start = i - 1
+        if tokens[start].kind == .colon {
+            guard start >= 2, tokens[start - 1].kind == .identifier else { return nil }
+            start -= 2
+        }
+        guard tokens[start].kind == .leftParen || tokens[start].kind == .comma else { return nil }
+        // Back to the unmatched `(` of the call, a bounded number of tokens.
+        var depth = 0
+        var k = start
+        while k > 0, i - k < 512 {
+            switch tokens[k].kind {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftSquare, .leftBrace: depth -= 1
+            case .leftParen:
+                if depth == 0 {
+                    guard tokens[k - 1].kind == .identifier else { return nil }
+                    let callee = tree.identifierText(tokens[k - 1])
+                    return FileContext.isTypeLike(callee) ? callee : nil
+                }
+                depth -= 1
+            default:
+                break
+            }
+            if depth < 0 { return nil }
+            k -= 1
+        }
+        return nil
     }
 
     /// Calls that run their closure before they return: a write in it is made with the code around it.
