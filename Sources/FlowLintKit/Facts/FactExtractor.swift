@@ -880,14 +880,28 @@ struct FactExtractor {
         for m in members where context.kind(m) == .funcDecl {
             guard let name = context.name(m), viewMembers.contains(name),
                   let clause = context.tree.child(m, .parameterClause) else { continue }
-            let closures = context.children(clause).filter { p in
-                context.kind(p) == .parameter && context.tree.subtree(p).contains { context.kind($0) == .functionType }
+            // The content is handed in as a closure (`view { DeviceList() }`) or as a view (`configured(DeviceList())`:
+            // a parameter of type `some View`, `AnyView`, or a generic parameter constrained to `View`).
+            let viewGenerics = Set(context.tree.child(m, .genericParameterClause).map { generics in
+                context.children(generics).filter { g in
+                    context.kind(g) == .genericParameter && context.children(g).contains { context.name($0) == "View" }
+                }.compactMap { context.name($0) }
+            } ?? [])
+            let contents = context.children(clause).filter { p in
+                guard context.kind(p) == .parameter else { return false }
+                if context.tree.subtree(p).contains(where: { context.kind($0) == .functionType }) { return true }
+                guard let type = Array(context.children(p)).last else { return false }
+                switch context.kind(type) {
+                case .someOrAnyType: return context.children(type).contains { context.name($0) == "View" }
+                case .identifierType: return context.name(type) == "AnyView" || context.name(type).map(viewGenerics.contains) == true
+                default: return false
+                }
             }.compactMap { context.parameterName($0) }
-            guard !closures.isEmpty else { continue }
+            guard !contents.isEmpty else { continue }
             var renderer = Renderer(kind: .member(type: owner, typeIndex: -1, name: name))
             var scratch = FileFacts(path: context.path)
             RenderWalker.collect(m, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
-                                 contentNames: Set(closures), into: &renderer, facts: &scratch)
+                                 contentNames: Set(contents), into: &renderer, facts: &scratch)
             if let provided = renderer.contentProviders, !provided.isEmpty { found[name] = provided }
         }
         return found

@@ -42,10 +42,13 @@ extension SyntaxTree {
         if next.kind == .period, j + 2 < tokens.count, tokens[j + 1].kind == .identifier, tokens[j + 2].kind == .leftParen {
             return true
         }
-        // `x.y = z`, `x.y.z += 1`: a member assigned; `x.items.append(y)`: a member's method, which may mutate.
+        // `x.y = z`, `x.y.z += 1`: a member assigned; `x.items.append(y)`: a member's method, which may mutate. A
+        // member on a line of its own ends the chain: `theme.background` then `.ignoresSafeArea()` on the next line
+        // is a view given a modifier, not a member's method.
         if next.kind == .period {
             var k = j
-            while k + 1 < tokens.count, tokens[k].kind == .period, tokens[k + 1].kind == .identifier { k += 2 }
+            while k + 1 < tokens.count, tokens[k].kind == .period, tokens[k + 1].kind == .identifier,
+                  k == j || !tokens[k].isAtStartOfLine { k += 2 }
             if k < tokens.count { return tokens[k].kind == .leftParen || isAssignment(tokens[k]) }
         }
         return false

@@ -70,13 +70,15 @@ extension NonPrivateStateRule {
     }
 
     /// Every caller passes a new object to an `@State` (`AlbumPage(tracks: TrackList(album))`): `@State` takes its
-    /// value at once, so each render of a caller makes an object (and starts its work) that the view then drops,
-    /// keeping the first. Taking it as `let` or `@Bindable` would make the view use a new one at each render
-    /// (engineers judged that advice wrong there); creating it once, where it is owned, is the fix.
+    /// value at once, so each render of a caller makes an object that the view then drops, keeping the first, and
+    /// one made from changed inputs is dropped too. Whether making it starts work is not said: engineers judged
+    /// that claim wrong where the initializer only stores what it is given. Taking it as `let` or `@Bindable`
+    /// would make the view use a new one at each render (engineers judged that advice wrong there); creating it
+    /// once, where it is owned, is the fix.
     static func message(wrapper: String, property: String, madeByCallersOf owner: String) -> String {
         "@\(wrapper) '\(property)' is made by the view's callers: '\(owner)(\(property):)' passes a new object each time, "
-            + "and @\(wrapper) keeps the first, so each render of a caller makes one (and starts its work) for nothing; keep "
-            + "it in a @State of the caller and pass that, or make it private and create it in '.task'"
+            + "and @\(wrapper) keeps the first, so the ones passed at later renders are dropped (one made from changed "
+            + "inputs too); keep it in a @State of the caller and pass that, or make it private and create it in '.task'"
     }
 
     /// The owner struct must turn out to be a SwiftUI type (a view, a modifier, ...) other than an `App`,
