@@ -55,20 +55,21 @@ extension FactExtractor {
         let tokens = tree.tokens
         let own = tree.nodes[declaration]
         let declarations = [typeDecl] + context.extensionsInFile(of: typeDecl)
-        let regions = declarations.map { Int(tree.nodes[$0].firstToken)..<Int(tree.nodes[$0].endToken) }
         var ranges: CallRanges?
         var written = false, bound = false, read = false
         var allWritesInLayout = true
         var allWritesInTaps = true, someWriteDelayed = false
         // The constants assigned when the view appears, while every write is such an assignment.
         var appearValues: Set<String>? = []
-        for region in regions {
-            var i = region.lowerBound
-            while i < region.upperBound {
-                defer { i += 1 }
+        // Only the tokens that spell the name (`name`, `$name`, `_name`), in file order, from the type's index of its
+        // tokens by text: scanning every token of the type for each of its states made a type of thousands of them
+        // cost their square.
+        let indexed = tokensByText(ofType: typeDecl)
+        let spelled = ([name, "$" + name, "_" + name].flatMap { indexed.byText[$0] ?? [] }).sorted()
+        do {
+            for i in spelled {
                 if i >= Int(own.firstToken) && i < Int(own.endToken) { continue }
                 let token = tokens[i]
-                guard token.length == UInt32(name.utf8.count) || token.length == UInt32(name.utf8.count + 1) else { continue }
                 let text = tree.identifierText(token)
                 if text == "_" + name { return .any }
                 let isProjection = text == "$" + name

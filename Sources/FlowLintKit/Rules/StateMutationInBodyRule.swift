@@ -409,6 +409,14 @@ extension StateMutationInBodyRule {
             }
             types.insert(file.typeDeclarationName(type))
         }
+        // A struct that takes only actions is recorded too: another type of the same name (in another module) may take
+        // a `@ViewBuilder` closure, and the two are one name to the project check, which then takes neither's closure
+        // as content (`DropDownButton(status: s) { isOpen.toggle() }` beside a library's `DropDownButton { label }`).
+        for decl in file.typeDeclarations where file.typeKind(decl) == .struct {
+            let name = file.typeDeclarationName(decl)
+            guard !types.contains(name), let block = file.tree.child(decl, .memberBlock) else { continue }
+            if file.memberDecls(block).contains(where: { takesClosure($0, file) }) { types.insert(name) }
+        }
         guard !types.isEmpty else { return [] }
         var out: [BuilderParameters] = []
         for type in types.sorted() {
@@ -438,8 +446,29 @@ extension StateMutationInBodyRule {
                     }
                 }
             }
-            if !builder.isEmpty { out.append(BuilderParameters(type: type, builderLabels: builder.sorted(), actionLabels: action.sorted())) }
+            if !builder.isEmpty || !action.isEmpty {
+                out.append(BuilderParameters(type: type, builderLabels: builder.sorted(), actionLabels: action.sorted()))
+            }
         }
         return out
+    }
+
+    /// An initializer with a parameter of function type, or a stored property of function type (which the memberwise
+    /// initializer takes).
+    static func takesClosure(_ m: Int, _ file: FileContext) -> Bool {
+        switch file.kind(m) {
+        case .initDecl:
+            guard let clause = file.tree.child(m, .parameterClause) else { return false }
+            return file.children(clause).contains { p in
+                file.kind(p) == .parameter && file.parameterType(p).map(file.isFunctionType) == true
+            }
+        case .variableDecl where !file.hasModifier(m, .static):
+            return file.children(m).contains { b in
+                file.kind(b) == .patternBinding && file.tree.child(b, .accessorBlock) == nil
+                    && file.tree.child(b, .typeAnnotation).flatMap({ file.tree.firstChild($0) }).map(file.isFunctionType) == true
+            }
+        default:
+            return false
+        }
     }
 }
