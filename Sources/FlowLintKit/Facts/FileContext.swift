@@ -238,9 +238,6 @@ struct FileContext {
         return false
     }
 
-    /// Whether a call has arguments and passes constants only: literals (strings without interpolation),
-    /// implicit members (`.fish`), a type's members (`Tab.all`) and collections of those (`[]`); no trailing
-    /// closure.
     /// An enum case or a Boolean literal as `RenderEdge.literalArguments` and `InputCondition` write it: `.touchId`
     /// for `.touchId` and `Tip.touchId`, `true`, `false`; nil for anything else (`.custom(name)` too).
     func caseOrBooleanLiteral(_ expression: Int) -> String? {
@@ -258,6 +255,9 @@ struct FileContext {
         }
     }
 
+    /// Whether a call has arguments and passes constants only: literals (strings without interpolation),
+    /// implicit members (`.fish`), a type's members (`Tab.all`) and collections of those (`[]`); no trailing
+    /// closure.
     func hasConstantArguments(_ call: Int) -> Bool {
         let arguments = Array(children(call).dropFirst())
         guard !arguments.isEmpty else { return false }

@@ -66,37 +66,35 @@ extension FactExtractor {
         // cost their square.
         let indexed = tokensByText(ofType: typeDecl)
         let spelled = ([name, "$" + name, "_" + name].flatMap { indexed.byText[$0] ?? [] }).sorted()
-        do {
-            for i in spelled {
-                if i >= Int(own.firstToken) && i < Int(own.endToken) { continue }
-                let token = tokens[i]
-                let text = tree.identifierText(token)
-                if text == "_" + name { return .any }
-                let isProjection = text == "$" + name
-                guard isProjection || text == name else { continue }
-                // `other.name`: a property of something else (another instance's state is never this view's).
-                if !isProjection, tree.isMemberOfOther(atToken: i) { continue }
-                let offset = Int(token.offset)
-                if ranges == nil { ranges = callRanges(in: declarations) }
-                let calls = ranges!
-                if isProjection {
-                    if calls.presentations.contains(offset) { bound = true; continue }
-                    if calls.layouts.contains(offset) { written = true; allWritesInTaps = false; continue }
-                    return .any
-                }
-                if tree.isWrite(atToken: i) {
-                    written = true
-                    if !calls.layouts.contains(offset) { allWritesInLayout = false }
-                    if !calls.taps.contains(offset) { allWritesInTaps = false }
-                    if calls.delays.contains(offset) { someWriteDelayed = true }
-                    if calls.appears.contains(offset), let value = assignedConstant(at: i) {
-                        appearValues?.insert(value)
-                    } else {
-                        appearValues = nil
-                    }
+        for i in spelled {
+            if i >= Int(own.firstToken) && i < Int(own.endToken) { continue }
+            let token = tokens[i]
+            let text = tree.identifierText(token)
+            if text == "_" + name { return .any }
+            let isProjection = text == "$" + name
+            guard isProjection || text == name else { continue }
+            // `other.name`: a property of something else (another instance's state is never this view's).
+            if !isProjection, tree.isMemberOfOther(atToken: i) { continue }
+            let offset = Int(token.offset)
+            if ranges == nil { ranges = callRanges(in: declarations) }
+            let calls = ranges!
+            if isProjection {
+                if calls.presentations.contains(offset) { bound = true; continue }
+                if calls.layouts.contains(offset) { written = true; allWritesInTaps = false; continue }
+                return .any
+            }
+            if tree.isWrite(atToken: i) {
+                written = true
+                if !calls.layouts.contains(offset) { allWritesInLayout = false }
+                if !calls.taps.contains(offset) { allWritesInTaps = false }
+                if calls.delays.contains(offset) { someWriteDelayed = true }
+                if calls.appears.contains(offset), let value = assignedConstant(at: i) {
+                    appearValues?.insert(value)
                 } else {
-                    read = true
+                    appearValues = nil
                 }
+            } else {
+                read = true
             }
         }
         // Never named again: nothing reads or writes it, unless an extension in another file does (not when private).

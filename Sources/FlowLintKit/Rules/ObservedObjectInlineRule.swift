@@ -235,8 +235,11 @@ extension ObservedObjectInlineRule {
             // nothing of it is shown or done.
             if c.uses.isUnused, let type = c.type, quiet.contains(type), index.types(named: type).count == 1,
                !index.isExtended(c.owner, outsideFile: index.position(ofFile: finding.diagnostic.span.file)) { continue }
+            // Used only by the view's initializers, after they make it (`provider.start()`): nothing of it is read,
+            // called or handed on later, so a view made again loses nothing of it (judged wrong 3 times in AX).
+            if c.uses.isSetUp, !c.uses.isRead, c.uses.calls.isEmpty, !c.uses.escapes { continue }
             // The view reads nothing of it and only hands it to code that is not a view (`Recognizer(buffer: buffer)`):
-            // nothing of it is shown, here or below, so a view made again loses nothing anyone sees (judged wrong 4
+            // nothing of it is shown, here or below, so a view made again loses nothing anyone sees (judged wrong 3
             // times in AU: a scratch buffer a worker fills and empties).
             if !c.uses.isRead, c.uses.calls.isEmpty, !c.uses.isSetUp, !c.uses.escapesElsewhere, !c.uses.handedTo.isEmpty,
                c.uses.handedTo.allSatisfy({ index.declares($0) && !index.isView($0) && !index.isSwiftUIOwner($0) }) { continue }
