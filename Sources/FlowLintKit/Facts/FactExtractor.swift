@@ -723,6 +723,7 @@ struct FactExtractor {
         defer { readerTablesOfTypes.inputBranches[typeDecl] = branches }
         let declarations = [typeDecl] + context.extensionsInFile(of: typeDecl)
         var inputs: Set<String> = []
+        var inputPatterns: Set<Int> = []
         for declaration in declarations {
             guard let block = tree.child(declaration, .memberBlock) else { continue }
             for member in context.memberDecls(block) {
@@ -737,6 +738,21 @@ struct FactExtractor {
                           tree.child(binding, .accessorBlock) == nil,
                           !(tree.name(member) == "let" && tree.child(binding, .initializerClause) != nil) else { continue }
                     inputs.insert(name)
+                    inputPatterns.insert(pattern)
+                }
+            }
+        }
+        // A name that a local, a parameter or a closure parameter of the type's code also declares (`ForEach(tips) {
+        // tip in switch tip { ... } }`) may not be the input where it is tested: such an input is not judged.
+        for declaration in declarations {
+            for n in tree.subtree(declaration) where !inputPatterns.contains(n) {
+                switch context.kind(n) {
+                case .identifierPattern, .closureParameter:
+                    if let name = context.name(n) { inputs.remove(name) }
+                case .parameter:
+                    if let name = context.parameterName(n) { inputs.remove(name) }
+                default:
+                    continue
                 }
             }
         }
