@@ -37,7 +37,9 @@ struct FactExtractor {
         }
         var byType: [Int: Found] = [:]
         var methods: [Int: [(declaration: Int, bytes: Range<Int>)]] = [:]
-        var inputBranches: [Int: [(bytes: Range<Int>, input: String, values: [String])]] = [:]
+        /// A branch that an input of a type chooses (`inputBranches(in:)`), with the values that choose it.
+        typealias InputBranch = (bytes: Range<Int>, input: String, values: [String])
+        var inputBranches: [Int: [InputBranch]] = [:]
     }
 
     final class TokensOfTypes {
@@ -717,9 +719,9 @@ struct FactExtractor {
 
     /// The branches of the type at `typeDecl` (and its extensions in the file) that one of its inputs chooses,
     /// each with the values that choose it; none when the type has an `init` of its own.
-    func inputBranches(in typeDecl: Int) -> [(bytes: Range<Int>, input: String, values: [String])] {
+    func inputBranches(in typeDecl: Int) -> [ReaderTablesOfTypes.InputBranch] {
         if let known = readerTablesOfTypes.inputBranches[typeDecl] { return known }
-        var branches: [(bytes: Range<Int>, input: String, values: [String])] = []
+        var branches: [ReaderTablesOfTypes.InputBranch] = []
         defer { readerTablesOfTypes.inputBranches[typeDecl] = branches }
         let declarations = [typeDecl] + context.extensionsInFile(of: typeDecl)
         var inputs: Set<String> = []

@@ -415,7 +415,7 @@ extension StateMutationInBodyRule {
         for decl in file.typeDeclarations where file.typeKind(decl) == .struct {
             let name = file.typeDeclarationName(decl)
             guard !types.contains(name), let block = file.tree.child(decl, .memberBlock) else { continue }
-            if file.memberDecls(block).contains(where: { takesClosure($0, file) }) { types.insert(name) }
+            if file.memberDecls(block).contains(where: { !closureParameters($0, file).isEmpty }) { types.insert(name) }
         }
         guard !types.isEmpty else { return [] }
         var out: [BuilderParameters] = []
@@ -424,25 +424,8 @@ extension StateMutationInBodyRule {
             for decl in file.typeDeclarations where file.typeDeclarationName(decl) == type {
                 guard let block = file.tree.child(decl, .memberBlock) else { continue }
                 for m in file.memberDecls(block) {
-                    let isBuilder = { (n: Int) in file.hasViewBuilderAttribute(n) }
-                    switch file.kind(m) {
-                    case .initDecl:
-                        guard let clause = file.tree.child(m, .parameterClause) else { continue }
-                        for p in file.children(clause) where file.kind(p) == .parameter {
-                            guard let t = file.parameterType(p),
-                                  file.isFunctionType(t) else { continue }
-                            let label = file.tree.nameToken(p).map { file.tree.identifierText($0) } ?? "_"
-                            if isBuilder(p) { builder.insert(label) } else { action.insert(label) }
-                        }
-                    case .variableDecl where !file.hasModifier(m, .static):
-                        // A closure property set through the memberwise initializer.
-                        for b in file.children(m) where file.kind(b) == .patternBinding && file.tree.child(b, .accessorBlock) == nil {
-                            guard let t = file.tree.child(b, .typeAnnotation).flatMap({ file.tree.firstChild($0) }),
-                                  file.isFunctionType(t), let n = file.tree.firstChild(b).flatMap({ file.name($0) }) else { continue }
-                            if isBuilder(m) { builder.insert(n) } else { action.insert(n) }
-                        }
-                    default:
-                        break
+                    for closure in closureParameters(m, file) {
+                        if closure.isBuilder { builder.insert(closure.label) } else { action.insert(closure.label) }
                     }
                 }
             }
@@ -453,22 +436,27 @@ extension StateMutationInBodyRule {
         return out
     }
 
-    /// An initializer with a parameter of function type, or a stored property of function type (which the memberwise
-    /// initializer takes).
-    static func takesClosure(_ m: Int, _ file: FileContext) -> Bool {
+    /// The closures a member takes, each with its label and whether it is a `@ViewBuilder` one: an initializer's
+    /// parameters of function type (`_` when unlabeled), or a stored property of function type, which the memberwise
+    /// initializer takes by its name.
+    static func closureParameters(_ m: Int, _ file: FileContext) -> [(label: String, isBuilder: Bool)] {
         switch file.kind(m) {
         case .initDecl:
-            guard let clause = file.tree.child(m, .parameterClause) else { return false }
-            return file.children(clause).contains { p in
-                file.kind(p) == .parameter && file.parameterType(p).map(file.isFunctionType) == true
+            guard let clause = file.tree.child(m, .parameterClause) else { return [] }
+            return file.children(clause).compactMap { p in
+                guard file.kind(p) == .parameter, let t = file.parameterType(p), file.isFunctionType(t) else { return nil }
+                let label = file.tree.nameToken(p).map { file.tree.identifierText($0) } ?? "_"
+                return (label, file.hasViewBuilderAttribute(p))
             }
         case .variableDecl where !file.hasModifier(m, .static):
-            return file.children(m).contains { b in
-                file.kind(b) == .patternBinding && file.tree.child(b, .accessorBlock) == nil
-                    && file.tree.child(b, .typeAnnotation).flatMap({ file.tree.firstChild($0) }).map(file.isFunctionType) == true
+            return file.children(m).compactMap { b in
+                guard file.kind(b) == .patternBinding, file.tree.child(b, .accessorBlock) == nil,
+                      let t = file.tree.child(b, .typeAnnotation).flatMap({ file.tree.firstChild($0) }), file.isFunctionType(t),
+                      let n = file.tree.firstChild(b).flatMap({ file.name($0) }) else { return nil }
+                return (n, file.hasViewBuilderAttribute(m))
             }
         default:
-            return false
+            return []
         }
     }
 }
