@@ -342,8 +342,12 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// `argument(labeled:)` over labels and array-literal bits kept apart from their edge.
     static func argument(labeled label: String, labels: String, arrayLiterals: UInt16) -> (passed: Bool, isArrayLiteral: Bool) {
         guard let position = position(of: label, in: labels) else { return (false, false) }
-        return (true, position < 16 && arrayLiterals & (1 << position) != 0)
+        return (true, isSet(arrayLiterals, at: position))
     }
+
+    /// Whether the bit of the argument at `position` is set in one of the edge's per-argument bit sets (the first 16
+    /// labeled arguments only).
+    static func isSet(_ bits: UInt16, at position: Int) -> Bool { position < 16 && bits & (1 << position) != 0 }
 
     /// The position of the argument labeled `label` among the labeled arguments `labels` (`title,buttons,`).
     static func position(of label: String, in labels: String) -> Int? {

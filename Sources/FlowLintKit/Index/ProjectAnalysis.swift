@@ -93,8 +93,8 @@ enum ViewConstructionArguments: ProjectAnalysis {
 
         /// Whether the argument labeled `label` constructs a new value (`Editor(model: Model(id))`).
         func constructsNewValue(labeled label: String) -> Bool {
-            guard let position = RenderEdge.position(of: label, in: argumentLabels), position < 16 else { return false }
-            return newValueArguments & (1 << position) != 0
+            guard let position = RenderEdge.position(of: label, in: argumentLabels) else { return false }
+            return RenderEdge.isSet(newValueArguments, at: position)
         }
     }
 
