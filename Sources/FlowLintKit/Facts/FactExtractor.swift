@@ -240,6 +240,7 @@ struct FactExtractor {
             }
         }
         type.viewMembers = viewMembers.sorted()
+        if kind == .struct || kind == .class { type.idComputedFrom = storedVariablesOfComputedID(members) }
         // A struct or enum that is no view, app or scene and hands views to UIKit or AppKit, or type-erases them
         // (`struct EndOfYear { func show() { ... UIHostingController(rootView: StoriesView()) } }`, a router enum
         // returning `AnyView`), constructs views outside SwiftUI's bodies too. Only those: every model struct's
@@ -344,6 +345,42 @@ struct FactExtractor {
             }) { return true }
         }
         return false
+    }
+
+    /// The stored `var`s of text (`String`, `String?`) of the members `members` that a computed `id` among them reads,
+    /// in the order it reads them (`var id: String { name + "·" + unit }`), from the tokens (the accessor's body may
+    /// be skipped). Those named as identifiers (`uuid`, `recordID`) are left out: they are what an id is made from,
+    /// not what rows edit.
+    func storedVariablesOfComputedID(_ members: [Int]) -> [String] {
+        let properties = members.filter { context.kind($0) == .variableDecl && !context.hasModifier($0, .static) }
+            .flatMap { m in context.children(m).filter { context.kind($0) == .patternBinding }.map { (declaration: m, binding: $0) } }
+        // Most types have no computed `id`: nothing more is looked at.
+        guard let idAccessor = properties.lazy.compactMap({ p -> Int? in
+            guard let pattern = tree.firstChild(p.binding), context.name(pattern) == "id" else { return nil }
+            return tree.child(p.binding, .accessorBlock)
+        }).first else { return [] }
+        var stored: Set<String> = []
+        for p in properties where tree.name(p.declaration) == "var" && tree.child(p.binding, .accessorBlock) == nil {
+            // Text, which rows edit as it is typed (`name`, `title`); not a date, a number or another element's id.
+            guard let annotation = tree.child(p.binding, .typeAnnotation).flatMap({ tree.firstChild($0) }),
+                  ["String", "String?"].contains(tree.compactText(annotation)) else { continue }
+            if let pattern = tree.firstChild(p.binding), let name = context.name(pattern), !Self.namesAnIdentifier(name) {
+                stored.insert(name)
+            }
+        }
+        guard !stored.isEmpty else { return [] }
+        var read: [String] = []
+        for i in tree.tokenRange(of: idAccessor) where tree.tokens[i].kind == .identifier {
+            let text = tree.identifierText(tree.tokens[i])
+            if stored.contains(text), !read.contains(text) { read.append(text) }
+        }
+        return read
+    }
+
+    /// `uuid`, `recordID`, `identifier`: a name that says the property identifies something.
+    static func namesAnIdentifier(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix("id") || lower.hasSuffix("identifier")
     }
 
     /// A stored property holding content a caller hands in: `@ViewBuilder let content: () -> Content`,

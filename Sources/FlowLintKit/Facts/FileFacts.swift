@@ -106,6 +106,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// Declared `private` or `fileprivate`: no other file can name it, and a name its own file constructs means it
     /// before a type of another file (`private struct PreviewHelper` in several files of a module).
     var isFilePrivate = false
+    /// The stored `var`s of text that a computed `id` of the struct or class reads (`var id: String { name + unit }`):
+    /// an id that changes as they are edited, and repeats where they do.
+    var idComputedFrom: [String] = []
 
     /// `qualifiedName` when there is one, else `name`.
     var qualifiedOrSimpleName: String { qualifiedName ?? name }

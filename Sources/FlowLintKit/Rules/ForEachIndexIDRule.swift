@@ -204,8 +204,13 @@ extension ForEachIndexIDRule {
         /// A standard value type that is `Hashable` (`String`, `Int`, `UUID`, `URL`): the element itself can be the
         /// identity when the elements are unique and the rows do not edit them.
         case hashableValue
+        /// A floating-point number (`floatingPointTypes`): a value that repeats and changes, which cannot be its own id.
+        case sample
         case unknown
     }
+
+    /// Floating-point number types: samples and measurements, which repeat and have no identity of their own.
+    static let floatingPointTypes: Set<String> = ["Float", "Double", "CGFloat", "Float32", "Float64", "Float16"]
 
     /// Standard value types whose values can identify rows (`id: \.self`) when they do not repeat.
     static let hashableValueTypes: Set<String> = ["String", "Substring", "Int", "Int64", "Int32", "UInt", "UUID", "URL",
@@ -215,11 +220,21 @@ extension ForEachIndexIDRule {
     /// that property, `ForEach($xs)` only for a collection that can be bound (`binding`, given only when the rows
     /// edit elements by position). `rowsEdit`: a row view takes a binding to a value of the element's type (the
     /// rows edit the elements through it).
-    static func advice(_ c: Condition, element: ElementIdentity, binding: String?, rowsEdit: Bool = false) -> String {
+    /// `computedID`: the element's type and the stored properties its computed `id` reads, when it has one.
+    static func advice(_ c: Condition, element: ElementIdentity, binding: String?, rowsEdit: Bool = false,
+                       computedID: (type: String, from: [String])? = nil) -> String {
         let pairedID = c.form == .zipped ? "\\.1.id" : "\\.element.id"
         var prefix = "", suffix = ""
         switch element {
-        case .identifiable, .idProperty: break
+        case .identifiable, .idProperty:
+            if let (type, from) = computedID {
+                // Rows identified by such an id are made again at each edit of those properties, and two elements
+                // with the same values share it.
+                let names = from.map { "'\($0)'" }
+                let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+                prefix = "give '\(type)' an id stored when it is made (its 'id' is computed from \(listed): it changes as "
+                    + "\(names.count == 1 ? "that is" : "they are") edited, and elements with the same values share it) and "
+            }
         case .declared(let name): prefix = "make '\(name)' Identifiable and "
         case .hashableValue where c.binding != nil || c.rowState != nil || rowsEdit || (c.form != .positions && c.text.hasPrefix("$")):
             // Rows that edit the element would change its identity at every keystroke with `id: \.self` (and values
@@ -230,6 +245,7 @@ extension ForEachIndexIDRule {
             return c.form == .positions
                 ? "use \(c.container)(\(c.text), id: \\.self) if its elements never repeat"
                 : "identify the rows by the element, id: \(c.form == .zipped ? "\\.1" : "\\.element"), if the elements never repeat"
+        case .sample: prefix = "keep each value in an Identifiable element (a stable id beside it) and "
         case .unknown: suffix = " with Identifiable elements"
         }
         // The pairs of `Array($xs.enumerated())` hold bindings: `\.element.id` would be a `Binding`, not an id. The
@@ -502,6 +518,12 @@ extension ForEachIndexIDRule {
             return (.variable, nil)
         case .arrayExpr:
             return nil
+        case .binaryExpr where context.name(e) == "??":
+            // `(draft.services ?? [])`: the optional collection, or no rows.
+            let operands = Array(context.children(e))
+            guard operands.count == 2, context.kind(context.unwrapped(operands[1])) == .arrayExpr,
+                  tree.firstChild(context.unwrapped(operands[1])) == nil, depth < 4 else { return (.variable, nil) }
+            return collectionReference(operands[0], at: use, context, depth: depth + 1)
         default:
             return (.variable, nil)
         }
@@ -1969,16 +1991,25 @@ extension ForEachIndexIDRule {
                 rowState = nil
             }
             let elementType = c.element ?? elementType(c.collection, index, facts)
+            // Samples (`[Float]` levels of a waveform, a chart's values): a value that repeats and changes is all an
+            // element is, so its position is the only identity rows can have, and rows that keep nothing of their own
+            // show the sample now at theirs (judged wrong in ekkomvp: a waveform's bars over a rolling buffer).
+            if let elementType, floatingPointTypes.contains(elementType), rowState == nil, c.binding == nil { continue }
             let identity = elementType.map { elementIdentity($0, index) } ?? .unknown
             // `ForEach($items)` needs elements with an identity, and rows that edit them.
             let binding = c.binding != nil && (identity == .identifiable || identity == .idProperty)
                 ? bindingText(c.collection, index) : nil
+            // An `id` computed from what the rows edit (`var id: String { name + unit }`) is no identity to keep rows by.
+            let computedID = identity == .identifiable || identity == .idProperty ? elementType.flatMap { type in
+                index.types(named: type).lazy.map { index.type($0).idComputedFrom }.first { !$0.isEmpty }.map { (type, $0) }
+            } : nil
             var diagnostic = finding.diagnostic
             diagnostic.message = message(c, changedBy: changedBy, rowState: rowState,
                                          advice: advice(c, element: identity, binding: binding,
                                                         rowsEdit: identity == .hashableValue && elementType.map { type in
                                                             c.rowViews.contains { bindsValue(of: type, $0, index) }
-                                                        } == true))
+                                                        } == true,
+                                                        computedID: computedID))
             report.report(diagnostic)
         }
     }
@@ -2196,7 +2227,7 @@ extension ForEachIndexIDRule {
         // `String` with an `extension String` in the project is still not the project's to make Identifiable.
         let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
         guard !declarations.isEmpty else {
-            return hashableValueTypes.contains(name) ? .hashableValue : .unknown
+            return hashableValueTypes.contains(name) ? .hashableValue : floatingPointTypes.contains(name) ? .sample : .unknown
         }
         // Types of the same simple name nested in different types (`WindowModel.Rule`, a top-level `Rule`): which one
         // the collection holds is not known here, and their identities may differ.
