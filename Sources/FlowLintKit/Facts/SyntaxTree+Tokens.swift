@@ -4,6 +4,32 @@ extension SyntaxTree {
     /// The indices of the tokens of node `n`.
     func tokenRange(of n: Int) -> Range<Int> { Int(nodes[n].firstToken)..<Int(nodes[n].endToken) }
 
+    /// The capitalized callee of the innermost call whose parenthesis is still open at token `k` (an argument's `(` or
+    /// `,`), scanning back at most `limit` tokens: `Editor` for `Editor(items: $names)`. Nil when a bracket or a brace
+    /// opens first, when the parenthesis follows no identifier or a name that is no type's, or past `limit`.
+    func openCallCallee(at k: Int, limit: Int = .max) -> String? {
+        var depth = 0
+        var k = k
+        let start = k
+        while k > 0, start - k < limit {
+            switch tokens[k].kind {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftSquare, .leftBrace: if depth == 0 { return nil } else { depth -= 1 }
+            case .leftParen:
+                if depth == 0 {
+                    guard tokens[k - 1].kind == .identifier else { return nil }
+                    let callee = identifierText(tokens[k - 1])
+                    return FileContext.isTypeLike(callee) ? callee : nil
+                }
+                depth -= 1
+            default:
+                break
+            }
+            k -= 1
+        }
+        return nil
+    }
+
     /// Whether the name at token `i` is a member of something other than `self` (`other.name`, not `self.name`).
     func isMemberOfOther(atToken i: Int) -> Bool {
         i > 0 && tokens[i - 1].kind == .period && !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self)

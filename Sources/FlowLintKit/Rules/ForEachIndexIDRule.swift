@@ -1469,24 +1469,7 @@ extension ForEachIndexIDRule {
             guard i > 1, tokens[i - 1].kind == .colon, tokens[i - 2].kind == .identifier,
                   end < tokens.count, tokens[end].kind == .comma || tokens[end].kind == .rightParen else { return nil }
             // The innermost open parenthesis before the label, and what it calls.
-            var depth = 0
-            var k = i - 3
-            while k > 0 {
-                switch tokens[k].kind {
-                case .rightParen, .rightSquare, .rightBrace: depth += 1
-                case .leftSquare, .leftBrace: if depth == 0 { return nil } else { depth -= 1 }
-                case .leftParen:
-                    if depth == 0 {
-                        guard tokens[k - 1].kind == .identifier else { return nil }
-                        let callee = tree.identifierText(tokens[k - 1])
-                        return FileContext.isTypeLike(callee) ? (callee, tree.identifierText(tokens[i - 2])) : nil
-                    }
-                    depth -= 1
-                default: break
-                }
-                k -= 1
-            }
-            return nil
+            return tree.openCallCallee(at: i - 3).map { ($0, tree.identifierText(tokens[i - 2])) }
         }
         var handoffs: [Handoff] = []
         var found: [Change] = []

@@ -410,27 +410,8 @@ extension ObservedObjectInlineRule {
             start -= 2
         }
         guard tokens[start].kind == .leftParen || tokens[start].kind == .comma else { return nil }
-        // Back to the unmatched `(` of the call, a bounded number of tokens.
-        var depth = 0
-        var k = start
-        while k > 0, i - k < 512 {
-            switch tokens[k].kind {
-            case .rightParen, .rightSquare, .rightBrace: depth += 1
-            case .leftSquare, .leftBrace: depth -= 1
-            case .leftParen:
-                if depth == 0 {
-                    guard tokens[k - 1].kind == .identifier else { return nil }
-                    let callee = tree.identifierText(tokens[k - 1])
-                    return FileContext.isTypeLike(callee) ? callee : nil
-                }
-                depth -= 1
-            default:
-                break
-            }
-            if depth < 0 { return nil }
-            k -= 1
-        }
-        return nil
+        // Back to the unmatched `(` of the call, at most 512 tokens from the object's.
+        return tree.openCallCallee(at: start, limit: 512 - (i - start))
     }
 
     /// Calls that run their closure before they return: a write in it is made with the code around it.
