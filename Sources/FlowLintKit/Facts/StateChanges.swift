@@ -72,7 +72,6 @@ extension FactExtractor {
             let text = tree.identifierText(token)
             if text == "_" + name { return .any }
             let isProjection = text == "$" + name
-            guard isProjection || text == name else { continue }
             // `other.name`: a property of something else (another instance's state is never this view's).
             if !isProjection, tree.isMemberOfOther(atToken: i) { continue }
             let offset = Int(token.offset)
