@@ -352,20 +352,25 @@ struct FactExtractor {
     /// be skipped). Those named as identifiers (`uuid`, `recordID`) are left out: they are what an id is made from,
     /// not what rows edit.
     func storedVariablesOfComputedID(_ members: [Int]) -> [String] {
-        let properties = members.filter { context.kind($0) == .variableDecl && !context.hasModifier($0, .static) }
-            .flatMap { m in context.children(m).filter { context.kind($0) == .patternBinding }.map { (declaration: m, binding: $0) } }
+        let properties = members.lazy.filter { context.kind($0) == .variableDecl && !context.hasModifier($0, .static) }
         // Most types have no computed `id`: nothing more is looked at.
-        guard let idAccessor = properties.lazy.compactMap({ p -> Int? in
-            guard let pattern = tree.firstChild(p.binding), context.name(pattern) == "id" else { return nil }
-            return tree.child(p.binding, .accessorBlock)
-        }).first else { return [] }
+        var idAccessor: Int?
+        for m in properties where idAccessor == nil {
+            for binding in context.children(m) where context.kind(binding) == .patternBinding && idAccessor == nil {
+                if let accessor = tree.child(binding, .accessorBlock), let pattern = tree.firstChild(binding),
+                   context.name(pattern) == "id" { idAccessor = accessor }
+            }
+        }
+        guard let idAccessor else { return [] }
         var stored: Set<String> = []
-        for p in properties where tree.name(p.declaration) == "var" && tree.child(p.binding, .accessorBlock) == nil {
-            // Text, which rows edit as it is typed (`name`, `title`); not a date, a number or another element's id.
-            guard let annotation = tree.child(p.binding, .typeAnnotation).flatMap({ tree.firstChild($0) }),
-                  ["String", "String?"].contains(tree.compactText(annotation)) else { continue }
-            if let pattern = tree.firstChild(p.binding), let name = context.name(pattern), !Self.namesAnIdentifier(name) {
-                stored.insert(name)
+        for m in properties where tree.name(m) == "var" {
+            for binding in context.children(m) where context.kind(binding) == .patternBinding && tree.child(binding, .accessorBlock) == nil {
+                // Text, which rows edit as it is typed (`name`, `title`); not a date, a number or another element's id.
+                guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }),
+                      ["String", "String?"].contains(tree.compactText(annotation)) else { continue }
+                if let pattern = tree.firstChild(binding), let name = context.name(pattern), !Self.namesAnIdentifier(name) {
+                    stored.insert(name)
+                }
             }
         }
         guard !stored.isEmpty else { return [] }
