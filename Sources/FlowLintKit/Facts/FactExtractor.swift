@@ -157,6 +157,12 @@ struct FactExtractor {
                     RenderWalker.collect(closure, context: context, ownerType: nil, viewMembers: [], scopes: scopes,
                                          into: &renderer, facts: &facts)
                 }
+                // `#Preview(traits: .sampleData)`, `traits: .modifier(SampleData())`: a `PreviewModifier` of the project
+                // applies its body's providers to the preview's content, as a view modifier does (`EnvironmentGraph`).
+                let traits = previewTraitHelpers(item)
+                if !traits.isEmpty {
+                    for e in renderer.edges.indices { renderer.edges[e].helperCalls += traits }
+                }
                 // `#Preview(traits: .sampleData)`, `traits: .modifier(SampleData())`: a `PreviewModifier` may attach
                 // a model container (SwiftData's pattern for previews) that is not followed, so the views count as
                 // having one.
@@ -283,7 +289,19 @@ struct FactExtractor {
                     addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: viewMembers, rootType: typeIndex)
                 } else if let memberName, viewMembers.contains(memberName) {
                     addRenderer(.member(type: name, typeIndex: typeIndex, name: memberName), body: m, owner: name, viewMembers: viewMembers)
+                    // `extension View { var themed: some View { environmentObject(Theme()) } }`, applied as
+                    // `Title().themed`: a helper as a method is.
+                    if kind == .extension && (name == "View" || name == "Scene") && !context.hasModifier(m, .static) {
+                        let (provided, calls) = providers(inHelper: m, owner: name)
+                        facts.providerHelpers.append(ProviderHelper(name: memberName, provided: provided, calls: calls))
+                    }
                 } else {
+                    // `extension PreviewTrait where T == Preview.ViewTraits { static var sampleData: Self =
+                    // .modifier(SampleData()) }`: a preview with `traits: .sampleData` is the modifier's content.
+                    if kind == .extension && name == "PreviewTrait", let memberName, let modifier = previewTraitModifier(m) {
+                        facts.providerHelpers.append(ProviderHelper(name: memberName, provided: [],
+                                                                    calls: [RenderEdge.modifierHelperName(modifier)]))
+                    }
                     // `lazy var host = { UIHostingController(rootView: Root().environmentObject(model)) }()` and
                     // other initializers and accessors: their providers count for "is T provided anywhere".
                     collectProviders(in: m, owner: name)
@@ -292,7 +310,7 @@ struct FactExtractor {
                 if let n = context.name(m), viewMembers.contains(n) {
                     // A view modifier's `body(content:)`: providers applied around `content` reach the view the
                     // modifier is applied to (`Renderer.contentProviders`).
-                    let modifierContent = n == "body" && inherited.contains("ViewModifier")
+                    let modifierContent = n == "body" && (inherited.contains("ViewModifier") || inherited.contains("PreviewModifier"))
                         ? tree.child(m, .parameterClause).flatMap { tree.child($0, .parameter) }.flatMap { context.name($0) }
                             .map { [$0] } ?? [] : []
                     addRenderer(.member(type: name, typeIndex: typeIndex, name: n), body: m, owner: name, viewMembers: viewMembers,
@@ -332,19 +350,59 @@ struct FactExtractor {
     static let layoutPreviewTraits: Set<String> = ["sizeThatFitsLayout", "fixedLayout", "defaultLayout", "portrait",
                                                    "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
 
+    /// The helpers a `#Preview`'s traits apply, as `RenderEdge.helperCalls` names them: `traits: .sampleData` the
+    /// trait's name (a `PreviewTrait` extension's static property, `previewTraitModifier`), `traits: .modifier(M())`
+    /// the modifier's.
+    func previewTraitHelpers(_ preview: Int) -> [String] {
+        var helpers: [String] = []
+        for value in previewTraits(preview).map(context.unwrapped) {
+            if context.kind(value) == .memberAccessExpr, tree.firstChild(value) == nil, let name = context.name(value),
+               !Self.layoutPreviewTraits.contains(name) {
+                helpers.append(name)
+            } else if let modifier = modifierTrait(value) {
+                helpers.append(RenderEdge.modifierHelperName(modifier))
+            }
+        }
+        return helpers
+    }
+
+    /// `static var sampleData: Self = .modifier(SampleData())` (or a getter returning it): the modifier's type.
+    func previewTraitModifier(_ variable: Int) -> String? {
+        guard context.hasModifier(variable, .static) else { return nil }
+        for n in tree.subtree(variable) where context.kind(n) == .callExpr {
+            if let modifier = modifierTrait(n) { return modifier }
+        }
+        return nil
+    }
+
+    /// `.modifier(SampleData())`: the type of the modifier the trait applies.
+    private func modifierTrait(_ call: Int) -> String? {
+        guard context.kind(call) == .callExpr, let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr,
+              tree.firstChild(callee) == nil, context.name(callee) == "modifier",
+              let argument = context.arguments(call).first, argument.label == nil, let value = argument.value,
+              case let (isConstruction, type?) = context.construction(value), isConstruction else { return nil }
+        return type
+    }
+
     /// Whether a `#Preview`'s `traits:` name a trait other than SwiftUI's layout ones (`.modifier(...)`, a static
     /// member of the project such as `.sampleData`).
     func previewTraitsMayAttachContainer(_ preview: Int) -> Bool {
-        // `traits:` is variadic: the unlabeled arguments after it are traits too.
+        previewTraits(preview).contains { value in
+            tree.subtree(value).contains { n in
+                context.kind(n) == .memberAccessExpr && !Self.layoutPreviewTraits.contains(context.name(n) ?? "")
+            }
+        }
+    }
+
+    /// The values of a `#Preview`'s `traits:`, which is variadic: the unlabeled arguments after it are traits too.
+    private func previewTraits(_ preview: Int) -> [Int] {
+        var values: [Int] = []
         var inTraits = false
         for argument in context.arguments(preview) {
             if argument.label != nil { inTraits = argument.label == "traits" }
-            guard inTraits, let value = argument.value else { continue }
-            if tree.subtree(value).contains(where: { n in
-                context.kind(n) == .memberAccessExpr && !Self.layoutPreviewTraits.contains(context.name(n) ?? "")
-            }) { return true }
+            if inTraits, let value = argument.value { values.append(value) }
         }
-        return false
+        return values
     }
 
     /// The stored `var`s of text (`String`, `String?`) of the members `members` that a computed `id` among them reads,
@@ -1063,7 +1121,7 @@ struct FactExtractor {
         }
         var providers: [TypeReference] = []
         var shownOutside = false
-        let resolver = TypeResolver(context: context, ownerType: owner)
+        let resolver = TypeResolver(context: context, ownerType: owner, callsMayBeFactories: true)
         var steps = 0
         while context.kind(result) == .callExpr, let callee = tree.firstChild(result), context.kind(callee) == .memberAccessExpr,
               let base = tree.firstChild(callee), steps < 10_000 {
@@ -1209,7 +1267,7 @@ struct FactExtractor {
                 if base != nil, let name = context.name(callee), !calls.contains(name) { calls.append(name) }
                 continue
             }
-            out.append(isModelContainer ? .modelContainer : TypeResolver(context: context, ownerType: owner).resolve(provided!, at: n))
+            out.append(isModelContainer ? .modelContainer : TypeResolver(context: context, ownerType: owner, callsMayBeFactories: true).resolve(provided!, at: n))
         }
         // Implicit `self`: `func withSettings() -> some View { environmentObject(UserSettings()) }`.
         for n in tree.subtree(function) where context.kind(n) == .callExpr {
@@ -1225,7 +1283,7 @@ struct FactExtractor {
                 continue
             }
             guard args.count == 1, args[0].label == nil, let v = args[0].value else { continue }
-            out.append(TypeResolver(context: context, ownerType: owner).resolve(v, at: n))
+            out.append(TypeResolver(context: context, ownerType: owner, callsMayBeFactories: true).resolve(v, at: n))
         }
         facts.providedTypes += out
         return (out, calls)

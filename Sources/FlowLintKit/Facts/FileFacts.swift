@@ -212,6 +212,10 @@ enum TypeReference: Hashable, Sendable, Codable {
     case memberChain(base: String, members: [String])
     /// A static member `Type.member`: the type of the static property, or `Type` itself when not declared.
     case staticMember(type: String, member: String)
+    /// `Base.Member(...)` with a capitalized `Member`: a construction of the nested type `Member`
+    /// (`Store.Child()`), or a call of `Base`'s static factory (`Alarm.TEST()`, `FileModel.Empty()`), which
+    /// makes a `Base` by convention. Which one, only the project's declarations tell.
+    case qualifiedCall(base: String, member: String)
     /// Not resolvable (a function result, an untyped closure parameter, ...): silences what it reaches.
     case unknown
     /// SwiftData's model container (and the context it puts in the environment): `.modelContainer(...)`,

@@ -67,7 +67,7 @@ struct RenderWalker {
     init(context: FileContext, ownerType: String?, viewMembers: Set<String>) {
         self.context = context
         self.tree = context.tree
-        self.resolver = TypeResolver(context: context, ownerType: ownerType)
+        self.resolver = TypeResolver(context: context, ownerType: ownerType, callsMayBeFactories: true)
         self.viewMembers = viewMembers
     }
 
@@ -242,6 +242,13 @@ struct RenderWalker {
             if let name = context.name(n), viewMembers.contains(name), let base = tree.firstChild(n),
                context.kind(base) == .identifierExpr, context.name(base) == "self" {
                 addEdge(.member(name), at: n, env)
+            } else if let name = context.name(n), !FileContext.isTypeLike(name), let base = tree.firstChild(n),
+                      context.kind(base) == .callExpr || context.kind(base) == .memberAccessExpr {
+                // `PlaylistsView().allEnvironmentsInjected`: a `View` extension property applied to a view, a helper as
+                // a method call is (`helperCallName`); a name no helper has adds nothing.
+                var inner = env
+                inner.helperCalls = helperLists.adding(name, to: env.helperCalls)
+                steps.append(.walk(base, inner))
             } else {
                 pushChildren(n, env)
             }

@@ -6,12 +6,16 @@ import FlowLintSyntax
 struct TypeResolver {
     let context: FileContext
     let ownerType: String?
+    /// `Alarm.TEST()` may be a static factory rather than a construction of a nested type `TEST`: resolved by the
+    /// index (`TypeReference.qualifiedCall`) for providers; taken as the construction it looks like otherwise.
+    var callsMayBeFactories = false
 
     private var tree: SyntaxTree { context.tree }
 
     func resolve(_ expression: Int, at use: Int, depth: Int = 0) -> TypeReference {
         guard depth < 8 else { return .unknown }
         let e = context.unwrapped(expression)
+        if callsMayBeFactories, let call = qualifiedCall(e) { return call }
         let (isConstruction, constructed) = context.construction(e)
         if isConstruction { return constructed.map(TypeReference.named) ?? .unknown }
         switch context.kind(e) {
@@ -41,7 +45,9 @@ struct TypeResolver {
                 return ownerType.map { .memberChain(base: $0, members: members) } ?? .unknown
             }
             if FileContext.isTypeLike(rootName) {
-                return members.count == 1 ? .staticMember(type: rootName, member: members[0]) : .unknown
+                // `Self.store` in a preview provider's `previews`: a static property of the enclosing type.
+                guard let typeName = rootName == "Self" ? ownerType : rootName else { return .unknown }
+                return members.count == 1 ? .staticMember(type: typeName, member: members[0]) : .unknown
             }
             switch resolve(root, at: use, depth: depth + 1) {
             case .named(let base): return .memberChain(base: base, members: members)
@@ -51,6 +57,16 @@ struct TypeResolver {
         default:
             return .unknown
         }
+    }
+
+    /// `Outer.Inner(...)` or `Alarm.TEST()`: a construction of a nested type or a call of a static factory with a
+    /// capitalized name, which one file cannot tell apart (`TypeReference.qualifiedCall`). `Mod.Store.init(...)`,
+    /// `.init(...)` and `Store<T>(...)` are constructions.
+    private func qualifiedCall(_ e: Int) -> TypeReference? {
+        guard context.kind(e) == .callExpr, let callee = tree.firstChild(e), context.kind(callee) == .memberAccessExpr,
+              let member = context.name(callee), member != "init", FileContext.isTypeLike(member),
+              let base = tree.firstChild(callee), let baseName = context.typeNameOfTypeExpression(base) else { return nil }
+        return .qualifiedCall(base: baseName == "Self" ? ownerType ?? baseName : baseName, member: member)
     }
 
     /// A local, parameter or condition binding named `name` visible at `use`; nil when none (then it is a

@@ -166,11 +166,14 @@ struct EnvironmentGraph {
             }
             if !references.isEmpty { helperReceiverProviders[name] = references }
         }
-        helperProvides = Self.helperProvides(index: index, receiverProviders: helperReceiverProviders)
-        // `.modifier(CustomAlerter())` in a body: the receiver is the modifier's content, as through a helper.
+        // `.modifier(CustomAlerter())` in a body: the receiver is the modifier's content, as through a helper; so is
+        // a preview's under a trait that names the modifier (`static var sampleData: Self = .modifier(SampleData())`).
         for type in modifierTypes {
-            if let references = contentProvidersByType[type] { helperProvides[RenderEdge.modifierHelperName(type)] = references }
+            if let references = contentProvidersByType[type] {
+                helperReceiverProviders[RenderEdge.modifierHelperName(type), default: []] += references
+            }
         }
+        helperProvides = Self.helperProvides(index: index, receiverProviders: helperReceiverProviders)
         // `ModelPreview { ... }` whose body shows the content under `.dataContainer()`: what the helper provides.
         for (type, helpers) in contentHelpersByType {
             let references = helpers.flatMap { helperProvides[$0] ?? [] }

@@ -302,6 +302,11 @@ struct ProjectIndex {
             return current
         case .staticMember(let typeName, let member):
             return staticMemberType(typeName, member)
+        case .qualifiedCall(let base, let member):
+            // A nested type the project declares, or a type of another module qualified by its module or outer type
+            // (`Lib.Store()`): the member is the type made. Else a static factory of the project's `Base`.
+            if declares(member) || !declares(base) { return member }
+            return factoryType(base, member)
         case .unknown:
             return nil
         case .modelContainer:
