@@ -538,7 +538,7 @@ struct FactExtractor {
             if wrapper == "EnvironmentObject", environmentObjectType != nil {
                 // Past 256 uses it is taken to be read outside taps too (each is looked for in every action of the
                 // type: a type that redeclares one name thousands of times would cost their square).
-                let uses = self.uses(of: n, besides: p, in: typeDecl, limit: 257)
+                let uses = self.uses(of: n, besides: p, in: typeDecl, limit: 257, skippingLabels: true)
                 stored.isUnreadInItsFile = uses.isEmpty || (uses.count <= 256 && onlyInUncalledPrivateMethods(uses, of: typeDecl))
                 stored.readOnlyOnTap = uses.count <= 256 ? tapAction(holdingAll: uses, in: typeDecl) : nil
                 stored.readOnlyWhen = uses.count <= 256 ? inputCondition(holdingAll: uses, in: typeDecl) : nil
@@ -578,7 +578,10 @@ struct FactExtractor {
     /// an identifier, or text inside a string literal with an interpolation. Each is a use, or something that may
     /// be one. Another type of the file that declares a property of the same name does not read this one.
     /// At most `limit` of them when one is given (the first in file order).
-    func uses(of name: String, besides declaration: Int, in typeDecl: Int?, limit: Int = .max) -> [Range<Int>] {
+    /// `skippingLabels`: leaving out an argument's or parameter's label spelled the same (`Model(store: .shared)`),
+    /// which names no property. (`parent.store` stays a use: a representable's coordinator reads its view's so.)
+    func uses(of name: String, besides declaration: Int, in typeDecl: Int?, limit: Int = .max,
+              skippingLabels: Bool = false) -> [Range<Int>] {
         let own = tree.byteRange(declaration)
         let file = tree.file
         let tokens = tree.tokens
@@ -595,7 +598,11 @@ struct FactExtractor {
         let lists = [name, "$" + name, "_" + name].compactMap { indexed.byText[$0] }
             + [indexed.interpolatedStrings.filter { $0.text.contains(name) }.map { $0.token }]
         // Each list is in file order already: the first `limit` of all are among the first `limit` of each.
-        let firsts = lists.map { $0.lazy.filter { !isOwn(tokens[$0]) }.prefix(limit) }.filter { !$0.isEmpty }
+        func isLabel(_ i: Int) -> Bool {
+            skippingLabels && i > 0 && i + 1 < tokens.count && tokens[i + 1].kind == .colon
+                && (tokens[i - 1].kind == .leftParen || tokens[i - 1].kind == .comma)
+        }
+        let firsts = lists.map { $0.lazy.filter { !isOwn(tokens[$0]) && !isLabel($0) }.prefix(limit) }.filter { !$0.isEmpty }
         let found = firsts.count == 1 ? Array(firsts[0]) : Array(firsts.flatMap { $0 }.sorted().prefix(limit))
         return found.map { tokens[$0].range }
     }
