@@ -135,6 +135,7 @@ struct EnvironmentGraph {
         viewExtensionHelpers = helperMembers.compactMapValues { $0.count == 1 ? $0[0] : nil }
         // Only the names used as containers need their bodies' content providers: those of every body (a view's
         // `body`, a view modifier's `body(content:)`).
+        var modifierHelperCalls: [String: [String]] = [:]
         for (type, refs) in index.renderersByType {
             let bodies = refs.map(index.renderer).filter {
                 switch $0.kind {
@@ -147,7 +148,12 @@ struct EnvironmentGraph {
                 contentProvidersByType[type] = providers
                 if case .member = bodies[0].kind { modifierTypes.insert(type) }
             }
-            if bodies.count == 1, let helpers = bodies[0].contentHelpers { contentHelpersByType[type] = helpers }
+            if bodies.count == 1, let helpers = bodies[0].contentHelpers {
+                contentHelpersByType[type] = helpers
+                // A modifier whose body applies helpers of the sources around its content
+                // (`content.previewEnvironment(context)`): `.modifier(M())` applies them to its receiver.
+                if case .member = bodies[0].kind { modifierHelperCalls[RenderEdge.modifierHelperName(type)] = helpers }
+            }
         }
         // `func inRootView() -> some View { RootView { self } }`, `func dataContainer() -> some View {
         // modifier(DataContainer()) }`: the receiver is the content of a container or modifier of the project whose
@@ -173,7 +179,8 @@ struct EnvironmentGraph {
                 helperReceiverProviders[RenderEdge.modifierHelperName(type), default: []] += references
             }
         }
-        helperProvides = Self.helperProvides(index: index, receiverProviders: helperReceiverProviders)
+        helperProvides = Self.helperProvides(index: index, receiverProviders: helperReceiverProviders,
+                                             modifierHelperCalls: modifierHelperCalls)
         // `ModelPreview { ... }` whose body shows the content under `.dataContainer()`: what the helper provides.
         for (type, helpers) in contentHelpersByType {
             let references = helpers.flatMap { helperProvides[$0] ?? [] }
@@ -183,10 +190,11 @@ struct EnvironmentGraph {
 
     /// Per `View` extension method (by name, overloads together), what it provides to its receiver, directly or
     /// through the methods it calls on it (`helperProvides`). A worklist per method over the methods it reaches.
-    private static func helperProvides(index: ProjectIndex, receiverProviders: [String: [TypeReference]]) -> [String: [TypeReference]] {
+    private static func helperProvides(index: ProjectIndex, receiverProviders: [String: [TypeReference]],
+                                       modifierHelperCalls: [String: [String]]) -> [String: [TypeReference]] {
         var direct = index.providerHelpers
         for (name, references) in receiverProviders { direct[name, default: []] += references }
-        var calls: [String: [String]] = [:]
+        var calls = modifierHelperCalls
         for facts in index.files {
             for helper in facts.providerHelpers where !helper.calls.isEmpty { calls[helper.name, default: []] += helper.calls }
         }
