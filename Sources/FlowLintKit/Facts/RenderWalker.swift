@@ -176,6 +176,17 @@ struct RenderWalker {
     /// For every node of the subtree of `root` (entry `e - root` for node `e`): whether the receiver chain
     /// ending at it starts at `self`, explicitly or implicitly through a method call (`padding().environment(x)`).
     /// One pass for the whole subtree: following each chain from each call on it was quadratic in its length.
+    /// `Container { self }`: a construction whose trailing closure is the receiver alone.
+    private static func wrapsSelf(_ call: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        return context.children(call).contains { part in
+            guard context.kind(part) == .trailingClosure, context.name(part) == nil else { return false }
+            let tokens = tree.tokenRange(of: part)
+            return tokens.count == 3 && tree.tokens[tokens.lowerBound + 1].kind == .keyword
+                && tree.tokens[tokens.lowerBound + 1].keyword == .self
+        }
+    }
+
     static func chainsStartingAtSelf(in root: Int, _ context: FileContext) -> [Bool] {
         let nodes = context.tree.subtree(root)
         var startsAtSelf = [Bool](repeating: false, count: nodes.count)
@@ -185,7 +196,9 @@ struct RenderWalker {
             case .callExpr, .memberAccessExpr, .forceUnwrapExpr, .optionalChainingExpr:
                 guard let c = context.tree.firstChild(e) else { startsAtSelf[e - root] = true; continue }
                 if context.kind(e) == .callExpr && context.kind(c) == .identifierExpr {
-                    startsAtSelf[e - root] = !FileContext.isTypeLike(context.name(c) ?? "")
+                    // `MastodonNavigationStack { self }`: a container of the receiver, which what is applied to the
+                    // container reaches too.
+                    startsAtSelf[e - root] = !FileContext.isTypeLike(context.name(c) ?? "") || wrapsSelf(e, context)
                 } else {
                     startsAtSelf[e - root] = startsAtSelf[c - root]
                 }

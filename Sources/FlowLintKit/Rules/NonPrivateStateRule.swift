@@ -900,7 +900,8 @@ extension NonPrivateStateRule {
             while j + 1 < range.upperBound, members < 8 {
                 if tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1; continue }
                 guard tokens[j].kind == .period, tokens[j + 1].kind == .identifier else { break }
-                if j + 2 < range.upperBound, tokens[j + 2].kind == .leftParen,
+                // `entries.remove(at: i)`, and with a trailing closure, `entries.removeAll { $0.isDone }`.
+                if j + 2 < range.upperBound, tokens[j + 2].kind == .leftParen || tokens[j + 2].kind == .leftBrace,
                    mutatingMethods.contains(tree.identifierText(tokens[j + 1])) { written = true }
                 j += 2
                 members += 1
