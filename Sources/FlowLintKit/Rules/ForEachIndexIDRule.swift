@@ -68,6 +68,10 @@ extension ForEachIndexIDRule {
         var binding: String?
         /// Types the rows construct: a view of the project with its own `@State` keeps state per row.
         var rowViews: [String] = []
+        /// `View.label` for each argument of a row view's construction that is the row's position itself
+        /// (`ImageIndicator(myIndex: i)`): a `@State` it seeds holds the position, which rows identified by position
+        /// keep right.
+        var positionArguments: [String] = []
         /// The element type, when the file spells it (a parameter's or a local's annotation).
         var element: String?
         /// The menu whose content the rows are (`a Menu`): rebuilt each time it opens, its rows neither animate
@@ -1191,6 +1195,7 @@ extension ForEachIndexIDRule {
         var textInput: String?
         var binding: String?
         var views: [String] = []
+        var positionArguments: [String] = []
         for (body, skipped, positions) in bodies {
             // The names an element's id is read through: the positions, and the rows' own parameters (`item` of
             // `{ index, item in`).
@@ -1227,6 +1232,12 @@ extension ForEachIndexIDRule {
                     } else if n >= switchEnd, !SwiftUINames.transparentContainers.contains(type), !views.contains(type),
                               views.count < 16, !hasElementIdentity(n, elementNames: elementNames, context) {
                         views.append(type)
+                        for argument in context.arguments(n) {
+                            guard let label = argument.label, let value = argument.value.map(context.unwrapped),
+                                  context.kind(value) == .identifierExpr, let name = context.name(value),
+                                  positions.contains(name) else { continue }
+                            positionArguments.append("\(type).\(label)")
+                        }
                     }
                 default:
                     continue
@@ -1236,6 +1247,7 @@ extension ForEachIndexIDRule {
         condition.binding = binding
         condition.rowState = textInput
         condition.rowViews = views
+        condition.positionArguments = positionArguments
     }
 
     /// The closures that run when a row is tapped (a `Button`'s action, `onTapGesture`, an `action:` argument): a
@@ -1932,7 +1944,14 @@ extension ForEachIndexIDRule {
                 reorders = true
                 if c.rebuiltByCount { changedBy = reordering }
             }
-            var rowState = c.rowState ?? c.rowViews.lazy.compactMap { statefulView($0, index, project[ViewConstructionArguments.self]) }.first
+            var rowState = c.rowState ?? c.rowViews.lazy.compactMap {
+                statefulView($0, index, project[ViewConstructionArguments.self], positionArguments: c.positionArguments)
+            }.first
+            // A row view that keeps its position in an `@State` (`ImageIndicator(myIndex: i)`) is right only while rows
+            // are identified by position: identified by the element, it would keep the position it was made at. With
+            // nothing else kept or bound by position, the advice would break it (engineers judged both such findings of
+            // BA wrong). A position passed on to a view the row view shows is not followed.
+            if rowState == nil, c.binding == nil, seedsStateWithPosition(c, index) { continue }
             // `.id(xs.count)`: every insertion and removal rebuilds the rows; only a move or a sort keeps them.
             if c.rebuiltByCount && !reorders {
                 changedBy = nil
@@ -2131,9 +2150,23 @@ extension ForEachIndexIDRule {
     /// row's identity is theirs too. (A `UUID` kept in `@State` is a token, not something shown: another element's
     /// token does as well. A `@State` never written, measured from the layout, or set only while it presents a sheet
     /// holds nothing of the element the row showed: `StateChanges`.)
-    static func statefulView(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table) -> String? {
+    /// Whether a row view of `c` keeps a position it is given in an `@State` of its own (`Condition.positionArguments`).
+    static func seedsStateWithPosition(_ c: Condition, _ index: ProjectIndex) -> Bool {
+        c.positionArguments.contains { argument in
+            guard let dot = argument.firstIndex(of: ".") else { return false }
+            let view = String(argument[..<dot]), label = String(argument[argument.index(after: dot)...])
+            return index.types(named: view).contains { ref in
+                index.properties(of: ref).contains { $0.name == label && $0.wrapper == "State" && !$0.isStatic }
+            }
+        }
+    }
+
+    static func statefulView(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table,
+                             positionArguments: [String] = []) -> String? {
         guard index.isView(name) else { return nil }
-        if let kept = ownState(name, index, constructions) { return "'\(name)' keeps \(kept)" }
+        // A `@State` the row seeds with its own position holds the position: no other element's state.
+        let seeded = Set(positionArguments.compactMap { $0.hasPrefix(name + ".") ? String($0.dropFirst(name.count + 1)) : nil })
+        if let kept = ownState(name, index, constructions, skipping: seeded) { return "'\(name)' keeps \(kept)" }
         var seen: Set<String> = [name]
         var level = [name]
         for _ in 0..<2 {
@@ -2158,10 +2191,11 @@ extension ForEachIndexIDRule {
     /// "@State 'isExpanded'": the state the view `name` keeps of its own (see `statefulView`). Shown from the file
     /// `shownFrom`, a `private` view of another file is not the one shown.
     static func ownState(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table,
-                         shownFrom file: Int? = nil) -> String? {
+                         shownFrom file: Int? = nil, skipping seeded: Set<String> = []) -> String? {
         for ref in index.types(named: name) where file == nil || ref.file == file || !index.type(ref).isFilePrivate {
             let kept = index.properties(of: ref).first { p in
-                guard rowStateWrappers.contains(p.wrapper ?? ""), !p.isStatic, !isTransient(p.name), p.type != "UUID" else { return false }
+                guard rowStateWrappers.contains(p.wrapper ?? ""), !p.isStatic, !isTransient(p.name), p.type != "UUID",
+                      !(p.wrapper == "State" && seeded.contains(p.name)) else { return false }
                 switch p.stateChanges {
                 case .any:
                     return true
