@@ -173,9 +173,6 @@ struct RenderWalker {
         }
     }
 
-    /// For every node of the subtree of `root` (entry `e - root` for node `e`): whether the receiver chain
-    /// ending at it starts at `self`, explicitly or implicitly through a method call (`padding().environment(x)`).
-    /// One pass for the whole subtree: following each chain from each call on it was quadratic in its length.
     /// `Container { self }`: a construction whose trailing closure is the receiver alone.
     private static func wrapsSelf(_ call: Int, _ context: FileContext) -> Bool {
         let tree = context.tree
@@ -187,6 +184,9 @@ struct RenderWalker {
         }
     }
 
+    /// For every node of the subtree of `root` (entry `e - root` for node `e`): whether the receiver chain
+    /// ending at it starts at `self`, explicitly or implicitly through a method call (`padding().environment(x)`).
+    /// One pass for the whole subtree: following each chain from each call on it was quadratic in its length.
     static func chainsStartingAtSelf(in root: Int, _ context: FileContext) -> [Bool] {
         let nodes = context.tree.subtree(root)
         var startsAtSelf = [Bool](repeating: false, count: nodes.count)

@@ -2145,11 +2145,6 @@ extension ForEachIndexIDRule {
         return byKey
     }
 
-    /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own, or "'Row' shows
-    /// 'Editor', which keeps @State 'isPicking'" when a view its body shows does, two levels down at most: the
-    /// row's identity is theirs too. (A `UUID` kept in `@State` is a token, not something shown: another element's
-    /// token does as well. A `@State` never written, measured from the layout, or set only while it presents a sheet
-    /// holds nothing of the element the row showed: `StateChanges`.)
     /// Whether a row view of `c` keeps a position it is given in an `@State` of its own (`Condition.positionArguments`).
     static func seedsStateWithPosition(_ c: Condition, _ index: ProjectIndex) -> Bool {
         c.positionArguments.contains { argument in
@@ -2161,6 +2156,11 @@ extension ForEachIndexIDRule {
         }
     }
 
+    /// "'Row' keeps @State 'isExpanded'" when `name` is a view of the project with state of its own, or "'Row' shows
+    /// 'Editor', which keeps @State 'isPicking'" when a view its body shows does, two levels down at most: the
+    /// row's identity is theirs too. (A `UUID` kept in `@State` is a token, not something shown: another element's
+    /// token does as well. A `@State` never written, measured from the layout, or set only while it presents a sheet
+    /// holds nothing of the element the row showed: `StateChanges`.)
     static func statefulView(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table,
                              positionArguments: [String] = []) -> String? {
         guard index.isView(name) else { return nil }
