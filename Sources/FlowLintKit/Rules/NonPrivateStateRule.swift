@@ -45,8 +45,10 @@ extension NonPrivateStateRule {
     /// `changes`: how the view itself changes an `@State` (`Condition.changedByView`); `held`: what the value is, when
     /// it is a class of the project. `let` compiles only when the view neither binds nor writes it, and `@Bindable`
     /// only for an observable class bound through its members (`$draft.title`).
+    /// `omittedByACaller`: the property has a default and a construction outside previews leaves it out, so `let`
+    /// (which takes no default from the memberwise initializer) would break that caller; a plain `var` keeps it.
     static func message(wrapper: String, property: String, passedBy owner: String, seen: Bool = true,
-                        changes: ChangedByView = .no, held: HeldObject = .none) -> String {
+                        changes: ChangedByView = .no, held: HeldObject = .none, omittedByACaller: Bool = false) -> String {
         let advice: String
         if wrapper == "StateObject" {
             advice = "take it as an '@ObservedObject', or, if the view owns the object, make it private and create it in an "
@@ -58,6 +60,10 @@ extension NonPrivateStateRule {
         } else if changes == .bound || changes == .boundMembers || (changes == .written && held == .none) {
             advice = "take it as a '@Binding' if the view changes the parent's value, or, if the view edits a draft of its "
                 + "own, make it private and set its first value in an 'init'"
+        } else if omittedByACaller {
+            advice = "declare it a plain 'var \(property)' with its default (a 'let' would break the callers that leave it out; "
+                + "a '@Binding' if the view changes the parent's value), or, if the view owns it, make it private and set its "
+                + "first value in an 'init'"
         } else {
             advice = "declare it 'let \(property)' (a '@Binding' if the view changes the parent's value), or, if the view owns "
                 + "it, make it private and set its first value in an 'init'"
@@ -259,7 +265,10 @@ extension NonPrivateStateRule {
                 diagnostic.message = madeByCallers
                     ? message(wrapper: c.wrapper, property: c.property, madeByCallersOf: c.owner)
                     : message(wrapper: c.wrapper, property: c.property, passedBy: c.owner,
-                              changes: c.changedByView, held: heldObject(c, index))
+                              changes: c.changedByView, held: heldObject(c, index),
+                              omittedByACaller: c.hasInitialValue && (constructions.constructions(of: c.owner) ?? []).contains {
+                                  !$0.inPreview && !$0.argument(labeled: c.property).passed
+                              })
                 diagnostic.fixes = []
             } else if (uses.namedInAnotherFile || c.namedElsewhereInFile) && c.hasExplicitAccess {
                 // Made visible on purpose (an explicit `internal` is how ViewInspector tests reach it), and maybe
