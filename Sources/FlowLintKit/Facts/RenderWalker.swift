@@ -221,7 +221,10 @@ struct RenderWalker {
     /// rather than judge it without its environment.
     private mutating func noteContentUse(_ env: Environment) {
         contentUses.append(providedLists.array(env.provided))
-        contentHelperUses.append(helperLists.array(env.helperCalls))
+        // Content handed on to a container (`Provider(document: document) { content() }`) gets what the container's
+        // body applies around its own content, as a view modifier's would (`RenderEdge.modifierHelperName`).
+        contentHelperUses.append(helperLists.array(env.helperCalls)
+            + calleeLists.array(env.enclosingCallees).map(RenderEdge.modifierHelperName))
     }
 
     mutating func walk(_ n: Int) {

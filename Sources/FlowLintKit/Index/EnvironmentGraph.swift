@@ -173,11 +173,10 @@ struct EnvironmentGraph {
             if !references.isEmpty { helperReceiverProviders[name] = references }
         }
         // `.modifier(CustomAlerter())` in a body: the receiver is the modifier's content, as through a helper; so is
-        // a preview's under a trait that names the modifier (`static var sampleData: Self = .modifier(SampleData())`).
-        for type in modifierTypes {
-            if let references = contentProvidersByType[type] {
-                helperReceiverProviders[RenderEdge.modifierHelperName(type), default: []] += references
-            }
+        // a preview's under a trait that names the modifier (`static var sampleData: Self = .modifier(SampleData())`),
+        // and a container's content handed on to another container of the sources (`RenderWalker.noteContentUse`).
+        for (type, references) in contentProvidersByType {
+            helperReceiverProviders[RenderEdge.modifierHelperName(type), default: []] += references
         }
         helperProvides = Self.helperProvides(index: index, receiverProviders: helperReceiverProviders,
                                              modifierHelperCalls: modifierHelperCalls)
