@@ -378,10 +378,8 @@ struct FactExtractor {
     /// `.modifier(SampleData())`: the type of the modifier the trait applies.
     private func modifierTrait(_ call: Int) -> String? {
         guard context.kind(call) == .callExpr, let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr,
-              tree.firstChild(callee) == nil, context.name(callee) == "modifier",
-              let argument = context.arguments(call).first, argument.label == nil, let value = argument.value,
-              case let (isConstruction, type?) = context.construction(value), isConstruction else { return nil }
-        return type
+              tree.firstChild(callee) == nil, context.name(callee) == "modifier" else { return nil }
+        return RenderWalker.modifierConstructed(by: call, context)
     }
 
     /// Whether a `#Preview`'s `traits:` name a trait other than SwiftUI's layout ones (`.modifier(...)`, a static
@@ -598,11 +596,9 @@ struct FactExtractor {
         let lists = [name, "$" + name, "_" + name].compactMap { indexed.byText[$0] }
             + [indexed.interpolatedStrings.filter { $0.text.contains(name) }.map { $0.token }]
         // Each list is in file order already: the first `limit` of all are among the first `limit` of each.
-        func isLabel(_ i: Int) -> Bool {
-            skippingLabels && i > 0 && i + 1 < tokens.count && tokens[i + 1].kind == .colon
-                && (tokens[i - 1].kind == .leftParen || tokens[i - 1].kind == .comma)
-        }
-        let firsts = lists.map { $0.lazy.filter { !isOwn(tokens[$0]) && !isLabel($0) }.prefix(limit) }.filter { !$0.isEmpty }
+        let firsts = lists.map { list in
+            list.lazy.filter { !isOwn(tokens[$0]) && !(skippingLabels && tree.isLabel(atToken: $0)) }.prefix(limit)
+        }.filter { !$0.isEmpty }
         let found = firsts.count == 1 ? Array(firsts[0]) : Array(firsts.flatMap { $0 }.sorted().prefix(limit))
         return found.map { tokens[$0].range }
     }

@@ -376,10 +376,15 @@ struct RenderWalker {
     /// helper's), or `modifier(T)` for `.modifier(T(...))`, a view modifier of the project whose `body(content:)`
     /// may apply providers around the content it is given (`RenderEdge.modifierHelperName`).
     private func helperCallName(_ call: Int, _ name: String) -> String {
-        guard name == "modifier", let argument = context.arguments(call).first, argument.label == nil,
-              let value = argument.value, case let (isConstruction, type?) = context.construction(value), isConstruction,
-              type != "Self" else { return name }
+        guard name == "modifier", let type = Self.modifierConstructed(by: call, context) else { return name }
         return RenderEdge.modifierHelperName(type)
+    }
+
+    /// The type a call `modifier(T(...))` constructs as its one unlabeled argument (not `Self`).
+    static func modifierConstructed(by call: Int, _ context: FileContext) -> String? {
+        guard let argument = context.arguments(call).first, argument.label == nil, let value = argument.value,
+              case let (isConstruction, type?) = context.construction(value), isConstruction, type != "Self" else { return nil }
+        return type
     }
 
     /// The environment of the arguments of a call of the owner's method `name`: with the providers it applies

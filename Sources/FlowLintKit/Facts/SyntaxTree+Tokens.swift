@@ -30,6 +30,13 @@ extension SyntaxTree {
         return nil
     }
 
+    /// Whether the name at token `i` is an argument's or a parameter's label (`Row(name: x)`, `func f(name: T)`),
+    /// which names no property.
+    func isLabel(atToken i: Int) -> Bool {
+        i > 0 && i + 1 < tokens.count && tokens[i + 1].kind == .colon
+            && (tokens[i - 1].kind == .leftParen || tokens[i - 1].kind == .comma)
+    }
+
     /// Whether the name at token `i` is a member of something other than `self` (`other.name`, not `self.name`).
     func isMemberOfOther(atToken i: Int) -> Bool {
         i > 0 && tokens[i - 1].kind == .period && !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self)

@@ -68,10 +68,9 @@ extension ForEachIndexIDRule {
         var binding: String?
         /// Types the rows construct: a view of the project with its own `@State` keeps state per row.
         var rowViews: [String] = []
-        /// `View.label` for each argument of a row view's construction that is the row's position itself
-        /// (`ImageIndicator(myIndex: i)`): a `@State` it seeds holds the position, which rows identified by position
-        /// keep right.
-        var positionArguments: [String] = []
+        /// Each argument of a row view's construction that is the row's position itself (`ImageIndicator(myIndex: i)`):
+        /// a `@State` it seeds holds the position, which rows identified by position keep right.
+        var positionArguments: [PositionArgument] = []
         /// The element type, when the file spells it (a parameter's or a local's annotation).
         var element: String?
         /// The menu whose content the rows are (`a Menu`): rebuilt each time it opens, its rows neither animate
@@ -170,6 +169,12 @@ extension ForEachIndexIDRule {
     static let textInputs: Set<String> = ["TextField", "SecureField", "TextEditor"]
     /// Property wrappers that keep state per view identity (`@GestureState` resets itself when the gesture ends).
     static let rowStateWrappers: Set<String> = ["State", "StateObject", "FocusState"]
+
+    /// A row view's argument that is the row's position (`Condition.positionArguments`).
+    struct PositionArgument: Codable, Sendable, Hashable {
+        var view: String
+        var label: String
+    }
     /// The children of a view builder (`_VariadicView.Children`, `Group(subviews:)`'s `SubviewsCollection`):
     /// the content the caller wrote, not data the app changes.
     static let builderChildrenTypes: Set<String> = ["Children", "SubviewsCollection", "SubviewsCollectionSlice"]
@@ -1195,7 +1200,7 @@ extension ForEachIndexIDRule {
         var textInput: String?
         var binding: String?
         var views: [String] = []
-        var positionArguments: [String] = []
+        var positionArguments: [PositionArgument] = []
         for (body, skipped, positions) in bodies {
             // The names an element's id is read through: the positions, and the rows' own parameters (`item` of
             // `{ index, item in`).
@@ -1236,7 +1241,7 @@ extension ForEachIndexIDRule {
                             guard let label = argument.label, let value = argument.value.map(context.unwrapped),
                                   context.kind(value) == .identifierExpr, let name = context.name(value),
                                   positions.contains(name) else { continue }
-                            positionArguments.append("\(type).\(label)")
+                            positionArguments.append(PositionArgument(view: type, label: label))
                         }
                     }
                 default:
@@ -2148,10 +2153,8 @@ extension ForEachIndexIDRule {
     /// Whether a row view of `c` keeps a position it is given in an `@State` of its own (`Condition.positionArguments`).
     static func seedsStateWithPosition(_ c: Condition, _ index: ProjectIndex) -> Bool {
         c.positionArguments.contains { argument in
-            guard let dot = argument.firstIndex(of: ".") else { return false }
-            let view = String(argument[..<dot]), label = String(argument[argument.index(after: dot)...])
-            return index.types(named: view).contains { ref in
-                index.properties(of: ref).contains { $0.name == label && $0.wrapper == "State" && !$0.isStatic }
+            index.types(named: argument.view).contains { ref in
+                index.properties(of: ref).contains { $0.name == argument.label && $0.wrapper == "State" && !$0.isStatic }
             }
         }
     }
@@ -2162,10 +2165,10 @@ extension ForEachIndexIDRule {
     /// token does as well. A `@State` never written, measured from the layout, or set only while it presents a sheet
     /// holds nothing of the element the row showed: `StateChanges`.)
     static func statefulView(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table,
-                             positionArguments: [String] = []) -> String? {
+                             positionArguments: [PositionArgument] = []) -> String? {
         guard index.isView(name) else { return nil }
         // A `@State` the row seeds with its own position holds the position: no other element's state.
-        let seeded = Set(positionArguments.compactMap { $0.hasPrefix(name + ".") ? String($0.dropFirst(name.count + 1)) : nil })
+        let seeded = Set(positionArguments.filter { $0.view == name }.map(\.label))
         if let kept = ownState(name, index, constructions, skipping: seeded) { return "'\(name)' keeps \(kept)" }
         var seen: Set<String> = [name]
         var level = [name]

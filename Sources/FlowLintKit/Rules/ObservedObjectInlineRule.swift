@@ -372,8 +372,7 @@ extension ObservedObjectInlineRule {
                 // `other.name`: something else's property.
                 if tree.isMemberOfOther(atToken: i) { continue }
                 // `Row(name: x)`, `func f(name: T)`: an argument's or a parameter's label.
-                if i + 1 < tokens.count, tokens[i + 1].kind == .colon, i > 0,
-                   tokens[i - 1].kind == .leftParen || tokens[i - 1].kind == .comma { continue }
+                if tree.isLabel(atToken: i) { continue }
                 var j = i + 1
                 while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
                 guard j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier else {
