@@ -150,6 +150,14 @@ extension ObservedObjectInlineRule {
             + "would re-create \(object) with it and lose its state; own it with @StateObject"
     }
 
+    /// The view's initializer uses the object after making it: the advice moves that set-up into the expression
+    /// that makes the `@StateObject`, whose autoclosure runs once, when SwiftUI installs it.
+    static func messageWithSetUp(_ message: String, property: String) -> String {
+        message + "; do what the initializer does to '\(property)' in the expression that makes it ('_\(property) = "
+            + "StateObject(wrappedValue: ...)'), as a @StateObject is not installed in an initializer and each use there "
+            + "reaches a new object that SwiftUI throws away"
+    }
+
     /// The advice for a target whose deployment target has no `@StateObject` (iOS 13, macOS 10.15): the object
     /// must be created by something that outlives the view, and passed in.
     static func messageWithoutStateObject(_ message: String, platform: ApplePlatform, deployment: OSVersion, needed: OSVersion) -> String {
@@ -261,6 +269,14 @@ extension ObservedObjectInlineRule {
             let hosted = hostedOnly.contains(c.owner) && index.isView(c.owner)
             if hosted {
                 finding.diagnostic.message = messageForHostedView(property: c.property, type: c.constructed, owner: c.owner)
+            }
+            // An initializer uses the object after making it (`model.post = post`, `model.load()`): a bare
+            // `@StateObject` would break that, as it is not installed in an initializer and each use there reaches a
+            // new object SwiftUI throws away (judged wrong 5 times for that advice, in AX and BA). The message says
+            // where the set-up goes, and the suggestion (the attribute alone) is not offered.
+            if c.uses.isSetUp {
+                finding.diagnostic.message = messageWithSetUp(finding.diagnostic.message, property: c.property)
+                finding.diagnostic.fixes = []
             }
             if let file = index.position(ofFile: finding.diagnostic.span.file),
                let missing = index.layout.missing(.stateObject, inFile: file) {
