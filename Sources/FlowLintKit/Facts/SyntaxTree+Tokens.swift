@@ -39,7 +39,12 @@ extension SyntaxTree {
 
     /// Whether the name at token `i` is a member of something other than `self` (`other.name`, not `self.name`).
     func isMemberOfOther(atToken i: Int) -> Bool {
-        i > 0 && tokens[i - 1].kind == .period && !(i > 1 && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self)
+        i > 0 && tokens[i - 1].kind == .period && !isMemberOfSelf(atToken: i)
+    }
+
+    /// Whether the identifier at token `i` follows `self.`.
+    func isMemberOfSelf(atToken i: Int) -> Bool {
+        i > 1 && tokens[i - 1].kind == .period && tokens[i - 2].kind == .keyword && tokens[i - 2].keyword == .self
     }
 
     /// Whether the identifier at token `i` is assigned (`x = `, `x += `, `x[i] = `), mutated by a method that may be

@@ -48,6 +48,8 @@ extension ObservedObjectInlineRule {
         /// The object is the property's initial value (`@ObservedObject var model = Model()`), which a construction
         /// of the view through its memberwise initializer can replace (`Grid(model: model)`).
         var isInitialValue = false
+        /// For an assignment in an initializer, that initializer's argument labels (`_` for an unlabeled one).
+        var initializerLabels: [String]?
     }
 
     /// What a view does with its observed object outside its initializers (which construct it and may set it up:
@@ -262,7 +264,10 @@ extension ObservedObjectInlineRule {
             // Every construction outside previews passes the object (`Grid(model: model)`): the one made where the
             // property is declared is a fallback only previews use, and a `@StateObject` would keep the first object
             // a parent passes (judged wrong twice in AJ: the fix is to drop the default).
-            if c.isInitialValue, let constructions = project[ViewConstructionArguments.self].constructions(of: c.owner),
+            // So too when an initializer that takes no such argument makes it (`init() { model = Model() }` beside
+            // `init(model:)`): the constructions go through another initializer (judged wrong 3 times in AZ18).
+            if c.isInitialValue || c.initializerLabels.map({ !$0.contains(c.property) }) == true,
+               let constructions = project[ViewConstructionArguments.self].constructions(of: c.owner),
                case let shown = constructions.filter({ !$0.inPreview }), !shown.isEmpty,
                shown.allSatisfy({ $0.argument(labeled: c.property).passed }) { continue }
             var finding = finding
@@ -357,9 +362,16 @@ extension ObservedObjectInlineRule {
         let tokens = tree.tokens
         let declarations = [ownerDecl] + file.extensionsInFile(of: ownerDecl)
         var ownDeclaration: [Range<Int>] = []
-        var initializers: [Range<Int>] = []
+        // Each initializer, and whether a parameter of it has the property's name (`init(model: Model)`), which a
+        // bare `model` in it then means (`self.model = model` hands the parameter over: no set-up of the object).
+        var initializers: [(tokens: Range<Int>, shadowsProperty: Bool)] = []
         for d in declarations {
-            for n in tree.subtree(d) where file.kind(n) == .initDecl { initializers.append(tree.tokenRange(of: n)) }
+            for n in tree.subtree(d) where file.kind(n) == .initDecl {
+                let parameters = tree.child(n, .parameterClause).map { clause in
+                    file.children(clause).filter { file.kind($0) == .parameter }.compactMap { file.parameterName($0) }
+                } ?? []
+                initializers.append((tree.tokenRange(of: n), parameters.contains(name)))
+            }
         }
         // The property's own declaration.
         if let block = tree.child(ownerDecl, .memberBlock) {
@@ -377,9 +389,12 @@ extension ObservedObjectInlineRule {
                       token.length >= UInt32(name.utf8.count), token.length <= UInt32(name.utf8.count + 1),
                       !ownDeclaration.contains(where: { $0.contains(i) }) else { continue }
                 let text = tree.identifierText(token)
-                if initializers.contains(where: { $0.contains(i) }) {
+                if let initializer = initializers.first(where: { $0.tokens.contains(i) }) {
+                    // `other.model` is another's; a bare `model` is the parameter where one has that name.
+                    let isOther = text == name && (tree.isMemberOfOther(atToken: i)
+                        || initializer.shadowsProperty && !tree.isMemberOfSelf(atToken: i))
                     // Any use but the assignment that makes it (`model = `, `self.model = `, `_model = `).
-                    if text == name || text == "_" + name || text == "$" + name,
+                    if text == name || text == "_" + name || text == "$" + name, !isOther,
                        !(i + 1 < tokens.count && tokens[i + 1].kind == .equal) { uses.isSetUp = true }
                     continue
                 }
@@ -804,11 +819,14 @@ extension ObservedObjectInlineRule {
                                  _ report: inout FileReport<Condition, Record>) {
         guard !observed.isEmpty, let body = context.tree.child(initializer, .codeBlock) else { return }
         let tree = context.tree
+        let declaredParameters = tree.child(initializer, .parameterClause).map { clause in
+            context.children(clause).filter { context.kind($0) == .parameter }
+        } ?? []
         // A closure parameter cannot be an `.id(...)`: it is not an input the advice can name.
-        let parameters = Set(tree.child(initializer, .parameterClause).map { clause in
-            context.children(clause).filter { context.kind($0) == .parameter && !isClosureParameter($0, context) }
-                .compactMap { context.parameterName($0) }
-        } ?? [])
+        let parameters = Set(declaredParameters.filter { !isClosureParameter($0, context) }.compactMap { context.parameterName($0) })
+        let labels = declaredParameters.compactMap { p in
+            tree.nodes[p].name >= 0 ? tree.identifierText(tree.tokens[Int(tree.nodes[p].name)]) : nil
+        }
         // Once per property: an initializer may assign it many times.
         var usesOfProperty: [String: ObjectUses] = [:]
         func uses(_ property: String) -> ObjectUses {
@@ -843,7 +861,7 @@ extension ObservedObjectInlineRule {
                             ?? message(property: property, type: created.type),
                           condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil, property: property,
                                                constructed: created.type, input: input,
-                                               uses: uses(property)))
+                                               uses: uses(property), initializerLabels: labels))
         }
     }
 
