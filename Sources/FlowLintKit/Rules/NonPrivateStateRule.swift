@@ -53,6 +53,13 @@ extension NonPrivateStateRule {
         if wrapper == "StateObject" {
             advice = "take it as an '@ObservedObject', or, if the view owns the object, make it private and create it in an "
                 + "'init' with 'StateObject(wrappedValue:)'"
+        } else if held == .observableObject && changes != .bound {
+            // Neither `@State` nor `let` observes an `ObservableObject`: `let` would leave the view showing stale values
+            // (judged wrong twice in BA and BB for that advice). A whole `$model` binding is a `Binding`, which
+            // `@ObservedObject` would not give, so that case keeps the `@Binding` advice.
+            advice = "take it as an '@ObservedObject var \(property)' (neither @State nor a 'let' observes an ObservableObject), "
+                + "or, if the view owns the object, make it a private @StateObject and create it in an 'init' with "
+                + "'StateObject(wrappedValue:)'"
         } else if held == .observable && changes == .boundMembers {
             // `$model.name` on a parent's `@Observable` object: `@Bindable` gives the bindings, `let` does not.
             advice = "take it as '@Bindable var \(property)', or, if the view owns the object, make it private and create it "
@@ -846,13 +853,14 @@ extension NonPrivateStateRule {
 
     /// What an `@State` holds, when its declared type is a class of the project: one the Observation framework
     /// observes (`@Observable`, SwiftData's `@Model`), or another.
-    enum HeldObject { case none, observable, object }
+    enum HeldObject { case none, observable, observableObject, object }
 
-    /// Looked up only where the advice depends on it (a property the view writes, or binds through its members): a
-    /// view may have thousands of inputs, and finding one's type reads its owner's properties.
+    /// Looked up only for the findings that advise what to take an input as (finding a property's type reads its
+    /// owner's properties, and a view may have thousands).
     static func heldObject(_ c: Condition, _ index: ProjectIndex) -> HeldObject {
-        guard c.changedByView == .written || c.changedByView == .boundMembers, let type = heldClass(c, index) else { return .none }
-        return [.macro, .model].contains(index.observation(of: type)) ? .observable : .object
+        guard let type = heldClass(c, index) else { return .none }
+        if [.macro, .model].contains(index.observation(of: type)) { return .observable }
+        return index.observableObject(type) == true ? .observableObject : .object
     }
 
     /// The class of the sources the property is declared as (its one type, in every declaration of the owner).
