@@ -56,7 +56,8 @@ extension NonPrivateStateRule {
         } else if held == .observableObject && changes != .bound {
             // Neither `@State` nor `let` observes an `ObservableObject`: `let` would leave the view showing stale values
             // (judged wrong twice in BA and BB for that advice). A whole `$model` binding is a `Binding`, which
-            // `@ObservedObject` would not give, so that case keeps the `@Binding` advice.
+            // `@ObservedObject` would not give, so that keeps its advice (and `heldObject` leaves out a property the
+            // view assigns, `day = next`, which it could not do to an `@ObservedObject`: judged wrong in AZ19).
             advice = "take it as an '@ObservedObject var \(property)' (neither @State nor a 'let' observes an ObservableObject), "
                 + "or, if the view owns the object, make it a private @StateObject and create it in an 'init' with "
                 + "'StateObject(wrappedValue:)'"
@@ -111,6 +112,13 @@ extension NonPrivateStateRule {
         var hasInitialValue = true
         /// How the owner's declaration changes the property outside its initializers (an `@State`).
         var changedByView: ChangedByView = .no
+        /// The declaration names its type (`var day: TripDay`): not an optional, which `@ObservedObject` cannot hold,
+        /// and not a generic parameter of the owner (`struct LoginView<Model: LoginModel>`), which a class of the
+        /// sources may share the name of.
+        var annotatedAsPlainType = false
+        /// The owner's declaration assigns the property itself (`day = next`, `self.day = next`) outside its
+        /// initializers, which it could not do to an `@ObservedObject`.
+        var isAssignedByView = false
     }
 
     /// How a view changes its own `@State` outside its initializers: binds it whole (`$name`), binds only its members
@@ -173,7 +181,7 @@ extension NonPrivateStateRule {
         // Which declaration each name is written in matters only to a file with findings (the others' uses all count).
         let uses = scanUses(in: file, trackingDeclarations: !candidates.isEmpty)
         // By owner declaration: how it changes its properties (one pass over its tokens for all of them).
-        var changes: [Int: [String: ChangedByView]] = [:]
+        var changes: [Int: ViewChanges] = [:]
         for var c in candidates {
             let name = hash(c.condition.property)
             c.condition.namedElsewhereInFile = uses.names.indices.contains { i in
@@ -181,7 +189,8 @@ extension NonPrivateStateRule {
             }
             if c.condition.wrapper == "State" {
                 if changes[c.declaration] == nil { changes[c.declaration] = changesByView(in: c.declaration, file) }
-                c.condition.changedByView = changes[c.declaration]?[c.condition.property] ?? .no
+                c.condition.changedByView = changes[c.declaration]?.byName[c.condition.property] ?? .no
+                c.condition.isAssignedByView = changes[c.declaration]?.assigned.contains(c.condition.property) ?? false
             }
             report.report(at: c.attribute, message(wrapper: c.condition.wrapper, property: c.condition.property,
                                                    hasMemberwiseInitializer: c.condition.hasMemberwiseInitializer),
@@ -860,7 +869,7 @@ extension NonPrivateStateRule {
     static func heldObject(_ c: Condition, _ index: ProjectIndex) -> HeldObject {
         guard let type = heldClass(c, index) else { return .none }
         if [.macro, .model].contains(index.observation(of: type)) { return .observable }
-        return index.observableObject(type) == true ? .observableObject : .object
+        return c.annotatedAsPlainType && !c.isAssignedByView && index.observableObject(type) == true ? .observableObject : .object
     }
 
     /// The class of the sources the property is declared as (its one type, in every declaration of the owner).
@@ -881,15 +890,21 @@ extension NonPrivateStateRule {
 
     /// How the struct declaration `decl` changes each of its properties outside its initializers (see
     /// `ChangedByView`), from the tokens, in one pass: `$name`; `name`, `self.name` or `name.field` followed by an
-    /// assignment; `name.toggle()`. Names it neither binds nor writes are absent.
-    static func changesByView(in decl: Int, _ context: FileContext) -> [String: ChangedByView] {
+    /// assignment; `name.toggle()`. Names it neither binds nor writes are absent. `assigned`: the names assigned
+    /// whole (`name = ...`, `self.name = ...`).
+    struct ViewChanges {
+        var byName: [String: ChangedByView] = [:]
+        var assigned: Set<String> = []
+    }
+
+    static func changesByView(in decl: Int, _ context: FileContext) -> ViewChanges {
         let tree = context.tree
         let tokens = tree.tokens
         let range = tree.tokenRange(of: decl)
         let initializers = tree.child(decl, .memberBlock).map { block in
             context.memberDecls(block).filter { context.kind($0) == .initDecl }.map { tree.tokenRange(of: $0) }
         } ?? []
-        var changes: [String: ChangedByView] = [:]
+        var changes = ViewChanges()
         var nextInitializer = 0
         var i = range.lowerBound
         while i < range.upperBound {
@@ -903,7 +918,7 @@ extension NonPrivateStateRule {
             if token.kind == .dollarIdentifier {
                 let name = String(tree.identifierText(token).dropFirst())
                 let member = i + 2 < range.upperBound && tokens[i + 1].kind == .period && tokens[i + 2].kind == .identifier
-                if !member { changes[name] = .bound } else if changes[name] != .bound { changes[name] = .boundMembers }
+                if !member { changes.byName[name] = .bound } else if changes.byName[name] != .bound { changes.byName[name] = .boundMembers }
                 continue
             }
             guard token.kind == .identifier else { continue }
@@ -923,10 +938,13 @@ extension NonPrivateStateRule {
                 j += 2
                 members += 1
             }
-            if j < range.upperBound, tree.isAssignment(tokens[j]) { written = true }
+            if j < range.upperBound, tree.isAssignment(tokens[j]) {
+                written = true
+                if members == 0 { changes.assigned.insert(tree.identifierText(token)) }
+            }
             if written {
                 let name = tree.identifierText(token)
-                if changes[name] == nil { changes[name] = .written }
+                if changes.byName[name] == nil { changes.byName[name] = .written }
             }
         }
         return changes
@@ -970,10 +988,19 @@ extension NonPrivateStateRule {
         let fix = Fix(message: access == nil ? "insert 'private'" : "make it 'private'",
                       applicability: hasInitializer && access == nil ? .safe : .suggestion, edits: [edit])
         let wrapper = context.name(attribute) ?? "State"
+        let genericParameters = tree.child(ownerDeclaration, .genericParameterClause).map { clause in
+            Set(context.children(clause).compactMap { context.name($0) })
+        } ?? []
+        let annotatedAsPlainType = bindings.count == 1
+            && tree.child(bindings[0], .typeAnnotation).flatMap({ tree.firstChild($0) }).map { type in
+                context.kind(type) == .memberType
+                    || context.kind(type) == .identifierType && !genericParameters.contains(context.name(type) ?? "")
+            } == true
         return Candidate(attribute: attribute, fix: fix,
                          condition: Condition(owner: owner, property: property, wrapper: wrapper, hasExplicitAccess: access != nil,
                                               hasMemberwiseInitializer: hasMemberwiseInitializer, namedElsewhereInFile: false,
-                                              hasInitialValue: hasInitializer || startsAsNil),
+                                              hasInitialValue: hasInitializer || startsAsNil,
+                                              annotatedAsPlainType: annotatedAsPlainType),
                          declaration: ownerDeclaration)
     }
 }
