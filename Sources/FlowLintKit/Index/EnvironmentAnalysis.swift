@@ -44,12 +44,19 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         var unreached: [UnreachedReader] = []
         if !graph.hasUnknownProvider {
             let constructed = constructedViewNames(index)
+            let names = index[ViewNames.self]
             for candidate in graph.candidates.values.flatMap({ $0 })
             where !graph.reached.contains(.init(file: candidate.file, type: candidate.type)) {
                 let type = index.type(candidate)
                 // A view no code of the sources constructs is left over, or a library's that its clients show (and
-                // provide for): no path of these sources shows it, so none crashes.
-                guard constructed.contains(type.name) else { continue }
+                // provide for): no path of these sources shows it, so none crashes. A construction means this view
+                // only where its name resolves to it from the constructing file: a widget's `DigestView()` is the
+                // widget's own `DigestView`, not the app's of the same name (judged wrong in BC).
+                guard let files = constructed[type.name], files.contains(where: { file in
+                    guard let found = names.resolve(type.name, qualifier: nil, scope: nil, file: file, layout: index.layout,
+                                                    visible: { _ in true }) else { return true }
+                    return found.declarations.contains { $0.file == candidate.file && $0.type == candidate.type }
+                }) else { continue }
                 for property in graph.readers(of: candidate) {
                     // A type the project does not declare is a library's: the library's own views may provide it
                     // to the content it hosts (a popover host that puts its panel in the environment).
@@ -72,37 +79,38 @@ struct EnvironmentAnalysis: ProjectAnalysis {
     /// enum that hands views over (`Constructions`). In sources with an App, a construction in the body, a member or
     /// an extension of a view counts only when that view is constructed itself (`LoginForm` in an `AuthView` nothing
     /// constructs is code left over); without one, the views may be a library's, which its clients construct.
-    private static func constructedViewNames(_ index: ProjectIndex) -> Set<String> {
-        var names: Set<String> = []
-        var byView: [String: [String]] = [:]
+    /// Each with the files that construct it.
+    private static func constructedViewNames(_ index: ProjectIndex) -> [String: Set<Int>] {
+        var names: [String: Set<Int>] = [:]
+        var byView: [String: [(name: String, file: Int)]] = [:]
         var work: [String] = []
-        func construct(_ name: String) {
+        func construct(_ name: String, in file: Int) {
             let base = EnvironmentGraph.baseName(name)
-            if names.insert(base).inserted { work.append(base) }
+            if names[base, default: []].insert(file).inserted, names[base]!.count == 1 { work.append(base) }
         }
         let hasApp = index.roots.contains { index.renderer($0).kind == .root(.app) }
         let views = index.viewDeclarations
-        for facts in index.files {
+        for (file, facts) in index.files.enumerated() {
             for renderer in facts.renderers {
                 let shown = renderer.edges.compactMap(\.viewName)
                 if hasApp, let owner = renderer.ownerType, views[owner] != nil {
-                    byView[owner, default: []] += shown
+                    byView[owner, default: []] += shown.map { ($0, file) }
                 } else {
-                    shown.forEach(construct)
+                    shown.forEach { construct($0, in: file) }
                 }
             }
             for c in facts.constructions {
                 // An extension of a view (its `init`s, its methods) runs once the view is made, as its body does
                 // (`extension Pager { init() { self.init(footer: PagerFooter()) } }` of a `Pager` nothing makes).
                 if hasApp, views[c.owner] != nil {
-                    byView[c.owner, default: []] += c.names
+                    byView[c.owner, default: []] += c.names.map { ($0, file) }
                 } else {
-                    c.names.forEach(construct)
+                    c.names.forEach { construct($0, in: file) }
                 }
             }
         }
         // Each view once, from a worklist (a chain of views may be long).
-        while let view = work.popLast() { byView.removeValue(forKey: view)?.forEach(construct) }
+        while let view = work.popLast() { byView.removeValue(forKey: view)?.forEach { construct($0.name, in: $0.file) } }
         return names
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+@testable import FlowLintKit
+
+/// Two targets that each declare a view of the same name: a construction in one target means its own view, so it
+/// does not make the other target's view "constructed" for `missing_environment_object`'s "nothing provides".
+final class SameNamedViewsTests: XCTestCase {
+    /// The files (path under `Sources/`, source) linted as a package with an executable target `App` and a target
+    /// `Widget`: the findings of `missing_environment_object`, as `file:line: message`.
+    func lint(_ files: [(String, String)]) throws -> [String] {
+        let root = try temporaryDirectory()
+        for target in ["App", "Widget"] {
+            try FileManager.default.createDirectory(atPath: root + "/Sources/" + target, withIntermediateDirectories: true)
+        }
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Digest", platforms: [.iOS(.v17)],
+                                  targets: [.executableTarget(name: "App"), .target(name: "Widget")])
+            """.write(toFile: root + "/Package.swift", atomically: false, encoding: .utf8)
+        for (path, source) in files { try source.write(toFile: root + "/Sources/" + path, atomically: false, encoding: .utf8) }
+        let paths = files.map { "Sources/" + $0.0 }
+        let model = ProjectModel.load(root: root, swiftFiles: (paths + ["Package.swift"]).map { root + "/" + $0 }, bundles: [])
+        var request = LintRequest(files: paths.map { LintFile(path: $0, bytes: Array(try! Data(contentsOf: URL(fileURLWithPath: root + "/" + $0)))) },
+                                  settings: RuleSettings(enabled: ["missing_environment_object"]), jobs: 1)
+        request.model = model
+        request.displayPathBase = root
+        return LintEngine.lint(request).diagnostics.map { "\($0.span.file):\($0.span.start.line): \($0.message)" }
+    }
+
+    static let app = ("App/DigestApp.swift", """
+        import SwiftUI
+
+        final class DigestModel: ObservableObject {
+            @Published var items: [String] = []
+        }
+
+        @main
+        struct DigestApp: App {
+            var body: some Scene {
+                WindowGroup { Text("Home") }
+            }
+        }
+
+        struct DigestView: View {
+            @EnvironmentObject var model: DigestModel
+
+            var body: some View {
+                Text(model.items.joined())
+            }
+        }
+        """)
+
+    static let widget = ("Widget/DigestWidget.swift", """
+        import SwiftUI
+
+        struct DigestView: View {
+            let title: String
+
+            var body: some View { Text(title) }
+        }
+
+        struct DigestWidget {
+            func content() -> some View {
+                DigestView(title: "Today")
+            }
+        }
+        """)
+
+    func testAConstructionInAnotherTargetMeansThatTargetsView() throws {
+        XCTAssertEqual(try lint([Self.app, Self.widget]), [])
+    }
+
+    func testAConstructionInTheViewsOwnTargetStillCounts() throws {
+        let maker = ("App/Menu.swift", """
+            import SwiftUI
+
+            final class MenuController {
+                func digest() -> some View { DigestView() }
+            }
+            """)
+        XCTAssertEqual(try lint([Self.app, Self.widget, maker]), [
+            "Sources/App/DigestApp.swift:15: nothing provides 'DigestModel' with .environmentObject(_:) or .environment(_:), "
+                + "so 'DigestView' crashes when it reads 'model'",
+        ])
+    }
+}
