@@ -99,7 +99,7 @@ extension StateAssignedWithDefaultInInitRule {
             let states = statesByType[typeName]!
             let owner = String(typeName.split(separator: ".").last ?? "")
             let members = memberNames(of: typeName, file)
-            var found: [(assignment: Int, state: DeclaredState, isStorage: Bool)] = []
+            var found: [(assignment: Int, initializer: Int, state: DeclaredState, isStorage: Bool)] = []
             for initializer in typeInitializers where !file.containsParseError(initializer) {
                 guard let body = file.tree.child(initializer, .codeBlock) else { continue }
                 let locals = localNames(initializer, file)
@@ -110,7 +110,7 @@ extension StateAssignedWithDefaultInInitRule {
                     let property = isStorage ? String(assigned.name.dropFirst()) : assigned.name
                     guard let state = states.first(where: { $0.name == property }) else { continue }
                     if !assigned.throughSelf && locals.contains(assigned.name) { continue }
-                    found.append((n, state, isStorage))
+                    found.append((n, initializer, state, isStorage))
                 }
             }
             // Whether each state's initial value could go: every initializer of the type (declared in its body, so
@@ -124,7 +124,13 @@ extension StateAssignedWithDefaultInInitRule {
                         || initializesFirst(state, body, members: members, locals: localNames(initializer, file), file)
                 }
             }
+            let unset = storedWithoutInitialValue(typeName, file)
             for finding in found {
+                // `editing = false` beside `@State var editing = false`, after every property without an initial
+                // value is set: the ignored assignment writes what the view shows anyway, and it compiles with the
+                // macro too (judged wrong twice in BB: nothing changes).
+                if !finding.isStorage, assignsDeclaredLiteral(finding.assignment, finding.state, file),
+                   !assignsLater(unset, after: finding.assignment, in: finding.initializer, file) { continue }
                 let canDrop = replacedEverywhere[finding.state.name] ?? false
                 // `_x = State(...)` in an initializer that not every path takes leaves the declared value in use; a
                 // declared value that calls nothing (`false`, `.loading`, `[]`) costs nothing when it is replaced.
@@ -295,6 +301,42 @@ extension StateAssignedWithDefaultInInitRule {
             }
         }
         return names
+    }
+
+    /// Whether the assignment `assignment` gives the state the literal its declaration gives it (`false`, `0`, `""`,
+    /// `nil`), as written.
+    static func assignsDeclaredLiteral(_ assignment: Int, _ state: DeclaredState, _ file: FileContext) -> Bool {
+        let literals: Set<NodeKind> = [.integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral]
+        let sides = Array(file.children(assignment))
+        guard sides.count == 2, let declared = file.tree.firstChild(state.initializer),
+              literals.contains(file.kind(sides[1])), literals.contains(file.kind(declared)) else { return false }
+        return file.tree.compactText(sides[1]) == file.tree.compactText(declared)
+    }
+
+    /// The instance stored properties of the type's declaration that have no initial value (optional `var`s
+    /// included, and whatever their wrapper): with `@State` a macro, assigning a state before they are all set does
+    /// not compile.
+    static func storedWithoutInitialValue(_ typeName: String, _ file: FileContext) -> Set<String> {
+        var names: Set<String> = []
+        for decl in file.typeDeclarations where file.qualifiedTypeName(decl) == typeName {
+            guard let block = file.tree.child(decl, .memberBlock) else { continue }
+            for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
+                for b in file.children(m) where file.kind(b) == .patternBinding
+                    && file.tree.child(b, .initializerClause) == nil && !file.isComputed(b) {
+                    if let pattern = file.tree.firstChild(b), let name = file.name(pattern) { names.formUnion([name, "_" + name]) }
+                }
+            }
+        }
+        return names
+    }
+
+    /// Whether an assignment after `assignment`, in `initializer`, sets one of `names`.
+    static func assignsLater(_ names: Set<String>, after assignment: Int, in initializer: Int, _ file: FileContext) -> Bool {
+        let end = file.tree.nodes[assignment].endToken
+        return file.tree.subtree(initializer).contains { n in
+            file.kind(n) == .binaryExpr && file.tree.nodes[n].firstToken >= end
+                && file.assignmentTarget(n).flatMap { assignedName($0, file) }.map { names.contains($0.name) } == true
+        }
     }
 
     /// The type of an initial value whose type the declaration can spell without inference: `Int`, `Double`,
