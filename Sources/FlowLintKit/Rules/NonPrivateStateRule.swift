@@ -861,7 +861,8 @@ extension NonPrivateStateRule {
     }
 
     /// What an `@State` holds, when its declared type is a class of the project: one the Observation framework
-    /// observes (`@Observable`, SwiftData's `@Model`), or another.
+    /// observes (`@Observable`, SwiftData's `@Model`), an `ObservableObject` the property names as itself (not
+    /// optional, not a generic parameter) and the view does not assign whole, or another.
     enum HeldObject { case none, observable, observableObject, object }
 
     /// Looked up only for the findings that advise what to take an input as (finding a property's type reads its
