@@ -259,6 +259,15 @@ struct FactExtractor {
                 facts.constructions[i].hostsViews = true
             }
         }
+        // A view's method that hands a view to UIKit or AppKit (`func showDetail() { let host =
+        // UIHostingController(rootView: PostDetail(post: post)); ... present(host) }`): what it constructs is a
+        // hosting root, made once by that call, not a view the body shows.
+        if kind == .struct, type.declaresViewBody, !isNested {
+            for m in members where context.kind(m) == .funcDecl && !viewMembers.contains(context.name(m) ?? "") && says(m, "rootView") {
+                noteConstructions(in: m, owner: name)
+                if let i = facts.constructions.firstIndex(where: { $0.owner == name }) { facts.constructions[i].hostsViews = true }
+            }
+        }
         // An extension that adds no conformance, property or view member tells the index nothing (and no
         // renderer can refer to it): it is not kept, since facts of every file stay in memory for the project pass.
         if kind != .extension || !inherited.isEmpty || !properties.isEmpty || !type.viewMembers.isEmpty {
