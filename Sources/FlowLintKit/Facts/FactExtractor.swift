@@ -57,6 +57,11 @@ struct FactExtractor {
     /// of a project).
     let mentionsProviders: Bool
     static let providerWords = TokenWords(["environmentObject", "environment"])
+    /// Whether `rootView` occurs in the file: a type hands views to UIKit or AppKit only through it
+    /// (`UIHostingController(rootView:)`), so a file without it has no hosting code to read. Asked only of a file
+    /// with a type that may host.
+    private lazy var mentionsRootView = context.mentions(Self.hostingWords)
+    static let hostingWords = TokenWords(["rootView"])
 
     init(context: FileContext) {
         self.context = context
@@ -217,9 +222,7 @@ struct FactExtractor {
             return
         }
         let members = context.memberDecls(body)
-        let genericParameters = Set(tree.child(decl, .genericParameterClause).map { clause in
-            context.children(clause).filter { context.kind($0) == .genericParameter }.compactMap { context.name($0) }
-        } ?? [])
+        let genericParameters = context.genericParameterNames(of: decl)
 
         // Pass 1: properties and the names of view-building members.
         var properties: [PropertyFact] = []
@@ -253,19 +256,15 @@ struct FactExtractor {
         // `Date(...)` and `URL(...)` kept in memory for the project pass would cost more than it tells.
         if kind == .struct || kind == .enum, !type.declaresViewBody, !isNested,
            !inherited.contains(where: { ProjectIndex.isViewProtocol($0) || Self.rootProtocols.contains($0) }),
-           case let hostsViews = says(decl, "rootView"), hostsViews || says(decl, "AnyView") {
-            noteConstructions(in: decl, owner: name)
-            if hostsViews, let i = facts.constructions.firstIndex(where: { $0.owner == name }) {
-                facts.constructions[i].hostsViews = true
-            }
+           case let hostsViews = mentionsRootView && says(decl, "rootView"), hostsViews || says(decl, "AnyView") {
+            noteConstructions(in: decl, owner: name, hostsViews: hostsViews)
         }
         // A view's method that hands a view to UIKit or AppKit (`func showDetail() { let host =
         // UIHostingController(rootView: PostDetail(post: post)); ... present(host) }`): what it constructs is a
         // hosting root, made once by that call, not a view the body shows.
-        if kind == .struct, type.declaresViewBody, !isNested {
+        if kind == .struct, type.declaresViewBody, !isNested, mentionsRootView {
             for m in members where context.kind(m) == .funcDecl && !viewMembers.contains(context.name(m) ?? "") && says(m, "rootView") {
-                noteConstructions(in: m, owner: name)
-                if let i = facts.constructions.firstIndex(where: { $0.owner == name }) { facts.constructions[i].hostsViews = true }
+                noteConstructions(in: m, owner: name, hostsViews: true)
             }
         }
         // An extension that adds no conformance, property or view member tells the index nothing (and no
@@ -1212,6 +1211,12 @@ struct FactExtractor {
         default:
             return false
         }
+    }
+
+    /// `hostsViews`: the owner hands what it constructs to UIKit or AppKit (`Constructions.hostsViews`).
+    mutating func noteConstructions(in decl: Int, owner: String, hostsViews: Bool) {
+        noteConstructions(in: decl, owner: owner)
+        if hostsViews, let i = facts.constructions.firstIndex(where: { $0.owner == owner }) { facts.constructions[i].hostsViews = true }
     }
 
     mutating func noteConstructions(in decl: Int, owner: String) {

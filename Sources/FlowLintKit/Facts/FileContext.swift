@@ -600,6 +600,20 @@ struct FileContext {
         }
     }
 
+    /// The label a caller passes a parameter's argument with: its first name (`for` in `for item: T`, `item` in
+    /// `item: T`); nil for `_`, which takes the argument unlabeled.
+    func parameterLabel(_ p: Int) -> String? {
+        guard let token = tree.nameToken(p) else { return nil }
+        let label = tree.identifierText(token)
+        return label == "_" ? nil : label
+    }
+
+    /// The names of the generic parameters a declaration introduces (`Item` of `struct Row<Item: Identifiable>`).
+    func genericParameterNames(of decl: Int) -> Set<String> {
+        guard let clause = tree.child(decl, .genericParameterClause) else { return [] }
+        return Set(children(clause).compactMap { kind($0) == .genericParameter ? name($0) : nil })
+    }
+
     /// The name a parameter is known by inside its body: the second name when there is one (`for item: T`).
     func parameterName(_ p: Int) -> String? {
         let node = tree.nodes[p]

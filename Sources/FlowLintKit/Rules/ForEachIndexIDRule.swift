@@ -1122,8 +1122,7 @@ extension ForEachIndexIDRule {
         let tree = context.tree
         guard let call, let clause = context.parent(body).flatMap({ tree.child($0, .parameterClause) }) else { return [] }
         var parameters = context.children(clause).filter { context.kind($0) == .parameter }.map { p -> (label: String?, name: String?) in
-            let first = tree.nameToken(p).map { tree.identifierText($0) }
-            return (first == "_" ? nil : first, context.parameterName(p))
+            (context.parameterLabel(p), context.parameterName(p))
         }
         var carrying: Set<String> = []
         for argument in context.arguments(call) {

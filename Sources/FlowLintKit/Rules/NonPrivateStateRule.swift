@@ -989,9 +989,7 @@ extension NonPrivateStateRule {
         let fix = Fix(message: access == nil ? "insert 'private'" : "make it 'private'",
                       applicability: hasInitializer && access == nil ? .safe : .suggestion, edits: [edit])
         let wrapper = context.name(attribute) ?? "State"
-        let genericParameters = tree.child(ownerDeclaration, .genericParameterClause).map { clause in
-            Set(context.children(clause).compactMap { context.name($0) })
-        } ?? []
+        let genericParameters = context.genericParameterNames(of: ownerDeclaration)
         let annotatedAsPlainType = bindings.count == 1
             && tree.child(bindings[0], .typeAnnotation).flatMap({ tree.firstChild($0) }).map { type in
                 context.kind(type) == .memberType

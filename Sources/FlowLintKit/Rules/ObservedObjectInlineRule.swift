@@ -48,7 +48,7 @@ extension ObservedObjectInlineRule {
         /// The object is the property's initial value (`@ObservedObject var model = Model()`), which a construction
         /// of the view through its memberwise initializer can replace (`Grid(model: model)`).
         var isInitialValue = false
-        /// For an assignment in an initializer, that initializer's argument labels (`_` for an unlabeled one).
+        /// For an assignment in an initializer, that initializer's argument labels (unlabeled ones left out).
         var initializerLabels: [String]?
     }
 
@@ -824,9 +824,7 @@ extension ObservedObjectInlineRule {
         } ?? []
         // A closure parameter cannot be an `.id(...)`: it is not an input the advice can name.
         let parameters = Set(declaredParameters.filter { !isClosureParameter($0, context) }.compactMap { context.parameterName($0) })
-        let labels = declaredParameters.compactMap { p in
-            tree.nodes[p].name >= 0 ? tree.identifierText(tree.tokens[Int(tree.nodes[p].name)]) : nil
-        }
+        let labels = declaredParameters.compactMap(context.parameterLabel)
         // Once per property: an initializer may assign it many times.
         var usesOfProperty: [String: ObjectUses] = [:]
         func uses(_ property: String) -> ObjectUses {

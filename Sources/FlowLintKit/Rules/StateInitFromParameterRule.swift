@@ -112,7 +112,7 @@ extension StateInitFromParameterRule {
                       !isStartingValue(parameter, file), file.tree.child(parameter, .initializerClause) == nil else { continue }
                 let parameterTypeName = file.parameterType(parameter).flatMap { file.typeName($0) }
                 if let typeName = parameterTypeName,
-                   genericParameters(of: initializer, file).contains(typeName) || genericParameters(ofType: owner, file).contains(typeName) {
+                   file.genericParameterNames(of: initializer).contains(typeName) || genericParameters(ofType: owner, file).contains(typeName) {
                     continue
                 }
                 if reseeded[owner] == nil { reseeded[owner] = reseededProperties(of: owner, file) }
@@ -373,15 +373,10 @@ extension StateInitFromParameterRule {
         }
     }
 
-    static func genericParameters(of decl: Int, _ file: FileContext) -> Set<String> {
-        guard let clause = file.tree.child(decl, .genericParameterClause) else { return [] }
-        return Set(file.children(clause).compactMap { file.kind($0) == .genericParameter ? file.name($0) : nil })
-    }
-
     static func genericParameters(ofType name: String, _ file: FileContext) -> Set<String> {
         var out: Set<String> = []
         for decl in file.typeDeclarations where file.typeKind(decl) != .extension && file.typeDeclarationName(decl) == name {
-            out.formUnion(genericParameters(of: decl, file))
+            out.formUnion(file.genericParameterNames(of: decl))
         }
         return out
     }

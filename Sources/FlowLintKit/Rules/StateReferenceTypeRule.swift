@@ -206,10 +206,7 @@ extension StateReferenceTypeRule {
     /// an initial value that constructs one.
     static func stateProperties(_ members: [Int], _ owner: Int, _ file: FileContext) -> [StateProperty] {
         let tree = file.tree
-        var genericParameters: Set<String> = []
-        if let clause = tree.child(owner, .genericParameterClause) {
-            for p in file.children(clause) { if let n = file.name(p) { genericParameters.insert(n) } }
-        }
+        let genericParameters = file.genericParameterNames(of: owner)
         var out: [StateProperty] = []
         for m in members where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
             guard let attribute = file.attributes(m).first(where: { file.name($0) == "State" }) else { continue }
