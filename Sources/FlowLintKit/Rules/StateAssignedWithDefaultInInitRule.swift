@@ -129,7 +129,11 @@ extension StateAssignedWithDefaultInInitRule {
                 // `editing = false` beside `@State var editing = false`, after every property without an initial
                 // value is set: the ignored assignment writes what the view shows anyway, and it compiles with the
                 // macro too (judged wrong twice in BB: nothing changes).
-                if !finding.isStorage, assignsDeclaredLiteral(finding.assignment, finding.state, file),
+                // So is the state's own value written back (`self.animate = animate` with no parameter of that
+                // name: Nostur, judged wrong twice in M).
+                if !finding.isStorage,
+                   assignsDeclaredLiteral(finding.assignment, finding.state, file)
+                    || assignsItself(finding.assignment, finding.state, locals: localNames(finding.initializer, file), file),
                    !assignsLater(unset, after: finding.assignment, in: finding.initializer, file) { continue }
                 let canDrop = replacedEverywhere[finding.state.name] ?? false
                 // `_x = State(...)` in an initializer that not every path takes leaves the declared value in use; a
@@ -311,6 +315,15 @@ extension StateAssignedWithDefaultInInitRule {
         guard sides.count == 2, let declared = file.tree.firstChild(state.initializer),
               literals.contains(file.kind(sides[1])), literals.contains(file.kind(declared)) else { return false }
         return file.tree.compactText(sides[1]) == file.tree.compactText(declared)
+    }
+
+    /// Whether the assignment writes the state's own value back to it (`self.animate = animate`, `animate =
+    /// self.animate`) where no parameter or local of the initializer has its name: it writes the declared value.
+    static func assignsItself(_ assignment: Int, _ state: DeclaredState, locals: Set<String>, _ file: FileContext) -> Bool {
+        let sides = Array(file.children(assignment))
+        guard sides.count == 2 else { return false }
+        let value = file.tree.compactText(sides[1])
+        return value == "self." + state.name || (value == state.name && !locals.contains(state.name))
     }
 
     /// The instance stored properties of the type's declaration that have no initial value (optional `var`s
