@@ -291,7 +291,8 @@ struct FactExtractor {
                 let memberName = context.firstBindingName(m)
                 if memberName == "body" && !context.hasModifier(m, .static) {
                     addRenderer(isApp ? .root(.app) : .viewBody(type: name, typeIndex: typeIndex), body: m, owner: name,
-                                viewMembers: viewMembers, contentNames: isApp ? [] : contentNames,
+                                viewMembers: viewMembers,
+                                contentNames: isApp ? [] : contentNames.union(membersShowing(contentNames, members, viewMembers)),
                                 rootType: isApp ? typeIndex : -1)
                 } else if memberName == "previews" && isPreviewProvider && context.hasModifier(m, .static) {
                     addRenderer(.root(.previewProvider), body: m, owner: name, viewMembers: viewMembers, rootType: typeIndex)
@@ -1034,6 +1035,36 @@ struct FactExtractor {
             if let provided = renderer.contentProviders, !provided.isEmpty { found[name] = provided }
         }
         return found
+    }
+
+    /// The view members that show the content (`private var baseContent: some View { content.frame(...) }`, and
+    /// `var hosted: some View { baseContent }` that shows that one): `body` showing one of them shows the content,
+    /// and what it applies around them reaches the content (GitOK's `RootView`, whose body puts five objects around
+    /// `hostedContent`: its settings window was reported as missing them, judged wrong).
+    func membersShowing(_ contentNames: Set<String>, _ members: [Int], _ viewMembers: Set<String>) -> Set<String> {
+        guard !contentNames.isEmpty else { return [] }
+        let candidates = members.compactMap { m -> (name: String, node: Int)? in
+            guard let name = context.kind(m) == .funcDecl ? context.name(m) : context.firstBindingName(m),
+                  viewMembers.contains(name), !contentNames.contains(name) else { return nil }
+            return (name, m)
+        }
+        var showing: Set<String> = []
+        // Each round adds at least one member or stops: at most one round per member.
+        for _ in 0..<candidates.count {
+            let words = TokenWords(Array(contentNames.union(showing)))
+            let found = tree.file.bytes.withUnsafeBufferPointer { bytes in
+                candidates.filter { candidate in
+                    guard !showing.contains(candidate.name) else { return false }
+                    let node = tree.nodes[candidate.node]
+                    return (Int(node.firstToken)..<Int(node.endToken)).contains { i in
+                        tree.tokens[i].kind == .identifier && words.matches(tree.tokens[i], in: bytes)
+                    }
+                }
+            }
+            if found.isEmpty { break }
+            showing.formUnion(found.map(\.name))
+        }
+        return showing
     }
 
     mutating func addRenderer(_ kind: Renderer.Kind, body decl: Int, owner: String, viewMembers: Set<String>,
