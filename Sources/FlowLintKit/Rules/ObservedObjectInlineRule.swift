@@ -68,6 +68,11 @@ extension ObservedObjectInlineRule {
         var handedTo: [String] = []
         /// It escapes otherwise than into a construction of `handedTo` (`$model`, a write, `save(model)`).
         var escapesElsewhere = false
+        /// The properties of it reached through its projection and only read there (`$model.isPresented` handed to
+        /// a child): a binding to that property.
+        var projected: [String] = []
+        /// It escapes otherwise than through `projected`.
+        var escapesUnlessProjected = false
 
         /// Nothing but the construction names it: nothing of it is shown or kept.
         var isUnused: Bool { !escapes && calls.isEmpty && !isRead && !isSetUp }
@@ -102,6 +107,8 @@ extension ObservedObjectInlineRule {
         var writers: [String]
         /// All its methods.
         var methods: [String]
+        /// Its `@Binding` properties: the inputs' bindings it hands on, which hold no state of its own.
+        var bindings: [String] = []
     }
 
     struct StatelessClass: Codable, Sendable {
@@ -350,8 +357,9 @@ extension ObservedObjectInlineRule {
     /// outside its initializers, only methods the class declares, and neither hands it on nor changes it.
     static func isDerived(_ d: DerivedClass, usedAs uses: ObjectUses, _ index: ProjectIndex) -> Bool {
         let declarations = index.types(named: d.name).filter { index.type($0).kind != .extension }
+        // `$model.isPresented` where `isPresented` is the class's `@Binding`: the parent's binding, handed on.
         guard declarations.count == 1, index.type(declarations[0]).kind == .class, isStatelessRoot(d.superclass, index),
-              !uses.escapes else { return false }
+              !uses.escapesUnlessProjected, uses.projected.allSatisfy(d.bindings.contains) else { return false }
         return uses.calls.allSatisfy { d.methods.contains($0) && !d.writers.contains($0) }
     }
 
@@ -398,7 +406,17 @@ extension ObservedObjectInlineRule {
                        !(i + 1 < tokens.count && tokens[i + 1].kind == .equal) { uses.isSetUp = true }
                     continue
                 }
-                if text == "$" + name || text == "_" + name { (uses.escapes, uses.escapesElsewhere) = (true, true); continue }
+                if text == "$" + name || text == "_" + name {
+                    (uses.escapes, uses.escapesElsewhere) = (true, true)
+                    if text == "$" + name, i + 2 < tokens.count, tokens[i + 1].kind == .period, tokens[i + 2].kind == .identifier,
+                       !(i + 3 < tokens.count && [.period, .leftParen, .leftSquare, .equal].contains(tokens[i + 3].kind)) {
+                        let member = tree.identifierText(tokens[i + 2])
+                        if !uses.projected.contains(member) { uses.projected.append(member) }
+                    } else {
+                        uses.escapesUnlessProjected = true
+                    }
+                    continue
+                }
                 guard text == name else { continue }
                 // `other.name`: something else's property.
                 if tree.isMemberOfOther(atToken: i) { continue }
@@ -407,7 +425,7 @@ extension ObservedObjectInlineRule {
                 var j = i + 1
                 while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
                 guard j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier else {
-                    uses.escapes = true  // handed on as it is
+                    (uses.escapes, uses.escapesUnlessProjected) = (true, true)  // handed on as it is
                     if j == i + 1, let callee = constructionArgumentCallee(at: i, tree), !uses.escapesElsewhere {
                         if !uses.handedTo.contains(callee) { uses.handedTo.append(callee) }
                     } else {
@@ -419,7 +437,7 @@ extension ObservedObjectInlineRule {
                     let method = tree.identifierText(tokens[j + 1])
                     if !uses.calls.contains(method) { uses.calls.append(method) }
                 } else if tree.isWrite(atToken: i) {
-                    (uses.escapes, uses.escapesElsewhere) = (true, true)
+                    (uses.escapes, uses.escapesElsewhere, uses.escapesUnlessProjected) = (true, true, true)
                 } else {
                     uses.isRead = true
                 }
@@ -524,6 +542,7 @@ extension ObservedObjectInlineRule {
         guard let superclass = file.inheritedNames(decl).first else { return nil }
         let declarations = [decl] + file.extensionsInFile(of: decl)
         var stored: Set<String> = []
+        var bindings: [String] = []
         var methods: [(name: String, tokens: Range<Int>)] = []
         for d in declarations {
             guard let members = tree.child(d, .memberBlock) else { continue }
@@ -533,6 +552,7 @@ extension ObservedObjectInlineRule {
                     let wrappers = file.attributes(m).compactMap { file.name($0) }
                     if file.hasModifier(m, .lazy) { return nil }
                     if wrappers.contains(where: { $0 == "Binding" || persistenceWrappers.contains($0) || injectionWrappers.contains($0) }) {
+                        if wrappers.contains("Binding"), let name = file.firstBindingName(m) { bindings.append(name) }
                         continue
                     }
                     guard wrappers.allSatisfy({ $0 == "Published" }) else { return nil }
@@ -582,7 +602,7 @@ extension ObservedObjectInlineRule {
             }
         }
         return DerivedClass(name: file.typeDeclarationName(decl), superclass: superclass, writers: writers,
-                            methods: methods.map(\.name))
+                            methods: methods.map(\.name), bindings: bindings)
     }
 
     /// Whether the `{` at token `i` opens a closure whose call may run it later: not a declaration's or a
