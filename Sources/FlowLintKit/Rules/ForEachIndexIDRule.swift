@@ -79,6 +79,9 @@ extension ForEachIndexIDRule {
         /// `.id(xs.count)` on the `ForEach` or a container around it: an insertion or a removal rebuilds every
         /// row, a move or a sort does not.
         var rebuiltByCount = false
+        /// The positions are some of the collection's, or in another order (`xs.indices.filter { ... }`, a computed
+        /// property that sorts them): `ForEach(xs)` would show other rows.
+        var selectsPositions = false
         /// A change of the rows is animated where they are shown: `.animation(...)` or `.transition(...)` on the
         /// `ForEach`, a container around it or the rows, or a `List` (which animates its rows' insertions and
         /// removals itself).
@@ -250,10 +253,11 @@ extension ForEachIndexIDRule {
             // edited in place repeat: blank fields), and the elements of `Array($xs.enumerated())` are bindings, not
             // values (`id: \.element` does not compile): the values need an identity beside them.
             prefix = "keep each value in an Identifiable element (a stable id beside it) and "
-        case .hashableValue:
+        case .hashableValue where !c.selectsPositions:
             return c.form == .positions
                 ? "use \(c.container)(\(c.text), id: \\.self) if its elements never repeat"
                 : "identify the rows by the element, id: \(c.form == .zipped ? "\\.1" : "\\.element"), if the elements never repeat"
+        case .hashableValue: suffix = ", id: \\.self if the elements never repeat"
         case .sample: prefix = "keep each value in an Identifiable element (a stable id beside it) and "
         case .unknown: suffix = " with Identifiable elements"
         }
@@ -264,6 +268,10 @@ extension ForEachIndexIDRule {
             return prefix + "identify the rows by the element, id: \(pairedID)" + (suffix.isEmpty ? "" : "," + suffix)
         }
         let idArgument = element == .idProperty ? ", id: \\.id" : ""
+        if c.selectsPositions && !bindsPairs {
+            return prefix + "build the rows from the elements of '\(c.text)' they show (filtered or sorted as the positions are)"
+                + (idArgument.isEmpty ? "" : ", identified by their id") + suffix
+        }
         var text = prefix + "use \(c.container)(\(c.text)\(idArgument))" + suffix
         if bindsPairs {
             text += " (each row gets its element's binding)"
@@ -340,6 +348,7 @@ extension ForEachIndexIDRule {
             condition.changedBy = container == "ForEach" && !isInStack(around.containers, context) ? editingModifier(call, context) : nil
             condition.menu = enclosingMenu(call, context)
             condition.rebuiltByCount = rebuilt == .count
+            condition.selectsPositions = form == .positions && selectsPositions(data, context)
             condition.isAnimated = isAnimated(around, container: container, rows: rows, context)
             condition.view = enclosingType.map { context.typeDeclarationName($0) }
             if let rows { describeRows(rows, form: form, into: &condition, context, &members) }
@@ -390,7 +399,18 @@ extension ForEachIndexIDRule {
             return nil
         case .memberAccessExpr:
             // `xs.indices`
-            return memberBase(e, "indices", context).map { ($0, .positions) }
+            if let base = memberBase(e, "indices", context) { return (base, .positions) }
+            // `self.activeIndices`, a computed property of positions.
+            guard let receiver = tree.firstChild(e), context.kind(receiver) == .identifierExpr, context.name(receiver) == "self",
+                  let name = context.name(e), aliasDepth < 4, let getter = computedGetter(name, at: e, context) else { return nil }
+            return indexedCollection(getter, id: id, context, aliasDepth: aliasDepth + 1)
+        case .identifierExpr:
+            // `activeIndices`, a computed property of positions (`var activeIndices: [Int] { routines.indices.filter {
+            // !routines[$0].isArchived } }`): the rows stand at those positions (WorkoutTracking3's routines, deleted while
+            // shown).
+            guard let name = context.name(e), aliasDepth < 4, localBinding(name, at: e, context) == nil,
+                  parameter(name, at: e, context) == nil, let getter = computedGetter(name, at: e, context) else { return nil }
+            return indexedCollection(getter, id: id, context, aliasDepth: aliasDepth + 1)
         case .callExpr:
             guard let callee = tree.firstChild(e) else { return nil }
             // `Array(xs.enumerated())`, `Array(zip(xs.indices, xs))`
@@ -406,10 +426,15 @@ extension ForEachIndexIDRule {
                 else { return nil }
                 return (base, .zipped)
             }
-            // `xs.indices.sorted { ... }`, `xs.indices.reversed()`, `xs.indices.filter { ... }`
+            // `xs.indices.sorted { ... }`, `xs.indices.reversed()`, `xs.indices.filter { ... }`, and these one after
+            // the other (`xs.indices.filter { ... }.sorted { ... }`)
             if context.kind(callee) == .memberAccessExpr, ["sorted", "reversed", "filter"].contains(context.name(callee) ?? ""),
-               let receiver = tree.firstChild(callee), let base = memberBase(receiver, "indices", context) {
-                return (base, .positions)
+               let receiver = tree.firstChild(callee) {
+                if let base = memberBase(receiver, "indices", context) { return (base, .positions) }
+                if context.kind(context.unwrapped(receiver)) == .callExpr, aliasDepth < 4,
+                   let (base, form) = indexedCollection(receiver, id: nil, context, aliasDepth: aliasDepth + 1), form == .positions {
+                    return (base, .positions)
+                }
             }
             // `xs.enumerated()` and `xs.enumerated().map { ... }` with `id: \.offset` / `\.0`
             guard byOffset, context.kind(callee) == .memberAccessExpr, let receiver = tree.firstChild(callee) else { return nil }
@@ -423,6 +448,19 @@ extension ForEachIndexIDRule {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// Whether the positions a `ForEach` is given are filtered, sorted or reversed, as written or in the getter of the
+    /// computed property it names (`var active: [Int] { routines.indices.filter { ... }.sorted { ... } }`).
+    static func selectsPositions(_ data: Int, _ context: FileContext) -> Bool {
+        var e = context.unwrapped(data)
+        if context.kind(e) == .identifierExpr || context.kind(e) == .memberAccessExpr,
+           let name = context.name(e), name != "indices", let getter = computedGetter(name, at: e, context) {
+            e = context.unwrapped(getter)
+        }
+        return context.tree.subtree(e).contains { n in
+            context.kind(n) == .memberAccessExpr && ["filter", "sorted", "reversed", "shuffled"].contains(context.name(n) ?? "")
         }
     }
 
@@ -493,13 +531,17 @@ extension ForEachIndexIDRule {
                 if let type, builderChildrenTypes.contains(type) { return nil }
                 return (.local, tree.firstChild(parameter).flatMap { arrayElement($0, context) })
             }
+            if depth < 4, let source = computedSource(name, at: use, context, depth: depth) { return source }
             return (.member(owner: owner, name: name), nil)
         case .memberAccessExpr:
             guard let base = tree.firstChild(e), let name = context.name(e) else { return (.variable, nil) }
             if name == "allCases" { return nil }
             let root = context.unwrapped(base)
             if context.kind(root) == .identifierExpr, let baseName = context.name(root).map(unprojected) {
-                if baseName == "self" { return (.member(owner: owner, name: unprojected(name)), nil) }
+                if baseName == "self" {
+                    if depth < 4, let source = computedSource(unprojected(name), at: use, context, depth: depth) { return source }
+                    return (.member(owner: owner, name: unprojected(name)), nil)
+                }
                 if baseName == "Self", let owner { return (.staticMember(type: owner, name: name), nil) }
                 if FileContext.isTypeLike(baseName) { return (.staticMember(type: baseName, name: name), nil) }
                 if let parameter = parameter(baseName, at: use, context) {
@@ -536,6 +578,57 @@ extension ForEachIndexIDRule {
         default:
             return (.variable, nil)
         }
+    }
+
+    /// What a computed property of the type holding `use` shows, when its getter is another collection, as it is
+    /// or mapped, filtered or sorted (`var progression: [Chord] { engine.steps.map(\.chord) }`, `var visible:
+    /// [Item] { items.filter { !$0.isHidden } }`): the rows stand at the positions of that collection, and its
+    /// changes in place are theirs (ChordLab's progression, removed from and reordered by the engine's methods).
+    static func computedSource(_ name: String, at use: Int, _ context: FileContext, depth: Int)
+        -> (collection: Collection, element: String?)? {
+        let tree = context.tree
+        guard let (getter, binding) = computedProperty(name, at: use, context) else { return nil }
+        var value = getter
+        // Peel `.map { ... }`, `.filter { ... }`, `.sorted(...)`, `.reversed()` and `Array(...)`.
+        for _ in 0..<4 {
+            let v = context.unwrapped(value)
+            guard context.kind(v) == .callExpr, let callee = tree.firstChild(v) else { break }
+            if context.kind(callee) == .memberAccessExpr, ["map", "compactMap", "filter", "sorted", "reversed"].contains(context.name(callee) ?? ""),
+               let receiver = tree.firstChild(callee) {
+                value = receiver
+            } else if context.kind(callee) == .identifierExpr, context.name(callee) == "Array",
+                      case let args = context.arguments(v), args.count == 1, args[0].label == nil, let inner = args[0].value {
+                value = inner
+            } else {
+                break
+            }
+        }
+        guard let source = collectionReference(value, at: value, context, depth: depth + 1) else { return nil }
+        // The elements are the property's (`[Chord]`), which a `map` makes of the source's (`Step`).
+        let element = tree.child(binding, .typeAnnotation).flatMap { tree.firstChild($0) }.flatMap { arrayElement($0, context) }
+        switch source.collection {
+        case .chain: return (source.collection, element)
+        case .member(_, let other) where other != name: return (source.collection, element)
+        default: return nil
+        }
+    }
+
+    /// The single expression the getter of the computed instance property `name` returns, in the declaration of the
+    /// type that holds `use` (`private var progression: [Chord] { engine.steps.map(\.chord) }`).
+    static func computedGetter(_ name: String, at use: Int, _ context: FileContext) -> Int? {
+        computedProperty(name, at: use, context)?.getter
+    }
+
+    /// `computedGetter`'s expression, with the property's pattern binding (which holds its type annotation).
+    static func computedProperty(_ name: String, at use: Int, _ context: FileContext) -> (getter: Int, binding: Int)? {
+        let tree = context.tree
+        guard let type = context.enclosingType(use), let block = tree.child(type, .memberBlock) else { return nil }
+        for member in context.memberDecls(block) where context.kind(member) == .variableDecl && !context.hasModifier(member, .static) {
+            guard context.firstBindingName(member) == name, let binding = tree.child(member, .patternBinding),
+                  let accessors = tree.child(binding, .accessorBlock) else { continue }
+            return getterValue(accessors, context).map { ($0, binding) }
+        }
+        return nil
     }
 
     /// `@Bindable var store = store`: a local that stands for the property of the same name.
@@ -838,10 +931,11 @@ extension ForEachIndexIDRule {
         if container == "List" { return true }
         let (modifiers, containers) = around
         if modifiers.contains(where: { animatingModifiers.contains($0.name) }) { return true }
-        // A `List` animates its own rows: not the children of a stack inside one of its rows (`List { HStack {
-        // ForEach(...) } }`), which are laid out, not listed.
+        // A `List` animates its own rows, and so does a `Form`, a list of grouped rows (TetraTrack's editors: rows
+        // removed by their own button in a `Form`, judged missed in BD): not the children of a stack inside one of
+        // its rows (`List { HStack { ForEach(...) } }`), which are laid out, not listed.
         let names = containers.map { c in tree.firstChild(c).flatMap { context.kind($0) == .identifierExpr ? context.name($0) : nil } }
-        if names.prefix(while: { !layoutContainers.contains($0 ?? "") }).contains("List") { return true }
+        if names.prefix(while: { !layoutContainers.contains($0 ?? "") }).contains(where: { $0 == "List" || $0 == "Form" }) { return true }
         guard let rows else { return false }
         return tree.subtree(rows).dropFirst().contains { n in
             context.kind(n) == .memberAccessExpr && animatingModifiers.contains(context.name(n) ?? "")
