@@ -531,17 +531,13 @@ extension ForEachIndexIDRule {
                 if let type, builderChildrenTypes.contains(type) { return nil }
                 return (.local, tree.firstChild(parameter).flatMap { arrayElement($0, context) })
             }
-            if depth < 4, let source = computedSource(name, at: use, context, depth: depth) { return source }
             return (.member(owner: owner, name: name), nil)
         case .memberAccessExpr:
             guard let base = tree.firstChild(e), let name = context.name(e) else { return (.variable, nil) }
             if name == "allCases" { return nil }
             let root = context.unwrapped(base)
             if context.kind(root) == .identifierExpr, let baseName = context.name(root).map(unprojected) {
-                if baseName == "self" {
-                    if depth < 4, let source = computedSource(unprojected(name), at: use, context, depth: depth) { return source }
-                    return (.member(owner: owner, name: unprojected(name)), nil)
-                }
+                if baseName == "self" { return (.member(owner: owner, name: unprojected(name)), nil) }
                 if baseName == "Self", let owner { return (.staticMember(type: owner, name: name), nil) }
                 if FileContext.isTypeLike(baseName) { return (.staticMember(type: baseName, name: name), nil) }
                 if let parameter = parameter(baseName, at: use, context) {
@@ -580,53 +576,15 @@ extension ForEachIndexIDRule {
         }
     }
 
-    /// What a computed property of the type holding `use` shows, when its getter is another collection, as it is
-    /// or mapped, filtered or sorted (`var progression: [Chord] { engine.steps.map(\.chord) }`, `var visible:
-    /// [Item] { items.filter { !$0.isHidden } }`): the rows stand at the positions of that collection, and its
-    /// changes in place are theirs (ChordLab's progression, removed from and reordered by the engine's methods).
-    static func computedSource(_ name: String, at use: Int, _ context: FileContext, depth: Int)
-        -> (collection: Collection, element: String?)? {
-        let tree = context.tree
-        guard let (getter, binding) = computedProperty(name, at: use, context) else { return nil }
-        var value = getter
-        // Peel `.map { ... }`, `.filter { ... }`, `.sorted(...)`, `.reversed()` and `Array(...)`.
-        for _ in 0..<4 {
-            let v = context.unwrapped(value)
-            guard context.kind(v) == .callExpr, let callee = tree.firstChild(v) else { break }
-            if context.kind(callee) == .memberAccessExpr, ["map", "compactMap", "filter", "sorted", "reversed"].contains(context.name(callee) ?? ""),
-               let receiver = tree.firstChild(callee) {
-                value = receiver
-            } else if context.kind(callee) == .identifierExpr, context.name(callee) == "Array",
-                      case let args = context.arguments(v), args.count == 1, args[0].label == nil, let inner = args[0].value {
-                value = inner
-            } else {
-                break
-            }
-        }
-        guard let source = collectionReference(value, at: value, context, depth: depth + 1) else { return nil }
-        // The elements are the property's (`[Chord]`), which a `map` makes of the source's (`Step`).
-        let element = tree.child(binding, .typeAnnotation).flatMap { tree.firstChild($0) }.flatMap { arrayElement($0, context) }
-        switch source.collection {
-        case .chain: return (source.collection, element)
-        case .member(_, let other) where other != name: return (source.collection, element)
-        default: return nil
-        }
-    }
-
     /// The single expression the getter of the computed instance property `name` returns, in the declaration of the
-    /// type that holds `use` (`private var progression: [Chord] { engine.steps.map(\.chord) }`).
+    /// type that holds `use` (`private var activeIndices: [Int] { routines.indices.filter { ... } }`).
     static func computedGetter(_ name: String, at use: Int, _ context: FileContext) -> Int? {
-        computedProperty(name, at: use, context)?.getter
-    }
-
-    /// `computedGetter`'s expression, with the property's pattern binding (which holds its type annotation).
-    static func computedProperty(_ name: String, at use: Int, _ context: FileContext) -> (getter: Int, binding: Int)? {
         let tree = context.tree
         guard let type = context.enclosingType(use), let block = tree.child(type, .memberBlock) else { return nil }
         for member in context.memberDecls(block) where context.kind(member) == .variableDecl && !context.hasModifier(member, .static) {
             guard context.firstBindingName(member) == name, let binding = tree.child(member, .patternBinding),
                   let accessors = tree.child(binding, .accessorBlock) else { continue }
-            return getterValue(accessors, context).map { ($0, binding) }
+            return getterValue(accessors, context)
         }
         return nil
     }
@@ -931,11 +889,10 @@ extension ForEachIndexIDRule {
         if container == "List" { return true }
         let (modifiers, containers) = around
         if modifiers.contains(where: { animatingModifiers.contains($0.name) }) { return true }
-        // A `List` animates its own rows, and so does a `Form`, a list of grouped rows (TetraTrack's editors: rows
-        // removed by their own button in a `Form`, judged missed in BD): not the children of a stack inside one of
-        // its rows (`List { HStack { ForEach(...) } }`), which are laid out, not listed.
+        // A `List` animates its own rows: not the children of a stack inside one of its rows (`List { HStack {
+        // ForEach(...) } }`), which are laid out, not listed.
         let names = containers.map { c in tree.firstChild(c).flatMap { context.kind($0) == .identifierExpr ? context.name($0) : nil } }
-        if names.prefix(while: { !layoutContainers.contains($0 ?? "") }).contains(where: { $0 == "List" || $0 == "Form" }) { return true }
+        if names.prefix(while: { !layoutContainers.contains($0 ?? "") }).contains("List") { return true }
         guard let rows else { return false }
         return tree.subtree(rows).dropFirst().contains { n in
             context.kind(n) == .memberAccessExpr && animatingModifiers.contains(context.name(n) ?? "")
