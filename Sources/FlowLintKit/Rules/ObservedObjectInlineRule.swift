@@ -829,10 +829,15 @@ extension ObservedObjectInlineRule {
             let fix = Fix(message: "use @StateObject", applicability: .suggestion,
                           edits: [TextEdit(startOffset: Int(tree.tokens[nameToken].offset), endOffset: Int(tree.tokens[nameToken].end),
                                            replacement: "StateObject")])
-            report.report(at: attribute, message(property: property, type: created.type), fixes: [fix],
+            // `init(url: URL) { imageLoader.setup(url) }`: set up from an input, which a `@StateObject` would keep the
+            // first value of (Gary-Portal-iOS's image loader, judged wrong for the plain advice in BE).
+            let inputs = setUpInputs(of: property, in: ownerDecl, context)
+            report.report(at: attribute, inputs.first.map { message(property: property, type: created.type, input: $0,
+                                                                    otherInputs: Array(inputs.dropFirst())) }
+                            ?? message(property: property, type: created.type), fixes: [fix],
                           condition: Condition(owner: owner, type: created.type ?? annotatedType(b, context), property: property,
-                                               constructed: created.type, uses: objectUses(property, in: ownerDecl, context),
-                                               isInitialValue: true))
+                                               constructed: created.type, input: inputs.first,
+                                               uses: objectUses(property, in: ownerDecl, context), isInitialValue: true))
         }
     }
 
@@ -876,6 +881,7 @@ extension ObservedObjectInlineRule {
             for e in context.tree.subtree(value) where context.kind(e) == .identifierExpr {
                 if let name = context.name(e), parameters.contains(name), !inputs.contains(name) { inputs.append(name) }
             }
+            for name in setUpInputs(of: property, in: ownerDecl, context) where !inputs.contains(name) { inputs.append(name) }
             let input = inputs.first
             report.report(at: n, input.map { message(property: property, type: created.type, input: $0,
                                                      otherInputs: Array(inputs.dropFirst())) }
@@ -884,6 +890,45 @@ extension ObservedObjectInlineRule {
                                                constructed: created.type, input: input,
                                                uses: uses(property), initializerLabels: labels))
         }
+    }
+
+    /// The parameters of the owner's initializers (closures left out) that the statements setting up `property` after
+    /// making it read (`imageLoader.setup(url)`, `if let url { self.loader.load(url) }`): the object is made from them
+    /// as much as from its construction's arguments. A statement that only assigns the property is its making.
+    static func setUpInputs(of property: String, in ownerDecl: Int, _ context: FileContext) -> [String] {
+        let tree = context.tree
+        let tokens = tree.tokens
+        var inputs: [String] = []
+        for decl in [ownerDecl] + context.extensionsInFile(of: ownerDecl) {
+            guard let block = tree.child(decl, .memberBlock) else { continue }
+            for initializer in context.memberDecls(block) where context.kind(initializer) == .initDecl {
+                guard let body = tree.child(initializer, .codeBlock) else { continue }
+                let parameters = Set((tree.child(initializer, .parameterClause).map { clause in
+                    context.children(clause).filter { context.kind($0) == .parameter && !isClosureParameter($0, context) }
+                } ?? []).compactMap { context.parameterName($0) })
+                // A parameter of the property's name makes a bare use of it the parameter's.
+                guard !parameters.isEmpty else { continue }
+                let shadowed = parameters.contains(property)
+                for statement in context.statements(of: body) {
+                    if context.kind(statement) == .binaryExpr, let target = Array(context.children(statement)).first,
+                       let assigned = assignedName(target, context), assigned == property || assigned == "_" + property { continue }
+                    let range = tree.tokenRange(of: statement)
+                    let setsUp = range.contains { i in
+                        guard tokens[i].kind == .identifier || tokens[i].kind == .dollarIdentifier else { return false }
+                        let text = tree.identifierText(tokens[i])
+                        guard text == property || text == "_" + property || text == "$" + property else { return false }
+                        return shadowed ? tree.isMemberOfSelf(atToken: i) : !tree.isMemberOfOther(atToken: i)
+                    }
+                    guard setsUp else { continue }
+                    for i in range where tokens[i].kind == .identifier && !tree.isMemberOfOther(atToken: i) && !tree.isMemberOfSelf(atToken: i)
+                        && !tree.isLabel(atToken: i) {
+                        let text = tree.identifierText(tokens[i])
+                        if text != property, parameters.contains(text), !inputs.contains(text) { inputs.append(text) }
+                    }
+                }
+            }
+        }
+        return inputs
     }
 
     /// `s`, `self.s`, `_s`, `self._s` as an assignment target.
