@@ -63,6 +63,13 @@ extension ViewNames.Table {
             let ownPrivate = all.filter { $0.file == file && $0.isFilePrivate }
             all = ownPrivate.isEmpty ? all.filter { !$0.isFilePrivate } : ownPrivate
             if all.isEmpty { continue }
+            // Declarations compiled with the file, by a target that lists both, come first: two app targets of one
+            // project may have the same module name (`$(PRODUCT_NAME)` for each platform's app) and each its own view
+            // of a name (Forumate's tvOS `TopicsTab` beside the shared one).
+            if let ownTargets = layout.targets(ofFile: file), !ownTargets.isEmpty {
+                let own = all.filter { layout.targets(ofFile: $0.file).map { !$0.isDisjoint(with: ownTargets) } ?? false }
+                if !own.isEmpty, own.count < all.count { return (prefix, own) }
+            }
             let ownModule = layout.modules(ofFile: file)
             if let ownModule, !ownModule.isEmpty {
                 let own = all.filter { layout.modules(ofFile: $0.file).map { !$0.isDisjoint(with: ownModule) } ?? false }
@@ -81,6 +88,12 @@ extension ViewNames.Table {
 }
 
 extension BuildLayout {
+    /// The targets that compile a file (several when several list it); nil when nothing is known.
+    func targets(ofFile file: Int) -> Set<Int>? {
+        guard model != nil, file < buildsOfFile.count, let builds = buildsOfFile[file] else { return nil }
+        return Set(builds.map { self.builds[Int($0)].target })
+    }
+
     /// The modules a file is compiled into (several when several targets list it); nil when nothing is known.
     func modules(ofFile file: Int) -> Set<String>? {
         guard let model, file < buildsOfFile.count, let builds = buildsOfFile[file] else { return nil }
