@@ -53,7 +53,7 @@ struct Platforms: OptionSet, Hashable, Sendable, Codable {
             for sibling in context.children(decl) where context.kind(sibling) == .ifConfigClause {
                 var own = Platforms.all, ownExact = false
                 if context.name(sibling) != "#else", let condition = condition(of: sibling, context) {
-                    (own, ownExact) = evaluate(condition, context)
+                    (own, ownExact) = evaluate(condition, context, inChain: context.kind(decl) == .postfixIfConfigExpr)
                 }
                 // `#elseif c`: c and none of the earlier; `#else`: none of the earlier.
                 var reach = own
@@ -93,6 +93,10 @@ struct Platforms: OptionSet, Hashable, Sendable, Codable {
             case .prefixOperatorExpr where context.name(node) == "!":
                 // `#if !os(watchOS) .onReceive(...) #endif`: the negation stands apart from the modifier after it.
                 return node
+            case .binaryExpr where context.name(node) == "&&" || context.name(node) == "||":
+                // `#if os(iOS) || os(macOS) .contextMenu { ... } #endif`: the modifier chain hangs from the last
+                // operand (`evaluate(_:_:inChain:)` reads past it).
+                return node
             case .identifierExpr:
                 // `#if DEBUG .padding() #endif`: the condition is the chain's base.
                 return node
@@ -106,24 +110,32 @@ struct Platforms: OptionSet, Hashable, Sendable, Codable {
 
     /// The platforms a condition selects, and whether that is exact (only `os(...)` tests, `!`, `&&`, `||` and
     /// parentheses); anything else is `all`, not exact.
-    static func evaluate(_ node: Int, _ context: FileContext) -> (Platforms, Bool) {
+    /// `inChain`: the condition of a clause of a modifier chain, whose last operand carries the clause's modifiers
+    /// (`os(macOS).contextMenu { ... }`): they are read past, down to the condition.
+    static func evaluate(_ node: Int, _ context: FileContext, inChain: Bool = false) -> (Platforms, Bool) {
         let tree = context.tree
         switch context.kind(node) {
         case .callExpr:
+            if inChain, let callee = tree.firstChild(node), context.kind(callee) == .memberAccessExpr, let base = tree.firstChild(callee) {
+                return evaluate(base, context, inChain: true)
+            }
             guard let callee = tree.firstChild(node), context.kind(callee) == .identifierExpr, context.name(callee) == "os"
             else { return (.all, false) }
             let args = context.arguments(node)
             guard args.count == 1, let value = args[0].value, context.kind(value) == .identifierExpr,
                   let name = context.name(value) else { return (.all, false) }
             return (Platforms(osName: name), true)
+        case .memberAccessExpr where inChain:
+            guard let base = tree.firstChild(node) else { return (.all, false) }
+            return evaluate(base, context, inChain: true)
         case .prefixOperatorExpr where context.name(node) == "!":
             guard let operand = tree.firstChild(node) else { return (.all, false) }
-            let (set, exact) = evaluate(operand, context)
+            let (set, exact) = evaluate(operand, context, inChain: inChain)
             return exact ? (Platforms.all.subtracting(set), true) : (.all, false)
         case .binaryExpr where context.name(node) == "&&" || context.name(node) == "||":
             let operands = Array(context.children(node))
             guard operands.count == 2 else { return (.all, false) }
-            let (a, aExact) = evaluate(operands[0], context), (b, bExact) = evaluate(operands[1], context)
+            let (a, aExact) = evaluate(operands[0], context), (b, bExact) = evaluate(operands[1], context, inChain: inChain)
             if context.name(node) == "&&" { return (a.intersection(b), aExact && bExact) }
             return (a.union(b), aExact && bExact)
         case .tupleExpr, .argument:
