@@ -192,10 +192,7 @@ extension ObservedObjectInlineRule {
                 derived.append(d)
                 quiet.append(name)
             } else if hasInstanceProperties(decl, file) && !startsWorkWhenMade(decl, file) {
-                quiet.append(name)
-            } else if file.tree.child(decl, .memberBlock).map({ file.memberDecls($0).isEmpty }) == true {
-                // An empty class (`final class HomeViewModel: ObservableObject {}`, a stand-in) is not judged
-                // stateless, but a view that never uses one has nothing of it to lose (fitStyle, judged wrong in BE).
+                // A class without properties is a stand-in (`final class Store: ObservableObject {}`), not judged.
                 quiet.append(name)
             }
         }
