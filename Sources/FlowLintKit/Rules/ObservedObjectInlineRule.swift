@@ -903,8 +903,8 @@ extension ObservedObjectInlineRule {
                 let parameters = Set((tree.child(initializer, .parameterClause).map { clause in
                     context.children(clause).filter { context.kind($0) == .parameter && !isClosureParameter($0, context) }
                 } ?? []).compactMap { context.parameterName($0) })
-                // A parameter of the property's name makes a bare use of it the parameter's.
                 guard !parameters.isEmpty else { continue }
+                // A parameter of the property's name makes a bare use of it the parameter's.
                 let shadowed = parameters.contains(property)
                 for statement in context.statements(of: body) {
                     if context.kind(statement) == .binaryExpr, let target = Array(context.children(statement)).first,
