@@ -455,8 +455,10 @@ extension ForEachIndexIDRule {
     /// computed property it names (`var active: [Int] { routines.indices.filter { ... }.sorted { ... } }`).
     static func selectsPositions(_ data: Int, _ context: FileContext) -> Bool {
         var e = context.unwrapped(data)
-        if context.kind(e) == .identifierExpr || context.kind(e) == .memberAccessExpr,
-           let name = context.name(e), name != "indices", let getter = computedGetter(name, at: e, context) {
+        // `activeIndices` or `self.activeIndices`: the view's own property (`model.activeIndices` is another type's).
+        let isOwn = context.kind(e) == .identifierExpr
+            || (context.kind(e) == .memberAccessExpr && context.tree.firstChild(e).map { context.name($0) == "self" } == true)
+        if isOwn, let name = context.name(e), let getter = computedGetter(name, at: e, context) {
             e = context.unwrapped(getter)
         }
         return context.tree.subtree(e).contains { n in
