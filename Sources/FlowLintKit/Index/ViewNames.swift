@@ -96,7 +96,7 @@ extension BuildLayout {
 
     /// The modules a file is compiled into (several when several targets list it); nil when nothing is known.
     func modules(ofFile file: Int) -> Set<String>? {
-        guard let model, file < buildsOfFile.count, let builds = buildsOfFile[file] else { return nil }
-        return Set(builds.map { model.targets[self.builds[Int($0)].target].module })
+        guard let model, let targets = targets(ofFile: file) else { return nil }
+        return Set(targets.map { model.targets[$0].module })
     }
 }

@@ -847,8 +847,7 @@ extension ObservedObjectInlineRule {
         let declaredParameters = tree.child(initializer, .parameterClause).map { clause in
             context.children(clause).filter { context.kind($0) == .parameter }
         } ?? []
-        // A closure parameter cannot be an `.id(...)`: it is not an input the advice can name.
-        let parameters = Set(declaredParameters.filter { !isClosureParameter($0, context) }.compactMap { context.parameterName($0) })
+        let parameters = inputNames(declaredParameters, context)
         let labels = declaredParameters.compactMap(context.parameterLabel)
         // Once per property: an initializer may assign it many times.
         var usesOfProperty: [String: ObjectUses] = [:]
@@ -856,6 +855,13 @@ extension ObservedObjectInlineRule {
             if let known = usesOfProperty[property] { return known }
             let found = objectUses(property, in: ownerDecl, context)
             usesOfProperty[property] = found
+            return found
+        }
+        var setUpInputsOfProperty: [String: [String]] = [:]
+        func setUpInputs(_ property: String) -> [String] {
+            if let known = setUpInputsOfProperty[property] { return known }
+            let found = Self.setUpInputs(of: property, in: ownerDecl, context)
+            setUpInputsOfProperty[property] = found
             return found
         }
         for n in tree.subtree(body) where context.kind(n) == .binaryExpr && tree.nameToken(n).map({ $0.kind == .equal }) == true {
@@ -878,7 +884,7 @@ extension ObservedObjectInlineRule {
             for e in context.tree.subtree(value) where context.kind(e) == .identifierExpr {
                 if let name = context.name(e), parameters.contains(name), !inputs.contains(name) { inputs.append(name) }
             }
-            for name in setUpInputs(of: property, in: ownerDecl, context) where !inputs.contains(name) { inputs.append(name) }
+            for name in setUpInputs(property) where !inputs.contains(name) { inputs.append(name) }
             let input = inputs.first
             report.report(at: n, input.map { message(property: property, type: created.type, input: $0,
                                                      otherInputs: Array(inputs.dropFirst())) }
@@ -900,9 +906,9 @@ extension ObservedObjectInlineRule {
             guard let block = tree.child(decl, .memberBlock) else { continue }
             for initializer in context.memberDecls(block) where context.kind(initializer) == .initDecl {
                 guard let body = tree.child(initializer, .codeBlock) else { continue }
-                let parameters = Set((tree.child(initializer, .parameterClause).map { clause in
-                    context.children(clause).filter { context.kind($0) == .parameter && !isClosureParameter($0, context) }
-                } ?? []).compactMap { context.parameterName($0) })
+                let parameters = inputNames(tree.child(initializer, .parameterClause).map { clause in
+                    context.children(clause).filter { context.kind($0) == .parameter }
+                } ?? [], context)
                 guard !parameters.isEmpty else { continue }
                 // A parameter of the property's name makes a bare use of it the parameter's.
                 let shadowed = parameters.contains(property)
@@ -926,6 +932,12 @@ extension ObservedObjectInlineRule {
             }
         }
         return inputs
+    }
+
+    /// The names of an initializer's parameters that are inputs the advice can name: a closure parameter cannot be an
+    /// `.id(...)`.
+    static func inputNames(_ parameters: [Int], _ context: FileContext) -> Set<String> {
+        Set(parameters.filter { !isClosureParameter($0, context) }.compactMap { context.parameterName($0) })
     }
 
     /// `s`, `self.s`, `_s`, `self._s` as an assignment target.

@@ -98,11 +98,14 @@ extension StateAssignedWithDefaultInInitRule {
         for (typeName, typeInitializers) in initializers.sorted(by: { $0.value[0] < $1.value[0] }) {
             let states = statesByType[typeName]!
             let owner = String(typeName.split(separator: ".").last ?? "")
-            let members = memberNames(of: typeName, file)
+            let members = typeMembers(of: typeName, file)
             var found: [(assignment: Int, initializer: Int, state: DeclaredState, isStorage: Bool)] = []
+            // The parameters and locals of each initializer judged, read once.
+            var localsOf: [Int: Set<String>] = [:]
             for initializer in typeInitializers where !file.containsParseError(initializer) {
                 guard let body = file.tree.child(initializer, .codeBlock) else { continue }
                 let locals = localNames(initializer, file)
+                localsOf[initializer] = locals
                 for n in file.tree.subtree(body) where file.kind(n) == .binaryExpr {
                     guard let target = file.assignmentTarget(n), let assigned = assignedName(target, file),
                           !file.isInNestedFunction(n, below: initializer) else { continue }
@@ -121,10 +124,10 @@ extension StateAssignedWithDefaultInInitRule {
                 replacedEverywhere[state] = declaresInitializerInBody && typeInitializers.allSatisfy { initializer in
                     guard let body = file.tree.child(initializer, .codeBlock), !file.containsParseError(initializer) else { return false }
                     return delegates(body, file)
-                        || initializesFirst(state, body, members: members, locals: localNames(initializer, file), file)
+                        || initializesFirst(state, body, members: members.names, locals: localsOf[initializer, default: localNames(initializer, file)], file)
                 }
             }
-            let unset = storedWithoutInitialValue(typeName, file)
+            let unset = members.storedWithoutInitialValue
             for finding in found {
                 // `editing = false` beside `@State var editing = false`, after every property without an initial
                 // value is set: the ignored assignment writes what the view shows anyway, and it compiles with the
@@ -133,7 +136,7 @@ extension StateAssignedWithDefaultInInitRule {
                 // name: Nostur, judged wrong twice in M).
                 if !finding.isStorage,
                    assignsDeclaredLiteral(finding.assignment, finding.state, file)
-                    || assignsItself(finding.assignment, finding.state, locals: localNames(finding.initializer, file), file),
+                    || assignsItself(finding.assignment, finding.state, locals: localsOf[finding.initializer] ?? [], file),
                    !assignsLater(unset, after: finding.assignment, in: finding.initializer, file) { continue }
                 let canDrop = replacedEverywhere[finding.state.name] ?? false
                 // `_x = State(...)` in an initializer that not every path takes leaves the declared value in use; a
@@ -283,28 +286,42 @@ extension StateAssignedWithDefaultInInitRule {
         }
     }
 
-    /// The names of the members (properties and methods, with their `_` and `$` forms) that the type's declaration
-    /// and its extensions in this file declare.
-    static func memberNames(of typeName: String, _ file: FileContext) -> Set<String> {
+    /// What `check` asks of the members that the type's declaration and its extensions in this file declare, read in
+    /// one pass.
+    struct TypeMembers {
+        /// The names of the members (properties and methods, with their `_` and `$` forms).
         var names: Set<String> = []
+        /// The instance stored properties that have no initial value (optional `var`s included, and whatever their
+        /// wrapper), with their `_` forms: with `@State` a macro, assigning a state before they are all set does not
+        /// compile.
+        var storedWithoutInitialValue: Set<String> = []
+    }
+
+    static func typeMembers(of typeName: String, _ file: FileContext) -> TypeMembers {
+        var members = TypeMembers()
         for decl in file.typeDeclarations where file.qualifiedTypeName(decl) == typeName {
             guard let block = file.tree.child(decl, .memberBlock) else { continue }
             for m in file.memberDecls(block) {
                 switch file.kind(m) {
                 case .variableDecl:
+                    let isStatic = file.hasModifier(m, .static)
                     for b in file.children(m) where file.kind(b) == .patternBinding {
                         for p in file.tree.subtree(b) where file.kind(p) == .identifierPattern {
-                            if let name = file.name(p) { names.formUnion([name, "_" + name, "$" + name]) }
+                            if let name = file.name(p) { members.names.formUnion([name, "_" + name, "$" + name]) }
+                        }
+                        if !isStatic, file.tree.child(b, .initializerClause) == nil, !file.isComputed(b),
+                           let pattern = file.tree.firstChild(b), let name = file.name(pattern) {
+                            members.storedWithoutInitialValue.formUnion([name, "_" + name])
                         }
                     }
                 case .funcDecl:
-                    if let name = file.name(m) { names.insert(name) }
+                    if let name = file.name(m) { members.names.insert(name) }
                 default:
                     continue
                 }
             }
         }
-        return names
+        return members
     }
 
     /// Whether the assignment `assignment` gives the state the literal its declaration gives it (`false`, `0`, `""`,
@@ -324,23 +341,6 @@ extension StateAssignedWithDefaultInInitRule {
         guard sides.count == 2 else { return false }
         let value = file.tree.compactText(sides[1])
         return value == "self." + state.name || (value == state.name && !locals.contains(state.name))
-    }
-
-    /// The instance stored properties of the type's declaration that have no initial value (optional `var`s
-    /// included, and whatever their wrapper): with `@State` a macro, assigning a state before they are all set does
-    /// not compile.
-    static func storedWithoutInitialValue(_ typeName: String, _ file: FileContext) -> Set<String> {
-        var names: Set<String> = []
-        for decl in file.typeDeclarations where file.qualifiedTypeName(decl) == typeName {
-            guard let block = file.tree.child(decl, .memberBlock) else { continue }
-            for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
-                for b in file.children(m) where file.kind(b) == .patternBinding
-                    && file.tree.child(b, .initializerClause) == nil && !file.isComputed(b) {
-                    if let pattern = file.tree.firstChild(b), let name = file.name(pattern) { names.formUnion([name, "_" + name]) }
-                }
-            }
-        }
-        return names
     }
 
     /// Whether an assignment after `assignment`, in `initializer`, sets one of `names`.
