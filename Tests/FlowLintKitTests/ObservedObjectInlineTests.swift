@@ -120,7 +120,7 @@ final class ObservedObjectInlineTests: XCTestCase {
             }
             struct GardenView: View {
                 @ObservedObject var garden = Garden()
-                var body: some View { Button("Add") { garden.add() } }
+                var body: some View { Button(garden.plants.first ?? "Add") { garden.add() } }
             }
             """
         let host = """

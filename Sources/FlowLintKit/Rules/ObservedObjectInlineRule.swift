@@ -73,6 +73,9 @@ extension ObservedObjectInlineRule {
         var projected: [String] = []
         /// It escapes otherwise than through `projected`.
         var escapesUnlessProjected = false
+        /// The methods of `calls` whose result is used (`Text(model.title())`): called otherwise than as a statement
+        /// of its own (`Button("Log out") { model.logout() }`).
+        var callsUsingResult: [String] = []
 
         /// Nothing but the construction names it: nothing of it is shown or kept.
         var isUnused: Bool { !escapes && calls.isEmpty && !isRead && !isSetUp }
@@ -95,6 +98,9 @@ extension ObservedObjectInlineRule {
         /// The classes a file that says `ObservableObject` declares whose making starts no work
         /// (`startsWorkWhenMade`): made and never used, such an object does nothing.
         var quietClasses: [String] = []
+        /// The classes of `quietClasses` whose initializers only store values (`initializersOnlyStore`): making one
+        /// does nothing a view could miss when it is made again.
+        var inertClasses: [String] = []
     }
 
     /// A class whose stored properties are written only while it is made (in its initializers, or in `writers`,
@@ -185,6 +191,7 @@ extension ObservedObjectInlineRule {
         }
         var derived: [DerivedClass] = []
         var quiet: [String] = []
+        var inert: [String] = []
         for decl in file.mentions(observableObjectWord) ? file.typeDeclarations : [] where file.typeKind(decl) == .class {
             let name = file.typeDeclarationName(decl)
             if !stateless.contains(where: { $0.name == name }), let d = derivedFromInputs(decl, file) {
@@ -195,10 +202,12 @@ extension ObservedObjectInlineRule {
                 // A class without properties is a stand-in (`final class Store: ObservableObject {}`), not judged.
                 quiet.append(name)
             }
+            if quiet.last == name, initializersOnlyStore(decl, file) { inert.append(name) }
         }
         let hostReached = file.mentions(rootViewWord) ? propertiesReachedThroughHosts(file) : []
         if !stateless.isEmpty || !hostReached.isEmpty || !derived.isEmpty || !quiet.isEmpty {
-            report.record(Record(statelessClasses: stateless, hostReached: hostReached, derivedClasses: derived, quietClasses: quiet))
+            report.record(Record(statelessClasses: stateless, hostReached: hostReached, derivedClasses: derived, quietClasses: quiet,
+                                 inertClasses: inert))
         }
         // Both forms need the attribute: a file without one has nothing to find.
         guard file.containsAttribute(named: "ObservedObject") else { return }
@@ -234,6 +243,7 @@ extension ObservedObjectInlineRule {
         }
         let hostReached = project.derived("hostReached") { records in Set(records.flatMap(\.record.hostReached)) }
         let quiet = project.derived("quiet") { records in Set(records.flatMap(\.record.quietClasses)) }
+        let inert = project.derived("inert") { records in Set(records.flatMap(\.record.inertClasses)) }
         let derived = project.derived("derived") { records in
             Dictionary(records.flatMap(\.record.derivedClasses).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         }
@@ -260,6 +270,11 @@ extension ObservedObjectInlineRule {
             // times in AU: a scratch buffer a worker fills and empties).
             if !c.uses.isRead, c.uses.calls.isEmpty, !c.uses.isSetUp, !c.uses.escapesElsewhere, !c.uses.handedTo.isEmpty,
                c.uses.handedTo.allSatisfy({ index.declares($0) && !index.isView($0) && !index.isSwiftUIOwner($0) }) { continue }
+            // The view reads nothing of it and only tells it to do one thing (`Button("Log in") { model.logIn() }`),
+            // and making it only stores values: a new one does that as the old one would, and nothing of either is shown
+            // (judged wrong 10 times, in AP, AV, BA, BC and BE; two methods may start and stop one piece of work).
+            if !c.uses.isRead, !c.uses.escapes, !c.uses.isSetUp, c.uses.calls.count == 1, c.uses.callsUsingResult.isEmpty,
+               let type = c.type, inert.contains(type), isOnlyDeclaredOnStatelessRoot(type, index) { continue }
             // Made again from the same inputs, it holds the same values, and the view neither changes it nor hands it on.
             if let type = c.type, let d = derived[type], isDerived(d, usedAs: c.uses, index) { continue }
             // The Composable Architecture's `ViewStore`, made from the view's `store` in its `init` and observed, is
@@ -353,6 +368,15 @@ extension ObservedObjectInlineRule {
             || ProjectIndex.protocolsNotRefiningObservableObject.contains(base)
     }
 
+    /// The class is declared once, in the sources, as a class whose first inherited name adds no state
+    /// (`isStatelessRoot`): no superclass of the sources or of another module makes it.
+    static func isOnlyDeclaredOnStatelessRoot(_ type: String, _ index: ProjectIndex) -> Bool {
+        let declarations = index.types(named: type).filter { index.type($0).kind != .extension }
+        guard declarations.count == 1, case let declaration = index.type(declarations[0]), declaration.kind == .class,
+              let first = declaration.inherited.first else { return false }
+        return isStatelessRoot(first, index)
+    }
+
     /// The class is declared once, in the sources, on a root that adds no state; the view calls none of its writers
     /// outside its initializers, only methods the class declares, and neither hands it on nor changes it.
     static func isDerived(_ d: DerivedClass, usedAs uses: ObjectUses, _ index: ProjectIndex) -> Bool {
@@ -436,6 +460,9 @@ extension ObservedObjectInlineRule {
                 if j + 2 < tokens.count, tokens[j + 2].kind == .leftParen {
                     let method = tree.identifierText(tokens[j + 1])
                     if !uses.calls.contains(method) { uses.calls.append(method) }
+                    if !isStatementCall(from: i, open: j + 2, tree), !uses.callsUsingResult.contains(method) {
+                        uses.callsUsingResult.append(method)
+                    }
                 } else if tree.isWrite(atToken: i) {
                     (uses.escapes, uses.escapesElsewhere, uses.escapesUnlessProjected) = (true, true, true)
                 } else {
@@ -444,6 +471,32 @@ extension ObservedObjectInlineRule {
             }
         }
         return uses
+    }
+
+    /// Whether the call whose receiver is the token at `i` and whose `(` is at `open` is a statement of its own
+    /// (`model.login()` on its line, or after `{`, `;` or a closure's `in`): its result, if any, is not used.
+    static func isStatementCall(from i: Int, open: Int, _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        var s = tree.isMemberOfSelf(atToken: i) ? i - 2 : i
+        while s > 0, tokens[s - 1].kind == .keyword, tokens[s - 1].keyword == .try || tokens[s - 1].keyword == .await { s -= 1 }
+        guard tokens[s].isAtStartOfLine || s == 0 || tokens[s - 1].kind == .leftBrace || tokens[s - 1].kind == .semicolon
+            || (tokens[s - 1].kind == .keyword && tokens[s - 1].keyword == .in) else { return false }
+        // Past the arguments and any trailing closure: the chain must end there.
+        var k = open
+        var depth = 0
+        while k < tokens.count {
+            switch tokens[k].kind {
+            case .leftParen, .leftSquare, .leftBrace: depth += 1
+            case .rightParen, .rightSquare, .rightBrace: depth -= 1
+            default: break
+            }
+            k += 1
+            if depth == 0 {
+                if k < tokens.count, tokens[k].kind == .leftBrace, !tokens[k].isAtStartOfLine { continue }
+                break
+            }
+        }
+        return k >= tokens.count || tokens[k].isAtStartOfLine || tokens[k].kind == .rightBrace || tokens[k].kind == .semicolon
     }
 
     /// The capitalized callee of the call whose argument list holds the token at `i` as a whole argument
@@ -532,6 +585,52 @@ extension ObservedObjectInlineRule {
             }
         }
         return false
+    }
+
+    /// Whether the initializers of the class (in this file, with its extensions here) only store values: no
+    /// statement of theirs is a call (`load()`, `store.fetch { ... }`, `DispatchQueue.main.async { ... }`) other than
+    /// `super.init(...)` or `self.init(...)`; `items = Store.load()` stores what a call returns.
+    static func initializersOnlyStore(_ decl: Int, _ file: FileContext) -> Bool {
+        let tree = file.tree
+        let tokens = tree.tokens
+        for d in [decl] + file.extensionsInFile(of: decl) {
+            guard let members = tree.child(d, .memberBlock) else { continue }
+            for m in file.memberDecls(members) where file.kind(m) == .initDecl {
+                let range = tree.tokenRange(of: m)
+                // From the body's opening brace: a default value of a parameter is not a statement.
+                guard let open = range.first(where: { tokens[$0].kind == .leftBrace }) else { continue }
+                for k in (open + 1)..<range.upperBound {
+                    let previous = tokens[k - 1].kind
+                    guard tokens[k].isAtStartOfLine || previous == .leftBrace || previous == .semicolon
+                        || (previous == .keyword && tokens[k - 1].keyword == .in) else { continue }
+                    if statementCall(at: k, tree) { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Whether the statement starting at token `k` is a call (`load()`, `try self.store.fetch(x)`, `items.forEach {`)
+    /// other than `super.init(...)` or `self.init(...)`.
+    static func statementCall(at k: Int, _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        var i = k
+        while i < tokens.count, tokens[i].kind == .keyword, tokens[i].keyword == .try || tokens[i].keyword == .await {
+            i += 1
+            while i < tokens.count, tokens[i].kind == .postfixQuestionMark || tokens[i].kind == .exclamationMark { i += 1 }
+        }
+        var chain: [String] = []
+        while i < tokens.count, tokens[i].kind == .identifier
+            || (tokens[i].kind == .keyword && (tokens[i].keyword == .self || tokens[i].keyword == .super || tokens[i].keyword == .`init`)) {
+            chain.append(tree.identifierText(tokens[i]))
+            i += 1
+            while i < tokens.count, tokens[i].kind == .postfixQuestionMark || tokens[i].kind == .exclamationMark { i += 1 }
+            guard i + 1 < tokens.count, tokens[i].kind == .period else { break }
+            i += 1
+        }
+        guard !chain.isEmpty, i < tokens.count else { return false }
+        let isCall = tokens[i].kind == .leftParen || (tokens[i].kind == .leftBrace && !tokens[i].isAtStartOfLine)
+        return isCall && !(chain.count == 2 && (chain[0] == "super" || chain[0] == "self") && chain[1] == "init")
     }
 
     /// A class (in this file, with its extensions here) whose stored properties, `@Published` or plain, are written
