@@ -13,10 +13,14 @@ struct FactExtractor {
     /// `@ContentBuilder`, `@SceneBuilder`, a type ending in `View` or `Scene`), any body that applies an
     /// environment provider (SwiftData's `modelContainer` and `modelContext` among them), and any body with a tap
     /// action (`PropertyFact.readOnlyOnTap`: a button in toolbar content; `catch` blocks are found in the tokens).
+    /// A file that says `EnvironmentObject` is parsed whole: its readers' uses are found in the tokens, and each is
+    /// judged by the action around it (`view.onTap = { ... }` in a coordinator's method, a callback named `on...`),
+    /// which a skipped body would hide, making a read on a tap look like one when the view is shown. Without it,
+    /// the finding depended on which other rules were on: their needs parse such bodies or not.
     static let parses = BodySkipping(bodyWords: ["environment", "environmentObject", "modelContainer", "modelContext",
                                                  "Button", "onTapGesture", "action"],
                                      declarationWords: ViewBuilderNames.words.union(["body", "previews", "SceneBuilder"]),
-                                     typeSuffixes: ["View", "Scene"],
+                                     typeSuffixes: ["View", "Scene"], fileWords: ["EnvironmentObject"],
                                      notedWords: providerWords.words.union(FileContext.swiftUICodeWords.words))
 
     /// The tokens of each type's declaration and of the extensions of its name, by text, made once per type when
