@@ -274,6 +274,12 @@ struct RenderWalker {
             var local = env
             local.throughLocal = true
             pushChildren(n, local)
+        case .binaryExpr where context.name(n) == "=":
+            // `miniMap = MiniMapView(job: job)`, then `return miniMap.environmentObject(model)`: stored like a local's
+            // initial value, the view gets its environment where the variable is used.
+            var stored = env
+            stored.throughLocal = true
+            pushChildren(n, stored)
         case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl, .attribute:
             break
         default:
