@@ -187,13 +187,13 @@ extension ObservedObjectInlineRule {
         // in a file that does not say `ObservableObject` is taken to hold state.
         let stateless = !file.mentions(observableObjectWord) ? [] : file.typeDeclarations.compactMap { decl -> StatelessClass? in
             guard file.typeKind(decl) == .class, let first = file.inheritedNames(decl).first, holdsNoState(decl, file) else { return nil }
-            return StatelessClass(name: file.typeDeclarationName(decl), superclass: first)
+            return StatelessClass(name: recordedName(decl, file), superclass: first)
         }
         var derived: [DerivedClass] = []
         var quiet: [String] = []
         var inert: [String] = []
         for decl in file.mentions(observableObjectWord) ? file.typeDeclarations : [] where file.typeKind(decl) == .class {
-            let name = file.typeDeclarationName(decl)
+            let name = recordedName(decl, file)
             if !stateless.contains(where: { $0.name == name }), let d = derivedFromInputs(decl, file) {
                 // It has stored properties and names no later work anywhere: its making starts none.
                 derived.append(d)
@@ -239,7 +239,7 @@ extension ObservedObjectInlineRule {
         guard !project.pending.isEmpty else { return }
         let index = project.index
         let stateless = project.derived("stateless") { records in
-            Dictionary(records.flatMap(\.record.statelessClasses).map { ($0.name, $0.superclass) }, uniquingKeysWith: { a, _ in a })
+            Dictionary(grouping: records.flatMap(\.record.statelessClasses), by: \.name).mapValues { $0.map(\.superclass) }
         }
         let hostReached = project.derived("hostReached") { records in Set(records.flatMap(\.record.hostReached)) }
         let quiet = project.derived("quiet") { records in Set(records.flatMap(\.record.quietClasses)) }
@@ -251,16 +251,21 @@ extension ObservedObjectInlineRule {
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
             let c = finding.condition
+            // `ViewModel()` in `DetailView` makes `DetailView.ViewModel` when the sources nest one there (several views
+            // may each nest their own `ViewModel`): its records are under that name.
+            let type = c.type.map { nested in
+                classDeclarations(named: "\(c.owner).\(nested)", index).isEmpty ? nested : "\(c.owner).\(nested)"
+            }
             // An `App` is created once, so the object is too (and `@StateObject` could not be used in its `init`).
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
             // The host gives the view its real object (the one it creates is a placeholder), or uses the object
             // through its copy of the view, which a `@StateObject` would not share.
             guard !hostReached.contains("\(c.owner).\(c.property)") else { continue }
             // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
-            if let type = c.type, holdsNoState(type, stateless, index) { continue }
+            if let type, holdsNoState(type, stateless, index) { continue }
             // Only its construction names it (no extension of the owner elsewhere can), and making it starts no work:
             // nothing of it is shown or done.
-            if c.uses.isUnused, let type = c.type, quiet.contains(type), index.types(named: type).count == 1,
+            if c.uses.isUnused, let type, quiet.contains(type), declarations(named: type, index).count == 1,
                !index.isExtended(c.owner, outsideFile: index.position(ofFile: finding.diagnostic.span.file)) { continue }
             // Used only by the view's initializers, after they make it (`provider.start()`): nothing of it is read,
             // called or handed on later, so a view made again loses nothing of it (judged wrong 3 times in AX).
@@ -274,9 +279,9 @@ extension ObservedObjectInlineRule {
             // and making it only stores values: a new one does that as the old one would, and nothing of either is shown
             // (judged wrong 10 times, in AP, AV, BA, BC and BE; two methods may start and stop one piece of work).
             if !c.uses.isRead, !c.uses.escapes, !c.uses.isSetUp, c.uses.calls.count == 1, c.uses.callsUsingResult.isEmpty,
-               let type = c.type, inert.contains(type), isOnlyDeclaredOnStatelessRoot(type, index) { continue }
+               let type, inert.contains(type), isOnlyDeclaredOnStatelessRoot(type, index) { continue }
             // Made again from the same inputs, it holds the same values, and the view neither changes it nor hands it on.
-            if let type = c.type, let d = derived[type], isDerived(d, usedAs: c.uses, index) { continue }
+            if let type, let d = derived[type], isDerived(d, usedAs: c.uses, index) { continue }
             // The Composable Architecture's `ViewStore`, made from the view's `store` in its `init` and observed, is
             // the pattern that library documents: it only observes the `Store`, which holds the state.
             if c.type == "ViewStore", !index.declares("ViewStore") { continue }
@@ -349,17 +354,38 @@ extension ObservedObjectInlineRule {
     /// A class of the sources that holds no state of its own: every declaration of it does (`holdsNoState`
     /// of a declaration), and so does its superclass when the sources declare one. A superclass from
     /// another module may hold state: then it is not known to hold none.
-    static func holdsNoState(_ type: String, _ stateless: [String: String], _ index: ProjectIndex) -> Bool {
+    static func holdsNoState(_ type: String, _ stateless: [String: [String]], _ index: ProjectIndex) -> Bool {
         var current = type
         var seen: Set<String> = []
         while seen.insert(current).inserted {
-            guard index.isDeclared(current, onlyAs: [.class]), let base = stateless[current] else { return false }
-            guard !isStatelessRoot(base, index) else { return true }
+            let declarations = declarations(named: current, index).filter { index.type($0).kind != .extension }
+            // Every declaration of the name: a class, found to hold nothing.
+            guard !declarations.isEmpty, declarations.allSatisfy({ index.type($0).kind == .class }),
+                  let bases = stateless[current], bases.count == declarations.count else { return false }
+            guard !bases.allSatisfy({ isStatelessRoot($0, index) }) else { return true }
             // A declared class: judged the same way; anything else (a class of another module) is not known.
-            guard index.isClass(base) else { return false }
-            current = base
+            guard bases.count == 1, index.isClass(bases[0]) else { return false }
+            current = bases[0]
         }
         return false  // a cycle of superclasses: broken code
+    }
+
+    /// The name a class's facts are recorded under: its own, or for a class nested in another type or in an
+    /// extension, the qualified name (`DetailView.ViewModel`), so that same-named nested classes stay apart.
+    static func recordedName(_ decl: Int, _ file: FileContext) -> String {
+        file.enclosingType(decl) == nil ? file.typeDeclarationName(decl) : file.qualifiedTypeName(decl)
+    }
+
+    /// The declarations and extensions of a recorded name (`recordedName`): for a qualified one, those whose
+    /// qualified name it is.
+    static func declarations(named name: String, _ index: ProjectIndex) -> [(file: Int, type: Int)] {
+        guard let dot = name.lastIndex(of: ".") else { return index.types(named: name) }
+        return index.types(named: String(name[name.index(after: dot)...])).filter { index.type($0).qualifiedName == name }
+    }
+
+    /// The class declarations of a recorded name.
+    static func classDeclarations(named name: String, _ index: ProjectIndex) -> [(file: Int, type: Int)] {
+        declarations(named: name, index).filter { index.type($0).kind == .class }
     }
 
     /// A first inherited name that adds no state: `NSObject`, `ObservableObject` or another protocol.
@@ -371,7 +397,7 @@ extension ObservedObjectInlineRule {
     /// The class is declared once, in the sources, as a class whose first inherited name adds no state
     /// (`isStatelessRoot`): no superclass of the sources or of another module makes it.
     static func isOnlyDeclaredOnStatelessRoot(_ type: String, _ index: ProjectIndex) -> Bool {
-        let declarations = index.types(named: type).filter { index.type($0).kind != .extension }
+        let declarations = declarations(named: type, index).filter { index.type($0).kind != .extension }
         guard declarations.count == 1, case let declaration = index.type(declarations[0]), declaration.kind == .class,
               let first = declaration.inherited.first else { return false }
         return isStatelessRoot(first, index)
@@ -380,7 +406,7 @@ extension ObservedObjectInlineRule {
     /// The class is declared once, in the sources, on a root that adds no state; the view calls none of its writers
     /// outside its initializers, only methods the class declares, and neither hands it on nor changes it.
     static func isDerived(_ d: DerivedClass, usedAs uses: ObjectUses, _ index: ProjectIndex) -> Bool {
-        let declarations = index.types(named: d.name).filter { index.type($0).kind != .extension }
+        let declarations = declarations(named: d.name, index).filter { index.type($0).kind != .extension }
         // `$model.isPresented` where `isPresented` is the class's `@Binding`: the parent's binding, handed on.
         guard declarations.count == 1, index.type(declarations[0]).kind == .class, isStatelessRoot(d.superclass, index),
               !uses.escapesUnlessProjected, uses.projected.allSatisfy(d.bindings.contains) else { return false }
@@ -676,10 +702,19 @@ extension ObservedObjectInlineRule {
         guard !stored.isEmpty else { return nil }
         let tokens = tree.tokens
         var writers: [String] = []
+        // The initializers' mirrors of an outside source (`mirrors`): the subscription they start only keeps the
+        // properties equal to the source's current value, which a new object gets at once.
+        let mirrored = declarations.compactMap { tree.child($0, .memberBlock) }.flatMap { mirrors($0, file) }.map { tree.tokenRange(of: $0.node) }
         for region in declarations.map(tree.tokenRange(of:)) {
             // For each open brace, whether it opens a closure that may run later.
             var later: [Bool] = []
-            for i in region {
+            var i = region.lowerBound
+            while i < region.upperBound {
+                defer { i += 1 }
+                if let mirror = mirrored.first(where: { $0.contains(i) }) {
+                    i = mirror.upperBound - 1  // its braces are balanced: the stack is as it was
+                    continue
+                }
                 let token = tokens[i]
                 switch token.kind {
                 case .leftBrace:
@@ -700,7 +735,7 @@ extension ObservedObjectInlineRule {
                 }
             }
         }
-        return DerivedClass(name: file.typeDeclarationName(decl), superclass: superclass, writers: writers,
+        return DerivedClass(name: recordedName(decl, file), superclass: superclass, writers: writers,
                             methods: methods.map(\.name), bindings: bindings)
     }
 
@@ -767,10 +802,12 @@ extension ObservedObjectInlineRule {
             let isLet = file.tree.nameToken(m)?.keyword == .let
             for b in file.children(m) where file.kind(b) == .patternBinding {
                 if isLet {
-                    // A `let` the class fills itself with a new object or value of a call.
+                    // A `let` the class fills itself with a new object or value of a call; a subject that only passes
+                    // events on (`PassthroughSubject<Void, Never>()`) keeps no value.
                     if let value = file.tree.child(b, .initializerClause).flatMap({ file.tree.firstChild($0) }),
-                       file.kind(file.unwrapped(value)) == .callExpr { return false }
-                } else if !file.isComputed(b) {
+                       file.kind(file.unwrapped(value)) == .callExpr,
+                       file.construction(value).type != "PassthroughSubject" { return false }
+                } else if !file.isComputed(b), !(file.tree.firstChild(b).flatMap { file.name($0) }.map(mirrored.contains) ?? false) {
                     return false
                 }
             }
@@ -783,11 +820,11 @@ extension ObservedObjectInlineRule {
     /// Stores whose values outlive the object: a new object reads what the old one wrote.
     static let persistentStores: Set<String> = ["UserDefaults", "Defaults", "NSUbiquitousKeyValueStore"]
 
-    /// The `@Published` properties that mirror persistent storage: each takes its first value from a store
-    /// (`persistentStores`, or a property of the class with a storage wrapper such as `@AppStorage` or `@Default`),
-    /// in its initial value or in an initializer's assignment, and writes every change back, in its `didSet` or in
-    /// a subscription an initializer makes to `$property`. An object created again reads what the last one wrote:
-    /// there is nothing of its own to lose.
+    /// The `@Published` properties, and the plain stored `var`s, that mirror persistent storage: each takes its
+    /// first value from a store (`persistentStores`, or a property of the class with a storage wrapper such as
+    /// `@AppStorage` or `@Default`), in its initial value or in an initializer's assignment, and writes every change
+    /// back, in its `didSet` or `willSet` or in a subscription an initializer makes to `$property`. An object
+    /// created again reads what the last one wrote: there is nothing of its own to lose.
     static func persistedProperties(_ block: Int, _ file: FileContext) -> Set<String> {
         let tree = file.tree
         var storeWords = persistentStores
@@ -796,7 +833,7 @@ extension ObservedObjectInlineRule {
             let wrappers = file.attributes(m).compactMap { file.name($0) }
             for b in file.children(m) where file.kind(b) == .patternBinding {
                 guard let name = tree.firstChild(b).flatMap({ file.name($0) }) else { continue }
-                if wrappers.contains("Published") {
+                if wrappers.contains("Published") || (wrappers.isEmpty && tree.nameToken(m)?.keyword == .var && !file.isComputed(b)) {
                     published.append((name, b))
                 } else if wrappers.contains(where: persistenceWrappers.contains) {
                     // `@AppStorage("k") var value`, `@Default(.key) var value`: a property kept in a store.
@@ -815,12 +852,12 @@ extension ObservedObjectInlineRule {
         let initializers = file.memberDecls(block).filter { file.kind($0) == .initDecl }
         var persisted: Set<String> = []
         for (name, binding) in published {
-            // Written back: a `didSet` that names a store, or a subscription to `$name` in an initializer whose
-            // tokens from `$name` to the end of the statement name one.
-            let didSet = tree.child(binding, .accessorBlock).flatMap { accessors in
-                file.children(accessors).first { file.kind($0) == .accessorDecl && file.name($0) == "didSet" }
+            // Written back: a `didSet` or `willSet` that names a store, or a subscription to `$name` in an
+            // initializer whose tokens from `$name` to the end of the statement name one.
+            let observer = tree.child(binding, .accessorBlock).flatMap { accessors in
+                file.children(accessors).first { file.kind($0) == .accessorDecl && (file.name($0) == "didSet" || file.name($0) == "willSet") }
             }
-            var writesBack = didSet.map { mentionsStore(tokens($0)) } ?? false
+            var writesBack = observer.map { mentionsStore(tokens($0)) } ?? false
             // Read first: the initial value names a store, or an initializer assigns `name` a value that does.
             var readsFirst = tree.child(binding, .initializerClause).map { mentionsStore(tokens($0)) } ?? false
             for initializer in initializers {
@@ -867,12 +904,26 @@ extension ObservedObjectInlineRule {
     /// (another object's `@Published` property), possibly through `valuePreservingOperators`. Such a property is a
     /// mirror: an object created again has the right value at once, and there is nothing of its own to lose.
     static func mirroredProperties(_ block: Int, _ file: FileContext) -> Set<String> {
+        Set(mirrors(block, file).flatMap(\.properties))
+    }
+
+    /// The calls of the class's initializers that feed properties from an outside source's current value, with the
+    /// properties each feeds: `source.publisher(for: \.value).assign(to: &$value)` (`mirroredProperties`), and
+    /// key-value observing asked for the initial value, whose handler only assigns what it observes
+    /// (`observation = updater.observe(\.canCheck, options: [.initial, .new]) { [weak self] updater, _ in
+    /// DispatchQueue.main.async { self?.canCheck = updater.canCheck } }`, Sparkle's "Check for Updates" model).
+    static func mirrors(_ block: Int, _ file: FileContext) -> [(node: Int, properties: [String])] {
         let tree = file.tree
-        var mirrored: Set<String> = []
+        var found: [(node: Int, properties: [String])] = []
         for m in file.memberDecls(block) where file.kind(m) == .initDecl {
             guard let body = tree.child(m, .codeBlock) else { continue }
             for n in tree.subtree(body) where file.kind(n) == .callExpr {
-                guard let callee = tree.firstChild(n), file.kind(callee) == .memberAccessExpr, file.name(callee) == "assign",
+                guard let callee = tree.firstChild(n), file.kind(callee) == .memberAccessExpr else { continue }
+                if file.name(callee) == "observe", let observed = observedWithInitialValue(n, file) {
+                    found.append((n, observed))
+                    continue
+                }
+                guard file.name(callee) == "assign",
                       case let arguments = file.arguments(n), arguments.count == 1, arguments[0].label == "to",
                       let target = arguments[0].value, file.kind(target) == .inOutExpr,
                       let projected = tree.firstChild(target), file.kind(projected) == .identifierExpr,
@@ -883,10 +934,38 @@ extension ObservedObjectInlineRule {
                       valuePreservingOperators.contains(file.name(c) ?? ""), let base = tree.firstChild(c) {
                     source = base
                 }
-                if emitsCurrentValue(source, file) { mirrored.insert(String(name.dropFirst())) }
+                if emitsCurrentValue(source, file) { found.append((n, [String(name.dropFirst())])) }
             }
         }
-        return mirrored
+        return found
+    }
+
+    /// For `x.observe(\.value, options: [.initial, ...]) { ... }`: the properties of `self` its handler assigns
+    /// (`self?.value = ...`, `self.value = ...`), when the handler does nothing but such assignments (possibly
+    /// dispatched to the main queue); nil otherwise, or without `.initial` (then nothing is sent until a change).
+    static func observedWithInitialValue(_ call: Int, _ file: FileContext) -> [String]? {
+        let tree = file.tree
+        let arguments = file.arguments(call)
+        guard let keyPath = arguments.first, keyPath.label == nil, keyPath.value.map({ file.kind($0) == .keyPathExpr }) == true,
+              let options = arguments.first(where: { $0.label == "options" })?.value,
+              tree.tokenRange(of: options).contains(where: { tree.tokens[$0].kind == .identifier && tree.identifierText(tree.tokens[$0]) == "initial" }),
+              let handler = tree.subtree(call).first(where: { file.kind($0) == .closureExpr }) else { return nil }
+        var assigned: [String] = []
+        for n in tree.subtree(handler) {
+            switch file.kind(n) {
+            case .binaryExpr where file.name(n) == "=":
+                guard let target = tree.firstChild(n), file.kind(target) == .memberAccessExpr, let name = file.name(target),
+                      let base = tree.firstChild(target), tree.compactText(base) == "self" || tree.compactText(base) == "self?"
+                else { return nil }
+                assigned.append(name)
+            case .callExpr:
+                // `DispatchQueue.main.async { ... }` around the assignments; any other call does more than mirror.
+                guard let callee = tree.firstChild(n), tree.compactText(callee) == "DispatchQueue.main.async" else { return nil }
+            default:
+                continue
+            }
+        }
+        return assigned.isEmpty ? nil : assigned
     }
 
     /// `x.publisher(for: \.value)` without `options:`, or `x.$value`.
