@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import FlowLintKit
 
@@ -139,5 +140,58 @@ final class ObservedObjectInlineTests: XCTestCase {
         XCTAssertEqual(updated.count, 1, "\(updated)")
         XCTAssertTrue(updated.first?.hasSuffix("so SwiftUI re-creates it with the view and its state is lost; own it with @StateObject") == true,
                       "\(updated)")
+    }
+
+    /// An iOS app and its watch app each declare a class of one name: the iOS view's `WatchSession()` makes the iOS
+    /// target's, which holds no state (a `let` of the shared session), whatever the watch app's holds.
+    func testAClassNamedInTwoTargetsIsTheUsingTargetsOwn() throws {
+        let root = NSTemporaryDirectory() + "flowlint-test-" + UUID().uuidString
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        for target in ["App", "Watch"] {
+            try FileManager.default.createDirectory(atPath: root + "/Sources/" + target, withIntermediateDirectories: true)
+        }
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Scout", platforms: [.iOS(.v17), .watchOS(.v10)],
+                                  targets: [.executableTarget(name: "App"), .executableTarget(name: "Watch")])
+            """.write(toFile: root + "/Package.swift", atomically: false, encoding: .utf8)
+        let files = [
+            ("App/WatchSession.swift", """
+                import WatchConnectivity
+                import Combine
+
+                final class WatchSession: NSObject, ObservableObject {
+                    private let session = WCSession.default
+                }
+                """),
+            ("App/RootView.swift", """
+                import SwiftUI
+
+                struct RootView: View {
+                    @ObservedObject var watch = WatchSession()
+                    var body: some View { Text("Scout") }
+                }
+                """),
+            ("Watch/WatchSession.swift", """
+                import WatchConnectivity
+                import Combine
+
+                final class WatchSession: NSObject, ObservableObject {
+                    @Published var favorites: [String] = []
+                }
+                """),
+        ]
+        for (path, source) in files { try source.write(toFile: root + "/Sources/" + path, atomically: false, encoding: .utf8) }
+        let paths = files.map { "Sources/" + $0.0 }
+        var request = LintRequest(files: paths.map { LintFile(path: $0, bytes: Array(try! Data(contentsOf: URL(fileURLWithPath: root + "/" + $0)))) },
+                                  settings: RuleSettings(enabled: ["observed_object_inline"]), jobs: 1)
+        request.model = ProjectModel.load(root: root, swiftFiles: (paths + ["Package.swift"]).map { root + "/" + $0 }, bundles: [])
+        request.displayPathBase = root
+        XCTAssertEqual(LintEngine.lint(request).diagnostics.map { "\($0.span.file):\($0.span.start.line)" }, [])
+        // Without the targets, the name means either class, and one holds state.
+        request.model = nil
+        XCTAssertEqual(LintEngine.lint(request).diagnostics.map { "\($0.span.file):\($0.span.start.line)" }, ["Sources/App/RootView.swift:4"])
     }
 }

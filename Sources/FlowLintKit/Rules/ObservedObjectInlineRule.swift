@@ -238,23 +238,23 @@ extension ObservedObjectInlineRule {
     static func check(project: ProjectContext<Condition, Record>, report: inout ProjectReport) {
         guard !project.pending.isEmpty else { return }
         let index = project.index
-        let stateless = project.derived("stateless") { records in
-            Dictionary(grouping: records.flatMap(\.record.statelessClasses), by: \.name).mapValues { $0.map(\.superclass) }
-        }
+        let classes = project.derived("classes") { records in RecordedClasses(records, index) }
         let hostReached = project.derived("hostReached") { records in Set(records.flatMap(\.record.hostReached)) }
-        let quiet = project.derived("quiet") { records in Set(records.flatMap(\.record.quietClasses)) }
-        let inert = project.derived("inert") { records in Set(records.flatMap(\.record.inertClasses)) }
-        let derived = project.derived("derived") { records in
-            Dictionary(records.flatMap(\.record.derivedClasses).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        }
         let hostedOnly = project[ViewsShownOnlyOutsideSwiftUI.self]
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
             let c = finding.condition
+            let file = index.position(ofFile: finding.diagnostic.span.file)
             // `ViewModel()` in `DetailView` makes `DetailView.ViewModel` when the sources nest one there (several views
             // may each nest their own `ViewModel`): its records are under that name.
             let type = c.type.map { nested in
-                classDeclarations(named: "\(c.owner).\(nested)", index).isEmpty ? nested : "\(c.owner).\(nested)"
+                declarations(named: "\(c.owner).\(nested)", from: file, index).contains { index.type($0).kind == .class }
+                    ? "\(c.owner).\(nested)" : nested
+            }
+            // The class's one declaration that the file sees (its targets' when several targets declare the name).
+            let declaration = type.flatMap { type in
+                let all = declarations(named: type, from: file, index).filter { index.type($0).kind != .extension }
+                return all.count == 1 ? all[0] : nil
             }
             // An `App` is created once, so the object is too (and `@StateObject` could not be used in its `init`).
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
@@ -262,11 +262,11 @@ extension ObservedObjectInlineRule {
             // through its copy of the view, which a `@StateObject` would not share.
             guard !hostReached.contains("\(c.owner).\(c.property)") else { continue }
             // Re-creating an object that holds nothing is harmless, and `@StateObject` would freeze its inputs.
-            if let type, holdsNoState(type, stateless, index) { continue }
+            if let type, holdsNoState(type, from: file, classes, index) { continue }
             // Only its construction names it (no extension of the owner elsewhere can), and making it starts no work:
             // nothing of it is shown or done.
-            if c.uses.isUnused, let type, quiet.contains(type), declarations(named: type, index).count == 1,
-               !index.isExtended(c.owner, outsideFile: index.position(ofFile: finding.diagnostic.span.file)) { continue }
+            if c.uses.isUnused, let type, let declaration, declarations(named: type, from: file, index).count == 1,
+               classes.quiet[type]?.contains(declaration.file) == true, !index.isExtended(c.owner, outsideFile: file) { continue }
             // Used only by the view's initializers, after they make it (`provider.start()`): nothing of it is read,
             // called or handed on later, so a view made again loses nothing of it (judged wrong 3 times in AX).
             if c.uses.isSetUp, !c.uses.isRead, c.uses.calls.isEmpty, !c.uses.escapes { continue }
@@ -279,9 +279,11 @@ extension ObservedObjectInlineRule {
             // and making it only stores values: a new one does that as the old one would, and nothing of either is shown
             // (judged wrong 10 times, in AP, AV, BA, BC and BE; two methods may start and stop one piece of work).
             if !c.uses.isRead, !c.uses.escapes, !c.uses.isSetUp, c.uses.calls.count == 1, c.uses.callsUsingResult.isEmpty,
-               let type, inert.contains(type), isOnlyDeclaredOnStatelessRoot(type, index) { continue }
+               let type, let declaration, classes.inert[type]?.contains(declaration.file) == true,
+               isDeclaredOnStatelessRoot(declaration, index) { continue }
             // Made again from the same inputs, it holds the same values, and the view neither changes it nor hands it on.
-            if let type, let d = derived[type], isDerived(d, usedAs: c.uses, index) { continue }
+            if let type, let declaration, let d = classes.derived[type]?[declaration.file],
+               isDerived(d, declaredAt: declaration, usedAs: c.uses, index) { continue }
             // The Composable Architecture's `ViewStore`, made from the view's `store` in its `init` and observed, is
             // the pattern that library documents: it only observes the `Store`, which holds the state.
             if c.type == "ViewStore", !index.declares("ViewStore") { continue }
@@ -354,20 +356,42 @@ extension ObservedObjectInlineRule {
     /// A class of the sources that holds no state of its own: every declaration of it does (`holdsNoState`
     /// of a declaration), and so does its superclass when the sources declare one. A superclass from
     /// another module may hold state: then it is not known to hold none.
-    static func holdsNoState(_ type: String, _ stateless: [String: [String]], _ index: ProjectIndex) -> Bool {
+    static func holdsNoState(_ type: String, from file: Int?, _ classes: RecordedClasses, _ index: ProjectIndex) -> Bool {
         var current = type
+        var from = file
         var seen: Set<String> = []
         while seen.insert(current).inserted {
-            let declarations = declarations(named: current, index).filter { index.type($0).kind != .extension }
-            // Every declaration of the name: a class, found to hold nothing.
+            let declarations = declarations(named: current, from: from, index).filter { index.type($0).kind != .extension }
+            // Every declaration of the name the file sees: a class, found to hold nothing.
             guard !declarations.isEmpty, declarations.allSatisfy({ index.type($0).kind == .class }),
-                  let bases = stateless[current], bases.count == declarations.count else { return false }
+                  case let bases = declarations.compactMap({ classes.stateless[current]?[$0.file] }),
+                  bases.count == declarations.count else { return false }
             guard !bases.allSatisfy({ isStatelessRoot($0, index) }) else { return true }
             // A declared class: judged the same way; anything else (a class of another module) is not known.
             guard bases.count == 1, index.isClass(bases[0]) else { return false }
             current = bases[0]
+            from = declarations[0].file
         }
         return false  // a cycle of superclasses: broken code
+    }
+
+    /// What the records say of the classes, by recorded name (`recordedName`) and file position: the first inherited
+    /// name of each that holds no state, which are quiet or inert, and which derive their values from inputs.
+    struct RecordedClasses {
+        var stateless: [String: [Int: String]] = [:]
+        var quiet: [String: Set<Int>] = [:]
+        var inert: [String: Set<Int>] = [:]
+        var derived: [String: [Int: DerivedClass]] = [:]
+
+        init(_ records: [(path: String, record: Record)], _ index: ProjectIndex) {
+            for (path, record) in records {
+                guard let file = index.position(ofFile: path) else { continue }
+                for c in record.statelessClasses { stateless[c.name, default: [:]][file] = c.superclass }
+                for name in record.quietClasses { quiet[name, default: []].insert(file) }
+                for name in record.inertClasses { inert[name, default: []].insert(file) }
+                for d in record.derivedClasses { derived[d.name, default: [:]][file] = d }
+            }
+        }
     }
 
     /// The name a class's facts are recorded under: its own, or for a class nested in another type or in an
@@ -376,16 +400,19 @@ extension ObservedObjectInlineRule {
         file.enclosingType(decl) == nil ? file.typeDeclarationName(decl) : file.qualifiedTypeName(decl)
     }
 
-    /// The declarations and extensions of a recorded name (`recordedName`): for a qualified one, those whose
-    /// qualified name it is.
-    static func declarations(named name: String, _ index: ProjectIndex) -> [(file: Int, type: Int)] {
-        guard let dot = name.lastIndex(of: ".") else { return index.types(named: name) }
-        return index.types(named: String(name[name.index(after: dot)...])).filter { index.type($0).qualifiedName == name }
-    }
-
-    /// The class declarations of a recorded name.
-    static func classDeclarations(named name: String, _ index: ProjectIndex) -> [(file: Int, type: Int)] {
-        declarations(named: name, index).filter { index.type($0).kind == .class }
+    /// The declarations and extensions of a recorded name (`recordedName`; for a qualified one, those whose qualified
+    /// name it is) that `file` sees: those compiled by a target that compiles it, when the targets are known and
+    /// some are (an iOS app's `WatchSession` and its watch app's are two classes).
+    static func declarations(named name: String, from file: Int?, _ index: ProjectIndex) -> [(file: Int, type: Int)] {
+        let all: [(file: Int, type: Int)]
+        if let dot = name.lastIndex(of: ".") {
+            all = index.types(named: String(name[name.index(after: dot)...])).filter { index.type($0).qualifiedName == name }
+        } else {
+            all = index.types(named: name)
+        }
+        guard let file, let own = index.layout.targets(ofFile: file), !own.isEmpty else { return all }
+        let seen = all.filter { index.layout.targets(ofFile: $0.file).map { !$0.isDisjoint(with: own) } ?? false }
+        return seen.isEmpty ? all : seen
     }
 
     /// A first inherited name that adds no state: `NSObject`, `ObservableObject` or another protocol.
@@ -394,21 +421,21 @@ extension ObservedObjectInlineRule {
             || ProjectIndex.protocolsNotRefiningObservableObject.contains(base)
     }
 
-    /// The class is declared once, in the sources, as a class whose first inherited name adds no state
-    /// (`isStatelessRoot`): no superclass of the sources or of another module makes it.
-    static func isOnlyDeclaredOnStatelessRoot(_ type: String, _ index: ProjectIndex) -> Bool {
-        let declarations = declarations(named: type, index).filter { index.type($0).kind != .extension }
-        guard declarations.count == 1, case let declaration = index.type(declarations[0]), declaration.kind == .class,
-              let first = declaration.inherited.first else { return false }
+    /// The declaration is a class whose first inherited name adds no state (`isStatelessRoot`): no superclass of the
+    /// sources or of another module makes it.
+    static func isDeclaredOnStatelessRoot(_ declaration: (file: Int, type: Int), _ index: ProjectIndex) -> Bool {
+        let type = index.type(declaration)
+        guard type.kind == .class, let first = type.inherited.first else { return false }
         return isStatelessRoot(first, index)
     }
 
-    /// The class is declared once, in the sources, on a root that adds no state; the view calls none of its writers
-    /// outside its initializers, only methods the class declares, and neither hands it on nor changes it.
-    static func isDerived(_ d: DerivedClass, usedAs uses: ObjectUses, _ index: ProjectIndex) -> Bool {
-        let declarations = declarations(named: d.name, index).filter { index.type($0).kind != .extension }
+    /// The class, declared at `declaration` (the one declaration the using file sees), is on a root that adds no
+    /// state; the view calls none of its writers outside its initializers, only methods the class declares, and
+    /// neither hands it on nor changes it.
+    static func isDerived(_ d: DerivedClass, declaredAt declaration: (file: Int, type: Int), usedAs uses: ObjectUses,
+                          _ index: ProjectIndex) -> Bool {
         // `$model.isPresented` where `isPresented` is the class's `@Binding`: the parent's binding, handed on.
-        guard declarations.count == 1, index.type(declarations[0]).kind == .class, isStatelessRoot(d.superclass, index),
+        guard index.type(declaration).kind == .class, isStatelessRoot(d.superclass, index),
               !uses.escapesUnlessProjected, uses.projected.allSatisfy(d.bindings.contains) else { return false }
         return uses.calls.allSatisfy { d.methods.contains($0) && !d.writers.contains($0) }
     }
