@@ -353,9 +353,9 @@ extension ObservedObjectInlineRule {
         return hosted.sorted().flatMap { view in reached.sorted().map { "\(view).\($0)" } }
     }
 
-    /// A class of the sources that holds no state of its own: every declaration of it does (`holdsNoState`
-    /// of a declaration), and so does its superclass when the sources declare one. A superclass from
-    /// another module may hold state: then it is not known to hold none.
+    /// A class of the sources that holds no state of its own: every declaration of the name that `file` sees
+    /// (`declarations(named:from:)`) does (`holdsNoState` of a declaration), and so does its superclass when the
+    /// sources declare one. A superclass from another module may hold state: then it is not known to hold none.
     static func holdsNoState(_ type: String, from file: Int?, _ classes: RecordedClasses, _ index: ProjectIndex) -> Bool {
         var current = type
         var from = file
@@ -985,6 +985,8 @@ extension ObservedObjectInlineRule {
                       let base = tree.firstChild(target), tree.compactText(base) == "self" || tree.compactText(base) == "self?"
                 else { return nil }
                 assigned.append(name)
+            case .binaryExpr where file.name(n).map({ $0.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains($0) }) == true:
+                return nil  // `self?.count += 1` keeps a count of its own
             case .callExpr:
                 // `DispatchQueue.main.async { ... }` around the assignments; any other call does more than mirror.
                 guard let callee = tree.firstChild(n), tree.compactText(callee) == "DispatchQueue.main.async" else { return nil }
