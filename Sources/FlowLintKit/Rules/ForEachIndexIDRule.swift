@@ -2223,18 +2223,21 @@ extension ForEachIndexIDRule {
         let seeded = Set(positionArguments.filter { $0.view == name }.map(\.label))
         if let kept = ownState(name, index, constructions, skipping: seeded) { return "'\(name)' keeps \(kept)" }
         var seen: Set<String> = [name]
-        var level = [name]
+        // Each view with the properties that hold the row's position: a view it shows given one of them under the
+        // same label (`TodoItemView(index: index)` in a row seeded with `index`) is seeded with the position too.
+        var level = [(view: name, seeded: seeded)]
         for _ in 0..<2 {
-            var next: [String] = []
-            for view in level {
+            var next: [(view: String, seeded: Set<String>)] = []
+            for (view, seeded) in level {
                 for ref in index.renderersByType[view] ?? [] {
                     // What the body presents (a sheet, a navigation destination) is shown elsewhere, not in the row.
                     for edge in index.renderer(ref).edges where edge.presentation == nil {
                         guard let shown = edge.viewName, seen.insert(shown).inserted, index.isView(shown) else { continue }
-                        if let kept = ownState(shown, index, constructions, shownFrom: Int(ref.file)) {
+                        let passed = seeded.filter { RenderEdge.position(of: $0, in: edge.argumentLabels) != nil }
+                        if let kept = ownState(shown, index, constructions, shownFrom: Int(ref.file), skipping: passed) {
                             return "'\(name)' shows '\(shown)', which keeps \(kept)"
                         }
-                        next.append(shown)
+                        next.append((shown, passed))
                     }
                 }
             }
@@ -2249,8 +2252,10 @@ extension ForEachIndexIDRule {
                          shownFrom file: Int? = nil, skipping seeded: Set<String> = []) -> String? {
         for ref in index.types(named: name) where file == nil || ref.file == file || !index.type(ref).isFilePrivate {
             let kept = index.properties(of: ref).first { p in
+                // `@StateObject private var images = ImageService.shared`: every row holds the same shared object.
                 guard rowStateWrappers.contains(p.wrapper ?? ""), !p.isStatic, !isTransient(p.name), p.type != "UUID",
-                      !(p.wrapper == "State" && seeded.contains(p.name)) else { return false }
+                      !(p.wrapper == "State" && seeded.contains(p.name)),
+                      !(p.wrapper == "StateObject" && p.staticInitializer != nil) else { return false }
                 switch p.stateChanges {
                 case .any:
                     return true
