@@ -2002,7 +2002,8 @@ extension ForEachIndexIDRule {
                 if c.rebuiltByCount { changedBy = reordering }
             }
             var rowState = c.rowState ?? c.rowViews.lazy.compactMap {
-                statefulView($0, index, project[ViewConstructionArguments.self], positionArguments: c.positionArguments)
+                statefulView($0, index, project[ViewConstructionArguments.self], positionArguments: c.positionArguments,
+                             shownFrom: index.position(ofFile: finding.diagnostic.span.file))
             }.first
             // A row view that keeps its position in an `@State` (`ImageIndicator(myIndex: i)`) is right only while rows
             // are identified by position: identified by the element, it would keep the position it was made at. With
@@ -2217,19 +2218,20 @@ extension ForEachIndexIDRule {
     /// token does as well. A `@State` never written, measured from the layout, or set only while it presents a sheet
     /// holds nothing of the element the row showed: `StateChanges`.)
     static func statefulView(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table,
-                             positionArguments: [PositionArgument] = []) -> String? {
+                             positionArguments: [PositionArgument] = [], shownFrom rowFile: Int? = nil) -> String? {
         guard index.isView(name) else { return nil }
         // A `@State` the row seeds with its own position holds the position: no other element's state.
         let seeded = Set(positionArguments.filter { $0.view == name }.map(\.label))
-        if let kept = ownState(name, index, constructions, skipping: seeded) { return "'\(name)' keeps \(kept)" }
+        if let kept = ownState(name, index, constructions, shownFrom: rowFile, skipping: seeded) { return "'\(name)' keeps \(kept)" }
         var seen: Set<String> = [name]
         // Each view with the properties that hold the row's position: a view it shows given one of them under the
         // same label (`TodoItemView(index: index)` in a row seeded with `index`) is seeded with the position too.
-        var level = [(view: name, seeded: seeded)]
+        var level = [(view: name, seeded: seeded, from: rowFile)]
         for _ in 0..<2 {
-            var next: [(view: String, seeded: Set<String>)] = []
-            for (view, seeded) in level {
-                for ref in index.renderersByType[view] ?? [] {
+            var next: [(view: String, seeded: Set<String>, from: Int?)] = []
+            for (view, seeded, from) in level {
+                let ownFile = fileDeclaringOneOfSeveral(view, from, index)
+                for ref in index.renderersByType[view] ?? [] where ownFile == nil || Int(ref.file) == ownFile {
                     // What the body presents (a sheet, a navigation destination) is shown elsewhere, not in the row.
                     for edge in index.renderer(ref).edges where edge.presentation == nil {
                         guard let shown = edge.viewName, seen.insert(shown).inserted, index.isView(shown) else { continue }
@@ -2237,7 +2239,7 @@ extension ForEachIndexIDRule {
                         if let kept = ownState(shown, index, constructions, shownFrom: Int(ref.file), skipping: passed) {
                             return "'\(name)' shows '\(shown)', which keeps \(kept)"
                         }
-                        next.append((shown, passed))
+                        next.append((shown, passed, Int(ref.file)))
                     }
                 }
             }
@@ -2250,7 +2252,9 @@ extension ForEachIndexIDRule {
     /// `shownFrom`, a `private` view of another file is not the one shown.
     static func ownState(_ name: String, _ index: ProjectIndex, _ constructions: ViewConstructionArguments.Table,
                          shownFrom file: Int? = nil, skipping seeded: Set<String> = []) -> String? {
-        for ref in index.types(named: name) where file == nil || ref.file == file || !index.type(ref).isFilePrivate {
+        let ownFile = fileDeclaringOneOfSeveral(name, file, index)
+        for ref in index.types(named: name) where (file == nil || ref.file == file || !index.type(ref).isFilePrivate)
+            && (ownFile == nil || ref.file == ownFile) {
             let kept = index.properties(of: ref).first { p in
                 // `@StateObject private var images = ImageService.shared`: every row holds the same shared object.
                 guard rowStateWrappers.contains(p.wrapper ?? ""), !p.isStatic, !isTransient(p.name), p.type != "UUID",
@@ -2269,6 +2273,15 @@ extension ForEachIndexIDRule {
             if let kept, let wrapper = kept.wrapper { return "@\(wrapper) '\(kept.name)'" }
         }
         return nil
+    }
+
+    /// `file` when it declares one of several views named `name` (a view nested in the type the row is shown from,
+    /// `Design.EditView` beside `Presentation.EditView`): shown from there, the name means that one. Nil otherwise.
+    static func fileDeclaringOneOfSeveral(_ name: String, _ file: Int?, _ index: ProjectIndex) -> Int? {
+        guard let file else { return nil }
+        let declarations = index.types(named: name).filter { index.type($0).kind != .extension }
+        guard declarations.count > 1, declarations.contains(where: { $0.file == file }) else { return nil }
+        return file
     }
 
     /// Whether the view `name` of the project takes a `@Binding` of type `type` (`InviteView(text: binding(for:
