@@ -2225,7 +2225,8 @@ extension ForEachIndexIDRule {
         if let kept = ownState(name, index, constructions, shownFrom: rowFile, skipping: seeded) { return "'\(name)' keeps \(kept)" }
         var seen: Set<String> = [name]
         // Each view with the properties that hold the row's position: a view it shows given one of them under the
-        // same label (`TodoItemView(index: index)` in a row seeded with `index`) is seeded with the position too.
+        // same label (`TodoItemView(index: index)` in a row seeded with `index`) is seeded with the position too. Only
+        // the label is known (`RenderEdge` records no argument's value): `Child(index: picked)` is taken for the same.
         var level = [(view: name, seeded: seeded, from: rowFile)]
         for _ in 0..<2 {
             var next: [(view: String, seeded: Set<String>, from: Int?)] = []
@@ -2259,7 +2260,7 @@ extension ForEachIndexIDRule {
                 // `@StateObject private var images = ImageService.shared`: every row holds the same shared object.
                 guard rowStateWrappers.contains(p.wrapper ?? ""), !p.isStatic, !isTransient(p.name), p.type != "UUID",
                       !(p.wrapper == "State" && seeded.contains(p.name)),
-                      !(p.wrapper == "StateObject" && p.staticInitializer != nil) else { return false }
+                      !(p.wrapper == "StateObject" && p.staticInitializer.map { !$0.isCall } == true) else { return false }
                 switch p.stateChanges {
                 case .any:
                     return true

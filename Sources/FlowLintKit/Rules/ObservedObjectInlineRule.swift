@@ -100,7 +100,7 @@ extension ObservedObjectInlineRule {
         var quietClasses: [String] = []
         /// The classes of `quietClasses` whose initializers only store values (`initializersOnlyStore`): making one
         /// does nothing a view could miss when it is made again.
-        var inertClasses: [String] = []
+        var inertClasses: [InertClass] = []
     }
 
     /// A class whose stored properties are written only while it is made (in its initializers, or in `writers`,
@@ -115,6 +115,13 @@ extension ObservedObjectInlineRule {
         var methods: [String]
         /// Its `@Binding` properties: the inputs' bindings it hands on, which hold no state of its own.
         var bindings: [String] = []
+    }
+
+    /// A class of `Record.inertClasses`, with its methods declared with a result (`func title() -> String`): a call
+    /// of one may be a value the view shows even as a statement of its own (a builder's element, a getter's body).
+    struct InertClass: Codable, Sendable {
+        var name: String
+        var valueMethods: [String]
     }
 
     struct StatelessClass: Codable, Sendable {
@@ -191,7 +198,7 @@ extension ObservedObjectInlineRule {
         }
         var derived: [DerivedClass] = []
         var quiet: [String] = []
-        var inert: [String] = []
+        var inert: [InertClass] = []
         for decl in file.mentions(observableObjectWord) ? file.typeDeclarations : [] where file.typeKind(decl) == .class {
             let name = recordedName(decl, file)
             if !stateless.contains(where: { $0.name == name }), let d = derivedFromInputs(decl, file) {
@@ -202,7 +209,9 @@ extension ObservedObjectInlineRule {
                 // A class without properties is a stand-in (`final class Store: ObservableObject {}`), not judged.
                 quiet.append(name)
             }
-            if quiet.last == name, initializersOnlyStore(decl, file) { inert.append(name) }
+            if quiet.last == name, initializersOnlyStore(decl, file) {
+                inert.append(InertClass(name: name, valueMethods: methodsWithResult(decl, file)))
+            }
         }
         let hostReached = file.mentions(rootViewWord) ? propertiesReachedThroughHosts(file) : []
         if !stateless.isEmpty || !hostReached.isEmpty || !derived.isEmpty || !quiet.isEmpty {
@@ -246,11 +255,9 @@ extension ObservedObjectInlineRule {
             let c = finding.condition
             let file = index.position(ofFile: finding.diagnostic.span.file)
             // `ViewModel()` in `DetailView` makes `DetailView.ViewModel` when the sources nest one there (several views
-            // may each nest their own `ViewModel`): its records are under that name.
-            let type = c.type.map { nested in
-                declarations(named: "\(c.owner).\(nested)", from: file, index).contains { index.type($0).kind == .class }
-                    ? "\(c.owner).\(nested)" : nested
-            }
+            // may each nest their own `ViewModel`), or one nested in a type around the view (`Profile.Model` made in
+            // `Profile.Screen`): its records are under that name.
+            let type = c.type.map { written in madeClass(written, owner: c.owner, from: file, index) }
             // The class's one declaration that the file sees (its targets' when several targets declare the name).
             let declaration = type.flatMap { type in
                 let all = declarations(named: type, from: file, index).filter { index.type($0).kind != .extension }
@@ -278,8 +285,11 @@ extension ObservedObjectInlineRule {
             // The view reads nothing of it and only tells it to do one thing (`Button("Log in") { model.logIn() }`),
             // and making it only stores values: a new one does that as the old one would, and nothing of either is shown
             // (judged wrong 10 times, in AP, AV, BA, BC and BE; two methods may start and stop one piece of work).
+            // A method with a result may be shown even as a statement of its own (`VStack { model.badge() }`), and an
+            // extension of the view in another file may use the object where this file's tokens do not show it.
             if !c.uses.isRead, !c.uses.escapes, !c.uses.isSetUp, c.uses.calls.count == 1, c.uses.callsUsingResult.isEmpty,
-               let type, let declaration, classes.inert[type]?.contains(declaration.file) == true,
+               let type, let declaration, let valueMethods = classes.inert[type]?[declaration.file],
+               !valueMethods.contains(c.uses.calls[0]), !index.isExtended(c.owner, outsideFile: file),
                isDeclaredOnStatelessRoot(declaration, index) { continue }
             // Made again from the same inputs, it holds the same values, and the view neither changes it nor hands it on.
             if let type, let declaration, let d = classes.derived[type]?[declaration.file],
@@ -380,7 +390,8 @@ extension ObservedObjectInlineRule {
     struct RecordedClasses {
         var stateless: [String: [Int: String]] = [:]
         var quiet: [String: Set<Int>] = [:]
-        var inert: [String: Set<Int>] = [:]
+        /// For each inert class's file, its methods with a result.
+        var inert: [String: [Int: [String]]] = [:]
         var derived: [String: [Int: DerivedClass]] = [:]
 
         init(_ records: [(path: String, record: Record)], _ index: ProjectIndex) {
@@ -388,7 +399,7 @@ extension ObservedObjectInlineRule {
                 guard let file = index.position(ofFile: path) else { continue }
                 for c in record.statelessClasses { stateless[c.name, default: [:]][file] = c.superclass }
                 for name in record.quietClasses { quiet[name, default: []].insert(file) }
-                for name in record.inertClasses { inert[name, default: []].insert(file) }
+                for c in record.inertClasses { inert[c.name, default: [:]][file] = c.valueMethods }
                 for d in record.derivedClasses { derived[d.name, default: [:]][file] = d }
             }
         }
@@ -400,15 +411,30 @@ extension ObservedObjectInlineRule {
         file.enclosingType(decl) == nil ? file.typeDeclarationName(decl) : file.qualifiedTypeName(decl)
     }
 
+    /// The recorded name of the class a construction `written` (`ViewModel()`) in the view `owner` makes: the class
+    /// nested in the owner or in a type around it, innermost first (`DetailView.ViewModel`, then `Profile.Model` for
+    /// `Profile.Screen`), else the top-level one.
+    static func madeClass(_ written: String, owner: String, from file: Int?, _ index: ProjectIndex) -> String {
+        let ownerDeclaration = index.types(named: owner).first { $0.file == file && index.type($0).kind != .extension }
+        var scope = ownerDeclaration.map { index.type($0).qualifiedOrSimpleName } ?? owner
+        while true {
+            let candidate = "\(scope).\(written)"
+            if declarations(named: candidate, from: file, index).contains(where: { index.type($0).kind == .class }) { return candidate }
+            guard let dot = scope.lastIndex(of: ".") else { return written }
+            scope = String(scope[..<dot])
+        }
+    }
+
     /// The declarations and extensions of a recorded name (`recordedName`; for a qualified one, those whose qualified
-    /// name it is) that `file` sees: those compiled by a target that compiles it, when the targets are known and
-    /// some are (an iOS app's `WatchSession` and its watch app's are two classes).
+    /// name it is; for a simple one, the top-level ones) that `file` sees: those compiled by a target that compiles it,
+    /// when the targets are known and some are (an iOS app's `WatchSession` and its watch app's are two classes).
     static func declarations(named name: String, from file: Int?, _ index: ProjectIndex) -> [(file: Int, type: Int)] {
         let all: [(file: Int, type: Int)]
         if let dot = name.lastIndex(of: ".") {
             all = index.types(named: String(name[name.index(after: dot)...])).filter { index.type($0).qualifiedName == name }
         } else {
-            all = index.types(named: name)
+            // A nested class of that simple name is another class (`DetailView.ViewModel` beside a top-level one).
+            all = index.types(named: name).filter { index.type($0).qualifiedName == nil }
         }
         guard let file, let own = index.layout.targets(ofFile: file), !own.isEmpty else { return all }
         let seen = all.filter { index.layout.targets(ofFile: $0.file).map { !$0.isDisjoint(with: own) } ?? false }
@@ -638,6 +664,25 @@ extension ObservedObjectInlineRule {
             }
         }
         return false
+    }
+
+    /// The methods of the class (in this file, with its extensions here) declared with a result other than `Void`.
+    static func methodsWithResult(_ decl: Int, _ file: FileContext) -> [String] {
+        let tree = file.tree
+        var found: [String] = []
+        for d in [decl] + file.extensionsInFile(of: decl) {
+            guard let members = tree.child(d, .memberBlock) else { continue }
+            for m in file.memberDecls(members) where file.kind(m) == .funcDecl {
+                guard let name = file.name(m) else { continue }
+                // The tokens between the parameters and the body: `-> String`, `async throws -> Item?`.
+                let range = tree.tokenRange(of: m)
+                guard let arrow = range.first(where: { tree.tokens[$0].kind == .arrow }), arrow + 2 < range.upperBound else { continue }
+                let isVoid = (tree.tokens[arrow + 1].kind == .identifier && tree.identifierText(tree.tokens[arrow + 1]) == "Void")
+                    || (tree.tokens[arrow + 1].kind == .leftParen && tree.tokens[arrow + 2].kind == .rightParen)
+                if !isVoid { found.append(name) }
+            }
+        }
+        return found
     }
 
     /// Whether the initializers of the class (in this file, with its extensions here) only store values: no
@@ -881,10 +926,10 @@ extension ObservedObjectInlineRule {
         for (name, binding) in published {
             // Written back: a `didSet` or `willSet` that names a store, or a subscription to `$name` in an
             // initializer whose tokens from `$name` to the end of the statement name one.
-            let observer = tree.child(binding, .accessorBlock).flatMap { accessors in
-                file.children(accessors).first { file.kind($0) == .accessorDecl && (file.name($0) == "didSet" || file.name($0) == "willSet") }
-            }
-            var writesBack = observer.map { mentionsStore(tokens($0)) } ?? false
+            let observers = tree.child(binding, .accessorBlock).map { accessors in
+                file.children(accessors).filter { file.kind($0) == .accessorDecl && (file.name($0) == "didSet" || file.name($0) == "willSet") }
+            } ?? []
+            var writesBack = observers.contains { mentionsStore(tokens($0)) }
             // Read first: the initial value names a store, or an initializer assigns `name` a value that does.
             var readsFirst = tree.child(binding, .initializerClause).map { mentionsStore(tokens($0)) } ?? false
             for initializer in initializers {
@@ -984,6 +1029,10 @@ extension ObservedObjectInlineRule {
                 guard let target = tree.firstChild(n), file.kind(target) == .memberAccessExpr, let name = file.name(target),
                       let base = tree.firstChild(target), tree.compactText(base) == "self" || tree.compactText(base) == "self?"
                 else { return nil }
+                // What is assigned comes from the observed object, not from the object's own values
+                // (`self?.changes = (self?.changes ?? 0) + 1` counts).
+                if let value = Array(file.children(n)).last, value != target,
+                   tree.subtree(value).contains(where: { file.kind($0) == .identifierExpr && file.name($0) == "self" }) { return nil }
                 assigned.append(name)
             case .binaryExpr where file.name(n).map({ $0.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains($0) }) == true:
                 return nil  // `self?.count += 1` keeps a count of its own
