@@ -66,9 +66,8 @@ extension ViewNames.Table {
             // Declarations compiled with the file, by a target that lists both, come first: two app targets of one
             // project may have the same module name (`$(PRODUCT_NAME)` for each platform's app) and each its own view
             // of a name (Forumate's tvOS `TopicsTab` beside the shared one).
-            if let ownTargets = layout.targets(ofFile: file), !ownTargets.isEmpty {
-                let own = all.filter { layout.targets(ofFile: $0.file).map { !$0.isDisjoint(with: ownTargets) } ?? false }
-                if !own.isEmpty, own.count < all.count { return (prefix, own) }
+            if let own = layout.sharingATarget(with: file, all, fileOf: { $0.file }), !own.isEmpty, own.count < all.count {
+                return (prefix, own)
             }
             let ownModule = layout.modules(ofFile: file)
             if let ownModule, !ownModule.isEmpty {
@@ -92,6 +91,13 @@ extension BuildLayout {
     func targets(ofFile file: Int) -> Set<Int>? {
         guard model != nil, file < buildsOfFile.count, let builds = buildsOfFile[file] else { return nil }
         return Set(builds.map { self.builds[Int($0)].target })
+    }
+
+    /// The entries of `candidates` whose file a target that compiles `file` compiles too; nil when the targets of
+    /// `file` are not known.
+    func sharingATarget<T>(with file: Int, _ candidates: [T], fileOf: (T) -> Int) -> [T]? {
+        guard let own = targets(ofFile: file), !own.isEmpty else { return nil }
+        return candidates.filter { targets(ofFile: fileOf($0)).map { !$0.isDisjoint(with: own) } ?? false }
     }
 
     /// The modules a file is compiled into (several when several targets list it); nil when nothing is known.

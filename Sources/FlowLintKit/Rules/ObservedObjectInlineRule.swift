@@ -436,9 +436,8 @@ extension ObservedObjectInlineRule {
             // A nested class of that simple name is another class (`DetailView.ViewModel` beside a top-level one).
             all = index.types(named: name).filter { index.type($0).qualifiedName == nil }
         }
-        guard let file, let own = index.layout.targets(ofFile: file), !own.isEmpty else { return all }
-        let seen = all.filter { index.layout.targets(ofFile: $0.file).map { !$0.isDisjoint(with: own) } ?? false }
-        return seen.isEmpty ? all : seen
+        guard let file, let seen = index.layout.sharingATarget(with: file, all, fileOf: { $0.file }), !seen.isEmpty else { return all }
+        return seen
     }
 
     /// A first inherited name that adds no state: `NSObject`, `ObservableObject` or another protocol.
@@ -558,8 +557,7 @@ extension ObservedObjectInlineRule {
         let tokens = tree.tokens
         var s = tree.isMemberOfSelf(atToken: i) ? i - 2 : i
         while s > 0, tokens[s - 1].kind == .keyword, tokens[s - 1].keyword == .try || tokens[s - 1].keyword == .await { s -= 1 }
-        guard tokens[s].isAtStartOfLine || s == 0 || tokens[s - 1].kind == .leftBrace || tokens[s - 1].kind == .semicolon
-            || (tokens[s - 1].kind == .keyword && tokens[s - 1].keyword == .in) else { return false }
+        guard startsStatement(at: s, tree) else { return false }
         // Past the arguments and any trailing closure: the chain must end there.
         var k = open
         var depth = 0
@@ -697,15 +695,20 @@ extension ObservedObjectInlineRule {
                 let range = tree.tokenRange(of: m)
                 // From the body's opening brace: a default value of a parameter is not a statement.
                 guard let open = range.first(where: { tokens[$0].kind == .leftBrace }) else { continue }
-                for k in (open + 1)..<range.upperBound {
-                    let previous = tokens[k - 1].kind
-                    guard tokens[k].isAtStartOfLine || previous == .leftBrace || previous == .semicolon
-                        || (previous == .keyword && tokens[k - 1].keyword == .in) else { continue }
+                for k in (open + 1)..<range.upperBound where startsStatement(at: k, tree) {
                     if statementCall(at: k, tree) { return false }
                 }
             }
         }
         return true
+    }
+
+    /// Whether the token at `k` starts a statement: first on its line, or after `{`, `;` or a closure's `in`.
+    static func startsStatement(at k: Int, _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        guard k > 0, !tokens[k].isAtStartOfLine else { return true }
+        let previous = tokens[k - 1]
+        return previous.kind == .leftBrace || previous.kind == .semicolon || (previous.kind == .keyword && previous.keyword == .in)
     }
 
     /// Whether the statement starting at token `k` is a call (`load()`, `try self.store.fetch(x)`, `items.forEach {`)
@@ -900,20 +903,20 @@ extension ObservedObjectInlineRule {
     static func persistedProperties(_ block: Int, _ file: FileContext) -> Set<String> {
         let tree = file.tree
         var storeWords = persistentStores
-        var published: [(name: String, binding: Int)] = []
+        var candidates: [(name: String, binding: Int)] = []
         for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
             let wrappers = file.attributes(m).compactMap { file.name($0) }
             for b in file.children(m) where file.kind(b) == .patternBinding {
                 guard let name = tree.firstChild(b).flatMap({ file.name($0) }) else { continue }
                 if wrappers.contains("Published") || (wrappers.isEmpty && tree.nameToken(m)?.keyword == .var && !file.isComputed(b)) {
-                    published.append((name, b))
+                    candidates.append((name, b))
                 } else if wrappers.contains(where: persistenceWrappers.contains) {
                     // `@AppStorage("k") var value`, `@Default(.key) var value`: a property kept in a store.
                     storeWords.insert(name)
                 }
             }
         }
-        guard !published.isEmpty else { return [] }
+        guard !candidates.isEmpty else { return [] }
         func mentionsStore(_ tokens: Range<Int>) -> Bool {
             tokens.contains { i in
                 let token = tree.tokens[i]
@@ -923,7 +926,7 @@ extension ObservedObjectInlineRule {
         func tokens(_ n: Int) -> Range<Int> { Int(tree.nodes[n].firstToken)..<Int(tree.nodes[n].endToken) }
         let initializers = file.memberDecls(block).filter { file.kind($0) == .initDecl }
         var persisted: Set<String> = []
-        for (name, binding) in published {
+        for (name, binding) in candidates {
             // Written back: a `didSet` or `willSet` that names a store, or a subscription to `$name` in an
             // initializer whose tokens from `$name` to the end of the statement name one.
             let observers = tree.child(binding, .accessorBlock).map { accessors in
@@ -1034,7 +1037,7 @@ extension ObservedObjectInlineRule {
                 if let value = Array(file.children(n)).last, value != target,
                    tree.subtree(value).contains(where: { file.kind($0) == .identifierExpr && file.name($0) == "self" }) { return nil }
                 assigned.append(name)
-            case .binaryExpr where file.name(n).map({ $0.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains($0) }) == true:
+            case .binaryExpr where tree.nameToken(n).map(tree.isAssignment) == true:
                 return nil  // `self?.count += 1` keeps a count of its own
             case .callExpr:
                 // `DispatchQueue.main.async { ... }` around the assignments; any other call does more than mirror.
