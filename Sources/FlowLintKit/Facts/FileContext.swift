@@ -117,6 +117,20 @@ struct FileContext {
 
     func kind(_ n: Int) -> NodeKind { tree.nodes[n].kind }
     func parent(_ n: Int) -> Int? { let p = parents[n]; return p >= 0 ? Int(p) : nil }
+
+    /// The innermost node whose tokens include token `i` (for code that reads tokens where the parser may have
+    /// skipped bodies: the node around a skipped body's token is the declaration).
+    func innermostNode(containingToken i: Int) -> Int? {
+        let nodes = tree.nodes
+        // Nodes are in pre-order: the last to start at or before `i` is the deepest there, or ends before it.
+        var n = nodes.partitionPoint { Int($0.firstToken) > i } - 1
+        while n >= 0 {
+            if Int(nodes[n].endToken) > i { return n }
+            guard let p = parent(n) else { return nil }
+            n = p
+        }
+        return nil
+    }
     /// The nearest ancestor of `n` that is a scope (`isScope`). Walks up to a declaration go through these
     /// instead of every parent: a use at the end of a chain of N modifiers is N parents deep, and one walk per
     /// use along such a chain was quadratic.

@@ -157,6 +157,22 @@ extension ForEachIndexIDRule {
         /// The function that makes the change (`remove` of `func remove(_ item: Item)`): a call of it in a
         /// `withAnimation { ... }` closure anywhere in the project animates the change.
         var function: String?
+        /// Rows of the same file (the start of their data argument) that are never shown while the change can be
+        /// made: the change is made in one arm of an `if` or `switch` of the owner's `body` and the rows are in
+        /// another (`exclusiveArms`).
+        var awayFromRows: [Int] = []
+        /// Views the owner shows only in arms of its `body` other than the change's, with how many constructions of
+        /// each it has there: when that is every construction of the view, its rows are never shown while the change
+        /// can be made.
+        var awayFromViews: [ShownElsewhere] = []
+        /// The file that records the change, set when the project pass gathers the records.
+        var file: String?
+    }
+
+    /// A view `owner` constructs `constructions` times, each in an arm of its `body` away from a change.
+    struct ShownElsewhere: Codable, Sendable, Hashable {
+        var view: String
+        var constructions: Int
     }
 
     /// Methods that insert, remove or move elements other than at the end: the elements after the change move to
@@ -292,6 +308,9 @@ extension ForEachIndexIDRule {
         var members = MemberBodies()
         var animatedCalls: Set<String> = []
         var uncalled: [Int: Bool] = [:]
+        // The changes (kept until every row of the file is known: `awayFromRows`), and the rows reported.
+        var changes: [(change: Change, call: Int)] = []
+        var reportedRows: [(call: Int, start: Int)] = []
         for node in context.nodes(.callExpr) {
             let call = Int(node)
             guard let callee = tree.firstChild(call) else { continue }
@@ -306,12 +325,7 @@ extension ForEachIndexIDRule {
                 if isInInertEditingAction(call, context) { continue }
                 change.animated = isInWithAnimation(call, context)
                 change.function = function.flatMap { context.name($0) }
-                // The first change of each collection describes them all, the first that reorders it those that do,
-                // and the first animated one those that are; each function that changes it is kept.
-                if changed.insert([change.owner, change.base, change.name, change.reorders ? "reorders" : nil,
-                                   change.animated ? "animated" : nil, change.function]).inserted {
-                    record.changes.append(change)
-                }
+                changes.append((change, call))
                 continue
             }
             let calleeName: String?
@@ -359,6 +373,17 @@ extension ForEachIndexIDRule {
             // The project pass decides, and writes the message again with what the other files say.
             report.report(at: data, message(condition, changedBy: condition.changedBy, rowState: condition.rowState,
                                             advice: advice(condition, element: .unknown, binding: nil)), condition: condition)
+            reportedRows.append((call, context.span(of: data).startOffset))
+        }
+        for (var change, call) in changes {
+            (change.awayFromRows, change.awayFromViews) = away(from: call, rows: reportedRows, context)
+            // The first change of each collection describes them all, the first that reorders it those that do,
+            // and the first animated one those that are; each function that changes it is kept, and each set of rows
+            // and views it is away from.
+            var key: [String?] = [change.owner, change.base, change.name, change.reorders ? "reorders" : nil,
+                                  change.animated ? "animated" : nil, change.function]
+            key += change.awayFromRows.map { String($0) } + change.awayFromViews.map { "\($0.view)*\($0.constructions)" }
+            if changed.insert(key).inserted { record.changes.append(change) }
         }
         for item in context.topLevelItems where context.kind(item) == .variableDecl && tree.name(item) == "let" {
             for b in context.children(item) where context.kind(b) == .patternBinding && tree.child(b, .initializerClause) != nil {
@@ -368,7 +393,7 @@ extension ForEachIndexIDRule {
             }
         }
         recordMembers(context, into: &record)
-        if context.mentions(observableWords) { (record.shrinks, record.handoffs) = arrayWrites(context) }
+        if context.mentions(observableWords) { (record.shrinks, record.handoffs) = arrayWrites(context, rows: reportedRows) }
         record.animatedCalls = animatedCalls.sorted()
         if !record.isEmpty { report.record(record) }
     }
@@ -1502,7 +1527,8 @@ extension ForEachIndexIDRule {
     /// extension (any name an extension of a type declared in another file so writes); and any `base.name` so
     /// written through a property held by a SwiftUI wrapper (`model.items = []`, `model.items.removeAll()`,
     /// `$model.items`).
-    static func arrayWrites(_ context: FileContext) -> (shrinks: [Change], handoffs: [Handoff]) {
+    /// A write in one arm of a view's `body` is away from the rows `rows` in another (`Change.awayFromRows`).
+    static func arrayWrites(_ context: FileContext, rows: [(call: Int, start: Int)] = []) -> (shrinks: [Change], handoffs: [Handoff]) {
         let tree = context.tree
         let tokens = tree.tokens
         let fills = closuresRunOnAppearing(context)
@@ -1543,8 +1569,14 @@ extension ForEachIndexIDRule {
         var handoffs: [Handoff] = []
         var found: [Change] = []
         var seen: Set<[String?]> = []
-        func add(_ owner: String, _ base: String?, _ name: String) {
-            if seen.insert([owner, base, name]).inserted { found.append(Change(owner: owner, base: base, name: name, call: "")) }
+        // The write at token `at`, when known: the rows it is away from, if any (the parser may have skipped the body
+        // it is in, and then it is away from none).
+        func add(_ owner: String, _ base: String?, _ name: String, at token: Int? = nil) {
+            var change = Change(owner: owner, base: base, name: name, call: "")
+            if !rows.isEmpty, let token, let node = context.innermostNode(containingToken: token) {
+                change.awayFromRows = away(from: node, rows: rows, context).rows
+            }
+            if seen.insert([owner, base, name] + change.awayFromRows.map { String($0) }).inserted { found.append(change) }
         }
         let declarations = context.typeDeclarations
         // By type name, over its declaration and extensions in the file: the properties that hold an object or state
@@ -1612,7 +1644,7 @@ extension ForEachIndexIDRule {
                     if let input = viewInput(i, end: i + 1) {
                         handoffs.append(Handoff(view: input.view, label: input.label, owner: owner, name: name))
                     } else if isArray(name), handsOn(i + 1), !initializers.contains(where: { $0.contains(i) }) {
-                        add(owner, nil, name)
+                        add(owner, nil, name, at: i)
                     }
                     // `$model.items` handed on: to a view's input (`Editor(items: $model.items)`), followed in the project
                     // pass like `$names`; elsewhere, to code that may shorten it.
@@ -1622,7 +1654,7 @@ extension ForEachIndexIDRule {
                         if let input = viewInput(i, end: i + 3) {
                             handoffs.append(Handoff(view: input.view, label: input.label, owner: owner, base: name, name: member))
                         } else {
-                            add(owner, name, member)
+                            add(owner, name, member, at: i)
                         }
                     }
                     continue
@@ -1635,17 +1667,17 @@ extension ForEachIndexIDRule {
                     let qualified = i > 2 && tokens[i - 3].kind == .period
                     if base.kind == .keyword, base.keyword == .self, !qualified {
                         let name = tree.identifierText(token)
-                        if isArray(name) { add(owner, nil, name) }
+                        if isArray(name) { add(owner, nil, name, at: i) }
                     } else if base.kind == .identifier, !qualified {
                         let baseName = tree.identifierText(base)
-                        if bases.contains(baseName) { add(owner, baseName, tree.identifierText(token)) }
+                        if bases.contains(baseName) { add(owner, baseName, tree.identifierText(token), at: i) }
                     }
                     continue
                 }
                 // `var items = ...`, `if let items = ...`: a declaration, not a write.
                 if let previous, previous.kind == .keyword, previous.keyword == .var || previous.keyword == .let { continue }
                 let name = tree.identifierText(token)
-                if isArray(name) { add(owner, nil, name) }
+                if isArray(name) { add(owner, nil, name, at: i) }
             }
         }
         return (found, handoffs)
@@ -1960,17 +1992,25 @@ extension ForEachIndexIDRule {
         guard !project.pending.isEmpty else { return }
         let facts = project.derived("facts") { records in
             var facts = ProjectFacts()
-            for (_, record) in records {
+            for (path, record) in records {
                 facts.fileConstants.formUnion(record.fileConstants)
                 facts.constantMembers.formUnion(record.constantMembers)
                 for property in record.elements where facts.elements[property.member] == nil {
                     facts.elements[property.member] = property.element
                 }
                 facts.inferredCollections.formUnion(record.inferredCollections)
-                facts.changes += record.changes
+                facts.changes += record.changes.map { change in
+                    var change = change
+                    change.file = path
+                    return change
+                }
                 facts.animatedCalls.formUnion(record.animatedCalls)
                 facts.literalDefaults.formUnion(record.literalDefaults)
-                facts.shrinks += record.shrinks
+                facts.shrinks += record.shrinks.map { change in
+                    var change = change
+                    change.file = path
+                    return change
+                }
                 facts.handoffs += record.handoffs
             }
             return facts
@@ -1993,11 +2033,23 @@ extension ForEachIndexIDRule {
             var changedBy = c.changedBy
             var reorders = changedBy == "onMove"
             if changes == nil { changes = changesByKey(facts.changes, animatedCalls: facts.animatedCalls, index) }
+            // Changes made only while the rows are not on screen (in another arm of a view's `body`) are no change
+            // under them: the rows appear afresh after it.
+            let constructions = project[ViewConstructionArguments.self]
+            let span = finding.diagnostic.span
+            func isAway(_ change: Change) -> Bool {
+                if change.file == span.file, change.awayFromRows.contains(span.startOffset) { return true }
+                guard let view = c.view, let shown = change.awayFromViews.first(where: { $0.view == view }),
+                      let all = constructions.constructions(of: view) else { return false }
+                return all.filter { !$0.inPreview }.count == shown.constructions
+            }
+            let nearChanges = facts.changes.contains(where: isAway)
+                ? changesByKey(facts.changes.filter { !isAway($0) }, animatedCalls: facts.animatedCalls, index) : changes!
             let keys = changeKeys(c.collection, index)
             // A change found elsewhere: an animated one is named first.
-            let animatedChange = keys.lazy.compactMap { changes!.animated[$0] }.first
-            if changedBy == nil { changedBy = animatedChange ?? keys.lazy.compactMap { changes!.all[$0] }.first }
-            if !reorders, let reordering = keys.lazy.compactMap({ changes!.reordering[$0] }).first {
+            let animatedChange = keys.lazy.compactMap { nearChanges.animated[$0] }.first
+            if changedBy == nil { changedBy = animatedChange ?? keys.lazy.compactMap { nearChanges.all[$0] }.first }
+            if !reorders, let reordering = keys.lazy.compactMap({ nearChanges.reordering[$0] }).first {
                 reorders = true
                 if c.rebuiltByCount { changedBy = reordering }
             }
@@ -2027,7 +2079,7 @@ extension ForEachIndexIDRule {
             // inserted or removed to animate: no harm (engineers judged all four such findings wrong). A binding by
             // position still reads a position that exists. A sort made `withAnimation` is meant to move the rows,
             // which positions never do.
-            if c.changedBy == nil, rowState == nil, animatedChange == nil, changes!.onlySorts(keys) { changedBy = nil }
+            if c.changedBy == nil, rowState == nil, animatedChange == nil, nearChanges.onlySorts(keys) { changedBy = nil }
             // State the rows keep (a view's own, text typed through the position) goes from one element to another
             // only when the collection changes while the rows are shown. Without a change in place found anywhere,
             // that is not known (a list loaded once, a `let` handed to presented content, slots that never move):
@@ -2045,9 +2097,13 @@ extension ForEachIndexIDRule {
                 if bindsAnotherArray(c) { continue }
                 if bound == nil {
                     bound = BoundArrays(shrunk: Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys),
-                                        handoffs: facts.handoffs, constructions: project[ViewConstructionArguments.self], index)
+                                        handoffs: facts.handoffs, constructions: constructions, index)
                 }
-                if !mayShrink(c.collection, bound!, index, facts) { continue }
+                let nearBound = facts.shrinks.contains(where: isAway)
+                    ? BoundArrays(shrunk: Set(changesByKey(facts.shrinks.filter { !isAway($0) }, animatedCalls: [], index).all.keys),
+                                  handoffs: facts.handoffs, constructions: constructions, index)
+                    : bound!
+                if !mayShrink(c.collection, nearBound, index, facts) { continue }
                 rowState = nil
             }
             let elementType = c.element ?? elementType(c.collection, index, facts)
@@ -2359,5 +2415,181 @@ extension ForEachIndexIDRule {
         default:
             return nil
         }
+    }
+}
+
+// MARK: Arms of a body: what is never on screen together
+
+extension ForEachIndexIDRule {
+    /// A branch on the way from a view's `body` to a node: an `if` or a `switch`, and the arm the way takes (the
+    /// `if`'s block, its `else` block or `else if`, a `case`). What is in different arms of one branch is never on
+    /// screen at once, unless the branch is in rows (`repeated`), where each row takes an arm of its own.
+    /// A `modal` arm is the content of a sheet or full-screen cover (`branch` its modifier): while it is shown, the
+    /// view that presents it takes no taps.
+    struct Arm: Hashable {
+        var branch: Int
+        var arm: Int
+        var repeated = false
+        var modal = false
+    }
+
+    /// One way from `body` to a node: the arms it takes, whether it goes through rows, and whether the node runs
+    /// only when the user acts (`userActions`): nil when no closure on the way says.
+    struct ArmPath {
+        var arms: [Arm]
+        var throughRows: Bool
+        var userAction: Bool? = nil
+    }
+
+    /// Calls whose closure (or function) runs when the user acts on a control of the view.
+    static let userActions: Set<String> = ["Button", "onDelete", "onMove", "onTapGesture", "onLongPressGesture", "onSubmit"]
+    /// Calls whose closure runs at once, within the closure around them.
+    static let immediateClosureCalls: Set<String> = ["withAnimation", "withTransaction"]
+    /// Presentations that cover the view presenting them: its controls take no taps while they are shown.
+    static let coveringPresentations: Set<String> = ["sheet", "fullScreenCover"]
+
+    /// How many members deep (`body` naming `content`, `content` naming `editor`, ...) and through how many names of
+    /// a member the ways to a node are followed: past either, they are not known.
+    static let maximumMemberDepth = 6
+    static let maximumMemberReferences = 8
+    static let maximumWalk = 2048
+
+    /// Each way the `body` of `type` reaches `n`: directly, or through the members of `type` it names
+    /// (`.onDelete(perform: removeCards)`, `case .photos: photosStep`). Nil when not known: `n` is in no member of
+    /// `type` (a nested type's), in a member named nowhere else in `type` in this file, or past the limits above.
+    static func armPaths(to n: Int, in type: Int, _ context: FileContext, depth: Int = 0) -> [ArmPath]? {
+        let tree = context.tree
+        guard let block = tree.child(type, .memberBlock) else { return nil }
+        var arms: [Arm] = []
+        var throughRows = false
+        var userAction: Bool?
+        var member: Int?
+        var c = n
+        var steps = 0
+        while true {
+            // A way longer than this (a chain of thousands of modifiers) is not followed: each construction of a
+            // type is walked up, and the walks must stay linear in the file.
+            steps += 1
+            guard steps <= maximumWalk, let p = context.parent(c) else { return nil }
+            if p == block { break }
+            switch context.kind(p) {
+            case .ifStmt, .ifExpr:
+                if [.codeBlock, .ifStmt, .ifExpr].contains(context.kind(c)) { arms.append(Arm(branch: p, arm: c)) }
+            case .switchStmt, .switchExpr:
+                if context.kind(c) == .switchCase { arms.append(Arm(branch: p, arm: c)) }
+            case .callExpr:
+                guard context.kind(c) == .trailingClosure || context.kind(c) == .argument else { break }
+                if isRowsCall(p, context) {
+                    throughRows = true
+                    for i in arms.indices { arms[i].repeated = true }
+                }
+                guard let callee = tree.firstChild(p), let called = context.name(callee) else { break }
+                if context.kind(callee) == .memberAccessExpr, coveringPresentations.contains(called),
+                   context.kind(c) == .trailingClosure || tree.name(c) == "content" {
+                    arms.append(Arm(branch: p, arm: c, modal: true))
+                }
+                // The innermost call whose closure holds the node says when it runs.
+                if userAction == nil, !immediateClosureCalls.contains(called) { userAction = userActions.contains(called) }
+            case .variableDecl, .funcDecl:
+                member = p
+            case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
+                return nil
+            default:
+                break
+            }
+            c = p
+        }
+        guard let member else { return nil }
+        let here = ArmPath(arms: arms, throughRows: throughRows, userAction: userAction)
+        let name = context.kind(member) == .funcDecl ? context.name(member) : context.firstBindingName(member)
+        if name == "body", context.kind(member) == .variableDecl { return [here] }
+        guard depth < maximumMemberDepth, let name else { return nil }
+        let references = memberReferences(name, in: type, outside: member, context)
+        guard !references.isEmpty, references.count <= maximumMemberReferences else { return nil }
+        var paths: [ArmPath] = []
+        for reference in references {
+            guard let outer = armPaths(to: reference, in: type, context, depth: depth + 1) else { return nil }
+            for way in outer {
+                let inner = way.throughRows ? arms.map { Arm(branch: $0.branch, arm: $0.arm, repeated: true, modal: $0.modal) } : arms
+                paths.append(ArmPath(arms: way.arms + inner, throughRows: way.throughRows || throughRows,
+                                     userAction: userAction ?? way.userAction))
+            }
+        }
+        return paths
+    }
+
+    /// `ForEach`, and `List` over data (`List(items) { ... }`): their content is built once per element.
+    static func isRowsCall(_ call: Int, _ context: FileContext) -> Bool {
+        guard let callee = context.tree.firstChild(call), context.kind(callee) == .identifierExpr else { return false }
+        switch context.name(callee) {
+        case "ForEach": return true
+        case "List": return context.arguments(call).first.map { $0.label == nil } ?? false
+        default: return false
+        }
+    }
+
+    /// Where `type`'s declaration names its member `name` (`name`, `self.name`), outside the member itself.
+    static func memberReferences(_ name: String, in type: Int, outside member: Int, _ context: FileContext) -> [Int] {
+        let tree = context.tree
+        let within = tree.subtree(type)
+        let own = tree.subtree(member)
+        var found: [Int] = []
+        for kind in [NodeKind.identifierExpr, .memberAccessExpr] {
+            for node in context.nodes(kind) {
+                let n = Int(node)
+                guard within.contains(n), !own.contains(n), context.name(n) == name else { continue }
+                if kind == .memberAccessExpr {
+                    guard let base = tree.firstChild(n), context.kind(base) == .identifierExpr, context.name(base) == "self"
+                    else { continue }
+                }
+                found.append(n)
+            }
+        }
+        return found
+    }
+
+    /// Whether a change reached by the ways `change` can never be made while what the ways `shown` reach is on
+    /// screen: each pair takes different arms of a branch outside rows, or the change runs when the user acts
+    /// outside a sheet that shows the other (which covers the controls).
+    static func exclusiveArms(change: [ArmPath], shown: [ArmPath]) -> Bool {
+        !change.isEmpty && !shown.isEmpty && change.allSatisfy { x in
+            shown.allSatisfy { y in
+                let branches = x.arms.contains { ax in
+                    !ax.repeated && !ax.modal
+                        && y.arms.contains { $0.branch == ax.branch && $0.arm != ax.arm && !$0.repeated && !$0.modal }
+                }
+                let covered = x.userAction == true
+                    && y.arms.contains { ay in ay.modal && !x.arms.contains { $0.branch == ay.branch } }
+                return branches || covered
+            }
+        }
+    }
+
+    /// The rows (of `rows`, by the start of their data argument) and the views that the change at `change` is away
+    /// from: in the struct that makes the change, its `body` shows them only in arms other than the change's
+    /// (`if isStudying { StudyView(deck: deck) } else { List { ... }.onDelete(perform: removeCards) }`), so they are
+    /// never on screen while the change can be made, and appear afresh after it.
+    static func away(from change: Int, rows: [(call: Int, start: Int)], _ context: FileContext)
+        -> (rows: [Int], views: [ShownElsewhere]) {
+        let tree = context.tree
+        guard let type = context.enclosingType(change), [.structDecl, .extensionDecl].contains(context.kind(type)),
+              let ways = armPaths(to: change, in: type, context),
+              ways.allSatisfy({ way in way.userAction == true || way.arms.contains { !$0.repeated && !$0.modal } })
+        else { return ([], []) }
+        func isAway(_ n: Int) -> Bool { armPaths(to: n, in: type, context).map { exclusiveArms(change: ways, shown: $0) } ?? false }
+        let awayRows = rows.filter { context.enclosingType($0.call) == type && isAway($0.call) }.map(\.start)
+        let within = tree.subtree(type)
+        var constructions: [String: [Int]] = [:]
+        for node in context.nodes(.callExpr) {
+            let n = Int(node)
+            guard within.contains(n), let callee = tree.firstChild(n), context.kind(callee) == .identifierExpr,
+                  let name = context.name(callee), FileContext.isTypeLike(name) else { continue }
+            constructions[name, default: []].append(n)
+        }
+        let views = constructions.keys.sorted().compactMap { name -> ShownElsewhere? in
+            let calls = constructions[name]!
+            return calls.allSatisfy(isAway) ? ShownElsewhere(view: name, constructions: calls.count) : nil
+        }
+        return (awayRows, views)
     }
 }
