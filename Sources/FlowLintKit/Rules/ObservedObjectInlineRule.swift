@@ -24,7 +24,7 @@ extension ObservedObjectInlineRule {
     /// An initializer that says `assign` may feed a `@Published` property from a publisher (`mirroredProperties`).
     /// A function that says `rootView` may replace or use a hosted view's object (`hostingView.rootView.model = model`,
     /// `rootView.trigger.fire()`).
-    static let parses = BodySkipping(bodyWords: ["assign", "rootView"], fileWords: ["ObservedObject"],
+    static let parses = BodySkipping(bodyWords: ["assign", "observe", "rootView"], fileWords: ["ObservedObject"],
                                      notedWords: observableObjectWord.words.union(rootViewWord.words))
 
     /// Only a file that says it declares observable objects whose statelessness is recorded (`Record`).
@@ -861,9 +861,13 @@ extension ObservedObjectInlineRule {
         for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
             hasProperties = true
             let wrappers = file.attributes(m).compactMap { file.name($0) }
-            // A subscription (`var cancellable: AnyCancellable?`, `Set<AnyCancellable>`) keeps nothing shown.
+            // A subscription (`var cancellable: AnyCancellable?`, `Set<AnyCancellable>`, a key-value observation's
+            // `NSKeyValueObservation`) keeps nothing shown.
             if !file.hasModifier(m, .lazy), file.children(m).allSatisfy({ b in
-                file.kind(b) != .patternBinding || file.tree.child(b, .typeAnnotation).map { file.tree.compactText($0).contains("AnyCancellable") } == true
+                file.kind(b) != .patternBinding || file.tree.child(b, .typeAnnotation).map { annotation in
+                    let text = file.tree.compactText(annotation)
+                    return text.contains("AnyCancellable") || text.contains("NSKeyValueObservation")
+                } == true
             }) { continue }
             if wrappers.contains("Published") {
                 // A mirror of an outside source: a new object has the source's current value at once.
@@ -879,9 +883,12 @@ extension ObservedObjectInlineRule {
                 if isLet {
                     // A `let` the class fills itself with a new object or value of a call; a subject that only passes
                     // events on (`PassthroughSubject<Void, Never>()`) keeps no value.
+                    // A shared instance (`AVAudioSession.sharedInstance()`) is the system's, not the class's.
                     if let value = file.tree.child(b, .initializerClause).flatMap({ file.tree.firstChild($0) }),
                        file.kind(file.unwrapped(value)) == .callExpr,
-                       file.construction(value).type != "PassthroughSubject" { return false }
+                       file.construction(value).type != "PassthroughSubject", !isSharedInstanceCall(file.unwrapped(value), file) {
+                        return false
+                    }
                 } else if !file.isComputed(b), !(file.tree.firstChild(b).flatMap { file.name($0) }.map(mirrored.contains) ?? false) {
                     return false
                 }
@@ -891,6 +898,16 @@ extension ObservedObjectInlineRule {
         // (`final class Store: ObservableObject {}`) is a stand-in, not judged.
         return hasProperties || file.memberDecls(block).contains { file.kind($0) == .funcDecl && !file.hasModifier($0, .static) }
     }
+
+    /// `Type.sharedInstance()`, `Type.default()`: the accessor of an instance the system or a library shares.
+    static func isSharedInstanceCall(_ call: Int, _ file: FileContext) -> Bool {
+        guard let callee = file.tree.firstChild(call), file.kind(callee) == .memberAccessExpr, file.arguments(call).isEmpty,
+              let base = file.tree.firstChild(callee), file.kind(base) == .identifierExpr,
+              let type = file.name(base), FileContext.isTypeLike(type) else { return false }
+        return sharedInstanceAccessors.contains(file.name(callee) ?? "")
+    }
+
+    static let sharedInstanceAccessors: Set<String> = ["shared", "sharedInstance", "default", "standard", "current"]
 
     /// Stores whose values outlive the object: a new object reads what the old one wrote.
     static let persistentStores: Set<String> = ["UserDefaults", "Defaults", "NSUbiquitousKeyValueStore"]
@@ -987,14 +1004,50 @@ extension ObservedObjectInlineRule {
     /// key-value observing asked for the initial value, whose handler only assigns what it observes
     /// (`observation = updater.observe(\.canCheck, options: [.initial, .new]) { [weak self] updater, _ in
     /// DispatchQueue.main.async { self?.canCheck = updater.canCheck } }`, Sparkle's "Check for Updates" model).
+    /// A method an initializer calls as a statement of its own (`init() { subscribe() }`) sets up as the
+    /// initializer does: its calls count too (one level).
     static func mirrors(_ block: Int, _ file: FileContext) -> [(node: Int, properties: [String])] {
         let tree = file.tree
         var found: [(node: Int, properties: [String])] = []
-        for m in file.memberDecls(block) where file.kind(m) == .initDecl {
+        let members = file.memberDecls(block)
+        // The initial value of each stored property (`@Published var volume = session.outputVolume * 100`).
+        var initialValues: [String: Int] = [:]
+        for m in members where file.kind(m) == .variableDecl {
+            for b in file.children(m) where file.kind(b) == .patternBinding {
+                if let name = tree.firstChild(b).flatMap({ file.name($0) }), let value = tree.child(b, .initializerClause) {
+                    initialValues[name] = value
+                }
+            }
+        }
+        func readsInitially(_ property: String, _ member: String) -> Bool {
+            guard let value = initialValues[property] else { return false }
+            return tree.tokenRange(of: value).contains { tree.tokens[$0].kind == .identifier && tree.identifierText(tree.tokens[$0]) == member }
+        }
+        var setUps: [Int] = []
+        let methods = members.filter { file.kind($0) == .funcDecl }
+        for m in members where file.kind(m) == .initDecl {
             guard let body = tree.child(m, .codeBlock) else { continue }
+            setUps.append(body)
+            guard !methods.isEmpty else { continue }
+            // From the tokens: the parser may have skipped the initializer's body. `name()` or `self.name()` at the
+            // start of a line.
+            let range = tree.tokenRange(of: body)
+            for i in range where tree.tokens[i].isAtStartOfLine {
+                var j = i
+                if tree.tokens[j].kind == .keyword, tree.tokens[j].keyword == .self, j + 2 < range.upperBound,
+                   tree.tokens[j + 1].kind == .period { j += 2 }
+                guard j + 2 < range.upperBound, tree.tokens[j].kind == .identifier, tree.tokens[j + 1].kind == .leftParen,
+                      tree.tokens[j + 2].kind == .rightParen else { continue }
+                let called = tree.identifierText(tree.tokens[j])
+                for f in methods where file.name(f) == called {
+                    if let body = tree.child(f, .codeBlock), !setUps.contains(body) { setUps.append(body) }
+                }
+            }
+        }
+        for body in setUps {
             for n in tree.subtree(body) where file.kind(n) == .callExpr {
                 guard let callee = tree.firstChild(n), file.kind(callee) == .memberAccessExpr else { continue }
-                if file.name(callee) == "observe", let observed = observedWithInitialValue(n, file) {
+                if file.name(callee) == "observe", let observed = observedWithInitialValue(n, file, readsInitially: readsInitially) {
                     found.append((n, observed))
                     continue
                 }
@@ -1017,14 +1070,20 @@ extension ObservedObjectInlineRule {
 
     /// For `x.observe(\.value, options: [.initial, ...]) { ... }`: the properties of `self` its handler assigns
     /// (`self?.value = ...`, `self.value = ...`), when the handler does nothing but such assignments (possibly
-    /// dispatched to the main queue); nil otherwise, or without `.initial` (then nothing is sent until a change).
-    static func observedWithInitialValue(_ call: Int, _ file: FileContext) -> [String]? {
+    /// dispatched to the main queue); nil otherwise. Without `.initial` nothing is sent until a change: then each
+    /// property must take its initial value from the observed value (`readsInitially(property, "value")`:
+    /// `@Published var volume = session.outputVolume * 100` with `session.observe(\.outputVolume)`).
+    static func observedWithInitialValue(_ call: Int, _ file: FileContext,
+                                         readsInitially: (String, String) -> Bool = { _, _ in false }) -> [String]? {
         let tree = file.tree
         let arguments = file.arguments(call)
-        guard let keyPath = arguments.first, keyPath.label == nil, keyPath.value.map({ file.kind($0) == .keyPathExpr }) == true,
-              let options = arguments.first(where: { $0.label == "options" })?.value,
-              tree.tokenRange(of: options).contains(where: { tree.tokens[$0].kind == .identifier && tree.identifierText(tree.tokens[$0]) == "initial" }),
+        guard let keyPath = arguments.first, keyPath.label == nil, let path = keyPath.value, file.kind(path) == .keyPathExpr,
               let handler = tree.subtree(call).first(where: { file.kind($0) == .closureExpr }) else { return nil }
+        let asksInitial = arguments.first(where: { $0.label == "options" })?.value.map { options in
+            tree.tokenRange(of: options).contains { tree.tokens[$0].kind == .identifier && tree.identifierText(tree.tokens[$0]) == "initial" }
+        } ?? false
+        // The observed value's name: the key path's last component.
+        let observed = tree.tokenRange(of: path).last { tree.tokens[$0].kind == .identifier }.map { tree.identifierText(tree.tokens[$0]) }
         var assigned: [String] = []
         for n in tree.subtree(handler) {
             switch file.kind(n) {
@@ -1046,7 +1105,10 @@ extension ObservedObjectInlineRule {
                 continue
             }
         }
-        return assigned.isEmpty ? nil : assigned
+        guard !assigned.isEmpty else { return nil }
+        if asksInitial { return assigned }
+        guard let observed, assigned.allSatisfy({ readsInitially($0, observed) }) else { return nil }
+        return assigned
     }
 
     /// `x.publisher(for: \.value)` without `options:`, or `x.$value`.
