@@ -526,6 +526,12 @@ extension ObservedObjectInlineRule {
                 if tree.isLabel(atToken: i) { continue }
                 var j = i + 1
                 while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
+                // `model.$comment`: a `@Published` property's publisher, which the view subscribes to
+                // (`.onReceive(model.$comment) { ... }`): a read, as `model.comment` is.
+                if j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .dollarIdentifier {
+                    uses.isRead = true
+                    continue
+                }
                 guard j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier else {
                     (uses.escapes, uses.escapesUnlessProjected) = (true, true)  // handed on as it is
                     if j == i + 1, let callee = constructionArgumentCallee(at: i, tree), !uses.escapesElsewhere {
@@ -541,7 +547,7 @@ extension ObservedObjectInlineRule {
                     if !isStatementCall(from: i, open: j + 2, tree), !uses.callsUsingResult.contains(method) {
                         uses.callsUsingResult.append(method)
                     }
-                } else if tree.isWrite(atToken: i) {
+                } else if (tree.isWrite(atToken: i) && !readsThroughValueMethod(from: j, tree)) || assignsSubscript(from: j, tree) {
                     (uses.escapes, uses.escapesElsewhere, uses.escapesUnlessProjected) = (true, true, true)
                 } else {
                     uses.isRead = true
@@ -549,6 +555,59 @@ extension ObservedObjectInlineRule {
             }
         }
         return uses
+    }
+
+    /// Whether the file names `name` only once (its declaration), in code or in an interpolated string.
+    static func isNamedOnce(_ name: String, _ file: FileContext) -> Bool {
+        let names = file.nameCounts
+        return (names.counts[name] ?? 0) <= 1 && !names.interpolatedStrings.contains { $0.text.contains(name) }
+    }
+
+    /// Methods of the standard library's and Foundation's values that return a new value and change nothing
+    /// (`model.comment.timestamp.formatted(...)`, `model.name.lowercased()`).
+    static let valueMethods: Set<String> = [
+        "formatted", "lowercased", "uppercased", "capitalized", "trimmingCharacters", "components", "replacingOccurrences",
+        "hasPrefix", "hasSuffix", "contains", "filter", "map", "compactMap", "sorted", "reversed", "joined", "prefix",
+        "suffix", "first", "last", "firstIndex", "dateValue", "timeIntervalSince", "addingTimeInterval", "distance",
+    ]
+
+    /// Whether the member chain at `period` assigns an element of a member (`.marks[0] = "X"`, `.grid[r][c] += 1`),
+    /// which `SyntaxTree.isWrite` does not look past.
+    static func assignsSubscript(from period: Int, _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        var k = period
+        var subscripted = false
+        while k < tokens.count {
+            if k + 1 < tokens.count, tokens[k].kind == .period, tokens[k + 1].kind == .identifier, !tokens[k].isAtStartOfLine || k == period {
+                k += 2
+            } else if tokens[k].kind == .leftSquare {
+                // Past the balanced brackets (at most 256 tokens: a subscript is short).
+                var depth = 0
+                let start = k
+                while k < tokens.count, k - start < 256 {
+                    if tokens[k].kind == .leftSquare { depth += 1 }
+                    if tokens[k].kind == .rightSquare { depth -= 1; if depth == 0 { break } }
+                    k += 1
+                }
+                guard k < tokens.count, depth == 0 else { return false }
+                subscripted = true
+                k += 1
+            } else {
+                break
+            }
+        }
+        return subscripted && k < tokens.count && tree.isAssignment(tokens[k])
+    }
+
+    /// Whether the member chain at `period` (`.comment.timestamp.formatted(...)`, on one line) ends in a call of one of
+    /// `valueMethods`: a read of the member, not a method that may change it.
+    static func readsThroughValueMethod(from period: Int, _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        var k = period
+        while k + 1 < tokens.count, tokens[k].kind == .period, tokens[k + 1].kind == .identifier,
+              k == period || !tokens[k].isAtStartOfLine { k += 2 }
+        guard k < tokens.count, tokens[k].kind == .leftParen, k > period + 1 else { return false }
+        return valueMethods.contains(tree.identifierText(tokens[k - 1]))
     }
 
     /// Whether the call whose receiver is the token at `i` and whose `(` is at `open` is a statement of its own
@@ -760,9 +819,12 @@ extension ObservedObjectInlineRule {
                     for b in file.children(m) where file.kind(b) == .patternBinding {
                         guard let name = tree.firstChild(b).flatMap({ file.name($0) }) else { return nil }
                         if isLet {
-                            // A `let` the class fills with an object it makes, which may hold state of its own.
+                            // A `let` the class fills with an object it makes, which may hold state of its own; a
+                            // private one the file never names again (`private let service = JobService()`, unused)
+                            // holds nothing anyone reads.
                             if let value = tree.child(b, .initializerClause).flatMap({ tree.firstChild($0) }),
-                               file.kind(file.unwrapped(value)) == .callExpr { return nil }
+                               file.kind(file.unwrapped(value)) == .callExpr,
+                               !(file.hasModifier(m, .private) && isNamedOnce(name, file)) { return nil }
                         } else if !file.isComputed(b) {
                             stored.insert(name)
                         }
@@ -776,6 +838,10 @@ extension ObservedObjectInlineRule {
         }
         guard !stored.isEmpty else { return nil }
         let tokens = tree.tokens
+        // Making it throws (`try store.unifiedContacts(...)`, a file read, in an initializer or a method one calls):
+        // it reads a store each time it is made, which a view made again repeats (judged right for OldOS's contacts
+        // fetched again at every render of the mail view).
+        if readsAStoreWhenMade(declarations, methods: methods, tree) { return nil }
         var writers: [String] = []
         // The initializers' mirrors of an outside source (`mirrors`): the subscription they start only keeps the
         // properties equal to the source's current value, which a new object gets at once.
@@ -812,6 +878,23 @@ extension ObservedObjectInlineRule {
         }
         return DerivedClass(name: recordedName(decl, file), superclass: superclass, writers: writers,
                             methods: methods.map(\.name), bindings: bindings)
+    }
+
+    /// Whether an initializer of the class, or a method of it that an initializer names, says `try`.
+    static func readsAStoreWhenMade(_ declarations: [Int], methods: [(name: String, tokens: Range<Int>)], _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        var ranges: [Range<Int>] = []
+        for d in declarations {
+            for n in tree.subtree(d) where tree.nodes[n].kind == .initDecl { ranges.append(tree.tokenRange(of: n)) }
+        }
+        var called: Set<String> = []
+        for range in ranges {
+            for i in range where tokens[i].kind == .identifier && i + 1 < range.upperBound && tokens[i + 1].kind == .leftParen {
+                called.insert(tree.identifierText(tokens[i]))
+            }
+        }
+        ranges += methods.filter { called.contains($0.name) }.map(\.tokens)
+        return ranges.contains { range in range.contains { tokens[$0].kind == .keyword && tokens[$0].keyword == .try } }
     }
 
     /// Whether the `{` at token `i` opens a closure whose call may run it later: not a declaration's or a
