@@ -838,6 +838,10 @@ extension ObservedObjectInlineRule {
         }
         guard !stored.isEmpty else { return nil }
         let tokens = tree.tokens
+        // A delegate (`CLLocationManagerDelegate`, `x.delegate = self`): the system calls its methods later, so what
+        // they write is state of its own (a compass's heading), not values derived when it was made.
+        if file.inheritedNames(decl).contains(where: { $0.hasSuffix("Delegate") })
+            || declarations.contains(where: { setsItselfAsDelegate(tree.tokenRange(of: $0), tree) }) { return nil }
         // Making it throws (`try store.unifiedContacts(...)`, a file read, in an initializer or a method one calls):
         // it reads a store each time it is made, which a view made again repeats (judged right for OldOS's contacts
         // fetched again at every render of the mail view).
@@ -878,6 +882,17 @@ extension ObservedObjectInlineRule {
         }
         return DerivedClass(name: recordedName(decl, file), superclass: superclass, writers: writers,
                             methods: methods.map(\.name), bindings: bindings)
+    }
+
+    /// Whether the tokens say `.delegate = self` (or `.dataSource = self`): an object that hands itself to
+    /// another to be called back.
+    static func setsItselfAsDelegate(_ range: Range<Int>, _ tree: SyntaxTree) -> Bool {
+        let tokens = tree.tokens
+        return range.contains { i in
+            i + 3 < range.upperBound && tokens[i].kind == .period && tokens[i + 1].kind == .identifier
+                && ["delegate", "dataSource"].contains(tree.identifierText(tokens[i + 1])) && tokens[i + 2].kind == .equal
+                && tokens[i + 3].kind == .keyword && tokens[i + 3].keyword == .self
+        }
     }
 
     /// Whether an initializer of the class, or a method of it that an initializer names, says `try`.
@@ -936,13 +951,11 @@ extension ObservedObjectInlineRule {
     /// A class declaration with properties, none of them `@Published`, a stored `var` (other than those kept in
     /// `persistenceWrappers`) or a `let` created by the class (`let cache = Cache()`): its state is its inputs
     /// (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`). A class without
-    /// properties (`final class Store: ObservableObject {}`) is a stand-in, not judged.
+    /// properties (methods only, or nothing: `final class Store: ObservableObject {}`) holds nothing either.
     static func holdsNoState(_ decl: Int, _ file: FileContext) -> Bool {
         guard let block = file.tree.child(decl, .memberBlock) else { return false }
-        var hasProperties = false
         let mirrored = mirroredProperties(block, file).union(persistedProperties(block, file))
         for m in file.memberDecls(block) where file.kind(m) == .variableDecl && !file.hasModifier(m, .static) {
-            hasProperties = true
             let wrappers = file.attributes(m).compactMap { file.name($0) }
             // A subscription (`var cancellable: AnyCancellable?`, `Set<AnyCancellable>`, a key-value observation's
             // `NSKeyValueObservation`) keeps nothing shown.
@@ -977,9 +990,10 @@ extension ObservedObjectInlineRule {
                 }
             }
         }
-        // No property at all: a class of methods only (helpers over a database) holds nothing, while an empty one
-        // (`final class Store: ObservableObject {}`) is a stand-in, not judged.
-        return hasProperties || file.memberDecls(block).contains { file.kind($0) == .funcDecl && !file.hasModifier($0, .static) }
+        // No property at all: a class of methods only (helpers over a database) holds nothing, and neither does an
+        // empty one (`final class HomeViewModel: ObservableObject {}`, a placeholder: engineers judged all three such
+        // findings wrong, in BE, AL and BH).
+        return true
     }
 
     /// `Type.sharedInstance()`, `Type.default()`: the accessor of an instance the system or a library shares.
