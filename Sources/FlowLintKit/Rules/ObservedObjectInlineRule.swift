@@ -557,10 +557,20 @@ extension ObservedObjectInlineRule {
         return uses
     }
 
-    /// Whether the file names `name` only once (its declaration), in code or in an interpolated string.
+    /// Whether the file names `name` only once (its declaration), in code or in an interpolated string; another's
+    /// member of that name (`repository.trips`) and an argument's label (`Trip(trips: ...)`) are not it.
     static func isNamedOnce(_ name: String, _ file: FileContext) -> Bool {
         let names = file.nameCounts
-        return (names.counts[name] ?? 0) <= 1 && !names.interpolatedStrings.contains { $0.text.contains(name) }
+        guard !names.interpolatedStrings.contains(where: { $0.text.contains(name) }) else { return false }
+        guard let count = names.counts[name], count > 1 else { return true }
+        let tree = file.tree
+        var own = 0
+        for (i, token) in tree.tokens.enumerated() where token.kind == .identifier && tree.identifierText(token) == name {
+            if tree.isMemberOfOther(atToken: i) || tree.isLabel(atToken: i) { continue }
+            own += 1
+            if own > 1 { return false }
+        }
+        return true
     }
 
     /// Methods of the standard library's and Foundation's values that return a new value and change nothing
@@ -976,13 +986,19 @@ extension ObservedObjectInlineRule {
             if file.hasModifier(m, .lazy) { return false }
             let isLet = file.tree.nameToken(m)?.keyword == .let
             for b in file.children(m) where file.kind(b) == .patternBinding {
+                // A private property the file never names again (`private var trips: [Trip] = []`, left unused) holds
+                // nothing anyone reads.
+                if file.hasModifier(m, .private), let name = file.tree.firstChild(b).flatMap({ file.name($0) }),
+                   isNamedOnce(name, file) { continue }
                 if isLet {
                     // A `let` the class fills itself with a new object or value of a call; a subject that only passes
-                    // events on (`PassthroughSubject<Void, Never>()`) keeps no value.
-                    // A shared instance (`AVAudioSession.sharedInstance()`) is the system's, not the class's.
+                    // events on (`PassthroughSubject<Void, Never>()`) keeps no value, nor does a formatter or a coder
+                    // (`DateFormatter()`: configuration, not state). A shared instance (`AVAudioSession.sharedInstance()`)
+                    // is the system's, not the class's.
                     if let value = file.tree.child(b, .initializerClause).flatMap({ file.tree.firstChild($0) }),
                        file.kind(file.unwrapped(value)) == .callExpr,
-                       file.construction(value).type != "PassthroughSubject", !isSharedInstanceCall(file.unwrapped(value), file) {
+                       !statelessHelperTypes.contains(file.construction(value).type ?? ""),
+                       !isSharedInstanceCall(file.unwrapped(value), file) {
                         return false
                     }
                 } else if !file.isComputed(b), !(file.tree.firstChild(b).flatMap { file.name($0) }.map(mirrored.contains) ?? false) {
@@ -995,6 +1011,13 @@ extension ObservedObjectInlineRule {
         // findings wrong, in BE, AL and BH).
         return true
     }
+
+    /// Objects a class makes for itself that keep no state of its own: an event subject, formatters and coders.
+    static let statelessHelperTypes: Set<String> = [
+        "PassthroughSubject", "DateFormatter", "ISO8601DateFormatter", "NumberFormatter", "DateComponentsFormatter",
+        "RelativeDateTimeFormatter", "MeasurementFormatter", "ByteCountFormatter", "JSONDecoder", "JSONEncoder",
+        "PropertyListDecoder", "PropertyListEncoder",
+    ]
 
     /// `Type.sharedInstance()`, `Type.default()`: the accessor of an instance the system or a library shares.
     static func isSharedInstanceCall(_ call: Int, _ file: FileContext) -> Bool {
