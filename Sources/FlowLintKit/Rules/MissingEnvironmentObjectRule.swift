@@ -23,11 +23,33 @@ enum MissingEnvironmentObjectRule: Rule {
     static func check(project: ProjectContext<Unconditional, NoRecord>, report: inout ProjectReport) {
         let analysis = project[EnvironmentAnalysis.self]
         // 1. An App scene that shows views reading objects nothing above them provides.
+        let index = project.index
         for finding in analysis.rootFindings where finding.rootKind == .app {
+            // A target that cannot build (its root's view constructs views only other targets compile) runs nothing.
+            if let file = index.position(ofFile: finding.span.file), showsViewsItsTargetLacks(finding.view, from: file, index) {
+                continue
+            }
             report.report(at: finding.span, EnvironmentGraph.rootMessage(finding), notes: EnvironmentGraph.rootNotes(finding),
                           suppressibleAt: EnvironmentGraph.readerPlaces(finding))
         }
         // 2. A reader no root reaches (a library's view, one hosted by UIKit) of a type nothing provides.
         for reader in analysis.unreachedReaders { report.report(at: reader.span, reader.message) }
+    }
+
+    /// Whether `view`, as the targets that compile `file` see it, constructs a view the sources declare only in files
+    /// no such target compiles (outside `#if`): those targets do not build (a macOS target left behind as files were
+    /// added to the iOS one), and what their roots show never runs (judged wrong in BB: SMHS's macOS app).
+    static func showsViewsItsTargetLacks(_ view: String, from file: Int, _ index: ProjectIndex) -> Bool {
+        let layout = index.layout
+        guard let own = layout.targets(ofFile: file), !own.isEmpty else { return false }
+        func isOwn(_ file: Int) -> Bool { layout.targets(ofFile: file).map { !$0.isDisjoint(with: own) } ?? true }
+        for ref in index.renderersByType[view] ?? [] where isOwn(Int(ref.file)) {
+            for edge in index.renderer(ref).edges where edge.platforms == .all && edge.clause < 0 {
+                guard let shown = edge.viewName else { continue }
+                let declared = index.types(named: shown).filter { index.type($0).kind != .extension }
+                if !declared.isEmpty, !declared.contains(where: { isOwn($0.file) }) { return true }
+            }
+        }
+        return false
     }
 }

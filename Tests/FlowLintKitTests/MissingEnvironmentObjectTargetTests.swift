@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+@testable import FlowLintKit
+
+/// `missing_environment_object` with the project's targets known: an app target whose root view constructs views
+/// only another target compiles does not build, and its root is not reported (SMHS's macOS app, judged wrong in BB).
+final class MissingEnvironmentObjectTargetTests: XCTestCase {
+    /// The rule's findings over a package of two app targets, `Phone` and `Mac`, each with the files given (path
+    /// under the target's directory → source), with the targets known (`withModel`) or not.
+    func findings(_ files: [(String, String)], withModel: Bool) throws -> [String] {
+        let root = NSTemporaryDirectory() + "flowlint-test-" + UUID().uuidString
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        for target in ["Phone", "Mac"] {
+            try FileManager.default.createDirectory(atPath: root + "/Sources/" + target, withIntermediateDirectories: true)
+        }
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "School", platforms: [.iOS(.v17), .macOS(.v14)],
+                                  targets: [.executableTarget(name: "Phone"), .executableTarget(name: "Mac")])
+            """.write(toFile: root + "/Package.swift", atomically: false, encoding: .utf8)
+        for (path, source) in files { try source.write(toFile: root + "/Sources/" + path, atomically: false, encoding: .utf8) }
+        let paths = files.map { "Sources/" + $0.0 }
+        var request = LintRequest(files: try paths.map { LintFile(path: $0, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + $0)))) },
+                                  settings: RuleSettings(enabled: ["missing_environment_object"]), jobs: 1)
+        if withModel {
+            request.model = ProjectModel.load(root: root, swiftFiles: (paths + ["Package.swift"]).map { root + "/" + $0 }, bundles: [])
+        }
+        request.displayPathBase = root
+        return LintEngine.lint(request).diagnostics.map { "\($0.span.file):\($0.span.start.line)" }
+    }
+
+    let phoneFiles = [
+        ("Phone/Settings.swift", """
+            import SwiftUI
+
+            final class Settings: ObservableObject {
+                @Published var name = ""
+            }
+            """),
+        ("Phone/GradesView.swift", """
+            import SwiftUI
+
+            struct GradesView: View {
+                var body: some View { Text("Grades") }
+            }
+            """),
+        ("Phone/PhoneApp.swift", """
+            import SwiftUI
+
+            @main
+            struct PhoneApp: App {
+                @StateObject private var settings = Settings()
+                var body: some Scene {
+                    WindowGroup { HomeView().environmentObject(settings) }
+                }
+            }
+
+            struct HomeView: View {
+                @EnvironmentObject var settings: Settings
+                var body: some View { Text(settings.name) }
+            }
+            """),
+    ]
+
+    func macFiles(declaringGrades: Bool) -> [(String, String)] {
+        var files = [
+            ("Mac/Settings.swift", """
+                import SwiftUI
+
+                final class Settings: ObservableObject {
+                    @Published var name = ""
+                }
+                """),
+            ("Mac/MacApp.swift", """
+                import SwiftUI
+
+                @main
+                struct MacApp: App {
+                    var body: some Scene {
+                        WindowGroup { ContentView() }
+                    }
+                }
+
+                struct ContentView: View {
+                    @EnvironmentObject var settings: Settings
+                    var body: some View {
+                        VStack {
+                            Text(settings.name)
+                            GradesView()
+                        }
+                    }
+                }
+                """),
+        ]
+        if declaringGrades {
+            files.append(("Mac/GradesView.swift", """
+                import SwiftUI
+
+                struct GradesView: View {
+                    var body: some View { Text("Grades") }
+                }
+                """))
+        }
+        return files
+    }
+
+    func testARootWhoseViewConstructsAViewOnlyAnotherTargetCompilesIsNotReported() throws {
+        XCTAssertEqual(try findings(phoneFiles + macFiles(declaringGrades: false), withModel: true), [])
+        // Without the targets, the view is the Phone target's, and the Mac app's root shows a reader unprovided.
+        XCTAssertEqual(try findings(phoneFiles + macFiles(declaringGrades: false), withModel: false), ["Sources/Mac/MacApp.swift:6"])
+    }
+
+    func testARootOfATargetThatCompilesEveryViewItShowsIsReported() throws {
+        XCTAssertEqual(try findings(phoneFiles + macFiles(declaringGrades: true), withModel: true), ["Sources/Mac/MacApp.swift:6"])
+    }
+}
