@@ -265,6 +265,10 @@ extension ObservedObjectInlineRule {
             }
             // An `App` is created once, so the object is too (and `@StateObject` could not be used in its `init`).
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
+            // A property wrapper of the project (`struct CloudStorage: DynamicProperty`) that makes its own object is a
+            // view of a store or a clock for its host, as SwiftUI's `@AppStorage` is: engineers judged all three such
+            // findings wrong (a ubiquitous store, `Defaults`, a timer's date).
+            if index.inherited(c.owner).contains("DynamicProperty"), !index.isView(c.owner) { continue }
             // The host gives the view its real object (the one it creates is a placeholder), or uses the object
             // through its copy of the view, which a `@StateObject` would not share.
             guard !hostReached.contains("\(c.owner).\(c.property)") else { continue }
