@@ -671,11 +671,13 @@ extension ObservedObjectInlineRule {
         "lastIndex", "contains", "allSatisfy", "min", "max", "removeAll", "mapValues", "compactMapValues", "Dictionary",
         "partition", "drop", "prefix", "split",
     ]
-    /// Words of work that runs after the object is made (tasks, queues, timers, subscriptions, observers).
+    /// Words of work that runs after the object is made (tasks, queues, timers, subscriptions, observers). A
+    /// `PassthroughSubject` is not: made, it only passes on what is sent to it (`didChange.send(self)` in a
+    /// `didSet`), and keeps no value, where a `CurrentValueSubject` keeps one.
     static let laterWorkWords: Set<String> = [
         "Task", "await", "async", "DispatchQueue", "asyncAfter", "Timer", "sink", "assign", "receive", "onReceive",
         "NotificationCenter", "addObserver", "observe", "publisher", "URLSession", "OperationQueue", "Future",
-        "PassthroughSubject", "CurrentValueSubject", "subscribe", "withAnimation",
+        "CurrentValueSubject", "subscribe", "withAnimation",
     ]
     /// The words of `laterWorkWords` that are methods, and name later work only where they are called
     /// (`publisher(for:)`, `sink { ... }`): a book's `publisher` or a `receive` flag is a property.
