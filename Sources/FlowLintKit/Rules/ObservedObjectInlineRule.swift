@@ -76,6 +76,10 @@ extension ObservedObjectInlineRule {
         /// The methods of `calls` whose result is used (`Text(model.title())`): called otherwise than as a statement
         /// of its own (`Button("Log out") { model.logout() }`).
         var callsUsingResult: [String] = []
+        /// The properties of it read or written (`model.title`, `model.page = 2`).
+        var members: [String] = []
+        /// It is used otherwise than through a property or a method (`Child(model: model)`, `$model`, `_model`).
+        var usedWhole = false
 
         /// Nothing but the construction names it: nothing of it is shown or kept.
         var isUnused: Bool { !escapes && calls.isEmpty && !isRead && !isSetUp }
@@ -295,6 +299,13 @@ extension ObservedObjectInlineRule {
                let type, let declaration, let valueMethods = classes.inert[type]?[declaration.file],
                !valueMethods.contains(c.uses.calls[0]), !index.isExtended(c.owner, outsideFile: file),
                isDeclaredOnStatelessRoot(declaration, index) { continue }
+            // All the view uses of it is kept in storage (`TabView(selection: $manager.selectedPage)` over an
+            // `@AppStorage` property): a new object reads the same values (judged wrong in AS).
+            if c.uses.calls.isEmpty, !c.uses.isSetUp, !c.uses.usedWhole, let type,
+               case let members = Set(c.uses.members + c.uses.projected), !members.isEmpty, members.allSatisfy({ member in
+                   let found = index.properties(of: type, named: member)
+                   return !found.isEmpty && found.allSatisfy { persistenceWrappers.contains($0.wrapper ?? "") }
+               }) { continue }
             // Made again from the same inputs, it holds the same values, and the view neither changes it nor hands it on.
             if let type, let declaration, let d = classes.derived[type]?[declaration.file],
                isDerived(d, declaredAt: declaration, usedAs: c.uses, index) { continue }
@@ -520,6 +531,7 @@ extension ObservedObjectInlineRule {
                         if !uses.projected.contains(member) { uses.projected.append(member) }
                     } else {
                         uses.escapesUnlessProjected = true
+                        uses.usedWhole = true
                     }
                     continue
                 }
@@ -537,13 +549,17 @@ extension ObservedObjectInlineRule {
                     continue
                 }
                 guard j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier else {
-                    (uses.escapes, uses.escapesUnlessProjected) = (true, true)  // handed on as it is
+                    (uses.escapes, uses.escapesUnlessProjected, uses.usedWhole) = (true, true, true)  // handed on as it is
                     if j == i + 1, let callee = constructionArgumentCallee(at: i, tree), !uses.escapesElsewhere {
                         if !uses.handedTo.contains(callee) { uses.handedTo.append(callee) }
                     } else {
                         uses.escapesElsewhere = true
                     }
                     continue
+                }
+                if !(j + 2 < tokens.count && tokens[j + 2].kind == .leftParen) {
+                    let member = tree.identifierText(tokens[j + 1])
+                    if !uses.members.contains(member) { uses.members.append(member) }
                 }
                 if j + 2 < tokens.count, tokens[j + 2].kind == .leftParen {
                     let method = tree.identifierText(tokens[j + 1])
