@@ -30,15 +30,15 @@ import time
 from lsp_client import Server
 
 # One line holding a finding (observed_object_inline at the `@`).
-VIEW_LINE = ('import SwiftUI; final class S: ObservableObject {}; '
-             'struct V: View { @ObservedObject var s = S(); var body: some View { Text("") } }')
+VIEW_LINE = ('import SwiftUI; final class S: ObservableObject { @Published var count = 0 }; '
+             'struct V: View { @ObservedObject var s = S(); var body: some View { Button("\\(s.count)") { s.count += 1 } } }')
 STORE_VIEW = """import SwiftUI
 
-final class Store: ObservableObject {}
+final class Store: ObservableObject { @Published var count = 0 }
 
 struct ContentView: View {
     @ObservedObject var store = Store()
-    var body: some View { Text("hi") }
+    var body: some View { Button("\\(store.count)") { store.count += 1 } }
 }
 """
 

@@ -98,7 +98,7 @@ final class BaselineCLITests: CLITestCase {
     static let badge = """
         import SwiftUI
 
-        final class Store: ObservableObject {}
+        final class Store: ObservableObject { @Published var count = 0 }
 
         struct Badge: View {
             @EnvironmentObject var store: Store

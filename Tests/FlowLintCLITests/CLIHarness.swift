@@ -202,11 +202,11 @@ class CLITestCase: XCTestCase {
     static let badView = """
         import SwiftUI
 
-        final class Store: ObservableObject {}
+        final class Store: ObservableObject { @Published var count = 0 }
 
         struct ContentView: View {
             @ObservedObject var store = Store()
-            var body: some View { Text("hi") }
+            var body: some View { Button("\\(store.count)") { store.count += 1 } }
         }
 
         """

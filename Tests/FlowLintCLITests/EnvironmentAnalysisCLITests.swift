@@ -84,7 +84,7 @@ final class EnvironmentAnalysisCLITests: CLITestCase {
     func testAFindingDoesNotDependOnTheOrderOfTheRoots() throws {
         let views = """
             import SwiftUI
-            final class Store: ObservableObject {}
+            final class Store: ObservableObject { @Published var count = 0 }
             struct NoteList: View {
                 @EnvironmentObject var store: Store
                 @State private var editing = false

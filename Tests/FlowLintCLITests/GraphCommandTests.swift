@@ -189,7 +189,7 @@ final class GraphCommandTests: CLITestCase {
     func testAppScenesDeclaredInAnotherFileAreFollowed() throws {
         try write("App.swift", """
             import SwiftUI
-            final class Store: ObservableObject {}
+            final class Store: ObservableObject { @Published var count = 0 }
             @main struct NotesApp: App {
                 @StateObject private var store = Store()
                 var body: some Scene {

@@ -127,7 +127,7 @@ final class HostileSyntaxTests: CLITestCase {
         let declarations = """
             import SwiftUI
 
-            final class Store: ObservableObject {}
+            final class Store: ObservableObject { @Published var count = 0 }
 
             struct ContentView: View {
                 @EnvironmentObject var store: Store
@@ -160,7 +160,7 @@ final class HostileSyntaxTests: CLITestCase {
         let source = """
             import SwiftUI
 
-            final class Store: ObservableObject {}
+            final class Store: ObservableObject { @Published var count = 0 }
 
             struct Reader: View {
                 @EnvironmentObject var store: Store

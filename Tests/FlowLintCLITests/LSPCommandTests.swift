@@ -19,7 +19,7 @@ final class LSPCommandTests: CLITestCase {
     func testASessionReadFromStandardInputLintsTheBufferAndExitsCleanly() throws {
         try write(".flowlint.yml", "")
         let path = directory + "/ContentView.swift"
-        let text = "import SwiftUI\\nfinal class Store: ObservableObject {}\\nstruct ContentView: View {\\n    @ObservedObject var store = Store()\\n    var body: some View { Text(\\\"hi\\\") }\\n}\\n"
+        let text = "import SwiftUI\\nfinal class Store: ObservableObject { @Published var count = 0 }\\nstruct ContentView: View {\\n    @ObservedObject var store = Store()\\n    var body: some View { Button(\\\"\\\\(store.count)\\\") { store.count += 1 } }\\n}\\n"
         let input = frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
             + frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
             + frame(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file://\#(path)","languageId":"swift","version":1,"text":"\#(text)"}}}"#)

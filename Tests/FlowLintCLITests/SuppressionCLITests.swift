@@ -8,7 +8,7 @@ final class SuppressionCLITests: CLITestCase {
         try write("Forms.swift", """
             import SwiftUI
 
-            final class Store: ObservableObject {}
+            final class Store: ObservableObject { @Published var count = 0 }
 
             struct FormsView: View {
                 // flowlint:disable:next non_private_state
@@ -36,7 +36,7 @@ final class SuppressionCLITests: CLITestCase {
                 // flowlint:disable:next non-private-state
                 @State var misspelled = 0
                 @ObservedObject var store = Store() // flowlint:disable-line observed_object_inline
-                var body: some View { Text("") }
+                var body: some View { Button("\\(store.count)") { store.count += 1 } }
             }
 
             """)

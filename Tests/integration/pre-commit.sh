@@ -46,11 +46,11 @@ SWIFT
     cat > "$PROJECT/Bad.swift" <<'SWIFT'
 import SwiftUI
 
-final class Store: ObservableObject {}
+final class Store: ObservableObject { @Published var count = 0 }
 
 struct BadView: View {
     @ObservedObject var s = Store()
-    var body: some View { Text("hi") }
+    var body: some View { Button("\(s.count)") { s.count += 1 } }
 }
 SWIFT
 }

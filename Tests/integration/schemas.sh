@@ -58,11 +58,11 @@ mkdir -p "$WORK/project/Sources/App"
 cat > "$WORK/project/Sources/App/Content View \"1\" ü.swift" <<'SWIFT'
 import SwiftUI
 
-final class Store: ObservableObject {}
+final class Store: ObservableObject { @Published var count = 0 }
 
 struct ContentView: View {
     @ObservedObject var store = Store()
-    var body: some View { Text("hi") }
+    var body: some View { Button("\(store.count)") { store.count += 1 } }
 }
 SWIFT
 for target in "$WORK/project" "$REPO/Fixtures"; do

@@ -31,7 +31,7 @@ struct ContentView: View {
 
 BADGE = """import SwiftUI
 
-final class Store: ObservableObject {}
+final class Store: ObservableObject { @Published var count = 0 }
 
 struct Badge: View {
     @EnvironmentObject var store: Store
@@ -46,18 +46,19 @@ BADGE_WITH_SESSION = BADGE.replace("final class Store", "final class Session: Ob
 
 CART = """import SwiftUI
 
-final class Cart: ObservableObject {}
+final class Cart: ObservableObject { @Published var count = 0 }
 
 struct CartView: View {
     @ObservedObject var cart = Cart()
-    var body: some View { Text("cart") }
+    var body: some View { Text(String(describing: cart)) }
 }
 
 #Preview { Badge() }
 """
 
 # Not a view's new property: the same finding moved down a line, and a new one (a second inline object).
-CART_EDITED = CART.replace("struct CartView: View {\n", "struct CartView: View {\n    @ObservedObject var spare = Cart()\n")
+CART_EDITED = CART.replace("struct CartView: View {\n", "struct CartView: View {\n    @ObservedObject var spare = Cart()\n").replace(
+    "Text(String(describing: cart))", "Text(String(describing: cart) + String(describing: spare))")
 
 FILES = {"Sources/Shop/App.swift": APP, "Sources/Shop/ContentView.swift": CONTENT,
          "Sources/Shop/Badge.swift": BADGE, "Sources/Shop/Cart.swift": CART}

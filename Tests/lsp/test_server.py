@@ -11,11 +11,11 @@ from helpers import (apply_edits, barrier, change_range, change_whole, codes, co
 
 STORE_VIEW = """import SwiftUI
 
-final class Store: ObservableObject {}
+final class Store: ObservableObject { @Published var count = 0 }
 
 struct ContentView: View {
     @ObservedObject var store = Store()
-    var body: some View { Text("hi") }
+    var body: some View { Button("\\(store.count)") { store.count += 1 } }
 }
 """
 
@@ -372,19 +372,19 @@ async def test_positions_count_bytes_when_utf8_is_negotiated(client, tmp_path):
 
 async def test_a_document_starting_with_u_feff_keeps_the_editors_positions(client, tmp_path):
     # U+FEFF is in the editor's text: a character of line 0 (one UTF-16 unit), not a mark to skip.
-    line = 'import SwiftUI; final class S: ObservableObject {}; struct V: View { @ObservedObject var s = S(); var body: some View { Text("") } }'
+    line = 'import SwiftUI; final class S: ObservableObject { @Published var count = 0 }; struct V: View { @ObservedObject var s = S(); var body: some View { Button("\\(s.count)") { s.count += 1 } } }'
     text = "\ufeff" + line
     root = project(tmp_path, {})
     await initialize(client, root)
     path = root / "V.swift"
     open_document(client, path, text=text)
     d = (await published(client, path, version=1))[0]
-    assert d.range.start == types.Position(0, text.index("@"))
+    assert d.range.start == types.Position(0, text.index("@ObservedObject"))
     # An edit right after U+FEFF lands there, and the server's text stays the editor's.
     change_range(client, path, 2, (0, 1), (0, 1), "/* c */ ")
     text = "\ufeff/* c */ " + line
     d = (await published(client, path, version=2))[0]
-    assert d.range.start == types.Position(0, text.index("@"))
+    assert d.range.start == types.Position(0, text.index("@ObservedObject"))
     actions = await client.text_document_code_action_async(types.CodeActionParams(
         text_document=types.TextDocumentIdentifier(uri=uri(path)), range=d.range, context=types.CodeActionContext(diagnostics=[d])))
     assert apply_edits(text, actions[0].edit.changes[uri(path)]) == text.replace("@ObservedObject", "@StateObject")

@@ -154,7 +154,7 @@ final class WorkspaceTests: XCTestCase {
     func testTheConfiguredBaselineHidesWhatTheCommandLineHidesAndIsReadAgainWhenItChanges() throws {
         try write("Sources/App/RootView.swift", """
             import SwiftUI
-            final class Store: ObservableObject {}
+            final class Store: ObservableObject { @Published var count = 0 }
             struct RootView: View { var body: some View { Badge() } }
             struct Badge: View {
                 @EnvironmentObject var store: Store
