@@ -7,18 +7,21 @@ import XCTest
 final class MissingEnvironmentObjectTargetTests: XCTestCase {
     /// The rule's findings over a package of two app targets, `Phone` and `Mac`, each with the files given (path
     /// under the target's directory → source), with the targets known (`withModel`) or not.
-    func findings(_ files: [(String, String)], withModel: Bool) throws -> [String] {
+    /// `withKit`: a library target `Kit` that `Mac` depends on, with the files under `Kit/`.
+    func findings(_ files: [(String, String)], withModel: Bool, withKit: Bool = false) throws -> [String] {
         let root = NSTemporaryDirectory() + "flowlint-test-" + UUID().uuidString
         addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
-        for target in ["Phone", "Mac"] {
+        for target in ["Phone", "Mac", "Kit"] {
             try FileManager.default.createDirectory(atPath: root + "/Sources/" + target, withIntermediateDirectories: true)
         }
+        let targets = withKit
+            ? #"[.executableTarget(name: "Phone"), .target(name: "Kit"), .executableTarget(name: "Mac", dependencies: ["Kit"])]"#
+            : #"[.executableTarget(name: "Phone"), .executableTarget(name: "Mac")]"#
         try """
             // swift-tools-version:5.9
             import PackageDescription
 
-            let package = Package(name: "School", platforms: [.iOS(.v17), .macOS(.v14)],
-                                  targets: [.executableTarget(name: "Phone"), .executableTarget(name: "Mac")])
+            let package = Package(name: "School", platforms: [.iOS(.v17), .macOS(.v14)], targets: \(targets))
             """.write(toFile: root + "/Package.swift", atomically: false, encoding: .utf8)
         for (path, source) in files { try source.write(toFile: root + "/Sources/" + path, atomically: false, encoding: .utf8) }
         let paths = files.map { "Sources/" + $0.0 }
@@ -114,5 +117,18 @@ final class MissingEnvironmentObjectTargetTests: XCTestCase {
 
     func testARootOfATargetThatCompilesEveryViewItShowsIsReported() throws {
         XCTAssertEqual(try findings(phoneFiles + macFiles(declaringGrades: true), withModel: true), ["Sources/Mac/MacApp.swift:6"])
+    }
+
+    func testAViewOfALibraryTheTargetDependsOnIsOneItCompiles() throws {
+        let kit = ("Kit/GradesView.swift", """
+            import SwiftUI
+
+            public struct GradesView: View {
+                public init() {}
+                public var body: some View { Text("Grades") }
+            }
+            """)
+        XCTAssertEqual(try findings(phoneFiles + macFiles(declaringGrades: false) + [kit], withModel: true, withKit: true),
+                       ["Sources/Mac/MacApp.swift:6"])
     }
 }

@@ -22,6 +22,7 @@ struct FileContext {
         var typeDeclarations: [Int]?
         var declaredTypeNames: Set<String>?
         var nameCounts: NameCounts?
+        var ownNameCounts: [String: Int]?
         var scopes: [Int32]?
         /// Per block (by node), built when first asked: see `statementsThatMayBind`.
         var bindingStatements: [Int: [String: [Int]]] = [:]
@@ -174,6 +175,19 @@ struct FileContext {
         }
         lazy.nameCounts = found
         return found
+    }
+
+    /// How many times the file names each identifier other than as another's member (`repository.trips`) or an
+    /// argument's label (`Trip(trips: ...)`): the uses of a name of its own.
+    var ownNameCounts: [String: Int] {
+        if let found = lazy.ownNameCounts { return found }
+        var counts: [String: Int] = [:]
+        for (i, token) in tree.tokens.enumerated() where token.kind == .identifier {
+            if tree.isMemberOfOther(atToken: i) || tree.isLabel(atToken: i) { continue }
+            counts[tree.identifierText(token), default: 0] += 1
+        }
+        lazy.ownNameCounts = counts
+        return counts
     }
 
     /// Whether `function` is `private` or `fileprivate` and nothing else in the file names it (`name`, `$name`,

@@ -93,6 +93,13 @@ extension BuildLayout {
         return Set(builds.map { self.builds[Int($0)].target })
     }
 
+    /// The targets whose declarations a build of `file` can see (its own and their dependencies', transitively);
+    /// nil when nothing is known.
+    func visibleTargets(ofFile file: Int) -> Set<Int>? {
+        guard model != nil, file < buildsOfFile.count, let builds = buildsOfFile[file] else { return nil }
+        return Set(builds.flatMap { self.builds[Int($0)].visibleTargets })
+    }
+
     /// The entries of `candidates` whose file a target that compiles `file` compiles too; nil when the targets of
     /// `file` are not known.
     func sharingATarget<T>(with file: Int, _ candidates: [T], fileOf: (T) -> Int) -> [T]? {

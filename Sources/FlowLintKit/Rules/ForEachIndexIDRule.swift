@@ -375,8 +375,9 @@ extension ForEachIndexIDRule {
                                             advice: advice(condition, element: .unknown, binding: nil)), condition: condition)
             reportedRows.append((call, context.span(of: data).startOffset))
         }
+        var walk = ArmWalk(context)
         for (var change, call) in changes {
-            (change.awayFromRows, change.awayFromViews) = away(from: call, rows: reportedRows, context)
+            (change.awayFromRows, change.awayFromViews) = away(from: call, rows: reportedRows, &walk)
             // The first change of each collection describes them all, the first that reorders it those that do,
             // and the first animated one those that are; each function that changes it is kept, and each set of rows
             // and views it is away from.
@@ -393,7 +394,7 @@ extension ForEachIndexIDRule {
             }
         }
         recordMembers(context, into: &record)
-        if context.mentions(observableWords) { (record.shrinks, record.handoffs) = arrayWrites(context, rows: reportedRows) }
+        if context.mentions(observableWords) { (record.shrinks, record.handoffs) = arrayWrites(context, rows: reportedRows, &walk) }
         record.animatedCalls = animatedCalls.sorted()
         if !record.isEmpty { report.record(record) }
     }
@@ -1528,7 +1529,8 @@ extension ForEachIndexIDRule {
     /// written through a property held by a SwiftUI wrapper (`model.items = []`, `model.items.removeAll()`,
     /// `$model.items`).
     /// A write in one arm of a view's `body` is away from the rows `rows` in another (`Change.awayFromRows`).
-    static func arrayWrites(_ context: FileContext, rows: [(call: Int, start: Int)] = []) -> (shrinks: [Change], handoffs: [Handoff]) {
+    static func arrayWrites(_ context: FileContext, rows: [(call: Int, start: Int)], _ walk: inout ArmWalk)
+        -> (shrinks: [Change], handoffs: [Handoff]) {
         let tree = context.tree
         let tokens = tree.tokens
         let fills = closuresRunOnAppearing(context)
@@ -1574,7 +1576,7 @@ extension ForEachIndexIDRule {
         func add(_ owner: String, _ base: String?, _ name: String, at token: Int? = nil) {
             var change = Change(owner: owner, base: base, name: name, call: "")
             if !rows.isEmpty, let token, let node = context.innermostNode(containingToken: token) {
-                change.awayFromRows = away(from: node, rows: rows, context).rows
+                change.awayFromRows = away(from: node, rows: rows, &walk).rows
             }
             if seen.insert([owner, base, name] + change.awayFromRows.map { String($0) }).inserted { found.append(change) }
         }
@@ -2018,6 +2020,10 @@ extension ForEachIndexIDRule {
         let index = project.index
         var changes: ChangesByKey?
         var bound: BoundArrays?
+        // For the rows that some changes are away from: the changes and the shortening writes near them, by the
+        // positions of those away (`isAway`), each set found once.
+        var changesWithout: [[Int]: ChangesByKey] = [:]
+        var boundWithout: [[Int]: BoundArrays] = [:]
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         for finding in project.pending {
             var c = finding.condition
@@ -2037,14 +2043,41 @@ extension ForEachIndexIDRule {
             // under them: the rows appear afresh after it.
             let constructions = project[ViewConstructionArguments.self]
             let span = finding.diagnostic.span
+            // The arms say so of one view on screen: the view that makes the change must own the collection (its
+            // `@State`, or a property of its `@StateObject`: each view shown has its own) or be shown by one
+            // construction at most, previews aside (two shown at once can each be in another arm, and change a shared
+            // collection under the other's rows), and be extended in no other file (whose members may make the change
+            // elsewhere).
+            func ownsChanged(_ change: Change) -> Bool {
+                let holder = change.base ?? change.name
+                let found = index.properties(of: change.owner, named: holder)
+                return !found.isEmpty && found.allSatisfy { $0.wrapper == (change.base == nil ? "State" : "StateObject") && !$0.isStatic }
+            }
             func isAway(_ change: Change) -> Bool {
+                guard !change.awayFromRows.isEmpty || !change.awayFromViews.isEmpty,
+                      ownsChanged(change)
+                        || constructions.constructions(of: change.owner).map({ $0.filter { !$0.inPreview }.count <= 1 }) == true,
+                      let changeFile = change.file.flatMap(index.position(ofFile:)),
+                      !index.isExtended(change.owner, outsideFile: changeFile) else { return false }
                 if change.file == span.file, change.awayFromRows.contains(span.startOffset) { return true }
                 guard let view = c.view, let shown = change.awayFromViews.first(where: { $0.view == view }),
                       let all = constructions.constructions(of: view) else { return false }
                 return all.filter { !$0.inPreview }.count == shown.constructions
             }
-            let nearChanges = facts.changes.contains(where: isAway)
-                ? changesByKey(facts.changes.filter { !isAway($0) }, animatedCalls: facts.animatedCalls, index) : changes!
+            // The changes that are away from these rows, by their positions: the changes near them, found once for
+            // each such set.
+            let awayChanges = facts.changes.indices.filter { isAway(facts.changes[$0]) }
+            let nearChanges: ChangesByKey
+            if awayChanges.isEmpty {
+                nearChanges = changes!
+            } else if let known = changesWithout[awayChanges] {
+                nearChanges = known
+            } else {
+                let away = Set(awayChanges)
+                nearChanges = changesByKey(facts.changes.indices.filter { !away.contains($0) }.map { facts.changes[$0] },
+                                           animatedCalls: facts.animatedCalls, index)
+                changesWithout[awayChanges] = nearChanges
+            }
             let keys = changeKeys(c.collection, index)
             // A change found elsewhere: an animated one is named first.
             let animatedChange = keys.lazy.compactMap { nearChanges.animated[$0] }.first
@@ -2099,10 +2132,19 @@ extension ForEachIndexIDRule {
                     bound = BoundArrays(shrunk: Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys),
                                         handoffs: facts.handoffs, constructions: constructions, index)
                 }
-                let nearBound = facts.shrinks.contains(where: isAway)
-                    ? BoundArrays(shrunk: Set(changesByKey(facts.shrinks.filter { !isAway($0) }, animatedCalls: [], index).all.keys),
-                                  handoffs: facts.handoffs, constructions: constructions, index)
-                    : bound!
+                let awayShrinks = facts.shrinks.indices.filter { isAway(facts.shrinks[$0]) }
+                let nearBound: BoundArrays
+                if awayShrinks.isEmpty {
+                    nearBound = bound!
+                } else if let known = boundWithout[awayShrinks] {
+                    nearBound = known
+                } else {
+                    let away = Set(awayShrinks)
+                    let near = facts.shrinks.indices.filter { !away.contains($0) }.map { facts.shrinks[$0] }
+                    nearBound = BoundArrays(shrunk: Set(changesByKey(near, animatedCalls: [], index).all.keys),
+                                            handoffs: facts.handoffs, constructions: constructions, index)
+                    boundWithout[awayShrinks] = nearBound
+                }
                 if !mayShrink(c.collection, nearBound, index, facts) { continue }
                 rowState = nil
             }
@@ -2448,74 +2490,149 @@ extension ForEachIndexIDRule {
     /// Presentations that cover the view presenting them: its controls take no taps while they are shown.
     static let coveringPresentations: Set<String> = ["sheet", "fullScreenCover"]
 
-    /// How many members deep (`body` naming `content`, `content` naming `editor`, ...) and through how many names of
-    /// a member the ways to a node are followed: past either, they are not known.
+    /// How many members deep (`body` naming `content`, `content` naming `editor`, ...), through how many names of a
+    /// member, and along how many ways in all the ways to a node are followed: past any, they are not known.
     static let maximumMemberDepth = 6
     static let maximumMemberReferences = 8
+    static let maximumWays = 64
+    /// A way longer than this many parents (a chain of thousands of modifiers) is not followed.
     static let maximumWalk = 2048
 
-    /// Each way the `body` of `type` reaches `n`: directly, or through the members of `type` it names
-    /// (`.onDelete(perform: removeCards)`, `case .photos: photosStep`). Nil when not known: `n` is in no member of
-    /// `type` (a nested type's), in a member named nowhere else in `type` in this file, or past the limits above.
-    static func armPaths(to n: Int, in type: Int, _ context: FileContext, depth: Int = 0) -> [ArmPath]? {
-        let tree = context.tree
-        guard let block = tree.child(type, .memberBlock) else { return nil }
-        var arms: [Arm] = []
-        var throughRows = false
-        var userAction: Bool?
-        var member: Int?
-        var c = n
-        var steps = 0
-        while true {
-            // A way longer than this (a chain of thousands of modifiers) is not followed: each construction of a
-            // type is walked up, and the walks must stay linear in the file.
-            steps += 1
-            guard steps <= maximumWalk, let p = context.parent(c) else { return nil }
-            if p == block { break }
-            switch context.kind(p) {
-            case .ifStmt, .ifExpr:
-                if [.codeBlock, .ifStmt, .ifExpr].contains(context.kind(c)) { arms.append(Arm(branch: p, arm: c)) }
-            case .switchStmt, .switchExpr:
-                if context.kind(c) == .switchCase { arms.append(Arm(branch: p, arm: c)) }
-            case .callExpr:
-                guard context.kind(c) == .trailingClosure || context.kind(c) == .argument else { break }
-                if isRowsCall(p, context) {
-                    throughRows = true
-                    for i in arms.indices { arms[i].repeated = true }
+    /// The ways the `body` of a struct reaches nodes of one file, directly or through the members of the struct it
+    /// names. Each member's ways are found once (`memberWays`), and each name's references once, so that a file of
+    /// members naming each other is read in time linear in the ways found, not in the ways of reaching them.
+    struct ArmWalk {
+        let context: FileContext
+        /// The ways to each member (its declaration node), nil when not known.
+        private var memberWays: [Int: [ArmPath]?] = [:]
+        /// Members whose ways are being found: a member reached again through them is not known (a cycle).
+        private var pending: Set<Int> = []
+        /// For each type declaration and name, the places its declarations (the type's and its extensions' in the
+        /// file) name it.
+        private var references: [String: [Int]] = [:]
+
+        init(_ context: FileContext) { self.context = context }
+
+        /// Each way the `body` of `type` reaches `n`: directly, or through the members of `type` it names
+        /// (`.onDelete(perform: removeCards)`, `case .photos: photosStep`). Nil when not known: `n` is in no member of
+        /// `type` (an extension's, a nested type's), in a member named nowhere in `type` or named in an extension,
+        /// or past the limits above.
+        mutating func paths(to n: Int, in type: Int, depth: Int = 0) -> [ArmPath]? {
+            let tree = context.tree
+            guard let block = tree.child(type, .memberBlock) else { return nil }
+            var arms: [Arm] = []
+            var throughRows = false
+            var userAction: Bool?
+            var member: Int?
+            var c = n
+            var steps = 0
+            while true {
+                steps += 1
+                guard steps <= maximumWalk, let p = context.parent(c) else { return nil }
+                if p == block { break }
+                switch context.kind(p) {
+                case .ifStmt, .ifExpr:
+                    if [.codeBlock, .ifStmt, .ifExpr].contains(context.kind(c)) { arms.append(Arm(branch: p, arm: c)) }
+                case .switchStmt, .switchExpr:
+                    if context.kind(c) == .switchCase { arms.append(Arm(branch: p, arm: c)) }
+                case .callExpr:
+                    guard context.kind(c) == .trailingClosure || context.kind(c) == .argument else { break }
+                    if isRowsCall(p, context) {
+                        throughRows = true
+                        for i in arms.indices { arms[i].repeated = true }
+                    }
+                    guard let callee = tree.firstChild(p), let called = context.name(callee) else { break }
+                    if context.kind(callee) == .memberAccessExpr, coveringPresentations.contains(called),
+                       context.kind(c) == .trailingClosure || tree.name(c) == "content" {
+                        arms.append(Arm(branch: p, arm: c, modal: true))
+                    }
+                    // The innermost call whose closure (or function) holds the node says when it runs: a control's
+                    // action, or an action handed to a view of the project (`Row(onDelete: { ... })`).
+                    if userAction == nil, !immediateClosureCalls.contains(called) {
+                        userAction = userActions.contains(called)
+                            || (context.kind(c) == .argument && tree.name(c).map(ForEachIndexIDRule.isActionLabel) == true)
+                    }
+                case .variableDecl, .funcDecl:
+                    member = p
+                case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
+                    return nil
+                default:
+                    break
                 }
-                guard let callee = tree.firstChild(p), let called = context.name(callee) else { break }
-                if context.kind(callee) == .memberAccessExpr, coveringPresentations.contains(called),
-                   context.kind(c) == .trailingClosure || tree.name(c) == "content" {
-                    arms.append(Arm(branch: p, arm: c, modal: true))
-                }
-                // The innermost call whose closure holds the node says when it runs.
-                if userAction == nil, !immediateClosureCalls.contains(called) { userAction = userActions.contains(called) }
-            case .variableDecl, .funcDecl:
-                member = p
-            case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
+                c = p
+            }
+            guard let member else { return nil }
+            let here = ArmPath(arms: arms, throughRows: throughRows, userAction: userAction)
+            let name = context.kind(member) == .funcDecl ? context.name(member) : context.firstBindingName(member)
+            if name == "body", context.kind(member) == .variableDecl { return [here] }
+            guard depth < maximumMemberDepth, let name, let outer = ways(to: member, named: name, in: type, depth: depth) else {
                 return nil
-            default:
-                break
             }
-            c = p
-        }
-        guard let member else { return nil }
-        let here = ArmPath(arms: arms, throughRows: throughRows, userAction: userAction)
-        let name = context.kind(member) == .funcDecl ? context.name(member) : context.firstBindingName(member)
-        if name == "body", context.kind(member) == .variableDecl { return [here] }
-        guard depth < maximumMemberDepth, let name else { return nil }
-        let references = memberReferences(name, in: type, outside: member, context)
-        guard !references.isEmpty, references.count <= maximumMemberReferences else { return nil }
-        var paths: [ArmPath] = []
-        for reference in references {
-            guard let outer = armPaths(to: reference, in: type, context, depth: depth + 1) else { return nil }
-            for way in outer {
+            return outer.map { way in
                 let inner = way.throughRows ? arms.map { Arm(branch: $0.branch, arm: $0.arm, repeated: true, modal: $0.modal) } : arms
-                paths.append(ArmPath(arms: way.arms + inner, throughRows: way.throughRows || throughRows,
-                                     userAction: userAction ?? way.userAction))
+                return ArmPath(arms: way.arms + inner, throughRows: way.throughRows || throughRows,
+                               userAction: userAction ?? way.userAction)
             }
         }
-        return paths
+
+        /// The ways `body` reaches the places `type`'s declarations name the member `name` declared at `member`.
+        private mutating func ways(to member: Int, named name: String, in type: Int, depth: Int) -> [ArmPath]? {
+            if let known = memberWays[member] { return known }
+            guard pending.insert(member).inserted else { return nil }
+            defer { pending.remove(member) }
+            let found = memberReferences(name, in: type, outside: member)
+            var result: [ArmPath]? = nil
+            if !found.isEmpty, found.count <= maximumMemberReferences {
+                var all: [ArmPath] = []
+                for reference in found {
+                    guard let outer = paths(to: reference, in: type, depth: depth + 1) else { all = []; break }
+                    all += outer
+                    if all.count > maximumWays { all = []; break }
+                }
+                if !all.isEmpty { result = all }
+            }
+            memberWays[member] = .some(result)
+            return result
+        }
+
+        /// Where the declarations of `type`'s name in this file (its own and its extensions') name its member `name`
+        /// (`name`, `self.name`), outside the member itself. A place in an extension has no way from `body` here,
+        /// which makes the member's ways not known.
+        private mutating func memberReferences(_ name: String, in type: Int, outside member: Int) -> [Int] {
+            let tree = context.tree
+            let key = "\(type) \(name)"
+            let all: [Int]
+            if let known = references[key] {
+                all = known
+            } else {
+                let typeName = context.typeDeclarationName(type)
+                let declarations = context.typeDeclarations.filter { context.typeDeclarationName($0) == typeName }.map(tree.subtree)
+                var found: [Int] = []
+                for kind in [NodeKind.identifierExpr, .memberAccessExpr] {
+                    for node in context.nodes(kind) {
+                        let n = Int(node)
+                        guard context.name(n) == name, declarations.contains(where: { $0.contains(n) }) else { continue }
+                        if kind == .memberAccessExpr {
+                            guard let base = tree.firstChild(n), context.kind(base) == .identifierExpr, context.name(base) == "self"
+                            else { continue }
+                        }
+                        found.append(n)
+                    }
+                }
+                references[key] = found
+                all = found
+            }
+            let own = tree.subtree(member)
+            return all.filter { !own.contains($0) }
+        }
+    }
+
+    /// An argument's label that names an action a view of the project runs when the user acts (`onDelete:`,
+    /// `onTap:`, `action:`, `perform:`).
+    static func isActionLabel(_ label: String) -> Bool {
+        if label == "action" || label == "perform" { return true }
+        guard label.hasPrefix("on"), label.count > 2 else { return false }
+        return label.dropFirst(2).first.map { $0.isUppercase } == true && label != "onAppear" && label != "onDisappear"
     }
 
     /// `ForEach`, and `List` over data (`List(items) { ... }`): their content is built once per element.
@@ -2528,38 +2645,18 @@ extension ForEachIndexIDRule {
         }
     }
 
-    /// Where `type`'s declaration names its member `name` (`name`, `self.name`), outside the member itself.
-    static func memberReferences(_ name: String, in type: Int, outside member: Int, _ context: FileContext) -> [Int] {
-        let tree = context.tree
-        let within = tree.subtree(type)
-        let own = tree.subtree(member)
-        var found: [Int] = []
-        for kind in [NodeKind.identifierExpr, .memberAccessExpr] {
-            for node in context.nodes(kind) {
-                let n = Int(node)
-                guard within.contains(n), !own.contains(n), context.name(n) == name else { continue }
-                if kind == .memberAccessExpr {
-                    guard let base = tree.firstChild(n), context.kind(base) == .identifierExpr, context.name(base) == "self"
-                    else { continue }
-                }
-                found.append(n)
-            }
-        }
-        return found
-    }
-
     /// Whether a change reached by the ways `change` can never be made while what the ways `shown` reach is on
-    /// screen: each pair takes different arms of a branch outside rows, or the change runs when the user acts
-    /// outside a sheet that shows the other (which covers the controls).
+    /// screen: the change runs when the user acts (not later: `asyncAfter`, a `Task`, `onDisappear`), and each pair
+    /// of ways takes different arms of a branch outside rows, or the change is outside a sheet that shows the other
+    /// (which covers the controls).
     static func exclusiveArms(change: [ArmPath], shown: [ArmPath]) -> Bool {
         !change.isEmpty && !shown.isEmpty && change.allSatisfy { x in
-            shown.allSatisfy { y in
+            x.userAction == true && shown.allSatisfy { y in
                 let branches = x.arms.contains { ax in
                     !ax.repeated && !ax.modal
                         && y.arms.contains { $0.branch == ax.branch && $0.arm != ax.arm && !$0.repeated && !$0.modal }
                 }
-                let covered = x.userAction == true
-                    && y.arms.contains { ay in ay.modal && !x.arms.contains { $0.branch == ay.branch } }
+                let covered = y.arms.contains { ay in ay.modal && !x.arms.contains { $0.branch == ay.branch } }
                 return branches || covered
             }
         }
@@ -2567,16 +2664,18 @@ extension ForEachIndexIDRule {
 
     /// The rows (of `rows`, by the start of their data argument) and the views that the change at `change` is away
     /// from: in the struct that makes the change, its `body` shows them only in arms other than the change's
-    /// (`if isStudying { StudyView(deck: deck) } else { List { ... }.onDelete(perform: removeCards) }`), so they are
-    /// never on screen while the change can be made, and appear afresh after it.
-    static func away(from change: Int, rows: [(call: Int, start: Int)], _ context: FileContext)
+    /// (`if isStudying { StudySession(deck: deck) } else { List { ... }.onDelete(perform: removeCards) }`), so they are
+    /// never on screen while the change can be made, and appear afresh after it. (The project pass also asks that
+    /// the struct be shown once, and not be extended in another file.)
+    static func away(from change: Int, rows: [(call: Int, start: Int)], _ walk: inout ArmWalk)
         -> (rows: [Int], views: [ShownElsewhere]) {
+        let context = walk.context
         let tree = context.tree
-        guard let type = context.enclosingType(change), [.structDecl, .extensionDecl].contains(context.kind(type)),
-              let ways = armPaths(to: change, in: type, context),
-              ways.allSatisfy({ way in way.userAction == true || way.arms.contains { !$0.repeated && !$0.modal } })
+        guard let type = context.enclosingType(change), context.kind(type) == .structDecl,
+              let ways = walk.paths(to: change, in: type),
+              ways.allSatisfy({ $0.userAction == true })
         else { return ([], []) }
-        func isAway(_ n: Int) -> Bool { armPaths(to: n, in: type, context).map { exclusiveArms(change: ways, shown: $0) } ?? false }
+        func isAway(_ n: Int) -> Bool { walk.paths(to: n, in: type).map { exclusiveArms(change: ways, shown: $0) } ?? false }
         let awayRows = rows.filter { context.enclosingType($0.call) == type && isAway($0.call) }.map(\.start)
         let within = tree.subtree(type)
         var constructions: [String: [Int]] = [:]

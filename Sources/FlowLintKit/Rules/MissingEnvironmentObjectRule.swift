@@ -37,17 +37,21 @@ enum MissingEnvironmentObjectRule: Rule {
     }
 
     /// Whether `view`, as the targets that compile `file` see it, constructs a view the sources declare only in files
-    /// no such target compiles (outside `#if`): those targets do not build (a macOS target left behind as files were
-    /// added to the iOS one), and what their roots show never runs (judged wrong in BB: SMHS's macOS app).
+    /// no such target can see (neither one of them nor a target they depend on compiles it; outside `#if`): those
+    /// targets do not build (a macOS target left behind as files were added to the iOS one), and what their roots
+    /// show never runs (judged wrong in BB: SMHS's macOS app).
     static func showsViewsItsTargetLacks(_ view: String, from file: Int, _ index: ProjectIndex) -> Bool {
         let layout = index.layout
-        guard let own = layout.targets(ofFile: file), !own.isEmpty else { return false }
+        guard let own = layout.targets(ofFile: file), !own.isEmpty, let visible = layout.visibleTargets(ofFile: file) else {
+            return false
+        }
         func isOwn(_ file: Int) -> Bool { layout.targets(ofFile: file).map { !$0.isDisjoint(with: own) } ?? true }
+        func isVisible(_ file: Int) -> Bool { layout.targets(ofFile: file).map { !$0.isDisjoint(with: visible) } ?? true }
         for ref in index.renderersByType[view] ?? [] where isOwn(Int(ref.file)) {
             for edge in index.renderer(ref).edges where edge.platforms == .all && edge.clause < 0 {
                 guard let shown = edge.viewName else { continue }
                 let declared = index.types(named: shown).filter { index.type($0).kind != .extension }
-                if !declared.isEmpty, !declared.contains(where: { isOwn($0.file) }) { return true }
+                if !declared.isEmpty, !declared.contains(where: { isVisible($0.file) }) { return true }
             }
         }
         return false

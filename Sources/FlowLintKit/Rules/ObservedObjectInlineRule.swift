@@ -269,10 +269,11 @@ extension ObservedObjectInlineRule {
             }
             // An `App` is created once, so the object is too (and `@StateObject` could not be used in its `init`).
             guard index.isSwiftUIOwner(c.owner), !index.inherited(c.owner).contains("App") else { continue }
-            // A property wrapper of the project (`struct CloudStorage: DynamicProperty`) that makes its own object is a
-            // view of a store or a clock for its host, as SwiftUI's `@AppStorage` is: engineers judged all three such
-            // findings wrong (a ubiquitous store, `Defaults`, a timer's date).
-            if index.inherited(c.owner).contains("DynamicProperty"), !index.isView(c.owner) { continue }
+            // A property wrapper of the project (`struct CloudStorage: DynamicProperty`) that makes its object from its
+            // own initializer's input (`CloudStorage("key")`) is a view of a store or a clock for its host, as SwiftUI's
+            // `@AppStorage` is: engineers judged all three such findings wrong (a ubiquitous store, `Defaults`, a
+            // timer's date). One made from nothing the wrapper is given (`= PageLoader()`) is judged as in a view.
+            if index.inherited(c.owner).contains("DynamicProperty"), !index.isView(c.owner), c.input != nil { continue }
             // The host gives the view its real object (the one it creates is a placeholder), or uses the object
             // through its copy of the view, which a `@StateObject` would not share.
             guard !hostReached.contains("\(c.owner).\(c.property)") else { continue }
@@ -301,7 +302,7 @@ extension ObservedObjectInlineRule {
                isDeclaredOnStatelessRoot(declaration, index) { continue }
             // All the view uses of it is kept in storage (`TabView(selection: $manager.selectedPage)` over an
             // `@AppStorage` property): a new object reads the same values (judged wrong in AS).
-            if c.uses.calls.isEmpty, !c.uses.isSetUp, !c.uses.usedWhole, let type,
+            if c.uses.calls.isEmpty, !c.uses.isSetUp, !c.uses.usedWhole, let type, !index.isExtended(c.owner, outsideFile: file),
                case let members = Set(c.uses.members + c.uses.projected), !members.isEmpty, members.allSatisfy({ member in
                    let found = index.properties(of: type, named: member)
                    return !found.isEmpty && found.allSatisfy { persistenceWrappers.contains($0.wrapper ?? "") }
@@ -546,6 +547,8 @@ extension ObservedObjectInlineRule {
                 // (`.onReceive(model.$comment) { ... }`): a read, as `model.comment` is.
                 if j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .dollarIdentifier {
                     uses.isRead = true
+                    let member = String(tree.identifierText(tokens[j + 1]).dropFirst())
+                    if !uses.members.contains(member) { uses.members.append(member) }
                     continue
                 }
                 guard j + 1 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier else {
@@ -583,14 +586,14 @@ extension ObservedObjectInlineRule {
         let names = file.nameCounts
         guard !names.interpolatedStrings.contains(where: { $0.text.contains(name) }) else { return false }
         guard let count = names.counts[name], count > 1 else { return true }
-        let tree = file.tree
-        var own = 0
-        for (i, token) in tree.tokens.enumerated() where token.kind == .identifier && tree.identifierText(token) == name {
-            if tree.isMemberOfOther(atToken: i) || tree.isLabel(atToken: i) { continue }
-            own += 1
-            if own > 1 { return false }
-        }
-        return true
+        return (file.ownNameCounts[name] ?? 0) <= 1
+    }
+
+    /// Whether the pattern binding `b` has an initial value with a call in it (`= Timer.scheduledTimer(...)`,
+    /// `= { ... }()`), not a literal.
+    static func hasCallValue(_ b: Int, _ file: FileContext) -> Bool {
+        guard let value = file.tree.child(b, .initializerClause) else { return false }
+        return file.tree.subtree(value).contains { file.kind($0) == .callExpr || file.kind($0) == .closureExpr }
     }
 
     /// Methods of the standard library's and Foundation's values that return a new value and change nothing
@@ -626,7 +629,11 @@ extension ObservedObjectInlineRule {
                 break
             }
         }
-        return subscripted && k < tokens.count && tree.isAssignment(tokens[k])
+        guard subscripted, k < tokens.count else { return false }
+        if tree.isAssignment(tokens[k]) { return true }
+        // `.lights[i].toggle()`: a method of the element, which may change it (a value's method aside).
+        return tokens[k].kind == .leftParen && tokens[k - 1].kind == .identifier && k >= 2 && tokens[k - 2].kind == .period
+            && !valueMethods.contains(tree.identifierText(tokens[k - 1]))
     }
 
     /// Whether the member chain at `period` (`.comment.timestamp.formatted(...)`, on one line) ends in a call of one of
@@ -1010,8 +1017,9 @@ extension ObservedObjectInlineRule {
             for b in file.children(m) where file.kind(b) == .patternBinding {
                 // A private property the file never names again (`private var trips: [Trip] = []`, left unused) holds
                 // nothing anyone reads.
+                // (One given a call's value, `Timer.scheduledTimer(...)`, may start work when made: judged below.)
                 if file.hasModifier(m, .private), let name = file.tree.firstChild(b).flatMap({ file.name($0) }),
-                   isNamedOnce(name, file) { continue }
+                   !hasCallValue(b, file), isNamedOnce(name, file) { continue }
                 if isLet {
                     // A `let` the class fills itself with a new object or value of a call; a subject that only passes
                     // events on (`PassthroughSubject<Void, Never>()`) keeps no value, nor does a formatter or a coder
