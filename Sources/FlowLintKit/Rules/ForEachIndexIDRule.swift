@@ -2067,16 +2067,8 @@ extension ForEachIndexIDRule {
             // The changes that are away from these rows, by their positions: the changes near them, found once for
             // each such set.
             let awayChanges = facts.changes.indices.filter { isAway(facts.changes[$0]) }
-            let nearChanges: ChangesByKey
-            if awayChanges.isEmpty {
-                nearChanges = changes!
-            } else if let known = changesWithout[awayChanges] {
-                nearChanges = known
-            } else {
-                let away = Set(awayChanges)
-                nearChanges = changesByKey(facts.changes.indices.filter { !away.contains($0) }.map { facts.changes[$0] },
-                                           animatedCalls: facts.animatedCalls, index)
-                changesWithout[awayChanges] = nearChanges
+            let nearChanges = awayChanges.isEmpty ? changes! : without(awayChanges, of: facts.changes, &changesWithout) {
+                changesByKey($0, animatedCalls: facts.animatedCalls, index)
             }
             let keys = changeKeys(c.collection, index)
             // A change found elsewhere: an animated one is named first.
@@ -2133,17 +2125,9 @@ extension ForEachIndexIDRule {
                                         handoffs: facts.handoffs, constructions: constructions, index)
                 }
                 let awayShrinks = facts.shrinks.indices.filter { isAway(facts.shrinks[$0]) }
-                let nearBound: BoundArrays
-                if awayShrinks.isEmpty {
-                    nearBound = bound!
-                } else if let known = boundWithout[awayShrinks] {
-                    nearBound = known
-                } else {
-                    let away = Set(awayShrinks)
-                    let near = facts.shrinks.indices.filter { !away.contains($0) }.map { facts.shrinks[$0] }
-                    nearBound = BoundArrays(shrunk: Set(changesByKey(near, animatedCalls: [], index).all.keys),
-                                            handoffs: facts.handoffs, constructions: constructions, index)
-                    boundWithout[awayShrinks] = nearBound
+                let nearBound = awayShrinks.isEmpty ? bound! : without(awayShrinks, of: facts.shrinks, &boundWithout) {
+                    BoundArrays(shrunk: Set(changesByKey($0, animatedCalls: [], index).all.keys),
+                                handoffs: facts.handoffs, constructions: constructions, index)
                 }
                 if !mayShrink(c.collection, nearBound, index, facts) { continue }
                 rowState = nil
@@ -2170,6 +2154,15 @@ extension ForEachIndexIDRule {
                                                         computedID: computedID))
             report.report(diagnostic)
         }
+    }
+
+    /// `make` of the changes of `all` but those at the positions `away`, made once for each such set (`cache`).
+    static func without<T>(_ away: [Int], of all: [Change], _ cache: inout [[Int]: T], _ make: ([Change]) -> T) -> T {
+        if let known = cache[away] { return known }
+        let skipped = Set(away)
+        let value = make(all.indices.filter { !skipped.contains($0) }.map { all[$0] })
+        cache[away] = value
+        return value
     }
 
     /// Whether the rows' binding by position (`$selected[i]`) subscripts an array other than the one whose positions
