@@ -104,7 +104,12 @@ extension BuildLayout {
     /// `file` are not known.
     func sharingATarget<T>(with file: Int, _ candidates: [T], fileOf: (T) -> Int) -> [T]? {
         guard let own = targets(ofFile: file), !own.isEmpty else { return nil }
-        return candidates.filter { targets(ofFile: fileOf($0)).map { !$0.isDisjoint(with: own) } ?? false }
+        return candidates.filter { isCompiled(fileOf($0), byOneOf: own) ?? false }
+    }
+
+    /// Whether one of `targets` compiles `file`; nil when the targets of `file` are not known.
+    func isCompiled(_ file: Int, byOneOf targets: Set<Int>) -> Bool? {
+        self.targets(ofFile: file).map { !$0.isDisjoint(with: targets) }
     }
 
     /// The modules a file is compiled into (several when several targets list it); nil when nothing is known.

@@ -1994,6 +1994,14 @@ extension ForEachIndexIDRule {
         guard !project.pending.isEmpty else { return }
         let facts = project.derived("facts") { records in
             var facts = ProjectFacts()
+            // Each change with the file that records it (`Change.file`).
+            func stamped(_ changes: [Change], _ path: String) -> [Change] {
+                changes.map { change in
+                    var change = change
+                    change.file = path
+                    return change
+                }
+            }
             for (path, record) in records {
                 facts.fileConstants.formUnion(record.fileConstants)
                 facts.constantMembers.formUnion(record.constantMembers)
@@ -2001,18 +2009,10 @@ extension ForEachIndexIDRule {
                     facts.elements[property.member] = property.element
                 }
                 facts.inferredCollections.formUnion(record.inferredCollections)
-                facts.changes += record.changes.map { change in
-                    var change = change
-                    change.file = path
-                    return change
-                }
+                facts.changes += stamped(record.changes, path)
                 facts.animatedCalls.formUnion(record.animatedCalls)
                 facts.literalDefaults.formUnion(record.literalDefaults)
-                facts.shrinks += record.shrinks.map { change in
-                    var change = change
-                    change.file = path
-                    return change
-                }
+                facts.shrinks += stamped(record.shrinks, path)
                 facts.handoffs += record.handoffs
             }
             return facts
@@ -2025,6 +2025,7 @@ extension ForEachIndexIDRule {
         var changesWithout: [[Int]: ChangesByKey] = [:]
         var boundWithout: [[Int]: BoundArrays] = [:]
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
+        let constructions = project[ViewConstructionArguments.self]
         for finding in project.pending {
             var c = finding.condition
             guard !isConstant(c.collection, index, facts) else { continue }
@@ -2034,14 +2035,13 @@ extension ForEachIndexIDRule {
             // change it (`onDelete` and `onMove` on the rows still say it is changed).
             if c.changedBy == nil, case .member(let owner?, let name) = c.collection, isInput(name, of: owner, index) {
                 let defaultIsLiteral = facts.literalDefaults.contains("\(owner).\(name)")
-                if project[ViewConstructionArguments.self].givesArrayLiteral(to: owner, input: name, orLiteralDefault: defaultIsLiteral) { continue }
+                if constructions.givesArrayLiteral(to: owner, input: name, orLiteralDefault: defaultIsLiteral) { continue }
             }
             var changedBy = c.changedBy
             var reorders = changedBy == "onMove"
             if changes == nil { changes = changesByKey(facts.changes, animatedCalls: facts.animatedCalls, index) }
             // Changes made only while the rows are not on screen (in another arm of a view's `body`) are no change
             // under them: the rows appear afresh after it.
-            let constructions = project[ViewConstructionArguments.self]
             let span = finding.diagnostic.span
             // The arms say so of one view on screen: the view that makes the change must own the collection (its
             // `@State`, or a property of its `@StateObject`: each view shown has its own) or be shown by one
@@ -2079,7 +2079,7 @@ extension ForEachIndexIDRule {
                 if c.rebuiltByCount { changedBy = reordering }
             }
             var rowState = c.rowState ?? c.rowViews.lazy.compactMap {
-                statefulView($0, index, project[ViewConstructionArguments.self], positionArguments: c.positionArguments,
+                statefulView($0, index, constructions, positionArguments: c.positionArguments,
                              shownFrom: index.position(ofFile: finding.diagnostic.span.file))
             }.first
             // A row view that keeps its position in an `@State` (`ImageIndicator(myIndex: i)`) is right only while rows

@@ -45,13 +45,14 @@ enum MissingEnvironmentObjectRule: Rule {
         guard let own = layout.targets(ofFile: file), !own.isEmpty, let visible = layout.visibleTargets(ofFile: file) else {
             return false
         }
-        func isOwn(_ file: Int) -> Bool { layout.targets(ofFile: file).map { !$0.isDisjoint(with: own) } ?? true }
-        func isVisible(_ file: Int) -> Bool { layout.targets(ofFile: file).map { !$0.isDisjoint(with: visible) } ?? true }
-        for ref in index.renderersByType[view] ?? [] where isOwn(Int(ref.file)) {
+        // A file whose targets are not known may be any target's.
+        for ref in index.renderersByType[view] ?? [] where layout.isCompiled(Int(ref.file), byOneOf: own) ?? true {
             for edge in index.renderer(ref).edges where edge.platforms == .all && edge.clause < 0 {
                 guard let shown = edge.viewName else { continue }
                 let declared = index.types(named: shown).filter { index.type($0).kind != .extension }
-                if !declared.isEmpty, !declared.contains(where: { isVisible($0.file) }) { return true }
+                if !declared.isEmpty, !declared.contains(where: { layout.isCompiled($0.file, byOneOf: visible) ?? true }) {
+                    return true
+                }
             }
         }
         return false

@@ -210,7 +210,8 @@ extension ObservedObjectInlineRule {
                 derived.append(d)
                 quiet.append(name)
             } else if hasInstanceProperties(decl, file) && !startsWorkWhenMade(decl, file) {
-                // A class without properties is a stand-in (`final class Store: ObservableObject {}`), not judged.
+                // A class without properties of its own holds no state itself (`holdsNoState`); when that is not enough
+                // (`final class Sub: Base {}`, a superclass with state), its superclass's making is not read here.
                 quiet.append(name)
             }
             if quiet.last == name, initializersOnlyStore(decl, file) {
@@ -560,17 +561,17 @@ extension ObservedObjectInlineRule {
                     }
                     continue
                 }
-                if !(j + 2 < tokens.count && tokens[j + 2].kind == .leftParen) {
-                    let member = tree.identifierText(tokens[j + 1])
-                    if !uses.members.contains(member) { uses.members.append(member) }
-                }
                 if j + 2 < tokens.count, tokens[j + 2].kind == .leftParen {
                     let method = tree.identifierText(tokens[j + 1])
                     if !uses.calls.contains(method) { uses.calls.append(method) }
                     if !isStatementCall(from: i, open: j + 2, tree), !uses.callsUsingResult.contains(method) {
                         uses.callsUsingResult.append(method)
                     }
-                } else if (tree.isWrite(atToken: i) && !readsThroughValueMethod(from: j, tree)) || assignsSubscript(from: j, tree) {
+                    continue
+                }
+                let member = tree.identifierText(tokens[j + 1])
+                if !uses.members.contains(member) { uses.members.append(member) }
+                if (tree.isWrite(atToken: i) && !readsThroughValueMethod(from: j, tree)) || assignsSubscript(from: j, tree) {
                     (uses.escapes, uses.escapesElsewhere, uses.escapesUnlessProjected) = (true, true, true)
                 } else {
                     uses.isRead = true
