@@ -131,4 +131,63 @@ final class MissingEnvironmentObjectTargetTests: XCTestCase {
         XCTAssertEqual(try findings(phoneFiles + macFiles(declaringGrades: false) + [kit], withModel: true, withKit: true),
                        ["Sources/Mac/MacApp.swift:6"])
     }
+
+    /// A shared view whose settings sheet opens only where its button is compiled: with the targets built for iOS
+    /// and macOS, the macOS build (the only one whose paths read the macOS-only object) never sets the flag (judged
+    /// wrong in AN: ExcalidrawZ's updates settings).
+    func sharedSettingsFiles(buttonOnIOSOnly: Bool) -> [(String, String)] {
+        let button = buttonOnIOSOnly
+            ? "#if os(iOS)\n                Button(\"Settings\") { showsSettings = true }\n#endif"
+            : "Button(\"Settings\") { showsSettings = true }"
+        return [
+            ("Phone/UpdateChecker.swift", """
+                import SwiftUI
+
+                final class UpdateChecker: ObservableObject {
+                    @Published var automatically = false
+                }
+                """),
+            ("Phone/PhoneApp.swift", """
+                import SwiftUI
+
+                @main
+                struct DrawApp: App {
+                    var body: some Scene {
+                        WindowGroup { SidebarView() }
+                #if os(macOS)
+                        Settings { GeneralSettings().environmentObject(UpdateChecker()) }
+                #endif
+                    }
+                }
+
+                struct SidebarView: View {
+                    @State private var showsSettings = false
+                    var body: some View {
+                        VStack {
+                            \(button)
+                        }
+                        .sheet(isPresented: $showsSettings) { GeneralSettings() }
+                    }
+                }
+
+                struct GeneralSettings: View {
+                #if os(macOS)
+                    @EnvironmentObject var checker: UpdateChecker
+                #endif
+                    var body: some View {
+                #if os(macOS)
+                        Toggle("Check automatically", isOn: $checker.automatically)
+                #else
+                        Text("Updates come from the App Store")
+                #endif
+                    }
+                }
+                """),
+        ]
+    }
+
+    func testASheetWhoseFlagOnlyAnotherPlatformSetsShowsNothingOnThisOne() throws {
+        XCTAssertEqual(try findings(sharedSettingsFiles(buttonOnIOSOnly: true), withModel: true), [])
+        XCTAssertEqual(try findings(sharedSettingsFiles(buttonOnIOSOnly: false), withModel: true), ["Sources/Phone/PhoneApp.swift:6"])
+    }
 }

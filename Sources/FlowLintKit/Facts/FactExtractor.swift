@@ -99,8 +99,8 @@ struct FactExtractor {
     private var propertiesAwaitingClauses: [Int: [PropertyFact]] = [:]
     /// For the type whose renderers are being collected: `contentProvidersOfMembers`.
     private var memberContentProviders: [String: [TypeReference]] = [:]
-    /// For the type whose renderers are being collected: `neverPresentedFlags`.
-    private var neverPresentedFlags: Set<String> = []
+    /// For the type whose renderers are being collected: `presentationFlagPlatforms`.
+    private var presentationFlagPlatforms: [String: Platforms] = [:]
 
     /// Keeps in `facts.clauses` only the clauses some fact lies in (and the clauses around those), renumbered
     /// in source order. Without this, the facts would depend on which bodies the parser skipped (a `#if` in a
@@ -288,7 +288,7 @@ struct FactExtractor {
         let isPreviewProvider = inherited.contains("PreviewProvider")
         memberContentProviders = Self.contentProvidersOfMembers(members, viewMembers: viewMembers, owner: name, context: context,
                                                                 scopes: scopes)
-        neverPresentedFlags = neverPresentedFlags(of: members, in: decl)
+        presentationFlagPlatforms = presentationFlagPlatforms(of: members, in: decl)
         for m in members {
             switch context.kind(m) {
             case .variableDecl:
@@ -1077,7 +1077,7 @@ struct FactExtractor {
         renderer.rootType = Int32(rootType)
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
                              contentNames: contentNames, elementsMayBeMembers: kind == .root(.app),
-                             memberContentProviders: memberContentProviders, neverPresentedFlags: neverPresentedFlags,
+                             memberContentProviders: memberContentProviders, presentationFlagPlatforms: presentationFlagPlatforms,
                              into: &renderer, facts: &facts)
         if case .viewBody = kind {
             // What the body applies around everything it shows is around the content a caller hands in too, however
@@ -1107,13 +1107,15 @@ struct FactExtractor {
         }
     }
 
-    /// The `@State` flags of the type declared at `typeDecl` that nothing ever sets: `private` (or `fileprivate`),
-    /// `false` or `nil` at first, and named nowhere in the type and its extensions in the file but as the
-    /// `isPresented:` or `item:` argument of a presentation of the type (`.sheet(isPresented: $showsStore)`, the
-    /// button that set it commented out). SwiftUI never presents what such a presentation shows. A use anywhere
-    /// else (an assignment, `$flag` handed to a child that may set it, a use the parser did not keep the syntax of)
-    /// keeps the flag out.
-    func neverPresentedFlags(of members: [Int], in typeDecl: Int) -> Set<String> {
+    /// The `@State` flags of the type declared at `typeDecl` that can be set only on some platforms, or on none:
+    /// `private` (or `fileprivate`), `false` or `nil` at first, and named in the type and its extensions in the file,
+    /// but as the `isPresented:` or `item:` argument of a presentation of the type (`.sheet(isPresented:
+    /// $showsStore)`), only inside `#if` clauses for those platforms (the button that sets it under `#if os(iOS)`,
+    /// macOS opening a Settings scene instead) or nowhere (the button commented out). A presentation of such a flag
+    /// shows its content only on those platforms (SwiftUI never presents it where nothing can set the flag). A use
+    /// outside every such clause (an assignment, `$flag` handed to a child that may set it, a use the parser did not
+    /// keep the syntax of) keeps the flag out.
+    func presentationFlagPlatforms(of members: [Int], in typeDecl: Int) -> [String: Platforms] {
         var candidates: [(name: String, declaration: Int)] = []
         for m in members where context.kind(m) == .variableDecl
             && (context.hasModifier(m, .private) || context.hasModifier(m, .fileprivate))
@@ -1125,18 +1127,21 @@ struct FactExtractor {
                   case let text = tree.compactText(initial), text == "false" || text == "nil" else { continue }
             candidates.append((name, m))
         }
-        guard !candidates.isEmpty else { return [] }
+        guard !candidates.isEmpty else { return [:] }
         var presentingArguments: [Range<Int>] = []
         for call in tree.subtree(typeDecl) where context.kind(call) == .callExpr {
             guard let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr, let name = context.name(callee)
             else { continue }
             presentingArguments += Self.presentationFlags(of: call, named: name, context).map { tree.byteRange($0.node) }
         }
-        guard !presentingArguments.isEmpty else { return [] }
-        var flags: Set<String> = []
+        guard !presentingArguments.isEmpty else { return [:] }
+        var flags: [String: Platforms] = [:]
         for candidate in candidates {
             let uses = uses(of: candidate.name, besides: candidate.declaration, in: typeDecl)
-            if !uses.isEmpty, uses.allSatisfy({ use in presentingArguments.contains { $0 == use } }) { flags.insert(candidate.name) }
+            guard !uses.isEmpty, uses.contains(where: { use in presentingArguments.contains { $0 == use } }) else { continue }
+            let setting = uses.filter { use in !presentingArguments.contains { $0 == use } }
+            let platforms = setting.isEmpty ? [] : platforms(compiling: setting)
+            if platforms != .all { flags[candidate.name] = platforms }
         }
         return flags
     }

@@ -22,6 +22,9 @@ struct RenderWalker {
         var inUncontainedDestination = false
         /// The node is in presented content or a navigation destination (see `RenderEdge.presentation`).
         var presentation: RenderEdge.Presentation?
+        /// The platforms the node can be shown on besides its own `#if` clauses: those where the flag of a
+        /// presentation around it can be set (`presentationFlagPlatforms`).
+        var platforms = Platforms.all
     }
 
     /// Work still to do, the next item last. The walk is iterative (an explicit stack, not recursion): a view
@@ -52,9 +55,9 @@ struct RenderWalker {
     /// The providers a view-building method of the owner applies around the closure of content it is handed
     /// (`FactExtractor.contentProvidersOfMembers`): what a call of it constructs in that closure gets them.
     var memberContentProviders: [String: [TypeReference]] = [:]
-    /// The owner's `@State` flags that nothing sets (`FactExtractor.neverPresentedFlags`): what a presentation
-    /// of one of them shows is never shown.
-    var neverPresentedFlags: Set<String> = []
+    /// The owner's `@State` flags that can be set only on some platforms or on none
+    /// (`FactExtractor.presentationFlagPlatforms`): what a presentation of one of them shows is shown only there.
+    var presentationFlagPlatforms: [String: Platforms] = [:]
     var edges: [RenderEdge] = []
     var providers: [TypeReference] = []
     private var steps: [Step] = []
@@ -355,7 +358,8 @@ struct RenderWalker {
             if let presentation = RenderEdge.Presentation(rawValue: name), presentation != .navigation {
                 argumentsEnv.presentation = presentation
             }
-            if !isNeverPresented(call, name) { steps.append(.arguments(call, argumentsEnv)) }
+            argumentsEnv.platforms.formIntersection(platformsPresenting(call, name))
+            if !argumentsEnv.platforms.isEmpty { steps.append(.arguments(call, argumentsEnv)) }
             if let receiver = tree.firstChild(callee) {
                 var inner = env
                 inner.helperCalls = helperLists.adding(helperCallName(call, name), to: env.helperCalls)
@@ -372,10 +376,15 @@ struct RenderWalker {
         }
     }
 
-    /// `.sheet(isPresented: $showsStore) { ... }` where nothing sets `showsStore`: its content is never shown.
-    private func isNeverPresented(_ call: Int, _ name: String) -> Bool {
-        guard !neverPresentedFlags.isEmpty else { return false }
-        return FactExtractor.presentationFlags(of: call, named: name, context).contains { neverPresentedFlags.contains($0.flag) }
+    /// The platforms where `.sheet(isPresented: $showsStore) { ... }` can present its content: none when nothing
+    /// sets `showsStore`, iOS when only code under `#if os(iOS)` does; every platform for any other call.
+    private func platformsPresenting(_ call: Int, _ name: String) -> Platforms {
+        guard !presentationFlagPlatforms.isEmpty else { return .all }
+        var platforms = Platforms.all
+        for flag in FactExtractor.presentationFlags(of: call, named: name, context) {
+            if let set = presentationFlagPlatforms[flag.flag] { platforms.formIntersection(set) }
+        }
+        return platforms
     }
 
     /// What a modifier call `.name(...)` applies, for the index to resolve: the method's name (a `View` extension
@@ -495,7 +504,7 @@ struct RenderWalker {
                 position += 1
             }
         }
-        edge.platforms = scopes.platforms(node)
+        edge.platforms = scopes.platforms(node).intersection(env.platforms)
         edge.clause = scopes.clause(node)
         edge.qualifier = qualifier
         edges.append(edge)
@@ -537,12 +546,12 @@ extension RenderWalker {
     /// Walks `node` into `renderer`, adding the providers met to `facts`.
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
                         scopes: ConditionalScopes, contentNames: Set<String> = [], elementsMayBeMembers: Bool = false,
-                        memberContentProviders: [String: [TypeReference]] = [:], neverPresentedFlags: Set<String> = [],
+                        memberContentProviders: [String: [TypeReference]] = [:], presentationFlagPlatforms: [String: Platforms] = [:],
                         into renderer: inout Renderer, facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
         walker.scopes = scopes
         walker.memberContentProviders = memberContentProviders
-        walker.neverPresentedFlags = neverPresentedFlags
+        walker.presentationFlagPlatforms = presentationFlagPlatforms
         walker.contentNames = contentNames
         walker.elementsMayBeMembers = elementsMayBeMembers
         renderer.platforms.formIntersection(scopes.platforms(node))
