@@ -32,11 +32,12 @@ final class DeclaredAnalysesTests: XCTestCase {
     /// What the engine knows of each rule's analyses: its declarations and what they require, requirements first.
     func testTheRegistryListsEachRulesAnalysesWithTheirRequirements() {
         XCTAssertEqual(RuleRegistry.analyses(of: "missing_environment_object"),
-                       ["ViewDeclarations", "ViewNames", "TypeAliases", "ObservedTypes", "EnvironmentAnalysis"])
+                       ["ViewDeclarations", "ViewNames", "TypeAliases", "ObservedTypes", "PersistedFlagFlips", "EnvironmentAnalysis"])
         XCTAssertEqual(RuleRegistry.analyses(of: "non_private_state"), ["ViewConstructionArguments"])
         XCTAssertEqual(RuleRegistry.analyses(of: "state_mutation_in_body"), [])
         let closure = AnalysisRegistry.closure(of: [EnvironmentAnalysis.self, ViewNames.self]).map(AnalysisRegistry.name(of:))
-        XCTAssertEqual(closure, ["ViewDeclarations", "ViewNames", "TypeAliases", "ObservedTypes", "EnvironmentAnalysis"], "each once, requirements first")
+        XCTAssertEqual(closure, ["ViewDeclarations", "ViewNames", "TypeAliases", "ObservedTypes", "PersistedFlagFlips", "EnvironmentAnalysis"],
+                       "each once, requirements first")
     }
 
     /// A suppression comment or a rule's per-file output is not read by the environment walk: an edit that changes

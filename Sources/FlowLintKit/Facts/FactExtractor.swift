@@ -65,6 +65,8 @@ struct FactExtractor {
     /// (`UIHostingController(rootView:)`), so a file without it has no hosting code to read. Asked only of a file
     /// with a type that may host.
     private lazy var mentionsRootView = context.mentions(Self.hostingWords)
+    /// Whether `AppStorage` or `forKey` occurs in the file: without them it has no `PersistedFlag` nor `FlagFlip`.
+    private lazy var mentionsPersistence = context.mentions(Self.persistenceWords)
     static let hostingWords = TokenWords(["rootView"])
 
     init(context: FileContext) {
@@ -253,6 +255,11 @@ struct FactExtractor {
             }
         }
         type.viewMembers = viewMembers.sorted()
+        if (kind == .struct || kind == .class) && mentionsPersistence {
+            let persisted = persistedFlags(in: members)
+            facts.persistedFlags += persisted.map { PersistedFlag(owner: name, property: $0.name, key: $0.key) }
+            facts.flagFlips += flagFlips(of: members, in: decl, owner: name, persisted: persisted)
+        }
         if kind == .struct || kind == .class { type.idComputedFrom = storedVariablesOfComputedID(members) }
         // A struct or enum that is no view, app or scene and hands views to UIKit or AppKit, or type-erases them
         // (`struct EndOfYear { func show() { ... UIHostingController(rootView: StoriesView()) } }`, a router enum

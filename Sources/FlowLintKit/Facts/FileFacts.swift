@@ -49,8 +49,40 @@ struct FileFacts: Sendable, Equatable, Codable {
     /// The types whose metatype an `extension Environment { init(_ type: T.Type) }` of the file takes: with it,
     /// `@Environment(T.self)` reads a key of the project's own (with its default value), not an observable object.
     var environmentKeyInitializers: [String] = []
+    /// The file's `@AppStorage` Boolean properties, and the flags whose every setting in the file writes one of
+    /// those keys (`PersistedFlag`, `FlagFlip`): an onboarding or login flow whose end swaps the branch it is in.
+    var persistedFlags: [PersistedFlag] = []
+    var flagFlips: [FlagFlip] = []
+    /// The flags each construction that has some is shown for, outermost first (`RenderEdge.conditions`).
+    var edgeConditions: [[FlagCondition]] = []
 
     init(path: String) { self.path = path }
+}
+
+/// A Boolean flag and the value it must have for a construction to be shown (`RenderEdge.conditions`).
+struct FlagCondition: Hashable, Sendable, Codable {
+    var flag: String
+    var value: Bool
+}
+
+/// `@AppStorage("isOnboarding") var isOnboarding = true` in a type: a Boolean kept under a key that every view or
+/// model reading the same key sees change.
+struct PersistedFlag: Hashable, Sendable, Codable {
+    var owner: String
+    var property: String
+    /// The key as written, spaces left out (`"isOnboarding"`, `Keys.login`).
+    var key: String
+}
+
+/// A stored Boolean flag (`false` at first) of a type whose every setting in its file, but to `false`, is in a
+/// block that writes a persisted key to a constant too: `self.profileSaved = true; self.isLoggedIn = true` (an
+/// `@AppStorage` property of the type), `showsSplash = true; UserDefaults.standard.set(false, forKey:
+/// "isOnboarding")`. What the flag shows appears only as the key takes that value.
+struct FlagFlip: Hashable, Sendable, Codable {
+    var owner: String
+    var flag: String
+    var key: String
+    var value: Bool
 }
 
 /// One rule's per-file findings and records (see `Rule`), each encoded apart: their types are the rule's own,
@@ -325,6 +357,12 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// Bit `i` is set when the value of the `i`-th labeled argument is an array literal (`buttons`): an input that
     /// every construction gives a literal array has fixed slots, whatever the elements hold. The first 16 only.
     var arrayLiteralArguments: UInt16 = 0
+    /// The Boolean flags the construction is shown for (an index into `FileFacts.edgeConditions`, -1 for none): the
+    /// arms of `if flag { ... } else { ... }` around it in its body (a simple condition: `flag`, `model.flag`,
+    /// `!flag`), and `flag` true in the content of `.sheet(isPresented: $flag)` (or another presentation) and in
+    /// the destination of a `NavigationLink(destination:isActive: $model.flag)` with nothing to tap. An index, not
+    /// the list: it fits the edge's padding, and edges of every file stay in memory for the project pass.
+    var conditions: Int32 = -1
     /// The labeled arguments whose value is an enum case or a Boolean literal, each as `label=value,`
     /// (`tip=.touchId,isEditing=false,`): what an input of the view is for this construction (`InputCondition`).
     var literalArguments = ""

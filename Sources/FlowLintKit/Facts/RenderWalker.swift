@@ -25,6 +25,8 @@ struct RenderWalker {
         /// The platforms the node can be shown on besides its own `#if` clauses: those where the flag of a
         /// presentation around it can be set (`presentationFlagPlatforms`).
         var platforms = Platforms.all
+        /// The Boolean flags the node is shown for, innermost last (`RenderEdge.conditions`).
+        var conditions = EnvironmentLists<FlagCondition>.empty
     }
 
     /// Work still to do, the next item last. The walk is iterative (an explicit stack, not recursion): a view
@@ -64,6 +66,10 @@ struct RenderWalker {
     private var providedLists = EnvironmentLists<TypeReference>()
     private var calleeLists = EnvironmentLists<String>()
     private var helperLists = EnvironmentLists<String>()
+    private var conditionLists = EnvironmentLists<FlagCondition>()
+    /// The flags of the edges that have some (`RenderEdge.conditions` numbers them, from 0 for this walk).
+    var conditions: [[FlagCondition]] = []
+    private var conditionNumbers: [Int32: Int32] = [:]
     /// How many list entries the edges may still copy (see `walk(_:)`).
     private var entryBudget = 0
 
@@ -273,6 +279,8 @@ struct RenderWalker {
             }
         case .postfixIfConfigExpr:
             visitPostfixIfConfig(n, env)
+        case .ifStmt, .ifExpr:
+            visitIf(n, env)
         case .variableDecl:
             var local = env
             local.throughLocal = true
@@ -359,6 +367,9 @@ struct RenderWalker {
                 argumentsEnv.presentation = presentation
             }
             argumentsEnv.platforms.formIntersection(platformsPresenting(call, name))
+            for flag in FactExtractor.presentationFlags(of: call, named: name, context) where isBoolean(flag.node, in: call) {
+                argumentsEnv.conditions = conditionLists.adding(FlagCondition(flag: flag.flag, value: true), to: argumentsEnv.conditions)
+            }
             if !argumentsEnv.platforms.isEmpty { steps.append(.arguments(call, argumentsEnv)) }
             if let receiver = tree.firstChild(callee) {
                 var inner = env
@@ -443,10 +454,16 @@ struct RenderWalker {
     /// `NavigationLink(destination: D()) { label }`, `NavigationLink { D() } label: { label }`,
     /// `NavigationLink("Title") { D() }`: the destination argument, or the first trailing closure when no
     /// `destination:` or `value:` argument is given, is a destination; the label is always shown.
+    /// `NavigationLink(destination: D(), isActive: $model.done) { EmptyView() }`: nothing to tap, so the
+    /// destination is shown only when code sets the flag (`Environment.conditions`).
     private mutating func pushNavigationLinkArguments(_ call: Int, _ env: Environment) {
         let parts = context.children(call).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
         let labels = parts.map { context.kind($0) == .argument ? context.name($0) : nil }
         let firstClosureIsDestination = !labels.contains("destination") && !labels.contains("value")
+        var destinationEnv = destination(env)
+        if let flag = activatingFlag(ofLink: call, parts: parts) {
+            destinationEnv.conditions = conditionLists.adding(FlagCondition(flag: flag, value: true), to: destinationEnv.conditions)
+        }
         var sawClosure = false
         let first = steps.count
         for part in parts {
@@ -455,9 +472,80 @@ struct RenderWalker {
                 isDestination = !sawClosure && firstClosureIsDestination && context.name(part) == nil
                 sawClosure = true
             }
-            steps.append(.walk(part, isDestination ? destination(env) : env))
+            steps.append(.walk(part, isDestination ? destinationEnv : env))
         }
         steps[first...].reverse()
+    }
+
+    /// The flag of a `NavigationLink(destination:isActive:)` whose label is `EmptyView()` (or nothing): the last
+    /// name of its `isActive:` binding (`$model.profileSaved`, `$showsNext`). A link with a label to tap sets the
+    /// flag itself.
+    private func activatingFlag(ofLink call: Int, parts: [Int]) -> String? {
+        guard let active = parts.first(where: { context.kind($0) == .argument && context.name($0) == "isActive" }),
+              let value = tree.firstChild(active), let flag = Self.boundFlag(value, context) else { return nil }
+        let labels = parts.filter { part in
+            context.kind(part) == .trailingClosure || (context.kind(part) == .argument && context.name(part) == "label")
+        }
+        let empty = labels.allSatisfy { part in
+            let text = tree.compactText(part)
+            return text.hasSuffix("{}") || text.hasSuffix("{EmptyView()}") || text.hasSuffix("EmptyView()")
+        }
+        return empty ? flag : nil
+    }
+
+    /// The flag a binding argument names, without its `$`: `$showsNext` → `showsNext`, `$model.done` → `done`.
+    static func boundFlag(_ value: Int, _ context: FileContext) -> String? {
+        var root = value
+        while context.kind(root) == .memberAccessExpr, let base = context.tree.firstChild(root) { root = base }
+        guard context.kind(root) == .identifierExpr, let written = context.name(root), written.hasPrefix("$") else { return nil }
+        return root == value ? String(written.dropFirst()) : context.name(value)
+    }
+
+    /// Whether the flag argument `node` of the presentation `call` is its `isPresented:` (an `item:` is no flag).
+    private func isBoolean(_ node: Int, in call: Int) -> Bool {
+        context.arguments(call).contains { $0.value == node && $0.label == "isPresented" }
+    }
+
+    /// `if flag { A } else { B }`, `if !model.isOnboarding { ... }`: `A` is shown for `flag=true`, `B` for
+    /// `flag=false` (`Environment.conditions`). Other conditions (several, a binding, a comparison) add nothing.
+    private mutating func visitIf(_ n: Int, _ env: Environment) {
+        let parts = Array(context.children(n))
+        guard let then = parts.firstIndex(where: { context.kind($0) == .codeBlock }), then == 1,
+              let (flag, value) = Self.flagCondition(parts[0], context) else {
+            pushChildren(n, env)
+            return
+        }
+        var whenTrue = env, whenFalse = env
+        whenTrue.conditions = conditionLists.adding(FlagCondition(flag: flag, value: value), to: env.conditions)
+        whenFalse.conditions = conditionLists.adding(FlagCondition(flag: flag, value: !value), to: env.conditions)
+        let first = steps.count
+        steps.append(.walk(parts[0], env))
+        steps.append(.walk(parts[then], whenTrue))
+        for part in parts[(then + 1)...] { steps.append(.walk(part, whenFalse)) }
+        steps[first...].reverse()
+    }
+
+    /// `flag`, `self.flag`, `model.flag`, `(flag)`, `!flag`: the last name, and whether the condition holds when it
+    /// is true.
+    static func flagCondition(_ condition: Int, _ context: FileContext) -> (String, Bool)? {
+        var node = context.unwrapped(condition)
+        var value = true
+        if context.kind(node) == .prefixOperatorExpr, context.name(node) == "!", let operand = context.tree.firstChild(node) {
+            node = context.unwrapped(operand)
+            value = false
+        }
+        switch context.kind(node) {
+        case .identifierExpr:
+            guard let name = context.name(node), !FileContext.isTypeLike(name), name != "self" else { return nil }
+            return (name, value)
+        case .memberAccessExpr:
+            var root = node
+            while context.kind(root) == .memberAccessExpr, let base = context.tree.firstChild(root) { root = base }
+            guard root != node, context.kind(root) == .identifierExpr, let name = context.name(node) else { return nil }
+            return (name, value)
+        default:
+            return nil
+        }
     }
 
     private mutating func pushArguments(_ call: Int, _ env: Environment) {
@@ -486,6 +574,16 @@ struct RenderWalker {
         edge.underNavigationContainer = env.underNavigationContainer
         edge.inUncontainedDestination = env.inUncontainedDestination
         edge.presentation = env.presentation
+        if env.conditions >= 0 {
+            // One entry per list: the constructions of an arm share it.
+            if let number = conditionNumbers[env.conditions] {
+                edge.conditions = number
+            } else {
+                edge.conditions = Int32(conditions.count)
+                conditionNumbers[env.conditions] = edge.conditions
+                conditions.append(conditionLists.array(env.conditions))
+            }
+        }
         if case .view = target, let call = context.parent(node), context.kind(call) == .callExpr, context.tree.firstChild(call) == node {
             edge.hasConstantArguments = context.hasConstantArguments(call)
             var position = 0
@@ -557,6 +655,10 @@ extension RenderWalker {
         renderer.platforms.formIntersection(scopes.platforms(node))
         renderer.clause = scopes.clause(node)
         walker.walk(node)
+        // The walk's numbers of conditions, made the file's.
+        let base = Int32(facts.edgeConditions.count)
+        for e in walker.edges.indices where walker.edges[e].conditions >= 0 { walker.edges[e].conditions += base }
+        facts.edgeConditions += walker.conditions
         renderer.edges += walker.edges
         facts.providedTypes += walker.providers
         // What every use of the content gets (usually there is one use).

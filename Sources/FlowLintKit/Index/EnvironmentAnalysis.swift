@@ -18,7 +18,8 @@ struct EnvironmentAnalysis: ProjectAnalysis {
     }
 
     /// What the walk reads of a file: its declarations (views, their properties and readers, conformances), what
-    /// renders views, every provider and provider helper, and its `#if` clauses. Not its suppression comments or
+    /// renders views (with the flags each construction is shown for), every provider and provider helper, and its
+    /// `#if` clauses. Not its suppression comments or
     /// the rules' per-file outputs, so an edit of only those keeps the analysis.
     struct Inputs: Equatable {
         var types: [TypeFact]
@@ -28,15 +29,18 @@ struct EnvironmentAnalysis: ProjectAnalysis {
         var clauses: [ConditionalClause]
         var constructions: [Constructions]
         var environmentKeyInitializers: [String]
+        var edgeConditions: [[FlagCondition]]
     }
 
     static func inputs(of facts: FileFacts) -> Inputs {
         Inputs(types: facts.types, renderers: facts.renderers, providedTypes: facts.providedTypes,
                providerHelpers: facts.providerHelpers, clauses: facts.clauses, constructions: facts.constructions,
-               environmentKeyInitializers: facts.environmentKeyInitializers)
+               environmentKeyInitializers: facts.environmentKeyInitializers, edgeConditions: facts.edgeConditions)
     }
 
-    static var requires: [any ProjectAnalysis.Type] { [ViewNames.self, ViewDeclarations.self, TypeAliases.self, ObservedTypes.self] }
+    static var requires: [any ProjectAnalysis.Type] {
+        [ViewNames.self, ViewDeclarations.self, TypeAliases.self, ObservedTypes.self, PersistedFlagFlips.self]
+    }
 
     static func compute(_ index: ProjectIndex) -> EnvironmentAnalysis {
         var graph = EnvironmentGraph(index: index)

@@ -71,6 +71,11 @@ struct EnvironmentGraph {
     private var argumentSets: [String] = []
     private var argumentSetNumbers: [String: Int32] = [:]
     private var hasInputReaders: [DeclarationKey: Bool] = [:]
+    /// The persisted keys views branch on and the flags set only as one of them changes (`PersistedFlagFlips`), and
+    /// the values of those keys a path requires (`Place.persisted` holds a number).
+    private let flips: PersistedFlagFlips.Value
+    private var requirementSets: [[String: Bool]] = []
+    private var requirementSetNumbers: [[String: Bool]: Int32] = [:]
 
     fileprivate struct FileInBuild: Hashable {
         var file: Int
@@ -112,6 +117,7 @@ struct EnvironmentGraph {
     init(index: ProjectIndex) {
         self.index = index
         names = index[ViewNames.self]
+        flips = index[PersistedFlagFlips.self]
         candidates = index.viewDeclarations
         for facts in index.files {
             for provider in facts.providedTypes where !Self.isForwarded(provider, in: index) {
@@ -321,6 +327,8 @@ struct EnvironmentGraph {
             // Names are looked up from the root's type (an App's nested views first).
             let scope = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].qualifiedOrSimpleName : nil
             let delegates = rootKind == .app && root.rootType >= 0 ? delegateObjects(ofApp: (file, Int(root.rootType))) : []
+            // The App or preview provider whose body the constructions are in ("" for a `#Preview`).
+            let rootOwner = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].name : ""
             for (c, construction) in constructions(of: root, file: file).enumerated() {
                 let edge = construction.edge
                 guard case .view(let name) = edge.target else { continue }
@@ -333,9 +341,10 @@ struct EnvironmentGraph {
                                                  build: build, platforms: platforms) else { continue }
                     draw(from: .root(ref), to: resolved.set, platforms: platforms, build: build, edge: edge,
                          provided: construction.provided)
-                    guard let provided = construction.provided?.union(delegates) else { continue }
+                    guard let provided = construction.provided?.union(delegates),
+                          let persisted = requirements(after: edge, in: construction.file, owner: rootOwner, from: -1) else { continue }
                     let place = Place(kind: .name(resolved.set), navigable: construction.navigable, platforms: platforms,
-                                      build: build, arguments: arguments(of: edge, shown: resolved.set))
+                                      build: build, arguments: arguments(of: edge, shown: resolved.set), persisted: persisted)
                     shown.append(Shown(root: number, construction: c, rootKind: rootKind, view: resolved.name, span: edge.span,
                                        node: walk.node(at: place, view: resolved.name), provided: provided))
                 }
@@ -638,6 +647,34 @@ struct EnvironmentGraph {
         /// For a view whose declaration reads an object only for some values of an input, the literal arguments
         /// of the construction that shows it (a number of `argumentSets`); -1 otherwise, and for every other place.
         var arguments: Int32 = -1
+        /// The values of persisted keys the path requires (a number of `requirementSets`), -1 for none.
+        var persisted: Int32 = -1
+    }
+
+    /// The persisted keys a path requires once it takes `edge`, a construction in `file` in the body or a member of
+    /// the type named `owner`, from a place that requires `current`: `if isOnboarding { OnboardingView() }` in a type whose
+    /// `isOnboarding` is `@AppStorage` requires its key to be `true`. Nil when no path can take the edge: it requires
+    /// a key the other value, or it is shown for a flag set only as that key takes the other value (`FlagFlip`:
+    /// the onboarding's last step writes `isOnboarding = false` as it shows the splash, and the root then shows the
+    /// other branch).
+    private mutating func requirements(after edge: RenderEdge, in file: Int, owner: String, from current: Int32) -> Int32? {
+        guard edge.conditions >= 0, !flips.flips.isEmpty else { return current }
+        var required = current >= 0 ? requirementSets[Int(current)] : [:]
+        let keys = flips.keys[owner] ?? [:]
+        for condition in index.files[file].edgeConditions[Int(edge.conditions)] {
+            let (flag, value) = (condition.flag, condition.value)
+            if let key = keys[flag] {
+                if let was = required[key], was != value { return nil }
+                required[key] = value
+            } else if value, let flip = flips.flips[flag], let was = required[flip.key], was != flip.value {
+                return nil
+            }
+        }
+        if required.isEmpty { return -1 }
+        if let number = requirementSetNumbers[required] { return number }
+        requirementSets.append(required)
+        requirementSetNumbers[required] = Int32(requirementSets.count - 1)
+        return Int32(requirementSets.count - 1)
     }
 
     /// The number of the literal arguments of `edge` when it passes some and a declaration it shows has a reader
@@ -682,7 +719,8 @@ struct EnvironmentGraph {
                 for candidate in compiledDeclarations(of: set, platforms: place.platforms, build: place.build) {
                     let target = Place(kind: .declaration(candidate), navigable: place.navigable,
                                        platforms: place.platforms.intersection(index.type((candidate.file, candidate.type)).platforms),
-                                       build: place.build, arguments: place.arguments >= 0 && hasInputReader(candidate) ? place.arguments : -1)
+                                       build: place.build, arguments: place.arguments >= 0 && hasInputReader(candidate) ? place.arguments : -1,
+                                       persisted: place.persisted)
                     walk.link(node, to: target, view: view, step: nil, provides: [])
                 }
                 continue
@@ -742,6 +780,7 @@ struct EnvironmentGraph {
             if edge.inUncontainedDestination && !place.navigable { continue }
             let edgePlatforms = platforms.intersection(edge.platforms)
             if edgePlatforms.isEmpty || !isCompiled(file: file, clause: edge.clause, in: place.build) { continue }
+            guard let persisted = requirements(after: edge, in: file, owner: ownerType.name, from: place.persisted) else { continue }
             let provided = environment(after: edge, around: [], file: file, scope: scope, build: place.build)
             let navigable = place.navigable || edge.underNavigationContainer
             // `Text("Title").highlighted()`: what the helper method constructs is shown here, with what the
@@ -751,7 +790,7 @@ struct EnvironmentGraph {
                     guard let key = viewExtensionHelpers[helper], helpersLinked.insert(helper).inserted else { continue }
                     // Named for the notes of the constructions inside it ("'highlighted()' shows 'Highlight' here").
                     walk.link(node, to: Place(kind: .member(key, helper), navigable: navigable, platforms: edgePlatforms,
-                                              build: place.build),
+                                              build: place.build, persisted: persisted),
                               view: "\(helper)()", step: nil, provides: provided, presentation: edge.presentation)
                 }
             }
@@ -764,12 +803,12 @@ struct EnvironmentGraph {
                      provided: provided)
                 guard let provided else { continue }
                 walk.link(node, to: Place(kind: .name(resolved.set), navigable: navigable, platforms: edgePlatforms, build: place.build,
-                                          arguments: arguments(of: edge, shown: resolved.set)),
+                                          arguments: arguments(of: edge, shown: resolved.set), persisted: persisted),
                           view: resolved.name, step: edge.span, provides: provided, presentation: edge.presentation)
             case .member(let name):
                 guard let provided else { continue }
                 walk.link(node, to: Place(kind: .member(declaration, name), navigable: navigable, platforms: edgePlatforms,
-                                          build: place.build),
+                                          build: place.build, persisted: persisted),
                           view: owner, step: nil, provides: provided, presentation: edge.presentation)
             }
         }

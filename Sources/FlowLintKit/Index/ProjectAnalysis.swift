@@ -68,7 +68,7 @@ enum AnalysisRegistry {
     static func name(of analysis: any ProjectAnalysis.Type) -> String { _typeName(analysis, qualified: false) }
 
     static let all: [any ProjectAnalysis.Type] = [ViewDeclarations.self, Subclasses.self, ViewNames.self, FilePositions.self,
-                                                  ObservedTypes.self, TypeAliases.self, EnvironmentAnalysis.self, ClassNames.self,
+                                                  ObservedTypes.self, TypeAliases.self, PersistedFlagFlips.self, EnvironmentAnalysis.self, ClassNames.self,
                                                   ViewsShownOnlyInPreviews.self, ViewsShownOnlyOutsideSwiftUI.self,
                                                   ObservableObjectsPublishingNothing.self, ProjectViewReads.self,
                                                   ViewConstructionArguments.self]

@@ -86,6 +86,10 @@ final class ProjectIndexUpdateTests: XCTestCase {
             // The environment graph's inputs: roots come and go, bodies and members move between names.
             "#Preview { Home() }\nstruct Row: View { var body: some View { header }\n var header: some View { Home2() } }",
             "struct P: PreviewProvider { static var previews: some View { Row() } }\nextension Home2 { var extra: some View { Row() } }",
+            // A persisted key and a flag set with it (`PersistedFlagFlips`).
+            "final class Flow: ObservableObject { @AppStorage(\"done\") var done = false\n var shown = false\n"
+                + " func finish() { shown = true; done = true } }\nstruct Home: View { @AppStorage(\"done\") var done = false\n"
+                + " var body: some View { if done { Row() } } }",
         ]
         for position in sources.indices {
             assertUpdates(sources, replacing: position, with: sources[position].1)
