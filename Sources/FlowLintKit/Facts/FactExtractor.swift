@@ -82,6 +82,7 @@ struct FactExtractor {
     static func extract(_ context: FileContext) -> FileFacts {
         var extractor = FactExtractor(context: context)
         extractor.visitItems(SyntaxTree.root, owner: nil)
+        extractor.markConditionsSetElsewhereInFile()
         // Tokens the parser skipped (nesting past its depth limit, broken code) are not read: when a provider's
         // name is among them, "nothing provides T" cannot be said of this project.
         if context.skippedTokensMentionProvider() { extractor.facts.providedTypes.append(.unknown) }
@@ -103,6 +104,8 @@ struct FactExtractor {
     private var memberContentProviders: [String: [TypeReference]] = [:]
     /// For the type whose renderers are being collected: `presentationFlagPlatforms`.
     private var presentationFlagPlatforms: [String: Platforms] = [:]
+    /// The file's braces, once a type has a flag to judge (`flagFlips`).
+    var braces: BraceTable?
 
     /// Keeps in `facts.clauses` only the clauses some fact lies in (and the clauses around those), renumbered
     /// in source order. Without this, the facts would depend on which bodies the parser skipped (a `#if` in a
@@ -257,8 +260,9 @@ struct FactExtractor {
         type.viewMembers = viewMembers.sorted()
         if (kind == .struct || kind == .class) && mentionsPersistence {
             let persisted = persistedFlags(in: members)
-            facts.persistedFlags += persisted.map { PersistedFlag(owner: name, property: $0.name, key: $0.key) }
-            facts.flagFlips += flagFlips(of: members, in: decl, owner: name, persisted: persisted)
+            let owner = type.qualifiedOrSimpleName
+            facts.persistedFlags += persisted.map { PersistedFlag(type: Int32(typeIndex), property: $0.name, key: $0.key) }
+            facts.flagFlips += flagFlips(of: members, in: decl, owner: owner, persisted: persisted)
         }
         if kind == .struct || kind == .class { type.idComputedFrom = storedVariablesOfComputedID(members) }
         // A struct or enum that is no view, app or scene and hands views to UIKit or AppKit, or type-erases them

@@ -63,12 +63,19 @@ struct FileFacts: Sendable, Equatable, Codable {
 struct FlagCondition: Hashable, Sendable, Codable {
     var flag: String
     var value: Bool
+    /// The arm of an `if` (not a presentation's flag or a link's): the branch the view shows while it holds.
+    var isArm = false
+    /// Code of the file outside the types that declare a stored `var` of the flag's name may set it to something
+    /// other than `false` (`model.showsWelcome = true` in a button, `Toggle(isOn: $model.showsWelcome)`): what the
+    /// type's own writes tell of it (`FlagFlip`) is not all.
+    var setElsewhereInFile = false
 }
 
 /// `@AppStorage("isOnboarding") var isOnboarding = true` in a type: a Boolean kept under a key that every view or
 /// model reading the same key sees change.
 struct PersistedFlag: Hashable, Sendable, Codable {
-    var owner: String
+    /// The declaring type: its index in the file's `types`.
+    var type: Int32
     var property: String
     /// The key as written, spaces left out (`"isOnboarding"`, `Keys.login`).
     var key: String

@@ -482,11 +482,13 @@ struct RenderWalker {
     /// flag itself.
     private func activatingFlag(ofLink call: Int, parts: [Int]) -> String? {
         guard let active = parts.first(where: { context.kind($0) == .argument && context.name($0) == "isActive" }),
-              let value = tree.firstChild(active), let flag = Self.boundFlag(value, context) else { return nil }
+              let value = tree.firstChild(active), let flag = Self.boundFlag(value, context),
+              // `NavigationLink("Skip", destination: D(), isActive: $flag)`: a title to tap.
+              !parts.contains(where: { context.kind($0) == .argument && context.name($0) == nil }) else { return nil }
         let labels = parts.filter { part in
             context.kind(part) == .trailingClosure || (context.kind(part) == .argument && context.name(part) == "label")
         }
-        let empty = labels.allSatisfy { part in
+        let empty = !labels.isEmpty && labels.allSatisfy { part in
             let text = tree.compactText(part)
             return text.hasSuffix("{}") || text.hasSuffix("{EmptyView()}") || text.hasSuffix("EmptyView()")
         }
@@ -516,8 +518,8 @@ struct RenderWalker {
             return
         }
         var whenTrue = env, whenFalse = env
-        whenTrue.conditions = conditionLists.adding(FlagCondition(flag: flag, value: value), to: env.conditions)
-        whenFalse.conditions = conditionLists.adding(FlagCondition(flag: flag, value: !value), to: env.conditions)
+        whenTrue.conditions = conditionLists.adding(FlagCondition(flag: flag, value: value, isArm: true), to: env.conditions)
+        whenFalse.conditions = conditionLists.adding(FlagCondition(flag: flag, value: !value, isArm: true), to: env.conditions)
         let first = steps.count
         steps.append(.walk(parts[0], env))
         steps.append(.walk(parts[then], whenTrue))

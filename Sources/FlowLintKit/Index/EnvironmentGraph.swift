@@ -74,8 +74,8 @@ struct EnvironmentGraph {
     /// The persisted keys views branch on and the flags set only as one of them changes (`PersistedFlagFlips`), and
     /// the values of those keys a path requires (`Place.persisted` holds a number).
     private let flips: PersistedFlagFlips.Value
-    private var requirementSets: [[String: Bool]] = []
-    private var requirementSetNumbers: [[String: Bool]: Int32] = [:]
+    private var requirementSets: [[String: Requirement]] = []
+    private var requirementSetNumbers: [[String: Requirement]: Int32] = [:]
 
     fileprivate struct FileInBuild: Hashable {
         var file: Int
@@ -327,8 +327,8 @@ struct EnvironmentGraph {
             // Names are looked up from the root's type (an App's nested views first).
             let scope = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].qualifiedOrSimpleName : nil
             let delegates = rootKind == .app && root.rootType >= 0 ? delegateObjects(ofApp: (file, Int(root.rootType))) : []
-            // The App or preview provider whose body the constructions are in ("" for a `#Preview`).
-            let rootOwner = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].name : ""
+            // The App or preview provider whose body the constructions are in (nil for a `#Preview`).
+            let rootOwner = root.rootType >= 0 ? DeclarationKey(file: file, type: Int(root.rootType)) : nil
             for (c, construction) in constructions(of: root, file: file).enumerated() {
                 let edge = construction.edge
                 guard case .view(let name) = edge.target else { continue }
@@ -651,22 +651,32 @@ struct EnvironmentGraph {
         var persisted: Int32 = -1
     }
 
+    /// A persisted key's value a path requires, and the type whose `if` on it the path went through.
+    struct Requirement: Hashable {
+        var value: Bool
+        var by: String
+    }
+
     /// The persisted keys a path requires once it takes `edge`, a construction in `file` in the body or a member of
-    /// the type named `owner`, from a place that requires `current`: `if isOnboarding { OnboardingView() }` in a type whose
-    /// `isOnboarding` is `@AppStorage` requires its key to be `true`. Nil when no path can take the edge: it requires
-    /// a key the other value, or it is shown for a flag set only as that key takes the other value (`FlagFlip`:
-    /// the onboarding's last step writes `isOnboarding = false` as it shows the splash, and the root then shows the
-    /// other branch).
-    private mutating func requirements(after edge: RenderEdge, in file: Int, owner: String, from current: Int32) -> Int32? {
+    /// `owner` (a declaration; nil for a `#Preview`), from a place that requires `current`: `if isOnboarding {
+    /// OnboardingView() }` in a type whose `isOnboarding` is `@AppStorage` requires its key to be `true`. Nil when no
+    /// path can take the edge: it is an arm that requires a key the other value, or it is shown for a flag set only as
+    /// that key takes the other value (`FlagFlip`: the onboarding's last step writes `isOnboarding = false` as it shows
+    /// the splash, and the root then shows the other branch), a flag of a view below that branch or of an object such a
+    /// view makes and owns (`@StateObject var model = Model()`), which the branch's next turn makes anew (a flag of an
+    /// object from above stays set when the key goes back: a signed-out user would see what it shows).
+    private mutating func requirements(after edge: RenderEdge, in file: Int, owner: DeclarationKey?, from current: Int32) -> Int32? {
         guard edge.conditions >= 0, !flips.flips.isEmpty else { return current }
         var required = current >= 0 ? requirementSets[Int(current)] : [:]
-        let keys = flips.keys[owner] ?? [:]
+        let ownerName = owner.map { index.type(($0.file, $0.type)).qualifiedOrSimpleName } ?? ""
+        let keys = owner.flatMap { flips.keys[PersistedFlagFlips.Declaration(file: $0.file, type: $0.type)] } ?? [:]
         for condition in index.files[file].edgeConditions[Int(edge.conditions)] {
             let (flag, value) = (condition.flag, condition.value)
-            if let key = keys[flag] {
-                if let was = required[key], was != value { return nil }
-                required[key] = value
-            } else if value, let flip = flips.flips[flag], let was = required[flip.key], was != flip.value {
+            if condition.isArm, let key = keys[flag] {
+                if let was = required[key], was.value != value { return nil }
+                if required[key] == nil { required[key] = Requirement(value: value, by: ownerName) }
+            } else if value, !condition.setElsewhereInFile, let flip = flips.flips[flag], let was = required[flip.key],
+                      was.value != flip.value, was.by != ownerName, let owner, ownsAnew(flip, owner) {
                 return nil
             }
         }
@@ -675,6 +685,17 @@ struct EnvironmentGraph {
         requirementSets.append(required)
         requirementSetNumbers[required] = Int32(requirementSets.count - 1)
         return Int32(requirementSets.count - 1)
+    }
+
+    /// Whether the flag of `flip` is the view `owner`'s own, or of an object the view makes in a `@StateObject` or
+    /// `@State` property of its own (`= Model()`): either is made anew with the view.
+    private func ownsAnew(_ flip: FlagFlip, _ owner: DeclarationKey) -> Bool {
+        let type = index.type((owner.file, owner.type))
+        if type.qualifiedOrSimpleName == flip.owner { return true }
+        let simple = flip.owner.split(separator: ".").last.map(String.init) ?? flip.owner
+        return index.properties(of: (owner.file, owner.type)).contains { property in
+            (property.wrapper == "StateObject" || property.wrapper == "State") && property.hasInitializer && property.type == simple
+        }
     }
 
     /// The number of the literal arguments of `edge` when it passes some and a declaration it shows has a reader
@@ -780,7 +801,7 @@ struct EnvironmentGraph {
             if edge.inUncontainedDestination && !place.navigable { continue }
             let edgePlatforms = platforms.intersection(edge.platforms)
             if edgePlatforms.isEmpty || !isCompiled(file: file, clause: edge.clause, in: place.build) { continue }
-            guard let persisted = requirements(after: edge, in: file, owner: ownerType.name, from: place.persisted) else { continue }
+            guard let persisted = requirements(after: edge, in: file, owner: declaration, from: place.persisted) else { continue }
             let provided = environment(after: edge, around: [], file: file, scope: scope, build: place.build)
             let navigable = place.navigable || edge.underNavigationContainer
             // `Text("Title").highlighted()`: what the helper method constructs is shown here, with what the

@@ -3,9 +3,14 @@
 /// through `if isOnboarding { OnboardingView() }` and then through what the onboarding shows only as it writes
 /// `isOnboarding = false` (the root then shows the other branch, not that path's end).
 enum PersistedFlagFlips: ProjectAnalysis {
+    struct Declaration: Hashable, Sendable {
+        var file: Int, type: Int
+    }
+
     struct Value: Sendable {
-        /// Per type, its `@AppStorage` flags' keys by property name; only for keys some flip writes.
-        var keys: [String: [String: String]] = [:]
+        /// Per declaration (file, index of the type in it), its `@AppStorage` flags' keys by property name; only for
+        /// keys some flip writes.
+        var keys: [Declaration: [String: String]] = [:]
         /// The flips by flag name: a name only one type of the project declares a property of, with one flip.
         var flips: [String: FlagFlip] = [:]
     }
@@ -33,7 +38,7 @@ enum PersistedFlagFlips: ProjectAnalysis {
         for file in index.files.indices {
             for type in index.files[file].types.indices {
                 for property in index.properties(of: (file, type)) where byFlag[property.name] != nil {
-                    declaring[property.name, default: []].insert(index.files[file].types[type].name)
+                    declaring[property.name, default: []].insert(index.files[file].types[type].qualifiedOrSimpleName)
                 }
             }
         }
@@ -42,9 +47,9 @@ enum PersistedFlagFlips: ProjectAnalysis {
             value.flips[flag] = flips[0]
         }
         let written = Set(value.flips.values.map(\.key))
-        for facts in index.files {
+        for (file, facts) in index.files.enumerated() {
             for flag in facts.persistedFlags where written.contains(flag.key) {
-                value.keys[flag.owner, default: [:]][flag.property] = flag.key
+                value.keys[Declaration(file: file, type: Int(flag.type)), default: [:]][flag.property] = flag.key
             }
         }
         return value
