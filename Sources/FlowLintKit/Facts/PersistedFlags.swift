@@ -319,11 +319,6 @@ extension FactExtractor {
         if label == "isPresented" { return true }
         guard label == "isActive", let callee = tree.firstChild(call), context.name(callee) == "NavigationLink" else { return false }
         let parts = context.children(call).filter { context.kind($0) == .argument || context.kind($0) == .trailingClosure }
-        if parts.contains(where: { context.kind($0) == .argument && context.name($0) == nil }) { return false }
-        let labels = parts.filter { context.kind($0) == .trailingClosure || (context.kind($0) == .argument && context.name($0) == "label") }
-        return !labels.isEmpty && labels.allSatisfy { part in
-            let text = tree.compactText(part)
-            return text.hasSuffix("{}") || text.hasSuffix("{EmptyView()}") || text.hasSuffix("EmptyView()")
-        }
+        return RenderWalker.hasNothingToTap(parts, context)
     }
 }

@@ -483,16 +483,21 @@ struct RenderWalker {
     private func activatingFlag(ofLink call: Int, parts: [Int]) -> String? {
         guard let active = parts.first(where: { context.kind($0) == .argument && context.name($0) == "isActive" }),
               let value = tree.firstChild(active), let flag = Self.boundFlag(value, context),
-              // `NavigationLink("Skip", destination: D(), isActive: $flag)`: a title to tap.
-              !parts.contains(where: { context.kind($0) == .argument && context.name($0) == nil }) else { return nil }
+              Self.hasNothingToTap(parts, context) else { return nil }
+        return flag
+    }
+
+    /// Whether a `NavigationLink` of these arguments and trailing closures shows nothing to tap: its label is
+    /// `EmptyView()` or empty, and it has no title (`NavigationLink("Skip", destination: D(), isActive: $flag)`).
+    static func hasNothingToTap(_ parts: [Int], _ context: FileContext) -> Bool {
+        if parts.contains(where: { context.kind($0) == .argument && context.name($0) == nil }) { return false }
         let labels = parts.filter { part in
             context.kind(part) == .trailingClosure || (context.kind(part) == .argument && context.name(part) == "label")
         }
-        let empty = !labels.isEmpty && labels.allSatisfy { part in
-            let text = tree.compactText(part)
+        return !labels.isEmpty && labels.allSatisfy { part in
+            let text = context.tree.compactText(part)
             return text.hasSuffix("{}") || text.hasSuffix("{EmptyView()}") || text.hasSuffix("EmptyView()")
         }
-        return empty ? flag : nil
     }
 
     /// The flag a binding argument names, without its `$`: `$showsNext` → `showsNext`, `$model.done` → `done`.
