@@ -81,11 +81,13 @@ struct PersistedFlag: Hashable, Sendable, Codable {
     var key: String
 }
 
-/// A stored Boolean flag (`false` at first) of a type whose every setting in its file, but to `false`, is in a
-/// block that writes a persisted key to a constant too: `self.profileSaved = true; self.isLoggedIn = true` (an
-/// `@AppStorage` property of the type), `showsSplash = true; UserDefaults.standard.set(false, forKey:
-/// "isOnboarding")`. What the flag shows appears only as the key takes that value.
+/// A stored Boolean flag (`false` at first) of a type whose every setting in its file, but to `false`, is beside a
+/// write of a persisted key to a constant (`FactExtractor.KeyWriteBlocks`): `self.profileSaved = true;
+/// self.isLoggedIn = true` (an `@AppStorage` property of the type), `showsSplash = true;
+/// UserDefaults.standard.set(false, forKey: "isOnboarding")`. What the flag shows appears only as the key takes that
+/// value.
 struct FlagFlip: Hashable, Sendable, Codable {
+    /// The type's qualified name (`Onboarding.Model`).
     var owner: String
     var flag: String
     var key: String

@@ -19,8 +19,8 @@ struct EnvironmentAnalysis: ProjectAnalysis {
 
     /// What the walk reads of a file: its declarations (views, their properties and readers, conformances), what
     /// renders views (with the flags each construction is shown for), every provider and provider helper, and its
-    /// `#if` clauses. Not its suppression comments or
-    /// the rules' per-file outputs, so an edit of only those keeps the analysis.
+    /// `#if` clauses. Not its suppression comments or the rules' per-file outputs, so an edit of only those keeps the
+    /// analysis.
     struct Inputs: Equatable {
         var types: [TypeFact]
         var renderers: [Renderer]
