@@ -220,8 +220,16 @@ struct FactExtractor {
         if kind == .class || kind == .extension {
             // The tokens are all there even where bodies were skipped.
             let node = tree.nodes[decl]
-            type.mentionsObjectWillChange = (Int(node.firstToken)..<Int(node.endToken)).contains { i in
-                context.identifier(i, is: "objectWillChange")
+            let mentions = (Int(node.firstToken)..<Int(node.endToken)).filter { i in context.identifier(i, is: "objectWillChange") }
+            type.mentionsObjectWillChange = !mentions.isEmpty
+            if mentions.contains(where: { i in
+                // `objectWillChange.send(...)`, and `let objectWillChange = ...` (a publisher of its own), are not.
+                let tokens = tree.tokens
+                let sends = i + 2 < tokens.count && tokens[i + 1].kind == .period && context.identifier(i + 2, is: "send")
+                let declares = i > 0 && tokens[i - 1].kind == .keyword && (tokens[i - 1].keyword == .let || tokens[i - 1].keyword == .var)
+                return !sends && !declares
+            }) {
+                facts.subscribesToObjectWillChange = true
             }
             type.hostsBodyOnce = kind == .class && inherited.contains("WKHostingController") && !says(decl, "setNeedsBodyUpdate")
         }

@@ -55,6 +55,9 @@ struct FileFacts: Sendable, Equatable, Codable {
     var flagFlips: [FlagFlip] = []
     /// The flags each construction that has some is shown for, outermost first (`RenderEdge.conditions`).
     var edgeConditions: [[FlagCondition]] = []
+    /// A class or extension of the file uses an `objectWillChange` other than to send on it or to declare it
+    /// (`store.objectWillChange.sink { ... }`): it may hear an object's change and read the object at once.
+    var subscribesToObjectWillChange = false
 
     init(path: String) { self.path = path }
 }

@@ -58,11 +58,32 @@ extension WillChangeInDidSetRule {
         guard !project.pending.isEmpty else { return }
         let reads = project[ProjectViewReads.self]
         var reached: [String: Bool] = [:]
+        var heardElsewhere: [String: Bool] = [:]
         for finding in project.pending {
             let type = finding.condition.type
             if reached[type] == nil { reached[type] = isObservedBySwiftUI(type, project.index, reads) }
-            if reached[type] == true { report.report(finding.diagnostic) }
+            guard reached[type] == true else { continue }
+            // Renaming `didSet` is safe only for SwiftUI, which reads the object on its next render; code that
+            // subscribes to `objectWillChange` and reads the object at once (another class's sink, a view's
+            // `onReceive`) would read the old value after it (judged in BJ: sunwallet-ios's stores): a suggestion then.
+            if heardElsewhere[type] == nil { heardElsewhere[type] = mayBeHeardOutsideSwiftUI(type, project.index, reads) }
+            var diagnostic = finding.diagnostic
+            if heardElsewhere[type] == true {
+                for f in diagnostic.fixes.indices where diagnostic.fixes[f].applicability == .safe {
+                    diagnostic.fixes[f].applicability = .suggestion
+                }
+            }
+            report.report(diagnostic)
         }
+    }
+
+    /// Whether code other than SwiftUI's may subscribe to the class's `objectWillChange`: a class or extension uses an
+    /// `objectWillChange` other than to send on it (`store.objectWillChange.sink { ... }`; told by name only, so any
+    /// such use counts, the class's own included), or a view that reaches the class reads it
+    /// (`.onReceive(store.objectWillChange)`).
+    static func mayBeHeardOutsideSwiftUI(_ type: String, _ index: ProjectIndex, _ reads: [ViewReads]) -> Bool {
+        if index.viewsReaching(type, in: reads).contains(where: { $0.members.contains("objectWillChange") }) { return true }
+        return index.files.contains(where: \.subscribesToObjectWillChange)
     }
 
     /// Whether SwiftUI code observes the class: a view (or other SwiftUI type) that reaches it holds it in an
