@@ -22,7 +22,7 @@ extension FactExtractor {
 
     /// The flags of the type declared at `typeDecl` (its `members`, named `owner`) that are set only together with a
     /// persisted key: stored `var`s that start `false`, each setting of which in the type and its extensions in the
-    /// file (but to `false`) is beside a write of one same key to one same constant (`keyWrites`): a statement
+    /// file (but to `false`) is beside a write of one same key to one same constant (`KeyWriteBlocks`): a statement
     /// `UserDefaults.standard.set(false, forKey: key)` or `persisted = false` (`persisted` among `persisted`, the
     /// type's `@AppStorage` flags). A flag handed on as a binding (`$flag`) or through its storage (`_flag`) may be
     /// set anywhere, and is left out; a block that writes a key both ways tells nothing of it.
