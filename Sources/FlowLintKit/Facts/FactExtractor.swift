@@ -1139,11 +1139,7 @@ struct FactExtractor {
         for m in members where context.kind(m) == .variableDecl
             && (context.hasModifier(m, .private) || context.hasModifier(m, .fileprivate))
             && context.attributes(m).contains(where: { context.name($0) == "State" }) {
-            let bindings = context.children(m).filter { context.kind($0) == .patternBinding }
-            guard bindings.count == 1, let pattern = tree.firstChild(bindings[0]), context.kind(pattern) == .identifierPattern,
-                  let name = context.name(pattern),
-                  let initial = tree.child(bindings[0], .initializerClause).flatMap({ tree.firstChild($0) }),
-                  case let text = tree.compactText(initial), text == "false" || text == "nil" else { continue }
+            guard let (name, initial, _) = singleBinding(m), initial == "false" || initial == "nil" else { continue }
             candidates.append((name, m))
         }
         guard !candidates.isEmpty else { return [:] }

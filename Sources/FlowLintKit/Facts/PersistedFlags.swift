@@ -221,7 +221,7 @@ extension FactExtractor {
     }
 
     /// The name, initial value (compact text) and annotation (compact text) of a declaration of one identifier.
-    private func singleBinding(_ decl: Int) -> (String, String?, String?)? {
+    func singleBinding(_ decl: Int) -> (String, String?, String?)? {
         let bindings = Array(context.children(decl)).filter { context.kind($0) == .patternBinding }
         guard bindings.count == 1, let pattern = tree.firstChild(bindings[0]), context.kind(pattern) == .identifierPattern,
               let name = context.name(pattern) else { return nil }

@@ -366,8 +366,9 @@ struct RenderWalker {
             if let presentation = RenderEdge.Presentation(rawValue: name), presentation != .navigation {
                 argumentsEnv.presentation = presentation
             }
-            argumentsEnv.platforms.formIntersection(platformsPresenting(call, name))
-            for flag in FactExtractor.presentationFlags(of: call, named: name, context) where isBoolean(flag.node, in: call) {
+            let flags = FactExtractor.presentationFlags(of: call, named: name, context)
+            argumentsEnv.platforms.formIntersection(platformsPresenting(flags))
+            for flag in flags where isBoolean(flag.node, in: call) {
                 argumentsEnv.conditions = conditionLists.adding(FlagCondition(flag: flag.flag, value: true), to: argumentsEnv.conditions)
             }
             if !argumentsEnv.platforms.isEmpty { steps.append(.arguments(call, argumentsEnv)) }
@@ -387,12 +388,13 @@ struct RenderWalker {
         }
     }
 
-    /// The platforms where `.sheet(isPresented: $showsStore) { ... }` can present its content: none when nothing
-    /// sets `showsStore`, iOS when only code under `#if os(iOS)` does; every platform for any other call.
-    private func platformsPresenting(_ call: Int, _ name: String) -> Platforms {
+    /// The platforms where `.sheet(isPresented: $showsStore) { ... }`, of these flags (`FactExtractor.presentationFlags`),
+    /// can present its content: none when nothing sets `showsStore`, iOS when only code under `#if os(iOS)` does;
+    /// every platform for any other call.
+    private func platformsPresenting(_ flags: [(node: Int, flag: String)]) -> Platforms {
         guard !presentationFlagPlatforms.isEmpty else { return .all }
         var platforms = Platforms.all
-        for flag in FactExtractor.presentationFlags(of: call, named: name, context) {
+        for flag in flags {
             if let set = presentationFlagPlatforms[flag.flag] { platforms.formIntersection(set) }
         }
         return platforms
