@@ -651,8 +651,11 @@ struct FactExtractor {
         return read
     }
 
-    /// Whether every use is in a `private` or `fileprivate` method of the type that nothing in the file names
-    /// (`private func deleteClip()` left from an earlier design): dead code, which never runs.
+    /// Whether every use is in a method of the type that nothing in the file names (`private func deleteClip()` left
+    /// from an earlier design): dead code, which never runs. The method must be `private` or `fileprivate`, or one of
+    /// a view's: another file calls a view's method only on a view it holds, which SwiftUI code does not do, or from
+    /// an extension of the view, which the project pass looks for (judged wrong in BK: a photo album's `deletePhoto`,
+    /// the only reader of its environment object, that nothing calls).
     func onlyInUncalledPrivateMethods(_ uses: [Range<Int>], of typeDecl: Int?) -> Bool {
         guard let typeDecl, !uses.isEmpty else { return false }
         let methods = methodsByBytes(of: typeDecl)
@@ -663,7 +666,18 @@ struct FactExtractor {
             guard after > 0, methods[after - 1].bytes.contains(use.lowerBound) else { return false }
             holding.insert(methods[after - 1].declaration)
         }
-        return holding.allSatisfy(context.isUncalledPrivateFunction)
+        let isView = declaresViewBody(typeDecl)
+        return holding.allSatisfy { isView ? context.isUncalledFunction($0) : context.isUncalledPrivateFunction($0) }
+    }
+
+    /// Whether the type at `typeDecl` declares a view's `body` (`var body: some View`).
+    func declaresViewBody(_ typeDecl: Int) -> Bool {
+        guard let block = tree.child(typeDecl, .memberBlock) else { return false }
+        return context.memberDecls(block).contains { m in
+            context.kind(m) == .variableDecl && !context.hasModifier(m, .static) && context.firstBindingName(m) == "body"
+                && tree.child(m, .patternBinding).flatMap({ tree.child($0, .typeAnnotation) })
+                    .map { tree.compactText($0, hasSuffix: "View") } == true
+        }
     }
 
     /// The methods declared in the body of the type at `typeDecl`, with their bytes, in source order: found once per

@@ -194,18 +194,24 @@ struct FileContext {
     /// `_name`, or in an interpolated string): dead code left from an earlier design, which never runs. Past 64
     /// interpolated strings it is taken to be named (each would be searched for every function).
     func isUncalledPrivateFunction(_ function: Int) -> Bool {
-        kind(function) == .funcDecl && isPrivateAndNamedNowhereElse(function)
+        kind(function) == .funcDecl && (hasModifier(function, .private) || hasModifier(function, .fileprivate))
+            && isNamedNowhereElse(function)
+    }
+
+    /// Whether nothing else in the file names `function` (as `isUncalledPrivateFunction` tells), whatever its access.
+    func isUncalledFunction(_ function: Int) -> Bool {
+        kind(function) == .funcDecl && isNamedNowhereElse(function)
     }
 
     /// Whether the type declared at `decl` is `private` or `fileprivate` and nothing else in the file names it (as
     /// `isUncalledPrivateFunction` tells): nothing constructs it, so its code never runs.
     func isUnusedPrivateType(_ decl: Int) -> Bool {
-        [.structDecl, .classDecl, .enumDecl].contains(kind(decl)) && isPrivateAndNamedNowhereElse(decl)
+        [.structDecl, .classDecl, .enumDecl].contains(kind(decl)) && (hasModifier(decl, .private) || hasModifier(decl, .fileprivate))
+            && isNamedNowhereElse(decl)
     }
 
-    private func isPrivateAndNamedNowhereElse(_ declaration: Int) -> Bool {
-        guard hasModifier(declaration, .private) || hasModifier(declaration, .fileprivate),
-              let name = name(declaration) else { return false }
+    private func isNamedNowhereElse(_ declaration: Int) -> Bool {
+        guard let name = name(declaration) else { return false }
         let names = nameCounts
         let own = tree.tokenRange(of: declaration)
         let spellings = [name, "$" + name, "_" + name]

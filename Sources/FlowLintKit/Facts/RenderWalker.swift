@@ -72,6 +72,11 @@ struct RenderWalker {
     private var conditionNumbers: [Int32: Int32] = [:]
     /// How many list entries the edges may still copy (see `walk(_:)`).
     private var entryBudget = 0
+    /// The methods of the walked declaration's type (its own and its extensions' in the file) that build no view
+    /// (`nonViewMethods(_:)`), found at the first call of a name that may be one.
+    private var typeMethods: Set<String>?
+    /// The declaration walked.
+    private var root = -1
 
     init(context: FileContext, ownerType: String?, viewMembers: Set<String>) {
         self.context = context
@@ -237,6 +242,7 @@ struct RenderWalker {
     }
 
     mutating func walk(_ n: Int) {
+        root = n
         entryBudget = 16 * tree.subtree(n).count + 4_096
         switch context.kind(n) {
         case .variableDecl, .funcDecl, .initDecl: pushChildren(n, Environment())
@@ -381,11 +387,34 @@ struct RenderWalker {
             let name = context.name(callee)
             if let name, viewMembers.contains(name) { addEdge(.member(name), at: callee, env) }
             if let name, contentNames.contains(name) { noteContentUse(env) }
+            // A view handed to a method of the type that builds none (`navItemsAppend(AllPeopleNavItem())`, which keeps
+            // it in `@State` that the body shows inside a provider) is shown wherever that method puts it, which is
+            // not known here (judged wrong in BK: Presently's cards, shown under the object the finding said missing).
+            if let name, !viewMembers.contains(name), !contentNames.contains(name), isNonViewMethod(name) { return }
             steps.append(.arguments(call, name.map { handedContent(of: $0, env) } ?? env))
         default:
             steps.append(.arguments(call, env))
             steps.append(.walk(callee, env))
         }
+    }
+
+    /// Whether `name` is a method of the walked declaration's type, declared in its body or an extension in the file,
+    /// that is not one of its view-building members.
+    private mutating func isNonViewMethod(_ name: String) -> Bool {
+        guard name.first?.isUppercase == false else { return false }
+        if typeMethods == nil {
+            var found: Set<String> = []
+            if root >= 0, let type = context.enclosingType(root) {
+                for decl in [type] + context.extensionsInFile(of: type) {
+                    guard let block = tree.child(decl, .memberBlock) else { continue }
+                    for m in context.memberDecls(block) where context.kind(m) == .funcDecl {
+                        if let method = context.name(m), !viewMembers.contains(method) { found.insert(method) }
+                    }
+                }
+            }
+            typeMethods = found
+        }
+        return typeMethods!.contains(name)
     }
 
     /// The platforms where `.sheet(isPresented: $showsStore) { ... }`, of these flags (`FactExtractor.presentationFlags`),
