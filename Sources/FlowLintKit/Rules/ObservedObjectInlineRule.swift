@@ -150,7 +150,9 @@ extension ObservedObjectInlineRule {
 
     /// The object is made from an input of the view's initializer: a `@StateObject` keeps the object of the
     /// first input for as long as the view keeps its identity, so the advice says how to give it a new one.
-    static func message(property: String, type: String?, input: String, otherInputs: [String] = []) -> String {
+    /// `inputIsBinding`: the one input is a binding, of which no `.id(...)` compiles.
+    static func message(property: String, type: String?, input: String, otherInputs: [String] = [],
+                        inputIsBinding: Bool = false) -> String {
         let object = objectName(type)
         if !otherInputs.isEmpty {
             // Made from several inputs: an `.id(...)` of one would keep the object of the others' first values.
@@ -160,6 +162,12 @@ extension ObservedObjectInlineRule {
                 + "re-creates it with the view and its state is lost; own it with @StateObject only if the object can be "
                 + "updated when \(named) change (a @StateObject keeps the object made from their first values), else "
                 + "create it in the view that owns those values and pass it in"
+        }
+        if inputIsBinding {
+            return "@ObservedObject '\(property)' creates \(object) itself from the initializer's '\(input)', so SwiftUI "
+                + "re-creates it with the view and its state is lost; own it with @StateObject only if the object can be "
+                + "updated when '\(input)' changes (a @StateObject keeps the object made from the first binding), else "
+                + "create it in the view that owns the bound value and pass it in"
         }
         return "@ObservedObject '\(property)' creates \(object) itself from the initializer's '\(input)', so SwiftUI "
             + "re-creates it with the view and its state is lost; own it with @StateObject and, since that keeps the "
@@ -989,7 +997,7 @@ extension ObservedObjectInlineRule {
     }
 
     /// A class declaration with properties, none of them `@Published`, a stored `var` (other than those kept in
-    /// `persistenceWrappers`) or a `let` created by the class (`let cache = Cache()`): its state is its inputs
+    /// `persistenceWrappers` and the bindings it was given) or a `let` created by the class (`let cache = Cache()`): its state is its inputs
     /// (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`). A class without
     /// properties (methods only, or nothing: `final class Store: ObservableObject {}`) holds nothing either.
     static func holdsNoState(_ decl: Int, _ file: FileContext) -> Bool {
@@ -1013,6 +1021,10 @@ extension ObservedObjectInlineRule {
                 return false
             }
             if wrappers.contains(where: { persistenceWrappers.contains($0) || injectionWrappers.contains($0) }) { continue }
+            // A binding the class was given (`@Binding var value: Link`): what it reads and writes is its creator's
+            // state (judged wrong twice in BK: editors that wrap a row's binding, where a `@StateObject` would keep
+            // writing through the first row's binding).
+            if wrappers.contains("Binding") { continue }
             if file.hasModifier(m, .lazy) { return false }
             let isLet = file.tree.nameToken(m)?.keyword == .let
             for b in file.children(m) where file.kind(b) == .patternBinding {
@@ -1301,8 +1313,10 @@ extension ObservedObjectInlineRule {
             // `init(url: URL) { imageLoader.setup(url) }`: set up from an input, which a `@StateObject` would keep the
             // first value of (Gary-Portal-iOS's image loader, judged wrong for the plain advice in BE).
             let inputs = setUpInputs(of: property, in: ownerDecl, context)
+            let bindings = inputs.count == 1 ? bindingParameterNames(in: ownerDecl, context) : []
             report.report(at: attribute, inputs.first.map { message(property: property, type: created.type, input: $0,
-                                                                    otherInputs: Array(inputs.dropFirst())) }
+                                                                    otherInputs: Array(inputs.dropFirst()),
+                                                                    inputIsBinding: bindings.contains($0)) }
                             ?? message(property: property, type: created.type), fixes: [fix],
                           condition: Condition(owner: owner, type: created.type ?? annotatedType(b, context), property: property,
                                                constructed: created.type, input: inputs.first,
@@ -1320,6 +1334,7 @@ extension ObservedObjectInlineRule {
             context.children(clause).filter { context.kind($0) == .parameter }
         } ?? []
         let parameters = inputNames(declaredParameters, context)
+        let bindingParameters = bindingParameterNames(in: ownerDecl, context)
         let labels = declaredParameters.compactMap(context.parameterLabel)
         // Once per property: an initializer may assign it many times.
         var usesOfProperty: [String: ObjectUses] = [:]
@@ -1359,7 +1374,8 @@ extension ObservedObjectInlineRule {
             for name in setUpInputs(property) where !inputs.contains(name) { inputs.append(name) }
             let input = inputs.first
             report.report(at: n, input.map { message(property: property, type: created.type, input: $0,
-                                                     otherInputs: Array(inputs.dropFirst())) }
+                                                     otherInputs: Array(inputs.dropFirst()),
+                                                     inputIsBinding: inputs.count == 1 && bindingParameters.contains($0)) }
                             ?? message(property: property, type: created.type),
                           condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil, property: property,
                                                constructed: created.type, input: input,
@@ -1410,6 +1426,24 @@ extension ObservedObjectInlineRule {
     /// `.id(...)`.
     static func inputNames(_ parameters: [Int], _ context: FileContext) -> Set<String> {
         Set(parameters.filter { !isClosureParameter($0, context) }.compactMap { context.parameterName($0) })
+    }
+
+    /// The names of the parameters of the owner's initializers (its own and its extensions' in the file) that are
+    /// bindings (`value: Binding<Link>`): not `Hashable`, so no `.id(...)` of one compiles.
+    static func bindingParameterNames(in ownerDecl: Int, _ context: FileContext) -> Set<String> {
+        let tree = context.tree
+        var names: Set<String> = []
+        for decl in [ownerDecl] + context.extensionsInFile(of: ownerDecl) {
+            guard let block = tree.child(decl, .memberBlock) else { continue }
+            for initializer in context.memberDecls(block) where context.kind(initializer) == .initDecl {
+                guard let clause = tree.child(initializer, .parameterClause) else { continue }
+                for p in context.children(clause) where context.kind(p) == .parameter {
+                    if context.parameterType(p).map({ tree.compactText($0).hasPrefix("Binding<") }) == true,
+                       let name = context.parameterName(p) { names.insert(name) }
+                }
+            }
+        }
+        return names
     }
 
     /// `s`, `self.s`, `_s`, `self._s` as an assignment target.
