@@ -272,7 +272,11 @@ struct FactExtractor {
             facts.persistedFlags += persisted.map { PersistedFlag(type: Int32(typeIndex), property: $0.name, key: $0.key) }
             facts.flagFlips += flagFlips(of: members, in: decl, owner: owner, persisted: persisted)
         }
-        if kind == .struct || kind == .class { type.idComputedFrom = storedVariablesOfComputedID(members) }
+        // Most types have no computed `id`: nothing more is looked at.
+        if kind == .struct || kind == .class, let accessor = computedIDAccessor(members) {
+            type.idComputedFrom = storedVariablesOfComputedID(members, accessor: accessor)
+            type.idIsNewWhenRead = makesANewUUID(accessor)
+        }
         // A struct or enum that is no view, app or scene and hands views to UIKit or AppKit, or type-erases them
         // (`struct EndOfYear { func show() { ... UIHostingController(rootView: StoriesView()) } }`, a router enum
         // returning `AnyView`), constructs views outside SwiftUI's bodies too. Only those: every model struct's
@@ -435,21 +439,12 @@ struct FactExtractor {
         return values
     }
 
-    /// The stored `var`s of text (`String`, `String?`) of the members `members` that a computed `id` among them reads,
+    /// The stored `var`s of text (`String`, `String?`) of the members `members` that their computed `id` (`accessor`) reads,
     /// in the order it reads them (`var id: String { name + "·" + unit }`), from the tokens (the accessor's body may
     /// be skipped). Those named as identifiers (`uuid`, `recordID`) are left out: they are what an id is made from,
     /// not what rows edit.
-    func storedVariablesOfComputedID(_ members: [Int]) -> [String] {
+    func storedVariablesOfComputedID(_ members: [Int], accessor idAccessor: Int) -> [String] {
         let properties = members.lazy.filter { context.kind($0) == .variableDecl && !context.hasModifier($0, .static) }
-        // Most types have no computed `id`: nothing more is looked at.
-        var idAccessor: Int?
-        for m in properties where idAccessor == nil {
-            for binding in context.children(m) where context.kind(binding) == .patternBinding && idAccessor == nil {
-                if let accessor = tree.child(binding, .accessorBlock), let pattern = tree.firstChild(binding),
-                   context.name(pattern) == "id" { idAccessor = accessor }
-            }
-        }
-        guard let idAccessor else { return [] }
         var stored: Set<String> = []
         for m in properties where tree.name(m) == "var" {
             for binding in context.children(m) where context.kind(binding) == .patternBinding && tree.child(binding, .accessorBlock) == nil {
@@ -468,6 +463,28 @@ struct FactExtractor {
             if stored.contains(text), !read.contains(text) { read.append(text) }
         }
         return read
+    }
+
+    /// The accessor block of a computed `id` among the members `members`, if there is one.
+    func computedIDAccessor(_ members: [Int]) -> Int? {
+        for m in members where context.kind(m) == .variableDecl && !context.hasModifier(m, .static) {
+            for binding in context.children(m) where context.kind(binding) == .patternBinding {
+                if let accessor = tree.child(binding, .accessorBlock), let pattern = tree.firstChild(binding),
+                   context.name(pattern) == "id" { return accessor }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a computed `id`'s accessor makes a new `UUID` (`var id: UUID { storedID ?? UUID() }`): read twice, it
+    /// may give two ids. From the tokens (the body may be skipped).
+    func makesANewUUID(_ accessor: Int) -> Bool {
+        let tokens = tree.tokens
+        let range = tree.tokenRange(of: accessor)
+        return range.contains { i in
+            tokens[i].kind == .identifier && i + 1 < range.upperBound && tokens[i + 1].kind == .leftParen
+                && tree.identifierText(tokens[i]) == "UUID"
+        }
     }
 
     /// `uuid`, `recordID`, `identifier`: a name that says the property identifies something.

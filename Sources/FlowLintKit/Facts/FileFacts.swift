@@ -153,6 +153,8 @@ struct TypeFact: Sendable, Equatable, Codable {
     /// The stored `var`s of text that a computed `id` of the struct or class reads (`var id: String { name + unit }`):
     /// an id that changes as they are edited, and repeats where they do.
     var idComputedFrom: [String] = []
+    /// Its computed `id` makes a new `UUID` (`var id: UUID { storedID ?? UUID() }`): no identity to keep rows by.
+    var idIsNewWhenRead = false
 
     /// `qualifiedName` when there is one, else `name`.
     var qualifiedOrSimpleName: String { qualifiedName ?? name }

@@ -155,7 +155,8 @@ extension ForEachIndexIDRule {
         /// The change is made in a `withAnimation { ... }` closure.
         var animated = false
         /// The function that makes the change (`remove` of `func remove(_ item: Item)`): a call of it in a
-        /// `withAnimation { ... }` closure anywhere in the project animates the change.
+        /// `withAnimation { ... }` closure anywhere in the project animates the change. Nil for a private function,
+        /// whose calls in its own file have said whether it is animated (`animated`).
         var function: String?
         /// Rows of the same file (the start of their data argument) that are never shown while the change can be
         /// made: the change is made in one arm of an `if` or `switch` of the owner's `body` and the rows are in
@@ -232,7 +233,8 @@ extension ForEachIndexIDRule {
         /// A standard value type that is `Hashable` (`String`, `Int`, `UUID`, `URL`): the element itself can be the
         /// identity when the elements are unique and the rows do not edit them.
         case hashableValue
-        /// A floating-point number (`floatingPointTypes`): a value that repeats and changes, which cannot be its own id.
+        /// A floating-point number (`floatingPointTypes`) or an enum of the project: a value that repeats and changes,
+        /// which cannot be its own id.
         case sample
         case unknown
     }
@@ -248,14 +250,19 @@ extension ForEachIndexIDRule {
     /// that property, `ForEach($xs)` only for a collection that can be bound (`binding`, given only when the rows
     /// edit elements by position). `rowsEdit`: a row view takes a binding to a value of the element's type (the
     /// rows edit the elements through it).
-    /// `computedID`: the element's type and the stored properties its computed `id` reads, when it has one.
+    /// `computedID`: the element's type and the stored properties its computed `id` reads, when it has one;
+    /// `newIDWhenRead`: the element's type, when its computed `id` makes a new `UUID`.
     static func advice(_ c: Condition, element: ElementIdentity, binding: String?, rowsEdit: Bool = false,
-                       computedID: (type: String, from: [String])? = nil) -> String {
+                       computedID: (type: String, from: [String])? = nil, newIDWhenRead: String? = nil) -> String {
         let pairedID = c.form == .zipped ? "\\.1.id" : "\\.element.id"
         var prefix = "", suffix = ""
         switch element {
         case .identifiable, .idProperty:
-            if let (type, from) = computedID {
+            if let type = newIDWhenRead {
+                // Rows identified by such an id would be made again, their state lost, each time the view is updated.
+                prefix = "give '\(type)' an id stored when it is made (its 'id' makes a new UUID when it is read, so rows "
+                    + "identified by it would be made anew at every update) and "
+            } else if let (type, from) = computedID {
                 // Rows identified by such an id are made again at each edit of those properties, and two elements
                 // with the same values share it.
                 let names = from.map { "'\($0)'" }
@@ -377,6 +384,13 @@ extension ForEachIndexIDRule {
         }
         var walk = ArmWalk(context)
         for (var change, call) in changes {
+            // A private function is called only from its own file: a call of the name in another file's `withAnimation`
+            // is another function's (judged wrong in BK: two views' private `removeCondition`, one of them animated).
+            if let name = change.function, let function = context.enclosingFunction(call),
+               context.hasModifier(function, .private) || context.hasModifier(function, .fileprivate) {
+                change.animated = change.animated || animatedCalls.contains(name)
+                change.function = nil
+            }
             (change.awayFromRows, change.awayFromViews) = away(from: call, rows: reportedRows, &walk)
             // The first change of each collection describes them all, the first that reorders it those that do,
             // and the first animated one those that are; each function that changes it is kept, and each set of rows
@@ -2145,13 +2159,18 @@ extension ForEachIndexIDRule {
             let computedID = identity == .identifiable || identity == .idProperty ? elementType.flatMap { type in
                 index.types(named: type).lazy.map { index.type($0).idComputedFrom }.first { !$0.isEmpty }.map { (type, $0) }
             } : nil
+            // An `id` that makes a new `UUID` when read (`var id: UUID { storedID ?? UUID() }`) is none at all (judged
+            // wrong in BK: the rows and their text fields would be made anew at every update).
+            let newIDWhenRead = identity == .identifiable || identity == .idProperty ? elementType.flatMap { type in
+                index.types(named: type).contains { index.type($0).idIsNewWhenRead } ? type : nil
+            } : nil
             var diagnostic = finding.diagnostic
             diagnostic.message = message(c, changedBy: changedBy, rowState: rowState,
                                          advice: advice(c, element: identity, binding: binding,
                                                         rowsEdit: identity == .hashableValue && elementType.map { type in
                                                             c.rowViews.contains { bindsValue(of: type, $0, index) }
                                                         } == true,
-                                                        computedID: computedID))
+                                                        computedID: computedID, newIDWhenRead: newIDWhenRead))
             report.report(diagnostic)
         }
     }
@@ -2428,6 +2447,10 @@ extension ForEachIndexIDRule {
             pending += inherited.filter { index.declares($0) }
         }
         if index.properties(of: name, named: "id").contains(where: { !$0.isStatic }) { return .idProperty }
+        // An enum has no stored property to keep an id in: an id made from its value changes as the rows edit it and
+        // repeats where the values do (judged wrong 3 times in BK: a rule builder's conditions, replaced at each
+        // keystroke). The values need an identity beside them.
+        if declarations.allSatisfy({ index.type($0).kind == .enum }) { return .sample }
         return .declared(name)
     }
 
