@@ -260,7 +260,7 @@ struct FactExtractor {
                     viewMembers.insert(memberName)
                 }
             case .funcDecl:
-                if let n = context.name(m), isViewBuilding(m, typeNode: returnType(m)) { viewMembers.insert(n) }
+                if let n = context.name(m), isViewBuilding(m, typeNode: context.returnType(m)) { viewMembers.insert(n) }
             default:
                 break
             }
@@ -439,9 +439,9 @@ struct FactExtractor {
         return values
     }
 
-    /// The stored `var`s of text (`String`, `String?`) of the members `members` that their computed `id` (`accessor`) reads,
-    /// in the order it reads them (`var id: String { name + "·" + unit }`), from the tokens (the accessor's body may
-    /// be skipped). Those named as identifiers (`uuid`, `recordID`) are left out: they are what an id is made from,
+    /// The stored `var`s of text (`String`, `String?`) of the members `members` that their computed `id` (`accessor`)
+    /// reads, in the order it reads them (`var id: String { name + "·" + unit }`), from the tokens (the accessor's body
+    /// may be skipped). Those named as identifiers (`uuid`, `recordID`) are left out: they are what an id is made from,
     /// not what rows edit.
     func storedVariablesOfComputedID(_ members: [Int], accessor idAccessor: Int) -> [String] {
         let properties = members.lazy.filter { context.kind($0) == .variableDecl && !context.hasModifier($0, .static) }
@@ -508,16 +508,6 @@ struct FactExtractor {
         if genericParameters.contains(text) { return true }
         guard let arrow = text.ranges(of: "->").last else { return false }
         return genericParameters.contains(String(text[arrow.upperBound...]).trimmingBlanks())
-    }
-
-    func returnType(_ function: Int) -> Int? {
-        // The return type is the type node that directly follows the parameter clause.
-        var sawParameters = false
-        for c in context.children(function) {
-            if context.kind(c) == .parameterClause { sawParameters = true; continue }
-            if sawParameters && context.kind(c) != .codeBlock && context.kind(c) != .genericWhereClause { return c }
-        }
-        return nil
     }
 
     /// A member builds views when it is `@ViewBuilder` or its type mentions `View` (`some View`, `AnyView`), and

@@ -194,8 +194,18 @@ struct FileContext {
     /// `_name`, or in an interpolated string): dead code left from an earlier design, which never runs. Past 64
     /// interpolated strings it is taken to be named (each would be searched for every function).
     func isUncalledPrivateFunction(_ function: Int) -> Bool {
-        kind(function) == .funcDecl && (hasModifier(function, .private) || hasModifier(function, .fileprivate))
-            && isNamedNowhereElse(function)
+        kind(function) == .funcDecl && isPrivateToItsFile(function) && isNamedNowhereElse(function)
+    }
+
+    /// The return type of the function declared at `function`: the type node after its parameter clause (and its
+    /// `async`, `throws`); nil when it returns nothing.
+    func returnType(_ function: Int) -> Int? {
+        var sawParameters = false
+        for c in children(function) {
+            if kind(c) == .parameterClause { sawParameters = true; continue }
+            if sawParameters && ![.codeBlock, .genericWhereClause, .effectSpecifiers].contains(kind(c)) { return c }
+        }
+        return nil
     }
 
     /// Whether nothing else in the file names `function` (as `isUncalledPrivateFunction` tells), whatever its access.
@@ -206,8 +216,12 @@ struct FileContext {
     /// Whether the type declared at `decl` is `private` or `fileprivate` and nothing else in the file names it (as
     /// `isUncalledPrivateFunction` tells): nothing constructs it, so its code never runs.
     func isUnusedPrivateType(_ decl: Int) -> Bool {
-        [.structDecl, .classDecl, .enumDecl].contains(kind(decl)) && (hasModifier(decl, .private) || hasModifier(decl, .fileprivate))
-            && isNamedNowhereElse(decl)
+        [.structDecl, .classDecl, .enumDecl].contains(kind(decl)) && isPrivateToItsFile(decl) && isNamedNowhereElse(decl)
+    }
+
+    /// Declared `private` or `fileprivate`: nothing outside its file can name it.
+    func isPrivateToItsFile(_ declaration: Int) -> Bool {
+        hasModifier(declaration, .private) || hasModifier(declaration, .fileprivate)
     }
 
     private func isNamedNowhereElse(_ declaration: Int) -> Bool {

@@ -72,9 +72,9 @@ struct RenderWalker {
     private var conditionNumbers: [Int32: Int32] = [:]
     /// How many list entries the edges may still copy (see `walk(_:)`).
     private var entryBudget = 0
-    /// The methods of the walked declaration's type (its own and its extensions' in the file) that build no view
-    /// (`nonViewMethods(_:)`), found at the first call of a name that may be one.
-    private var typeMethods: Set<String>?
+    /// The methods of the walked declaration's type (its own and its extensions' in the file) that return nothing
+    /// (`returnsNothing(_:)`), found at the first call of a name that may be one.
+    private var methodsReturningNothing: Set<String>?
     /// The declaration walked.
     private var root = -1
 
@@ -387,10 +387,10 @@ struct RenderWalker {
             let name = context.name(callee)
             if let name, viewMembers.contains(name) { addEdge(.member(name), at: callee, env) }
             if let name, contentNames.contains(name) { noteContentUse(env) }
-            // A view handed to a method of the type that builds none (`navItemsAppend(AllPeopleNavItem())`, which keeps
-            // it in `@State` that the body shows inside a provider) is shown wherever that method puts it, which is
-            // not known here (judged wrong in BK: Presently's cards, shown under the object the finding said missing).
-            if let name, !viewMembers.contains(name), !contentNames.contains(name), isNonViewMethod(name) { return }
+            // A view handed to a method of the type that returns nothing (`navItemsAppend(AllPeopleNavItem())`, which
+            // keeps it in `@State` that the body shows inside a provider) is shown wherever that method puts it, which
+            // is not known here (judged wrong in BK: Presently's cards, shown under the object the finding said missing).
+            if let name, !contentNames.contains(name), returnsNothing(name) { return }
             steps.append(.arguments(call, name.map { handedContent(of: $0, env) } ?? env))
         default:
             steps.append(.arguments(call, env))
@@ -399,22 +399,22 @@ struct RenderWalker {
     }
 
     /// Whether `name` is a method of the walked declaration's type, declared in its body or an extension in the file,
-    /// that is not one of its view-building members.
-    private mutating func isNonViewMethod(_ name: String) -> Bool {
+    /// that returns nothing.
+    private mutating func returnsNothing(_ name: String) -> Bool {
         guard name.first?.isUppercase == false else { return false }
-        if typeMethods == nil {
+        if methodsReturningNothing == nil {
             var found: Set<String> = []
             if root >= 0, let type = context.enclosingType(root) {
                 for decl in [type] + context.extensionsInFile(of: type) {
                     guard let block = tree.child(decl, .memberBlock) else { continue }
-                    for m in context.memberDecls(block) where context.kind(m) == .funcDecl {
-                        if let method = context.name(m), !viewMembers.contains(method) { found.insert(method) }
+                    for m in context.memberDecls(block) where context.kind(m) == .funcDecl && context.returnType(m) == nil {
+                        if let method = context.name(m) { found.insert(method) }
                     }
                 }
             }
-            typeMethods = found
+            methodsReturningNothing = found
         }
-        return typeMethods!.contains(name)
+        return methodsReturningNothing!.contains(name)
     }
 
     /// The platforms where `.sheet(isPresented: $showsStore) { ... }`, of these flags (`FactExtractor.presentationFlags`),

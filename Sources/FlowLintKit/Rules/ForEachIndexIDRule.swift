@@ -386,8 +386,7 @@ extension ForEachIndexIDRule {
         for (var change, call) in changes {
             // A private function is called only from its own file: a call of the name in another file's `withAnimation`
             // is another function's (judged wrong in BK: two views' private `removeCondition`, one of them animated).
-            if let name = change.function, let function = context.enclosingFunction(call),
-               context.hasModifier(function, .private) || context.hasModifier(function, .fileprivate) {
+            if let name = change.function, let function = context.enclosingFunction(call), context.isPrivateToItsFile(function) {
                 change.animated = change.animated || animatedCalls.contains(name)
                 change.function = nil
             }

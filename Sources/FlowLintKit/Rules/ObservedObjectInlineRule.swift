@@ -997,8 +997,8 @@ extension ObservedObjectInlineRule {
     }
 
     /// A class declaration with properties, none of them `@Published`, a stored `var` (other than those kept in
-    /// `persistenceWrappers` and the bindings it was given) or a `let` created by the class (`let cache = Cache()`): its state is its inputs
-    /// (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`). A class without
+    /// `persistenceWrappers` and the bindings it was given) or a `let` created by the class (`let cache = Cache()`):
+    /// its state is its inputs (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`). A class without
     /// properties (methods only, or nothing: `final class Store: ObservableObject {}`) holds nothing either.
     static func holdsNoState(_ decl: Int, _ file: FileContext) -> Bool {
         guard let block = file.tree.child(decl, .memberBlock) else { return false }

@@ -191,7 +191,7 @@ extension StateMutationInBodyRule {
             return (name, accessors)
         case .funcDecl:
             guard let name = file.name(m), let body = tree.child(m, .codeBlock) else { return nil }
-            let returnType = returnType(m, file)
+            let returnType = file.returnType(m)
             guard name == "body" || name == "makeBody" || representableMethods.contains(name) || isBuilder
                     || returnType.map({ isViewType($0, file) }) == true else { return nil }
             return (displayName(m, name, file), body)
@@ -208,15 +208,6 @@ extension StateMutationInBodyRule {
     /// `some View`, `any View`, `AnyView`.
     static func isViewType(_ t: Int, _ file: FileContext) -> Bool {
         file.typeName(t).map { $0 == "View" || $0 == "AnyView" } ?? false
-    }
-
-    static func returnType(_ function: Int, _ file: FileContext) -> Int? {
-        var sawParameters = false
-        for c in file.children(function) {
-            if file.kind(c) == .parameterClause { sawParameters = true; continue }
-            if sawParameters && ![.codeBlock, .genericWhereClause, .effectSpecifiers].contains(file.kind(c)) { return c }
-        }
-        return nil
     }
 
     /// `row(for:)`, `updateUIView(_:context:)`, `header()`.
