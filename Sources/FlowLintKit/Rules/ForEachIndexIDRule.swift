@@ -1312,8 +1312,7 @@ extension ForEachIndexIDRule {
                           context.arguments(n).contains(where: { $0.value.map { mentions($0, positions, context) } ?? false })
                     else { continue }
                     // `$items[index].wrappedValue`: the element read through the binding, which nothing keeps.
-                    if let member = context.parent(n), context.kind(member) == .memberAccessExpr,
-                       tree.firstChild(member) == n, context.name(member) == "wrappedValue" { continue }
+                    if isReadAtOnce(n, in: body, context) { continue }
                     binding = tree.compactText(n)
                 case .callExpr:
                     guard let callee = tree.firstChild(n), case (true, let type?) = context.calleeType(callee) else { continue }
@@ -1348,6 +1347,26 @@ extension ForEachIndexIDRule {
 
     /// The closures that run when a row is tapped (a `Button`'s action, `onTapGesture`, an `action:` argument): a
     /// view they construct is presented elsewhere (a coordinator, a window), not shown in the row.
+    /// Whether the binding `$items[index]` at `n` is only read through, where the row is built: `$items[index]
+    /// .wrappedValue`, or a local `let` of it of which the rows `body` reads nothing but `.wrappedValue` (judged wrong
+    /// in BL: BridgeScore's columns, read into a plain value at once). Nothing keeps the binding to read it later.
+    static func isReadAtOnce(_ n: Int, in body: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        func readsWrappedValue(_ e: Int) -> Bool {
+            guard let member = context.parent(e), context.kind(member) == .memberAccessExpr else { return false }
+            return tree.firstChild(member) == e && context.name(member) == "wrappedValue"
+        }
+        if readsWrappedValue(n) { return true }
+        // `let wrapped = $items[index]`, then only `wrapped.wrappedValue`.
+        guard let clause = context.parent(n), context.kind(clause) == .initializerClause,
+              let binding = context.parent(clause), context.kind(binding) == .patternBinding,
+              let declaration = context.parent(binding), context.kind(declaration) == .variableDecl,
+              tree.name(declaration) == "let", let pattern = tree.firstChild(binding),
+              context.kind(pattern) == .identifierPattern, let name = context.name(pattern) else { return false }
+        let uses = tree.subtree(body).filter { context.kind($0) == .identifierExpr && context.name($0) == name }
+        return !uses.isEmpty && uses.allSatisfy(readsWrappedValue)
+    }
+
     static func actionClosures(under root: Int, _ context: FileContext) -> [Range<Int>] {
         let tree = context.tree
         var found: [Range<Int>] = []
