@@ -616,7 +616,9 @@ struct FactExtractor {
     /// be one. Another type of the file that declares a property of the same name does not read this one.
     /// At most `limit` of them when one is given (the first in file order).
     /// `skippingLabels`: leaving out an argument's or parameter's label spelled the same (`Model(store: .shared)`),
-    /// which names no property. (`parent.store` stays a use: a representable's coordinator reads its view's so.)
+    /// which names no property, and a member of another property of the type spelled the same (`objects.store`
+    /// beside `@EnvironmentObject var store`: judged wrong in BL, a row's controls that read only the container's).
+    /// (`parent.store` stays a use: a representable's coordinator reads its view's so.)
     func uses(of name: String, besides declaration: Int, in typeDecl: Int?, limit: Int = .max,
               skippingLabels: Bool = false) -> [Range<Int>] {
         let own = tree.byteRange(declaration)
@@ -634,12 +636,26 @@ struct FactExtractor {
         let indexed = tokensByText(ofType: typeDecl)
         let lists = [name, "$" + name, "_" + name].compactMap { indexed.byText[$0] }
             + [indexed.interpolatedStrings.filter { $0.text.contains(name) }.map { $0.token }]
+        let properties = skippingLabels ? propertyNames(of: typeDecl) : []
+        // `objects.store`, where `objects` is another property of the type.
+        func isMemberOfAProperty(_ i: Int) -> Bool {
+            i > 1 && tokens[i - 1].kind == .period && tokens[i - 2].kind == .identifier
+                && properties.contains(tree.identifierText(tokens[i - 2]))
+        }
         // Each list is in file order already: the first `limit` of all are among the first `limit` of each.
         let firsts = lists.map { list in
-            list.lazy.filter { !isOwn(tokens[$0]) && !(skippingLabels && tree.isLabel(atToken: $0)) }.prefix(limit)
+            list.lazy.filter {
+                !isOwn(tokens[$0]) && !(skippingLabels && (tree.isLabel(atToken: $0) || isMemberOfAProperty($0)))
+            }.prefix(limit)
         }.filter { !$0.isEmpty }
         let found = firsts.count == 1 ? Array(firsts[0]) : Array(firsts.flatMap { $0 }.sorted().prefix(limit))
         return found.map { tokens[$0].range }
+    }
+
+    /// The names of the properties declared in the body of the type at `typeDecl`.
+    func propertyNames(of typeDecl: Int) -> Set<String> {
+        guard let block = tree.child(typeDecl, .memberBlock) else { return [] }
+        return Set(context.memberDecls(block).filter { context.kind($0) == .variableDecl }.compactMap { context.firstBindingName($0) })
     }
 
     /// The platforms the `#if os(...)` clauses around the uses allow, together (`all` for a use outside any, or in a
