@@ -66,6 +66,9 @@ extension ForEachIndexIDRule {
         var rowState: String?
         /// A binding to an element by position in the rows (`$items[index]`): editing in place is what they are for.
         var binding: String?
+        /// The rows edit the element at their position through a binding they make (`Binding(get: { times[index] },
+        /// set: { times[index] = $0 })`): the element's value cannot be its identity.
+        var editsByPosition = false
         /// Types the rows construct: a view of the project with its own `@State` keeps state per row.
         var rowViews: [String] = []
         /// Each argument of a row view's construction that is the row's position itself (`ImageIndicator(myIndex: i)`):
@@ -248,8 +251,8 @@ extension ForEachIndexIDRule {
 
     /// Advice that compiles: `ForEach(xs)` only for `Identifiable` elements, `id: \.id` only when the element has
     /// that property, `ForEach($xs)` only for a collection that can be bound (`binding`, given only when the rows
-    /// edit elements by position). `rowsEdit`: a row view takes a binding to a value of the element's type (the
-    /// rows edit the elements through it).
+    /// edit elements by position). `rowsEdit`: a row view takes a binding to a value of the element's type, or the
+    /// rows make a binding to the element at their position (the rows edit the elements through it).
     /// `computedID`: the element's type and the stored properties its computed `id` reads, when it has one;
     /// `newIDWhenRead`: the element's type, when its computed `id` makes a new `UUID`.
     static func advice(_ c: Condition, element: ElementIdentity, binding: String?, rowsEdit: Bool = false,
@@ -1290,6 +1293,7 @@ extension ForEachIndexIDRule {
         }
         var textInput: String?
         var binding: String?
+        var editsByPosition = false
         var views: [String] = []
         var positionArguments: [PositionArgument] = []
         for (body, skipped, positions) in bodies {
@@ -1316,6 +1320,19 @@ extension ForEachIndexIDRule {
                     binding = tree.compactText(n)
                 case .callExpr:
                     guard let callee = tree.firstChild(n), case (true, let type?) = context.calleeType(callee) else { continue }
+                    if type == "Binding" {
+                        // `Binding(get: { times[index] }, set: { times[index] = $0 })`: an edit of what is at the position.
+                        editsByPosition = editsByPosition || context.arguments(n).contains { argument in
+                            argument.label == "set" && argument.value.map { setter in
+                                tree.subtree(setter).contains { e in
+                                    context.kind(e) == .subscriptExpr && context.arguments(e).contains { index in
+                                        index.value.map { mentions($0, positions, context) } ?? false
+                                    }
+                                }
+                            } == true
+                        }
+                        continue
+                    }
                     if textInputs.contains(type) {
                         // What is typed belongs to the row when the field edits what is at its position
                         // (`$items[index].name`, `binding(for: index)`); a field bound to storage keyed by the
@@ -1340,6 +1357,7 @@ extension ForEachIndexIDRule {
             }
         }
         condition.binding = binding
+        condition.editsByPosition = editsByPosition
         condition.rowState = textInput
         condition.rowViews = views
         condition.positionArguments = positionArguments
@@ -2182,12 +2200,12 @@ extension ForEachIndexIDRule {
             let newIDWhenRead = identity == .identifiable || identity == .idProperty ? elementType.flatMap { type in
                 index.types(named: type).contains { index.type($0).idIsNewWhenRead } ? type : nil
             } : nil
+            // The rows edit the values they show: through a binding they make, or a row view's of the element's type.
+            let rowsEdit = identity == .hashableValue
+                && (c.editsByPosition || elementType.map { type in c.rowViews.contains { bindsValue(of: type, $0, index) } } == true)
             var diagnostic = finding.diagnostic
             diagnostic.message = message(c, changedBy: changedBy, rowState: rowState,
-                                         advice: advice(c, element: identity, binding: binding,
-                                                        rowsEdit: identity == .hashableValue && elementType.map { type in
-                                                            c.rowViews.contains { bindsValue(of: type, $0, index) }
-                                                        } == true,
+                                         advice: advice(c, element: identity, binding: binding, rowsEdit: rowsEdit,
                                                         computedID: computedID, newIDWhenRead: newIDWhenRead))
             report.report(diagnostic)
         }
