@@ -214,7 +214,7 @@ struct FactExtractor {
             type.qualifiedName = context.qualifiedTypeName(decl)
         }
         type.attributes = context.attributes(decl).compactMap { context.name($0) }
-        type.isFilePrivate = kind != .extension && (context.hasModifier(decl, .private) || context.hasModifier(decl, .fileprivate))
+        type.isFilePrivate = kind != .extension && context.isPrivateToItsFile(decl)
         type.observation = context.observation(of: decl)
         if (kind == .class || kind == .extension) && !isNested { noteConstructions(in: decl, owner: name) }
         if kind == .class || kind == .extension {
@@ -253,9 +253,7 @@ struct FactExtractor {
                 if isContent(m, genericParameters: genericParameters) { contentNames.insert(memberName) }
                 let annotation = tree.child(m, .patternBinding).flatMap { tree.child($0, .typeAnnotation) }
                 if memberName == "body" {
-                    if !context.hasModifier(m, .static), let annotation, tree.compactText(annotation, hasSuffix: "View") {
-                        type.declaresViewBody = true
-                    }
+                    if isViewBody(m) { type.declaresViewBody = true }
                 } else if memberName != "previews", isViewBuilding(m, typeNode: annotation) {
                     viewMembers.insert(memberName)
                 }
@@ -583,7 +581,7 @@ struct FactExtractor {
             }
             if wrapper == "State", initializer != nil, !property.isStatic, let typeDecl {
                 stored.stateChanges = stateChanges(of: n, declaration: decl, in: typeDecl,
-                                                   isPrivate: context.hasModifier(decl, .private) || context.hasModifier(decl, .fileprivate))
+                                                   isPrivate: context.isPrivateToItsFile(decl))
             }
             // A query or a context its file never names again fetches nothing anyone sees, and is not counted.
             // (`@Environment(\.modelContext) private var modelContext` names it in its own attribute.)
@@ -696,11 +694,14 @@ struct FactExtractor {
     /// Whether the type at `typeDecl` declares a view's `body` (`var body: some View`).
     func declaresViewBody(_ typeDecl: Int) -> Bool {
         guard let block = tree.child(typeDecl, .memberBlock) else { return false }
-        return context.memberDecls(block).contains { m in
-            context.kind(m) == .variableDecl && !context.hasModifier(m, .static) && context.firstBindingName(m) == "body"
-                && tree.child(m, .patternBinding).flatMap({ tree.child($0, .typeAnnotation) })
-                    .map { tree.compactText($0, hasSuffix: "View") } == true
-        }
+        return context.memberDecls(block).contains(where: isViewBody)
+    }
+
+    /// Whether the member declared at `m` is a view's `body`: an instance `var body` whose type ends in `View`.
+    func isViewBody(_ m: Int) -> Bool {
+        context.kind(m) == .variableDecl && !context.hasModifier(m, .static) && context.firstBindingName(m) == "body"
+            && tree.child(m, .patternBinding).flatMap({ tree.child($0, .typeAnnotation) })
+                .map { tree.compactText($0, hasSuffix: "View") } == true
     }
 
     /// The methods declared in the body of the type at `typeDecl`, with their bytes, in source order: found once per
@@ -1174,7 +1175,7 @@ struct FactExtractor {
     func presentationFlagPlatforms(of members: [Int], in typeDecl: Int) -> [String: Platforms] {
         var candidates: [(name: String, declaration: Int)] = []
         for m in members where context.kind(m) == .variableDecl
-            && (context.hasModifier(m, .private) || context.hasModifier(m, .fileprivate))
+            && context.isPrivateToItsFile(m)
             && context.attributes(m).contains(where: { context.name($0) == "State" }) {
             guard let (name, initial, _) = singleBinding(m), initial == "false" || initial == "nil" else { continue }
             candidates.append((name, m))

@@ -389,7 +389,8 @@ extension ForEachIndexIDRule {
         for (var change, call) in changes {
             // A private function is called only from its own file: a call of the name in another file's `withAnimation`
             // is another function's (judged wrong in BK: two views' private `removeCondition`, one of them animated).
-            if let name = change.function, let function = context.enclosingFunction(call), context.isPrivateToItsFile(function) {
+            if let name = change.function, let function = context.enclosingFunction(call),
+               context.isPrivateToItsFile(function) {
                 change.animated = change.animated || animatedCalls.contains(name)
                 change.function = nil
             }
@@ -1363,8 +1364,6 @@ extension ForEachIndexIDRule {
         condition.positionArguments = positionArguments
     }
 
-    /// The closures that run when a row is tapped (a `Button`'s action, `onTapGesture`, an `action:` argument): a
-    /// view they construct is presented elsewhere (a coordinator, a window), not shown in the row.
     /// Whether the binding `$items[index]` at `n` is only read through, where the row is built: `$items[index]
     /// .wrappedValue`, or a local `let` of it of which the rows `body` reads nothing but `.wrappedValue` (judged wrong
     /// in BL: BridgeScore's columns, read into a plain value at once). Nothing keeps the binding to read it later.
@@ -1385,6 +1384,8 @@ extension ForEachIndexIDRule {
         return !uses.isEmpty && uses.allSatisfy(readsWrappedValue)
     }
 
+    /// The closures that run when a row is tapped (a `Button`'s action, `onTapGesture`, an `action:` argument): a
+    /// view they construct is presented elsewhere (a coordinator, a window), not shown in the row.
     static func actionClosures(under root: Int, _ context: FileContext) -> [Range<Int>] {
         let tree = context.tree
         var found: [Range<Int>] = []
@@ -1752,7 +1753,7 @@ extension ForEachIndexIDRule {
                 guard let name = context.name(m) else { continue }
                 // Two functions of one name (overloads, or in two types): which one a call runs is not known here.
                 if !named.insert(name).inserted { functions[name] = nil; continue }
-                if context.hasModifier(m, .private) || context.hasModifier(m, .fileprivate) { functions[name] = tree.tokenRange(of: m) }
+                if context.isPrivateToItsFile(m) { functions[name] = tree.tokenRange(of: m) }
             }
         }
         guard !functions.isEmpty else { return closures }
@@ -2192,14 +2193,17 @@ extension ForEachIndexIDRule {
             let binding = c.binding != nil && (identity == .identifiable || identity == .idProperty)
                 ? bindingText(c.collection, index) : nil
             // An `id` computed from what the rows edit (`var id: String { name + unit }`) is no identity to keep rows by.
-            let computedID = identity == .identifiable || identity == .idProperty ? elementType.flatMap { type in
-                index.types(named: type).lazy.map { index.type($0).idComputedFrom }.first { !$0.isEmpty }.map { (type, $0) }
-            } : nil
+            // The element's declarations, when it has an `id` (which may be computed).
+            let idDeclarations = identity == .identifiable || identity == .idProperty
+                ? elementType.map { type in (type, index.types(named: type).map(index.type)) } : nil
+            let computedID = idDeclarations.flatMap { type, declarations in
+                declarations.lazy.map(\.idComputedFrom).first { !$0.isEmpty }.map { (type, $0) }
+            }
             // An `id` that makes a new `UUID` when read (`var id: UUID { storedID ?? UUID() }`) is none at all (judged
             // wrong in BK: the rows and their text fields would be made anew at every update).
-            let newIDWhenRead = identity == .identifiable || identity == .idProperty ? elementType.flatMap { type in
-                index.types(named: type).contains { index.type($0).idIsNewWhenRead } ? type : nil
-            } : nil
+            let newIDWhenRead = idDeclarations.flatMap { type, declarations in
+                declarations.contains(where: \.idIsNewWhenRead) ? type : nil
+            }
             // The rows edit the values they show: through a binding they make, or a row view's of the element's type.
             let rowsEdit = identity == .hashableValue
                 && (c.editsByPosition || elementType.map { type in c.rowViews.contains { bindsValue(of: type, $0, index) } } == true)

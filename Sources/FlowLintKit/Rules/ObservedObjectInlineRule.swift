@@ -998,8 +998,9 @@ extension ObservedObjectInlineRule {
 
     /// A class declaration with properties, none of them `@Published`, a stored `var` (other than those kept in
     /// `persistenceWrappers` and the bindings it was given) or a `let` created by the class (`let cache = Cache()`):
-    /// its state is its inputs (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`). A class without
-    /// properties (methods only, or nothing: `final class Store: ObservableObject {}`) holds nothing either.
+    /// its state is its inputs (`let`s set in `init`) or lives elsewhere (computed properties over `UserDefaults`). A
+    /// class without properties (methods only, or nothing: `final class Store: ObservableObject {}`) holds nothing
+    /// either.
     static func holdsNoState(_ decl: Int, _ file: FileContext) -> Bool {
         guard let block = file.tree.child(decl, .memberBlock) else { return false }
         let mirrored = mirroredProperties(block, file).union(persistedProperties(block, file))
@@ -1334,7 +1335,6 @@ extension ObservedObjectInlineRule {
             context.children(clause).filter { context.kind($0) == .parameter }
         } ?? []
         let parameters = inputNames(declaredParameters, context)
-        let bindingParameters = bindingParameterNames(in: ownerDecl, context)
         let labels = declaredParameters.compactMap(context.parameterLabel)
         // Once per property: an initializer may assign it many times.
         var usesOfProperty: [String: ObjectUses] = [:]
@@ -1375,7 +1375,8 @@ extension ObservedObjectInlineRule {
             let input = inputs.first
             report.report(at: n, input.map { message(property: property, type: created.type, input: $0,
                                                      otherInputs: Array(inputs.dropFirst()),
-                                                     inputIsBinding: inputs.count == 1 && bindingParameters.contains($0)) }
+                                                     inputIsBinding: inputs.count == 1
+                                                        && bindingParameterNames(in: ownerDecl, context).contains($0)) }
                             ?? message(property: property, type: created.type),
                           condition: Condition(owner: owner, type: created.type ?? observed[property] ?? nil, property: property,
                                                constructed: created.type, input: input,
