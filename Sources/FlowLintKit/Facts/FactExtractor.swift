@@ -274,6 +274,8 @@ struct FactExtractor {
         if kind == .struct || kind == .class, let accessor = computedIDAccessor(members) {
             type.idComputedFrom = storedVariablesOfComputedID(members, accessor: accessor)
             type.idIsNewWhenRead = makesANewUUID(accessor)
+        } else if kind == .struct || kind == .class {
+            type.idDefault = constantDefaultID(members)
         }
         // A struct or enum that is no view, app or scene and hands views to UIKit or AppKit, or type-erases them
         // (`struct EndOfYear { func show() { ... UIHostingController(rootView: StoriesView()) } }`, a router enum
@@ -469,6 +471,31 @@ struct FactExtractor {
             for binding in context.children(m) where context.kind(binding) == .patternBinding {
                 if let accessor = tree.child(binding, .accessorBlock), let pattern = tree.firstChild(binding),
                    context.name(pattern) == "id" { return accessor }
+            }
+        }
+        return nil
+    }
+
+    /// The initial value of a stored `id` among the members `members` when it is a constant (`var id: DataId = .void`,
+    /// `var id = 0`, `var id: String = ""`): every element made without an id of its own has that one.
+    func constantDefaultID(_ members: [Int]) -> String? {
+        for m in members where context.kind(m) == .variableDecl && !context.hasModifier(m, .static) {
+            for binding in context.children(m) where context.kind(binding) == .patternBinding {
+                guard let pattern = tree.firstChild(binding), context.name(pattern) == "id" else { continue }
+                guard tree.child(binding, .accessorBlock) == nil,
+                      let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }) else { return nil }
+                switch context.kind(value) {
+                case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral: break
+                // `.void`, `DataId.none`, `-1`: no call, so nothing new is made (`.now` is a new date each time).
+                case .memberAccessExpr, .prefixOperatorExpr:
+                    let range = tree.tokenRange(of: value)
+                    if range.contains(where: { tree.tokens[$0].kind == .leftParen }) { return nil }
+                    if tree.compactText(value).hasSuffix(".now") { return nil }
+                default: return nil
+                }
+                let text = tree.compactText(value)
+                // A string literal with an interpolation makes its text from other values.
+                return Self.isInterpolatedString(text) ? nil : text
             }
         }
         return nil

@@ -155,6 +155,9 @@ struct TypeFact: Sendable, Equatable, Codable {
     var idComputedFrom: [String] = []
     /// Its computed `id` makes a new `UUID` (`var id: UUID { storedID ?? UUID() }`): no identity to keep rows by.
     var idIsNewWhenRead = false
+    /// The constant its stored `id` starts as (`var id: DataId = .void`), when it has one: elements made without an
+    /// id of their own share it.
+    var idDefault: String?
 
     /// `qualifiedName` when there is one, else `name`.
     var qualifiedOrSimpleName: String { qualifiedName ?? name }

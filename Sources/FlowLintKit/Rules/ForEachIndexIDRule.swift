@@ -128,13 +128,16 @@ extension ForEachIndexIDRule {
     }
 
     /// `owner` constructs `view` with `label: $name`: the view's `@Binding` input `label` is `owner`'s `name`; with
-    /// `label: $base.name`, the `name` of the type of `owner`'s property `base` (`$model.items`).
+    /// `label: $base.name`, the `name` of the type of `owner`'s property `base` (`$model.items`). With an empty
+    /// `owner`, `label: .constant(...)`: a binding nothing writes through.
     struct Handoff: Codable, Sendable, Hashable {
         var view: String
         var label: String
         var owner: String
         var base: String? = nil
         var name: String
+
+        var isConstant: Bool { owner.isEmpty }
     }
 
     /// A property declared as an array: `member` is `Owner.name`.
@@ -254,9 +257,11 @@ extension ForEachIndexIDRule {
     /// edit elements by position). `rowsEdit`: a row view takes a binding to a value of the element's type, or the
     /// rows make a binding to the element at their position (the rows edit the elements through it).
     /// `computedID`: the element's type and the stored properties its computed `id` reads, when it has one;
-    /// `newIDWhenRead`: the element's type, when its computed `id` makes a new `UUID`.
+    /// `newIDWhenRead`: the element's type, when its computed `id` makes a new `UUID`; `sharedDefaultID`: the element's
+    /// type and the constant its stored `id` starts as, when it starts as one.
     static func advice(_ c: Condition, element: ElementIdentity, binding: String?, rowsEdit: Bool = false,
-                       computedID: (type: String, from: [String])? = nil, newIDWhenRead: String? = nil) -> String {
+                       computedID: (type: String, from: [String])? = nil, newIDWhenRead: String? = nil,
+                       sharedDefaultID: (type: String, value: String)? = nil) -> String {
         let pairedID = c.form == .zipped ? "\\.1.id" : "\\.element.id"
         var prefix = "", suffix = ""
         switch element {
@@ -272,6 +277,10 @@ extension ForEachIndexIDRule {
                 let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
                 prefix = "give '\(type)' an id stored when it is made (its 'id' is computed from \(listed): it changes as "
                     + "\(names.count == 1 ? "that is" : "they are") edited, and elements with the same values share it) and "
+            } else if let (type, value) = sharedDefaultID {
+                // Rows identified by an id that new elements share would be taken for one another.
+                prefix = "give each '\(type)' its own id when it is made (its 'id' starts as '\(value)', which every "
+                    + "element made without one shares) and "
             }
         case .declared(let name): prefix = "make '\(name)' Identifiable and "
         case .hashableValue where c.binding != nil || c.rowState != nil || rowsEdit || (c.form != .positions && c.text.hasPrefix("$")):
@@ -675,12 +684,16 @@ extension ForEachIndexIDRule {
         }
     }
 
-    /// The element of an array a property without a type annotation is made as: empty, `var scores = [Score]()`, or
-    /// a literal of constructions of one type, `var scores = [Score()]`.
+    /// The element of an array a property without a type annotation is made as: empty, `var scores = [Score]()`, a
+    /// literal of constructions of one type, `var scores = [Score()]`, or of strings or integers.
     static func arrayElement(initializer value: Int, _ context: FileContext) -> String? {
         let v = context.unwrapped(value)
         // `[Score()]`, `[Score(id: 1), Score(id: 2)]`: a literal of constructions of one type.
         if context.kind(v) == .arrayExpr {
+            // `["AXA", "Cigna"]`, `[5, 10, 15]`: a literal of strings or of integers.
+            let kinds = Set(context.children(v).prefix(64).map { context.kind(context.unwrapped($0)) })
+            if kinds == [.stringLiteral] { return "String" }
+            if kinds == [.integerLiteral] { return "Int" }
             let names = Set(context.children(v).prefix(64).map { element -> String? in
                 let e = context.unwrapped(element)
                 guard context.kind(e) == .callExpr, let callee = context.tree.firstChild(e), context.kind(callee) == .identifierExpr,
@@ -1712,6 +1725,20 @@ extension ForEachIndexIDRule {
                     }
                     continue
                 }
+                // `.constant([...])` handed to a view's input (a preview's, mostly): a binding nothing writes through.
+                if token.kind == .period, i + 2 < range.upperBound, tokens[i + 1].kind == .identifier,
+                   tokens[i + 2].kind == .leftParen, tree.identifierText(tokens[i + 1]) == "constant" {
+                    var depth = 0, close = i + 2
+                    while close < range.upperBound {
+                        if tokens[close].kind == .leftParen { depth += 1 }
+                        if tokens[close].kind == .rightParen { depth -= 1; if depth == 0 { break } }
+                        close += 1
+                    }
+                    if let input = viewInput(i, end: close + 1) {
+                        handoffs.append(Handoff(view: input.view, label: input.label, owner: "", name: ""))
+                    }
+                    continue
+                }
                 guard token.kind == .identifier, shortens(at: i), !initializers.contains(where: { $0.contains(i) }) else { continue }
                 let previous = i > 0 ? tokens[i - 1] : nil
                 if let previous, previous.kind == .period {
@@ -1828,6 +1855,11 @@ extension ForEachIndexIDRule {
         init(shrunk: Set<String>, handoffs: [Handoff], constructions: ViewConstructionArguments.Table, _ index: ProjectIndex) {
             self.shrunk = shrunk
             for h in handoffs {
+                // A constant binding is a source that never gets shorter, and nothing to follow.
+                if h.isConstant {
+                    sources["\(h.view).\(h.label)", default: []].append("")
+                    continue
+                }
                 // `$model.items`: the `items` of the model's type. A base whose type is not known hands on nothing
                 // known, so the view's input stays one that may get shorter (its constructions outnumber its sources).
                 let owner = h.base.map { propertyType(h.owner, $0, index) } ?? h.owner
@@ -1861,7 +1893,7 @@ extension ForEachIndexIDRule {
                 let sources = bound.sources[key] ?? []
                 guard let count = bound.constructions.constructions(of: type, passing: member), count > 0, count == sources.count
                 else { return true }
-                queue += sources
+                queue += sources.filter { !$0.isEmpty }
             }
             queue += bound.targets[key] ?? []
         }
@@ -2204,13 +2236,19 @@ extension ForEachIndexIDRule {
             let newIDWhenRead = idDeclarations.flatMap { type, declarations in
                 declarations.contains(where: \.idIsNewWhenRead) ? type : nil
             }
+            // A stored `id` that starts as a constant (`var id: DataId = .void`, set when the element is saved) is
+            // shared by every element made without one (judged wrong in BK: mmex's splits added in a form).
+            let sharedDefaultID = idDeclarations.flatMap { type, declarations in
+                declarations.lazy.compactMap(\.idDefault).first.map { (type, $0) }
+            }
             // The rows edit the values they show: through a binding they make, or a row view's of the element's type.
             let rowsEdit = identity == .hashableValue
                 && (c.editsByPosition || elementType.map { type in c.rowViews.contains { bindsValue(of: type, $0, index) } } == true)
             var diagnostic = finding.diagnostic
             diagnostic.message = message(c, changedBy: changedBy, rowState: rowState,
                                          advice: advice(c, element: identity, binding: binding, rowsEdit: rowsEdit,
-                                                        computedID: computedID, newIDWhenRead: newIDWhenRead))
+                                                        computedID: computedID, newIDWhenRead: newIDWhenRead,
+                                                        sharedDefaultID: sharedDefaultID))
             report.report(diagnostic)
         }
     }
