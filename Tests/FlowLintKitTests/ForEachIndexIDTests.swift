@@ -311,11 +311,12 @@ final class ForEachIndexIDTests: XCTestCase {
                 var body: some View { Button("Clear") { names.removeAll() } }
             }
             """)
-        XCTAssertEqual(found.count, 4, "\(found)")
+        // `round.shown`, computed over `stored`, is taken for the array it is: nothing shortens it.
+        XCTAssertEqual(found.count, 3, "\(found)")
+        guard found.count == 3 else { return }
         XCTAssertTrue(found[0].contains("'round.players'"), found[0])
         XCTAssertTrue(found[1].contains("'names'"), found[1])
         XCTAssertTrue(found[2].contains("'round.notes'"), found[2])
-        XCTAssertTrue(found[3].contains("'round.shown'"), found[3])
     }
 
     /// An extension of the view, in its file or in another, that shortens the array counts as its declaration does.

@@ -606,7 +606,9 @@ struct FactExtractor {
                 stored.readOnlyWhen = uses.count <= 256 ? inputCondition(holdingAll: uses, in: typeDecl) : nil
                 if uses.count <= 256 { stored.readPlatforms = platforms(compiling: uses) }
             }
-            if wrapper == "State", initializer != nil, !property.isStatic, let typeDecl {
+            // `@State var model: Model?` starts as nil as if written `= nil`.
+            let startsAsNil = initializer == nil && tree.name(decl) == "var" && annotation.map(context.isOptionalType) == true
+            if wrapper == "State", initializer != nil || startsAsNil, !property.isStatic, let typeDecl {
                 stored.stateChanges = stateChanges(of: n, declaration: decl, in: typeDecl,
                                                    isPrivate: context.isPrivateToItsFile(decl))
             }

@@ -74,6 +74,11 @@ extension FactExtractor {
             let isProjection = text == "$" + name
             // `other.name`: a property of something else (another instance's state is never this view's).
             if !isProjection, tree.isMemberOfOther(atToken: i) { continue }
+            // `let name = ...`: a local of that name declared, not the state written.
+            if !isProjection, i > 0, tokens[i - 1].kind == .keyword, tokens[i - 1].keyword == .let || tokens[i - 1].keyword == .var {
+                read = true
+                continue
+            }
             let offset = Int(token.offset)
             if ranges == nil { ranges = callRanges(in: declarations) }
             let calls = ranges!

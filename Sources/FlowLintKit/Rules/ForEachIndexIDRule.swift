@@ -1532,10 +1532,11 @@ extension ForEachIndexIDRule {
         switch method {
         case "remove":
             // `remove(at:)`, `remove(atOffsets:)`; a set's `remove(x)` has no positions.
-            guard let label = labels.first ?? nil, label == "at" || label == "atOffsets" else { return nil }
+            guard let label = labels.first ?? nil, label == "at" || label == "atOffsets", !replacesAtItsPosition(call, context)
+            else { return nil }
             signature = "remove(\(label):)"
         case "insert":
-            guard labels.contains("at") else { return nil }
+            guard labels.contains("at"), !replacesAtItsPosition(call, context) else { return nil }
             signature = labels.first == "contentsOf" ? "insert(contentsOf:at:)" : "insert(_:at:)"
         case "removeAll":
             // Emptying keeps no position: only a removal of some elements moves the others.
@@ -1575,6 +1576,29 @@ extension ForEachIndexIDRule {
                       reorders: reorderingOnly.contains(method), sorts: sortingMethods.contains(method))
     }
 
+    /// `xs.remove(at: i)` with `xs.insert(x, at: i)` as the next statement, or that insertion after that removal: an
+    /// element replaced at its position, which moves no other (judged wrong in BM: a settings list whose selected
+    /// entry is replaced by an edited copy).
+    static func replacesAtItsPosition(_ call: Int, _ context: FileContext) -> Bool {
+        let tree = context.tree
+        // The receiver and the `at:` argument as written, and whether it is a removal.
+        func parts(_ call: Int) -> (receiver: String, position: String, removes: Bool)? {
+            guard context.kind(call) == .callExpr, let callee = tree.firstChild(call), context.kind(callee) == .memberAccessExpr,
+                  let method = context.name(callee), method == "remove" || method == "insert", let receiver = tree.firstChild(callee)
+            else { return nil }
+            let arguments = context.arguments(call)
+            guard arguments.count == (method == "remove" ? 1 : 2), let at = arguments.last, at.label == "at",
+                  let position = at.value else { return nil }
+            return (tree.compactText(receiver), tree.compactText(position), method == "remove")
+        }
+        guard let this = parts(call), let block = context.parent(call) else { return false }
+        let statements = Array(context.children(block))
+        guard let i = statements.firstIndex(of: call) else { return false }
+        let neighbour = this.removes ? i + 1 : i - 1
+        guard statements.indices.contains(neighbour), let other = parts(statements[neighbour]) else { return false }
+        return other.removes != this.removes && other.receiver == this.receiver && other.position == this.position
+    }
+
     /// The wrappers of the properties a binding by position can go through (`$model.items[index]`).
     static let bindableBaseWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable", "State", "Environment"]
 
@@ -1606,8 +1630,14 @@ extension ForEachIndexIDRule {
             while j < tokens.count, tokens[j].kind == .postfixQuestionMark || tokens[j].kind == .exclamationMark { j += 1 }
             guard j < tokens.count else { return false }
             if tokens[j].kind == .equal { return !isInside(i, fills) && assignsEmpty(after: j) }
-            return j + 2 < tokens.count && tokens[j].kind == .period && tokens[j + 1].kind == .identifier
-                && tokens[j + 2].kind == .leftParen && shrinkingMethods.contains(tree.identifierText(tokens[j + 1]))
+            guard j + 2 < tokens.count, tokens[j].kind == .period, tokens[j + 1].kind == .identifier, tokens[j + 2].kind == .leftParen
+            else { return false }
+            let method = tree.identifierText(tokens[j + 1])
+            guard shrinkingMethods.contains(method) else { return false }
+            // `xs.remove(at: i)` followed by `xs.insert(x, at: i)`: the count is kept.
+            guard method == "remove", let member = context.innermostNode(containingToken: j + 1),
+                  let call = context.parent(member) else { return true }
+            return !replacesAtItsPosition(call, context)
         }
         // `= []`, `= [Item]()`: the array emptied (a refresh that clears it before loading). Another array assigned
         // (`items = loaded`) is not counted: whether it can be shorter than the one it replaces is decided at run
@@ -1662,8 +1692,10 @@ extension ForEachIndexIDRule {
                     guard let name = tree.firstChild(b).flatMap({ context.name($0) }),
                           declaredArrayElement(b, context) != nil || isInferredFromCall(b, in: m, context)
                     else { continue }
-                    // A computed one passes its writes to storage not followed here: any may shorten it.
-                    if context.isComputed(b) { add(owner, nil, name) } else { arrays[owner, default: []].insert(name) }
+                    // A computed one (`var names: [String] { get { game.names } set { ... } }`) is taken for the array
+                    // it is: the storage it reads is not followed (engineers judged a fixed list of players' names read
+                    // and written through one wrong to report as shrinking, BM).
+                    arrays[owner, default: []].insert(name)
                 }
             }
         }
@@ -1846,6 +1878,8 @@ extension ForEachIndexIDRule {
     /// constructions that tell what a `@Binding` input is bound to.
     struct BoundArrays {
         let shrunk: Set<String>
+        /// The names of the arrays in `shrunk`, whatever their type (`items` of `Store.items`).
+        let shrunkNames: Set<Substring>
         /// `Parent.name` for each `View.label`, and `View.label` for each `Parent.name`.
         var sources: [String: [String]] = [:]
         var targets: [String: [String]] = [:]
@@ -1854,6 +1888,7 @@ extension ForEachIndexIDRule {
 
         init(shrunk: Set<String>, handoffs: [Handoff], constructions: ViewConstructionArguments.Table, _ index: ProjectIndex) {
             self.shrunk = shrunk
+            shrunkNames = Set(shrunk.map { key in key.firstIndex(of: ".").map { key[key.index(after: $0)...] } ?? key[...] })
             for h in handoffs {
                 // A constant binding is a source that never gets shorter, and nothing to follow.
                 if h.isConstant {
@@ -1873,18 +1908,25 @@ extension ForEachIndexIDRule {
 
     /// Whether the array `owner.name` may get shorter: a write found shortens it or one of the arrays bound to it
     /// through view inputs (the state a `@Binding` input is bound to, the inputs a state is handed to), or one of them
-    /// is not known well enough: neither declared as an array nor of a type inferred from a call, with another
-    /// wrapper, or a `@Binding` input some construction of whose view FlowLint does not see handing it a binding of a
-    /// property. Bounded: past 32 arrays, it may.
+    /// is not known well enough: with another wrapper, or a `@Binding` input some construction of whose view FlowLint
+    /// does not see handing it a binding of a property. One neither declared as an array nor of a type inferred from
+    /// a call (a computed property, one given a static's value), whose writes are not all looked for, may when an
+    /// array of its name is shortened anywhere. Bounded: past 32 arrays, it may.
     static func mayShrink(member owner: String, _ name: String, _ bound: BoundArrays, _ index: ProjectIndex,
                           _ facts: ProjectFacts) -> Bool {
         var seen: Set<String> = []
         var queue = ["\(owner).\(name)"]
         while let key = queue.popLast() {
             guard seen.insert(key).inserted else { continue }
-            guard seen.count <= 32, !bound.shrunk.contains(key), facts.isCollection(key),
-                  let dot = key.firstIndex(of: ".") else { return true }
+            guard seen.count <= 32, !bound.shrunk.contains(key), let dot = key.firstIndex(of: ".") else { return true }
             let type = String(key[..<dot]), member = String(key[key.index(after: dot)...])
+            // Engineers judged such findings wrong where nothing of the name is shortened: a fixed list of roles copied
+            // from a static, players' names read and written through a computed property (BM).
+            if !facts.isCollection(key) {
+                if bound.shrunkNames.contains(member[...]) { return true }
+                queue += bound.targets[key] ?? []
+                continue
+            }
             let found = index.properties(of: type, named: member)
             guard !found.isEmpty, found.allSatisfy({ ["State", "Published", "Binding", nil].contains($0.wrapper) && !$0.isStatic })
             else { return true }
@@ -1901,17 +1943,25 @@ extension ForEachIndexIDRule {
     }
 
     /// Whether a write found may make the collection shorter. A collection whose writes cannot all be seen may: a
-    /// binding from the parent, a parameter, a local, a property neither declared as an array in the sources nor of a
-    /// type inferred from a call (whose writes `arrayWrites` does not look for).
-    static func mayShrink(_ collection: Collection, _ bound: BoundArrays, _ index: ProjectIndex, _ facts: ProjectFacts) -> Bool {
+    /// binding from the parent, a parameter, a local; a property neither declared as an array in the sources nor of a
+    /// type inferred from a call (whose writes `arrayWrites` does not look for) may when an array of its name is
+    /// shortened, and so may a parameter or a local of that name (`written`: the collection as written).
+    static func mayShrink(_ collection: Collection, written: String, _ bound: BoundArrays, _ index: ProjectIndex,
+                          _ facts: ProjectFacts) -> Bool {
         switch collection {
         case .member(let owner?, let name):
             return mayShrink(member: owner, name, bound, index, facts)
         case .chain(let owner, let base, let name):
-            guard let type = propertyType(owner, base, index), facts.isCollection("\(type).\(name)") else { return true }
+            // Not known to be an array: as in `mayShrink(member:)`.
+            guard let type = propertyType(owner, base, index), facts.isCollection("\(type).\(name)") else {
+                return bound.shrunkNames.contains(name[...])
+            }
             return changeKeys(collection, index).contains(where: bound.shrunk.contains)
         default:
-            return true
+            // `gameManager.playerNames` through a local `@Bindable` of the environment's object: its last name.
+            let name = written.split(separator: ".").last ?? written[...]
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return true }
+            return bound.shrunkNames.contains(name)
         }
     }
 
@@ -2212,7 +2262,7 @@ extension ForEachIndexIDRule {
                     BoundArrays(shrunk: Set(changesByKey($0, animatedCalls: [], index).all.keys),
                                 handoffs: facts.handoffs, constructions: constructions, index)
                 }
-                if !mayShrink(c.collection, nearBound, index, facts) { continue }
+                if !mayShrink(c.collection, written: c.text, nearBound, index, facts) { continue }
                 rowState = nil
             }
             let elementType = c.element ?? elementType(c.collection, index, facts)
