@@ -377,10 +377,22 @@ struct RenderWalker {
             for flag in flags where isBoolean(flag.node, in: call) {
                 argumentsEnv.conditions = conditionLists.adding(FlagCondition(flag: flag.flag, value: true), to: argumentsEnv.conditions)
             }
+            // In an App's scenes, `engine.rootView { ContentView() }`: content handed to a method of an object the App
+            // holds is shown wherever that method puts it, with whatever it applies around it (judged wrong in BM: an
+            // engine of a package that wraps its content in every object it provides).
+            if elementsMayBeMembers, let base = tree.firstChild(callee), context.kind(base) == .identifierExpr,
+               let baseName = context.name(base), baseName != "self", !viewMembers.contains(baseName),
+               tree.child(call, .trailingClosure) != nil {
+                argumentsEnv.provided = providedLists.adding(.unknown, to: argumentsEnv.provided)
+            }
             if !argumentsEnv.platforms.isEmpty { steps.append(.arguments(call, argumentsEnv)) }
             if let receiver = tree.firstChild(callee) {
                 var inner = env
                 inner.helperCalls = helperLists.adding(helperCallName(call, name), to: env.helperCalls)
+                // `.modifier(engine.runningInjector)`: a modifier FlowLint cannot name, which may provide anything.
+                if name == "modifier", Self.modifierConstructed(by: call, context) == nil, context.arguments(call).count == 1 {
+                    inner.provided = providedLists.adding(.unknown, to: inner.provided)
+                }
                 steps.append(.walk(receiver, inner))
             }
         case .identifierExpr:

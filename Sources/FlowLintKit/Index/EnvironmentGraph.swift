@@ -56,6 +56,8 @@ struct EnvironmentGraph {
     /// modifiers it wraps the receiver in provide, and what the methods it calls on the receiver provide, followed
     /// through any number of calls (`withMockEnvironment()` calling `withEnvironment(from:)`), each method once.
     private var helperProvides: [String: [TypeReference]] = [:]
+    /// Per `modifier(T)` helper looked at, whether `T` is a modifier whose body FlowLint cannot read (`opaqueModifier`).
+    private var opaqueModifiers: [String: Bool] = [:]
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.
     private var contentProvidersByType: [String: [TypeReference]] = [:]
@@ -576,12 +578,37 @@ struct EnvironmentGraph {
             result.insert(t)
         }
         for helper in edge.helperCalls {
+            if isOpaqueModifier(helper) { return nil }
             for reference in helperProvides[helper] ?? [] {
                 guard let t = index.resolve(reference) else { return nil }
                 result.insert(t)
             }
         }
         return result
+    }
+
+    /// Whether `helper` applies a modifier of the project whose body FlowLint cannot read, so may provide anything: a
+    /// `modifier(T)` (`.modifier(T())`, `#Preview(traits: .modifier(T()))`) where `T` has no `body` of its own (it
+    /// takes one from an extension of a protocol it conforms to) and is no `GeometryEffect`, which needs none
+    /// (judged wrong in BM: previews under preset modifiers whose shared body provides every object).
+    private mutating func isOpaqueModifier(_ helper: String) -> Bool {
+        guard helper.hasPrefix("modifier("), helper.hasSuffix(")") else { return false }
+        if let known = opaqueModifiers[helper] { return known }
+        let type = String(helper.dropFirst("modifier(".count).dropLast())
+        let declarations = index.types(named: type).filter { index.files[$0.file].types[$0.type].kind != .extension }
+        var opaque = !declarations.isEmpty
+            && !declarations.contains { index.files[$0.file].types[$0.type].inherited.contains("GeometryEffect") }
+        if opaque {
+            for ref in index.renderersByType[type] ?? [] {
+                switch index.renderer(ref).kind {
+                case .viewBody: opaque = false
+                case .member(_, _, let name) where name == "body": opaque = false
+                default: break
+                }
+            }
+        }
+        opaqueModifiers[helper] = opaque
+        return opaque
     }
 
     /// What a container view named `name`, constructed in `file` inside `scope`, provides to the content a caller
