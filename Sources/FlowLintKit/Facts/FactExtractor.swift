@@ -274,8 +274,8 @@ struct FactExtractor {
         if kind == .struct || kind == .class, let accessor = computedIDAccessor(members) {
             type.idComputedFrom = storedVariablesOfComputedID(members, accessor: accessor)
             type.idIsNewWhenRead = makesANewUUID(accessor)
-        } else if kind == .struct || kind == .class {
-            type.idDefault = constantDefaultID(members)
+        } else if kind == .struct || kind == .class, let value = constantDefaultID(members) {
+            facts.constantIDDefaults.append(ConstantIDDefault(type: Int32(typeIndex), value: value))
         }
         // A struct or enum that is no view, app or scene and hands views to UIKit or AppKit, or type-erases them
         // (`struct EndOfYear { func show() { ... UIHostingController(rootView: StoriesView()) } }`, a router enum

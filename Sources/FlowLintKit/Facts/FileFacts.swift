@@ -52,6 +52,9 @@ struct FileFacts: Sendable, Equatable, Codable {
     /// The file's `@AppStorage` Boolean properties, and the flags whose every setting in the file writes one of
     /// those keys (`PersistedFlag`, `FlagFlip`): an onboarding or login flow whose end swaps the branch it is in.
     var persistedFlags: [PersistedFlag] = []
+    /// The types whose stored `id` starts as a constant (`var id: DataId = .void`): elements made without an id of
+    /// their own share it. Kept apart from `TypeFact`, since few types have one.
+    var constantIDDefaults: [ConstantIDDefault] = []
     var flagFlips: [FlagFlip] = []
     /// The flags each construction that has some is shown for, outermost first (`RenderEdge.conditions`).
     var edgeConditions: [[FlagCondition]] = []
@@ -76,6 +79,13 @@ struct FlagCondition: Hashable, Sendable, Codable {
 
 /// `@AppStorage("isOnboarding") var isOnboarding = true` in a type: a Boolean kept under a key that every view or
 /// model reading the same key sees change.
+struct ConstantIDDefault: Hashable, Sendable, Codable {
+    /// The type: its index in the file's `types`.
+    var type: Int32
+    /// The constant as written (`.void`, `0`).
+    var value: String
+}
+
 struct PersistedFlag: Hashable, Sendable, Codable {
     /// The declaring type: its index in the file's `types`.
     var type: Int32
@@ -155,9 +165,6 @@ struct TypeFact: Sendable, Equatable, Codable {
     var idComputedFrom: [String] = []
     /// Its computed `id` makes a new `UUID` (`var id: UUID { storedID ?? UUID() }`): no identity to keep rows by.
     var idIsNewWhenRead = false
-    /// The constant its stored `id` starts as (`var id: DataId = .void`), when it has one: elements made without an
-    /// id of their own share it.
-    var idDefault: String?
 
     /// `qualifiedName` when there is one, else `name`.
     var qualifiedOrSimpleName: String { qualifiedName ?? name }

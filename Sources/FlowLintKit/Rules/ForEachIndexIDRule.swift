@@ -2288,8 +2288,10 @@ extension ForEachIndexIDRule {
             }
             // A stored `id` that starts as a constant (`var id: DataId = .void`, set when the element is saved) is
             // shared by every element made without one (judged wrong in BK: mmex's splits added in a form).
-            let sharedDefaultID = idDeclarations.flatMap { type, declarations in
-                declarations.lazy.compactMap(\.idDefault).first.map { (type, $0) }
+            let sharedDefaultID = idDeclarations.flatMap { type, _ in
+                index.types(named: type).lazy.compactMap { ref in
+                    index.files[ref.file].constantIDDefaults.first { $0.type == Int32(ref.type) }?.value
+                }.first.map { (type, $0) }
             }
             // The rows edit the values they show: through a binding they make, or a row view's of the element's type.
             let rowsEdit = identity == .hashableValue
