@@ -56,7 +56,7 @@ struct EnvironmentGraph {
     /// modifiers it wraps the receiver in provide, and what the methods it calls on the receiver provide, followed
     /// through any number of calls (`withMockEnvironment()` calling `withEnvironment(from:)`), each method once.
     private var helperProvides: [String: [TypeReference]] = [:]
-    /// Per `modifier(T)` helper looked at, whether `T` is a modifier whose body FlowLint cannot read (`opaqueModifier`).
+    /// Per `modifier(T)` helper looked at, whether `T` is a modifier whose body FlowLint cannot read (`isOpaqueModifier`).
     private var opaqueModifiers: [String: Bool] = [:]
     /// Container views whose body applies providers around the content a caller hands in (`Renderer.contentProviders`),
     /// when the name has one body; looked up when a construction is first seen under the name.

@@ -62,6 +62,9 @@ extension ForEachIndexIDRule {
         var form: Form
         /// `onDelete` / `onMove` on this `ForEach`.
         var changedBy: String?
+        /// The `ForEach` is what the body of its view (`view`) shows, in no container of its own: whether its `onDelete`
+        /// or `onMove` can run depends on where the view is shown.
+        var editsWhereShown = false
         /// What in the rows keeps state: a text input (`a TextField`).
         var rowState: String?
         /// A binding to an element by position in the rows (`$items[index]`): editing in place is what they are for.
@@ -379,6 +382,7 @@ extension ForEachIndexIDRule {
             var condition = Condition(container: container, text: tree.compactText(collection), collection: reference.collection,
                                       form: form, element: reference.element)
             condition.changedBy = container == "ForEach" && !isInStack(around.containers, context) ? editingModifier(call, context) : nil
+            condition.editsWhereShown = condition.changedBy != nil && around.containers.isEmpty && isBodyOfItsView(call, context)
             condition.menu = enclosingMenu(call, context)
             condition.rebuiltByCount = rebuilt == .count
             condition.selectsPositions = form == .positions && selectsPositions(data, context)
@@ -827,6 +831,46 @@ extension ForEachIndexIDRule {
             e = closure
         }
         return false
+    }
+
+    /// Whether the `ForEach` `call` (with its modifiers) is a statement of its view's `body`.
+    static func isBodyOfItsView(_ call: Int, _ context: FileContext) -> Bool {
+        var e = call
+        for _ in 0..<64 {
+            guard let access = context.parent(e), context.kind(access) == .memberAccessExpr, context.tree.firstChild(access) == e,
+                  let applied = context.parent(access), context.kind(applied) == .callExpr else { break }
+            e = applied
+        }
+        guard let block = context.parent(e), let accessor = context.parent(block) else { return false }
+        // `var body: some View { ... }`: the accessor block of the `body` binding.
+        guard context.kind(block) == .codeBlock || context.kind(block) == .accessorBlock else { return false }
+        var p: Int? = accessor
+        for _ in 0..<4 {
+            guard let q = p else { return false }
+            if context.kind(q) == .patternBinding { return context.tree.firstChild(q).flatMap { context.name($0) } == "body" }
+            p = context.parent(q)
+        }
+        return false
+    }
+
+    /// Whether every construction of the view `view` found in the project's bodies, previews aside, puts it directly in
+    /// a layout container (`ScrollView { FavoriteList() }`, `layoutContainers`), and there is one: the rows its body's
+    /// `ForEach` shows are laid out there, not listed, so their `onDelete` and `onMove` never run. Computed once for
+    /// every view (`innermostContainers`: the innermost container of each construction of each view, nil where there is
+    /// none).
+    static func isShownOnlyInStacks(_ view: String, _ index: ProjectIndex, _ innermostContainers: inout [String: [String?]]?) -> Bool {
+        if innermostContainers == nil {
+            var found: [String: [String?]] = [:]
+            for facts in index.files {
+                // Previews aside: where the app shows the view is what its users can do there.
+                for renderer in facts.renderers where renderer.kind != .root(.preview) && renderer.kind != .root(.previewProvider) {
+                    for edge in renderer.edges { if let name = edge.viewName { found[name, default: []].append(edge.enclosingCallees.last) } }
+                }
+            }
+            innermostContainers = found
+        }
+        guard let containers = innermostContainers![view], !containers.isEmpty else { return false }
+        return containers.allSatisfy { $0.map(layoutContainers.contains) == true }
     }
 
     /// `onDelete` or `onMove` applied to the `ForEach` (through other modifiers after it).
@@ -2159,6 +2203,7 @@ extension ForEachIndexIDRule {
         var boundWithout: [[Int]: BoundArrays] = [:]
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         let constructions = project[ViewConstructionArguments.self]
+        var innermostContainers: [String: [String?]]?
         for finding in project.pending {
             var c = finding.condition
             guard !isConstant(c.collection, index, facts) else { continue }
@@ -2170,6 +2215,10 @@ extension ForEachIndexIDRule {
                 let defaultIsLiteral = facts.literalDefaults.contains("\(owner).\(name)")
                 if constructions.givesArrayLiteral(to: owner, input: name, orLiteralDefault: defaultIsLiteral) { continue }
             }
+            // `.onDelete` on a `ForEach` that is its view's whole body, where every construction of the view puts it in
+            // a stack or a scroll view: no swipe to delete ever shows (judged wrong in BN: favourites shown in a
+            // `ScrollView`).
+            if c.editsWhereShown, let view = c.view, isShownOnlyInStacks(view, index, &innermostContainers) { c.changedBy = nil }
             var changedBy = c.changedBy
             var reorders = changedBy == "onMove"
             if changes == nil { changes = changesByKey(facts.changes, animatedCalls: facts.animatedCalls, index) }
