@@ -86,6 +86,9 @@ enum ViewConstructionArguments: ProjectAnalysis {
         var arrayLiteralArguments: UInt16
         var newValueArguments: UInt16
         var inPreview: Bool
+        /// The innermost container around it is a layout container (`ScrollView { Rows() }`,
+        /// `SwiftUINames.layoutContainers`).
+        var inLayoutContainer = false
 
         func argument(labeled label: String) -> (passed: Bool, isArrayLiteral: Bool) {
             RenderEdge.argument(labeled: label, labels: argumentLabels, arrayLiterals: arrayLiteralArguments)
@@ -122,6 +125,13 @@ enum ViewConstructionArguments: ProjectAnalysis {
             return passing.allSatisfy { $0.constructsNewValue(labeled: input) }
         }
 
+        /// Whether every construction of `view` outside previews puts it directly in a layout container (`ScrollView {
+        /// FavoriteRows() }`), and there is one; false for a view constructed somewhere FlowLint does not see.
+        func isShownOnlyInLayoutContainers(_ view: String) -> Bool {
+            guard let shown = byView[view]?.filter({ !$0.inPreview }), !shown.isEmpty else { return false }
+            return shown.allSatisfy(\.inLayoutContainer)
+        }
+
         /// Whether every construction of `view` passes an array literal as `input`, or leaves it out when its default
         /// is one (`orLiteralDefault`); false for a view constructed nowhere FlowLint sees.
         func givesArrayLiteral(to view: String, input: String, orLiteralDefault: Bool) -> Bool {
@@ -141,7 +151,8 @@ enum ViewConstructionArguments: ProjectAnalysis {
                 guard let view = edge.viewName else { continue }
                 constructions.append(Construction(view: view, argumentLabels: edge.argumentLabels,
                                                   arrayLiteralArguments: edge.arrayLiteralArguments,
-                                                  newValueArguments: edge.newValueArguments, inPreview: inPreview))
+                                                  newValueArguments: edge.newValueArguments, inPreview: inPreview,
+                                                  inLayoutContainer: edge.enclosingCallees.last.map(SwiftUINames.layoutContainers.contains) == true))
             }
         }
         return Inputs(constructions: constructions, constructedElsewhere: facts.constructions.flatMap(\.names))

@@ -14,6 +14,11 @@ enum SwiftUINames {
         "ToolbarItemGroup", "UtilityWindow", "ImmersiveSpace", "Alert", "ConfirmationDialog",
     ]
 
+    /// Layout containers, whose children are laid out, not listed: rows written directly in one (`VStack { ForEach(...)
+    /// }`, `ScrollView { FavoriteRows() }`, even inside a `List` row) cannot be swiped to delete nor dragged to move.
+    static let layoutContainers: Set<String> = ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid",
+                                                 "LazyHGrid", "Grid", "GridRow", "ScrollView"]
+
     /// Scene types an App's scene body constructs: at scene level these names are SwiftUI's scenes, whatever
     /// views the project declares with the same names.
     static let sceneBuilders: Set<String> = [

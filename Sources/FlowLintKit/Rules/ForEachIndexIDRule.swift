@@ -784,18 +784,14 @@ extension ForEachIndexIDRule {
         return context.arguments(call).first { $0.label == "content" }?.value.flatMap { context.kind($0) == .closureExpr ? $0 : nil }
     }
 
-    /// Layout containers whose children are not list rows: a `ForEach` written directly in one (`VStack { ForEach(...)
-    /// .onDelete { ... } }`, even inside a `List` row) has no swipe to delete and no drag to move, so its `onDelete`
-    /// and `onMove` never run.
-    static let layoutContainers: Set<String> = ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid",
-                                                 "LazyHGrid", "Grid", "GridRow", "ScrollView"]
-
     /// Whether the innermost of the containers around a `ForEach` in its body (`surroundings`) is a layout container
-    /// (`layoutContainers`).
+    /// (`SwiftUINames.layoutContainers`): a `ForEach` written directly in one (`VStack { ForEach(...) .onDelete { ... }
+    /// }`, even inside a `List` row) has no swipe to delete and no drag to move, so its `onDelete` and `onMove` never
+    /// run.
     static func isInStack(_ containers: [Int], _ context: FileContext) -> Bool {
         guard let container = containers.first, let callee = context.tree.firstChild(container),
               context.kind(callee) == .identifierExpr, let name = context.name(callee) else { return false }
-        return layoutContainers.contains(name)
+        return SwiftUINames.layoutContainers.contains(name)
     }
 
     /// Whether `n` is in the closure of an `onDelete` or `onMove` that never runs: applied to a `ForEach` written
@@ -851,26 +847,6 @@ extension ForEachIndexIDRule {
             p = context.parent(q)
         }
         return false
-    }
-
-    /// Whether every construction of the view `view` found in the project's bodies, previews aside, puts it directly in
-    /// a layout container (`ScrollView { FavoriteList() }`, `layoutContainers`), and there is one: the rows its body's
-    /// `ForEach` shows are laid out there, not listed, so their `onDelete` and `onMove` never run. Computed once for
-    /// every view (`innermostContainers`: the innermost container of each construction of each view, nil where there is
-    /// none).
-    static func isShownOnlyInStacks(_ view: String, _ index: ProjectIndex, _ innermostContainers: inout [String: [String?]]?) -> Bool {
-        if innermostContainers == nil {
-            var found: [String: [String?]] = [:]
-            for facts in index.files {
-                // Previews aside: where the app shows the view is what its users can do there.
-                for renderer in facts.renderers where renderer.kind != .root(.preview) && renderer.kind != .root(.previewProvider) {
-                    for edge in renderer.edges { if let name = edge.viewName { found[name, default: []].append(edge.enclosingCallees.last) } }
-                }
-            }
-            innermostContainers = found
-        }
-        guard let containers = innermostContainers![view], !containers.isEmpty else { return false }
-        return containers.allSatisfy { $0.map(layoutContainers.contains) == true }
     }
 
     /// `onDelete` or `onMove` applied to the `ForEach` (through other modifiers after it).
@@ -994,7 +970,7 @@ extension ForEachIndexIDRule {
         // A `List` animates its own rows: not the children of a stack inside one of its rows (`List { HStack {
         // ForEach(...) } }`), which are laid out, not listed.
         let names = containers.map { c in tree.firstChild(c).flatMap { context.kind($0) == .identifierExpr ? context.name($0) : nil } }
-        if names.prefix(while: { !layoutContainers.contains($0 ?? "") }).contains("List") { return true }
+        if names.prefix(while: { !SwiftUINames.layoutContainers.contains($0 ?? "") }).contains("List") { return true }
         guard let rows else { return false }
         return tree.subtree(rows).dropFirst().contains { n in
             context.kind(n) == .memberAccessExpr && animatingModifiers.contains(context.name(n) ?? "")
@@ -2203,7 +2179,6 @@ extension ForEachIndexIDRule {
         var boundWithout: [[Int]: BoundArrays] = [:]
         let previewHarnesses = project[ViewsShownOnlyInPreviews.self]
         let constructions = project[ViewConstructionArguments.self]
-        var innermostContainers: [String: [String?]]?
         for finding in project.pending {
             var c = finding.condition
             guard !isConstant(c.collection, index, facts) else { continue }
@@ -2218,7 +2193,7 @@ extension ForEachIndexIDRule {
             // `.onDelete` on a `ForEach` that is its view's whole body, where every construction of the view puts it in
             // a stack or a scroll view: no swipe to delete ever shows (judged wrong in BN: favourites shown in a
             // `ScrollView`).
-            if c.editsWhereShown, let view = c.view, isShownOnlyInStacks(view, index, &innermostContainers) { c.changedBy = nil }
+            if c.editsWhereShown, let view = c.view, constructions.isShownOnlyInLayoutContainers(view) { c.changedBy = nil }
             var changedBy = c.changedBy
             var reorders = changedBy == "onMove"
             if changes == nil { changes = changesByKey(facts.changes, animatedCalls: facts.animatedCalls, index) }
