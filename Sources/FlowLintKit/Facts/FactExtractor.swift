@@ -610,7 +610,8 @@ struct FactExtractor {
             let startsAsNil = initializer == nil && tree.name(decl) == "var" && annotation.map(context.isOptionalType) == true
             if wrapper == "State", initializer != nil || startsAsNil, !property.isStatic, let typeDecl {
                 stored.stateChanges = stateChanges(of: n, declaration: decl, in: typeDecl,
-                                                   isPrivate: context.isPrivateToItsFile(decl))
+                                                   isPrivate: context.isPrivateToItsFile(decl),
+                                                   initialValue: startsAsNil ? "nil" : initializer.flatMap(literalText))
             }
             // A query or a context its file never names again fetches nothing anyone sees, and is not counted.
             // (`@Environment(\.modelContext) private var modelContext` names it in its own attribute.)

@@ -9,8 +9,8 @@ import FlowLintSyntax
 enum StateChanges: UInt8, Sendable, Equatable, Codable {
     /// Written, passed on as a binding, set in an initializer (`_x = State(...)`), or not looked at.
     case any
-    /// Never written and never passed on (and, when not private, read in the file): every instance holds the
-    /// initial value.
+    /// Never written, or written only with its initial value (`isOpen = false` of `@State var isOpen = false`), and
+    /// never passed on (and, when not private, read in the file): every instance holds the initial value.
     case never
     /// Written only inside `GeometryReader`, `onGeometryChange`, `onPreferenceChange` or a size reader of the
     /// project's (`readSize { ... }`, `onSizeChange { ... }`): measured from the layout.
@@ -51,7 +51,9 @@ extension FactExtractor {
     /// How the `@State` property `name` (declared at `declaration` in `typeDecl`) changes. One pass over the
     /// tokens of the type and its extensions in this file; presentation bindings and layout closures are found
     /// in the parsed bodies (a use in a body the parser skipped counts as a change of any kind).
-    func stateChanges(of name: String, declaration: Int, in typeDecl: Int, isPrivate: Bool) -> StateChanges {
+    /// `initialValue`: the literal it starts as (`false`, `0`, `nil`), when it starts as one.
+    func stateChanges(of name: String, declaration: Int, in typeDecl: Int, isPrivate: Bool,
+                      initialValue: String?) -> StateChanges {
         let tokens = tree.tokens
         let own = tree.nodes[declaration]
         let declarations = [typeDecl] + context.extensionsInFile(of: typeDecl)
@@ -61,6 +63,8 @@ extension FactExtractor {
         var allWritesInTaps = true, someWriteDelayed = false
         // The constants assigned when the view appears, while every write is such an assignment.
         var appearValues: Set<String>? = []
+        // Whether every write assigns the initial value again (a flag whose setter was commented out, its reset left).
+        var onlyResetToInitial = initialValue != nil
         // Only the tokens that spell the name (`name`, `$name`, `_name`), in file order, from the type's index of its
         // tokens by text: scanning every token of the type for each of its states made a type of thousands of them
         // cost their square.
@@ -92,7 +96,9 @@ extension FactExtractor {
                 if !calls.layouts.contains(offset) { allWritesInLayout = false }
                 if !calls.taps.contains(offset) { allWritesInTaps = false }
                 if calls.delays.contains(offset) { someWriteDelayed = true }
-                if calls.appears.contains(offset), let value = assignedConstant(at: i) {
+                let value = assignedConstant(at: i)
+                if value == nil || value != initialValue { onlyResetToInitial = false }
+                if calls.appears.contains(offset), let value {
                     appearValues?.insert(value)
                 } else {
                     appearValues = nil
@@ -103,10 +109,19 @@ extension FactExtractor {
         }
         // Never named again: nothing reads or writes it, unless an extension in another file does (not when private).
         if !written && !bound { return read || isPrivate ? .never : .unnamedInItsFile }
+        if onlyResetToInitial && !bound && (read || isPrivate) { return .never }
         if bound { return read ? .any : .presentation }
         if allWritesInLayout { return .fromLayout }
         if let values = appearValues, values.count == 1 { return .setOnAppear }
         return allWritesInTaps && someWriteDelayed ? .tapFeedback : .any
+    }
+
+    /// The text of a literal `false`, `1`, `0.5` or `nil` initial value; nil for any other expression.
+    func literalText(_ expression: Int) -> String? {
+        switch context.kind(expression) {
+        case .booleanLiteral, .integerLiteral, .floatLiteral, .nilLiteral: return tree.compactText(expression)
+        default: return nil
+        }
     }
 
     /// The constant assigned by `x = true`, `x = 1`, `self.x = false` at token `i` (the name), if that is what it is:
@@ -116,7 +131,7 @@ extension FactExtractor {
         guard i + 2 < tokens.count, tokens[i + 1].kind == .equal else { return nil }
         let value = tokens[i + 2]
         let isLiteral = value.kind == .integerLiteral || value.kind == .floatLiteral
-            || (value.kind == .keyword && (value.keyword == .true || value.keyword == .false))
+            || (value.kind == .keyword && (value.keyword == .true || value.keyword == .false || value.keyword == .nil))
         guard isLiteral else { return nil }
         if i + 3 < tokens.count {
             let next = tokens[i + 3]

@@ -175,6 +175,10 @@ extension ForEachIndexIDRule {
         /// each it has there: when that is every construction of the view, its rows are never shown while the change
         /// can be made.
         var awayFromViews: [ShownElsewhere] = []
+        /// The change is made in a method of a view that nothing in the view's file names (an `onDelete` handler
+        /// left unattached): it runs only if an extension of the view in another file calls it, since nothing
+        /// outside a view calls the methods of a view value.
+        var inMethodUncalledInItsView = false
         /// The file that records the change, set when the project pass gathers the records.
         var file: String?
     }
@@ -345,6 +349,7 @@ extension ForEachIndexIDRule {
                     return dead
                 }() { continue }
                 if isInInertEditingAction(call, context) { continue }
+                change.inMethodUncalledInItsView = function.map { isUncalledViewMethod($0, context) } ?? false
                 change.animated = isInWithAnimation(call, context)
                 change.function = function.flatMap { context.name($0) }
                 changes.append((change, call))
@@ -412,7 +417,8 @@ extension ForEachIndexIDRule {
             // and the first animated one those that are; each function that changes it is kept, and each set of rows
             // and views it is away from.
             var key: [String?] = [change.owner, change.base, change.name, change.reorders ? "reorders" : nil,
-                                  change.animated ? "animated" : nil, change.function]
+                                  change.animated ? "animated" : nil, change.function,
+                                  change.inMethodUncalledInItsView ? "uncalled" : nil]
             key += change.awayFromRows.map { String($0) } + change.awayFromViews.map { "\($0.view)*\($0.constructions)" }
             if changed.insert(key).inserted { record.changes.append(change) }
         }
@@ -427,6 +433,14 @@ extension ForEachIndexIDRule {
         if context.mentions(observableWords) { (record.shrinks, record.handoffs) = arrayWrites(context, rows: reportedRows, &walk) }
         record.animatedCalls = animatedCalls.sorted()
         if !record.isEmpty { report.record(record) }
+    }
+
+    /// Whether `function` is an instance method of a struct declared in this file as a `View`, and nothing else in
+    /// the file names it (judged wrong in BO: a `delete(at:)` no `onDelete` was ever given).
+    static func isUncalledViewMethod(_ function: Int, _ context: FileContext) -> Bool {
+        guard context.isUncalledFunction(function), !context.hasModifier(function, .static),
+              let type = context.enclosingType(function), context.kind(type) == .structDecl else { return false }
+        return context.inheritedNames(type).contains("View")
     }
 
     /// The collection whose positions `data` enumerates, if it does, and how the rows get them.
@@ -2447,6 +2461,10 @@ extension ForEachIndexIDRule {
         var byKey = ChangesByKey()
         for change in changes {
             let owner = change.owner
+            // A view's method its file never calls runs only if an extension of the view in another file calls it.
+            if change.inMethodUncalledInItsView, !index.types(named: owner).contains(where: { ref in
+                index.type(ref).kind == .extension && index.files[ref.file].path != change.file
+            }) { continue }
             var keys = ["\(owner).\(change.name)"]
             if let base = change.base {
                 keys = ["\(owner).\(base).\(change.name)"]
