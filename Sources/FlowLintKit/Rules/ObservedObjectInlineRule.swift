@@ -214,7 +214,8 @@ extension ObservedObjectInlineRule {
         for decl in file.mentions(observableObjectWord) ? file.typeDeclarations : [] where file.typeKind(decl) == .class {
             let name = recordedName(decl, file)
             if !stateless.contains(where: { $0.name == name }), let d = derivedFromInputs(decl, file) {
-                // It has stored properties and names no later work anywhere: its making starts none.
+                // It has stored properties and names later work only in methods its making does not run: its making
+                // starts none.
                 derived.append(d)
                 quiet.append(name)
             } else if hasInstanceProperties(decl, file) && !startsWorkWhenMade(decl, file) {
@@ -895,6 +896,14 @@ extension ObservedObjectInlineRule {
         // fetched again at every render of the mail view).
         if readsAStoreWhenMade(declarations, methods: methods, tree) { return nil }
         var writers: [String] = []
+        // Later work in a method that making the object never runs (no initializer calls it, nor a method they call)
+        // starts only when the method is called: the method is a writer, and a view that never calls it loses nothing.
+        let runWhenMade = methodsCalledWhenMade(declarations, methods: methods, tree)
+        func startsLaterWork(at i: Int) -> Bool {
+            guard let method = methods.first(where: { $0.tokens.contains(i) }), !runWhenMade.contains(method.name) else { return false }
+            if !writers.contains(method.name) { writers.append(method.name) }
+            return true
+        }
         // The initializers' mirrors of an outside source (`mirrors`): the subscription they start only keeps the
         // properties equal to the source's current value, which a new object gets at once.
         let mirrored = declarations.compactMap { tree.child($0, .memberBlock) }.flatMap { mirrors($0, file) }.map { tree.tokenRange(of: $0.node) }
@@ -916,16 +925,32 @@ extension ObservedObjectInlineRule {
                     _ = later.popLast()
                 case .identifier, .keyword:
                     let text = tree.identifierText(token)
-                    if namesLaterWork(at: i, text, tree) { return nil }
+                    if namesLaterWork(at: i, text, tree) {
+                        if startsLaterWork(at: i) { continue }
+                        return nil
+                    }
                     guard stored.contains(text), tree.isWrite(atToken: i),
                           !tree.isMemberOfOther(atToken: i) else { continue }
-                    if later.contains(true) { return nil }
+                    if later.contains(true) {
+                        if startsLaterWork(at: i) { continue }
+                        return nil
+                    }
                     if let method = methods.first(where: { $0.tokens.contains(i) }), !writers.contains(method.name) {
                         writers.append(method.name)
                     }
                 default:
                     continue
                 }
+            }
+        }
+        // A method that calls a writer writes too.
+        var grew = true
+        while grew {
+            grew = false
+            for method in methods where !writers.contains(method.name)
+                && !calledNames(in: method.tokens, tree).isDisjoint(with: writers) {
+                writers.append(method.name)
+                grew = true
             }
         }
         return DerivedClass(name: recordedName(decl, file), superclass: superclass, writers: writers,
@@ -941,6 +966,34 @@ extension ObservedObjectInlineRule {
                 && ["delegate", "dataSource"].contains(tree.identifierText(tokens[i + 1])) && tokens[i + 2].kind == .equal
                 && tokens[i + 3].kind == .keyword && tokens[i + 3].keyword == .self
         }
+    }
+
+    /// The names called (followed by `(`) in a range of tokens.
+    static func calledNames(in range: Range<Int>, _ tree: SyntaxTree) -> Set<String> {
+        let tokens = tree.tokens
+        var names: Set<String> = []
+        for i in range where tokens[i].kind == .identifier && i + 1 < range.upperBound && tokens[i + 1].kind == .leftParen {
+            names.insert(tree.identifierText(tokens[i]))
+        }
+        return names
+    }
+
+    /// The methods making the object runs: those its initializers call, and those these call, by name.
+    static func methodsCalledWhenMade(_ declarations: [Int], methods: [(name: String, tokens: Range<Int>)],
+                                      _ tree: SyntaxTree) -> Set<String> {
+        var called: Set<String> = []
+        for d in declarations {
+            for n in tree.subtree(d) where tree.nodes[n].kind == .initDecl { called.formUnion(calledNames(in: tree.tokenRange(of: n), tree)) }
+        }
+        var pending = methods.filter { called.contains($0.name) }
+        var seen = Set(pending.map(\.name))
+        while let method = pending.popLast() {
+            for name in calledNames(in: method.tokens, tree) where !seen.contains(name) {
+                seen.insert(name)
+                pending += methods.filter { $0.name == name }
+            }
+        }
+        return seen
     }
 
     /// Whether an initializer of the class, or a method of it that an initializer names, says `try`.
@@ -1036,8 +1089,8 @@ extension ObservedObjectInlineRule {
                    !hasCallValue(b, file), isNamedOnce(name, file) { continue }
                 if isLet {
                     // A `let` the class fills itself with a new object or value of a call; a subject that only passes
-                    // events on (`PassthroughSubject<Void, Never>()`) keeps no value, nor does a formatter or a coder
-                    // (`DateFormatter()`: configuration, not state). A shared instance (`AVAudioSession.sharedInstance()`)
+                    // events on (`PassthroughSubject<Void, Never>()`) keeps no value, nor does a formatter, a coder or
+                    // a queue (`DateFormatter()`, `DispatchQueue(label:)`: configuration, not state). A shared instance (`AVAudioSession.sharedInstance()`)
                     // is the system's, not the class's.
                     if let value = file.tree.child(b, .initializerClause).flatMap({ file.tree.firstChild($0) }),
                        file.kind(file.unwrapped(value)) == .callExpr,
@@ -1060,7 +1113,7 @@ extension ObservedObjectInlineRule {
     static let statelessHelperTypes: Set<String> = [
         "PassthroughSubject", "DateFormatter", "ISO8601DateFormatter", "NumberFormatter", "DateComponentsFormatter",
         "RelativeDateTimeFormatter", "MeasurementFormatter", "ByteCountFormatter", "JSONDecoder", "JSONEncoder",
-        "PropertyListDecoder", "PropertyListEncoder",
+        "PropertyListDecoder", "PropertyListEncoder", "DispatchQueue",
     ]
 
     /// `Type.sharedInstance()`, `Type.default()`: the accessor of an instance the system or a library shares.
@@ -1077,7 +1130,8 @@ extension ObservedObjectInlineRule {
     static let persistentStores: Set<String> = ["UserDefaults", "Defaults", "NSUbiquitousKeyValueStore"]
 
     /// The `@Published` properties, and the plain stored `var`s, that mirror persistent storage: each takes its
-    /// first value from a store (`persistentStores`, or a property of the class with a storage wrapper such as
+    /// first value from a store (`persistentStores`, a type whose name ends in `Defaults`, or a property of the class
+    /// with a storage wrapper such as
     /// `@AppStorage` or `@Default`), in its initial value or in an initializer's assignment, and writes every change
     /// back, in its `didSet` or `willSet` or in a subscription an initializer makes to `$property`. An object
     /// created again reads what the last one wrote: there is nothing of its own to lose.
@@ -1098,10 +1152,13 @@ extension ObservedObjectInlineRule {
             }
         }
         guard !candidates.isEmpty else { return [] }
+        // A project's own wrapper of `UserDefaults` is named for it (`SharedDefaults.getTheme()`, an app group's).
         func mentionsStore(_ tokens: Range<Int>) -> Bool {
             tokens.contains { i in
                 let token = tree.tokens[i]
-                return token.kind == .identifier && storeWords.contains(tree.identifierText(token))
+                guard token.kind == .identifier else { return false }
+                let text = tree.identifierText(token)
+                return storeWords.contains(text) || (text.hasSuffix("Defaults") && FileContext.isTypeLike(text))
             }
         }
         func tokens(_ n: Int) -> Range<Int> { Int(tree.nodes[n].firstToken)..<Int(tree.nodes[n].endToken) }
