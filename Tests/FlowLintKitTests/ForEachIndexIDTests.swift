@@ -81,7 +81,7 @@ final class ForEachIndexIDTests: XCTestCase {
                 @State private var tags: Set<String> = []
                 init(unsorted: [String]) { _items = State(initialValue: unsorted); items = items.sorted() }
                 var body: some View {
-                    List { ForEach(items.indices, id: \\.self) { Text(items[$0]) } }
+                    List { ForEach(items.indices, id: \\.self) { Text(items[$0]) }; Button("Edit") { edit() } }
                 }
                 func edit() {
                     items.append("a")
@@ -198,6 +198,7 @@ final class ForEachIndexIDTests: XCTestCase {
                     VStack {
                         ForEach(entries.indices, id: \\.self) { row(at: $0) }
                         ForEach(Array(entries.enumerated()), id: \\.offset) { _, entry in outer(entry) }
+                        Button("Clear") { clear() }
                     }
                 }
                 func row(at index: Int) -> some View { EntryRow(entry: entries[index]).padding() }

@@ -2335,10 +2335,13 @@ extension ForEachIndexIDRule {
             let rowsEdit = identity == .hashableValue
                 && (c.editsByPosition || elementType.map { type in c.rowViews.contains { bindsValue(of: type, $0, index) } } == true)
             var diagnostic = finding.diagnostic
-            diagnostic.message = message(c, changedBy: changedBy, rowState: rowState,
-                                         advice: advice(c, element: identity, binding: binding, rowsEdit: rowsEdit,
-                                                        computedID: computedID, newIDWhenRead: newIDWhenRead,
-                                                        sharedDefaultID: sharedDefaultID))
+            // `0..<vm.count` over a view model that counts and subscripts the array it holds: `ForEach(vm)` would not
+            // compile (judged wrong four times in BP).
+            let advised = holdsItsElementsElsewhere(c.collection, index)
+                ? "identify the rows by the elements '\(c.text)' holds (ForEach over its array, with Identifiable elements)"
+                : advice(c, element: identity, binding: binding, rowsEdit: rowsEdit, computedID: computedID,
+                         newIDWhenRead: newIDWhenRead, sharedDefaultID: sharedDefaultID)
+            diagnostic.message = message(c, changedBy: changedBy, rowState: rowState, advice: advised)
             report.report(diagnostic)
         }
     }
@@ -2592,6 +2595,21 @@ extension ForEachIndexIDRule {
         case .staticMember(let type, let name): return facts.elements["\(type).\(name)"]
         default: return nil
         }
+    }
+
+    /// The protocols a type conforms to that make it a collection `ForEach` can take.
+    static let collectionProtocols: Set<String> = [
+        "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection", "MutableCollection",
+        "RangeReplaceableCollection",
+    ]
+
+    /// Whether the positions are those of a property whose type the project declares, in no extension or declaration
+    /// a collection (no collection protocol or protocol of the project inherited): an object that counts its elements
+    /// (`var count: Int { items.count }`) and subscripts them.
+    static func holdsItsElementsElsewhere(_ collection: Collection, _ index: ProjectIndex) -> Bool {
+        guard case .member(let owner?, let name) = collection, let type = propertyType(owner, name, index),
+              index.types(named: type).contains(where: { index.type($0).kind != .extension }) else { return false }
+        return !index.inherited(type).contains { collectionProtocols.contains($0) || index.protocolNames.contains($0) }
     }
 
     /// Whether the project shows the element type to be `Identifiable` (directly, through a protocol of the

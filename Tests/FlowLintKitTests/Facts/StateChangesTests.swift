@@ -81,7 +81,7 @@ final class StateChangesTests: XCTestCase {
                 }
             """, extensions: """
             extension Row {
-                func reset() { offset = 0; count += 1 }
+                func reset() { offset = 12; count += 1 }
             }
             """)
         XCTAssertEqual(found["draft"], .any, "bound to a text field")
@@ -89,6 +89,28 @@ final class StateChangesTests: XCTestCase {
         XCTAssertEqual(found["offset"], .any, "written outside a layout closure, in an extension of the file")
         XCTAssertEqual(found["count"], .any)
         XCTAssertEqual(found["phase"], .any, "two values set on appearing: rows differ")
+    }
+
+    /// A state only ever set back to the literal it starts as (the line that set it otherwise commented out) holds
+    /// its initial value in every row; one bound as well, or set to another value, does not.
+    func testWritesOfTheInitialValueKeepNothing() throws {
+        let found = try changes("""
+                @State private var armed = false
+                @State private var level = 0
+                @State private var picked: String? = nil
+                @State private var open = false
+                var body: some View {
+                    Button(armed ? "Disarm" : "Name") { armed = false; picked = nil }
+                        .onLongPressGesture { level = 0 }
+                        .overlay { Text("\\(level) \\(picked ?? "")") }
+                        .sheet(isPresented: $open) { Button("Close") { open = false } }
+                }
+                func arm() { level = 2 }
+            """)
+        XCTAssertEqual(found["armed"], .never)
+        XCTAssertEqual(found["picked"], .never)
+        XCTAssertEqual(found["level"], .any, "set to another value in a method")
+        XCTAssertEqual(found["open"], .presentation, "bound to a presentation: it is set there")
     }
 
     /// The call ranges are asked whether any holds a write's offset, nested (a tap's action inside a layout closure)
