@@ -477,19 +477,18 @@ struct FactExtractor {
     }
 
     /// The initial value of a stored `id` among the members `members` when it is a constant (`var id: DataId = .void`,
-    /// `var id = 0`, `var id: String = ""`, or `nil` for an optional `var` no initializer sets): every element made
-    /// without an id of its own has that one.
+    /// `var id = 0`, `var id: String = ""`), or `nil` for an optional one (`var id: Int?`): every element made without an
+    /// id of its own has that one.
     func constantDefaultID(_ members: [Int]) -> String? {
         for m in members where context.kind(m) == .variableDecl && !context.hasModifier(m, .static) {
             for binding in context.children(m) where context.kind(binding) == .patternBinding {
                 guard let pattern = tree.firstChild(binding), context.name(pattern) == "id" else { continue }
                 guard tree.child(binding, .accessorBlock) == nil else { return nil }
                 guard let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }) else {
-                    // `@DocumentID var id: String?`, `var id: UUID?`: nil until something sets it, when no initializer
-                    // of the type does (Firestore fills a document's id only when it is saved).
-                    let isOptionalVar = tree.name(m) == "var"
-                        && tree.child(binding, .typeAnnotation).flatMap { tree.firstChild($0) }.map(context.isOptionalType) == true
-                    return isOptionalVar && !members.contains(where: { initializerSetsID($0) }) ? "nil" : nil
+                    // `@DocumentID var id: String?`, `var id: Int?`: an element made without one has nil (Firestore
+                    // fills a document's id only when it is saved; a database's id only once it is stored).
+                    let isOptional = tree.child(binding, .typeAnnotation).flatMap { tree.firstChild($0) }.map(context.isOptionalType) == true
+                    return isOptional ? "nil" : nil
                 }
                 switch context.kind(value) {
                 case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral: break
@@ -506,17 +505,6 @@ struct FactExtractor {
             }
         }
         return nil
-    }
-
-    /// Whether `member` is an initializer that assigns `id` (`id = ...`, `self.id = ...`), from the tokens.
-    func initializerSetsID(_ member: Int) -> Bool {
-        guard context.kind(member) == .initDecl else { return false }
-        let tokens = tree.tokens
-        let range = tree.tokenRange(of: member)
-        return range.contains { i in
-            tokens[i].kind == .identifier && tree.identifierText(tokens[i]) == "id" && i + 1 < range.upperBound
-                && tokens[i + 1].kind == .equal && (i == 0 || tokens[i - 1].kind != .period || (i >= 2 && tokens[i - 2].keyword == .self))
-        }
     }
 
     /// Whether a computed `id`'s accessor makes a new `UUID` (`var id: UUID { storedID ?? UUID() }`): read twice, it

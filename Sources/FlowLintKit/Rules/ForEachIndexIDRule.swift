@@ -286,8 +286,11 @@ extension ForEachIndexIDRule {
                     + "\(names.count == 1 ? "that is" : "they are") edited, and elements with the same values share it) and "
             } else if let (type, value) = sharedDefaultID {
                 // Rows identified by an id that new elements share would be taken for one another.
-                prefix = "give each '\(type)' its own id when it is made (its 'id' starts as '\(value)', which every "
-                    + "element made without one shares) and "
+                prefix = value == "nil"
+                    ? "give each '\(type)' its own id when it is made (its 'id' is optional, and every element made "
+                        + "without one has nil) and "
+                    : "give each '\(type)' its own id when it is made (its 'id' starts as '\(value)', which every "
+                        + "element made without one shares) and "
             }
         case .declared(let name): prefix = "make '\(name)' Identifiable and "
         case .hashableValue where c.binding != nil || c.rowState != nil || rowsEdit || (c.form != .positions && c.text.hasPrefix("$")):
@@ -2326,21 +2329,29 @@ extension ForEachIndexIDRule {
             }
             // A stored `id` that starts as a constant (`var id: DataId = .void`, set when the element is saved) is
             // shared by every element made without one (judged wrong in BK: mmex's splits added in a form).
-            let sharedDefaultID = idDeclarations.flatMap { type, _ in
-                index.types(named: type).lazy.compactMap { ref in
-                    index.files[ref.file].constantIDDefaults.first { $0.type == Int32(ref.type) }?.value
-                }.first.map { (type, $0) }
-            }
+            let sharedDefaultID = idDeclarations.flatMap { type, _ in constantDefaultID(of: type, index).map { (type, $0) } }
             // The rows edit the values they show: through a binding they make, or a row view's of the element's type.
             let rowsEdit = identity == .hashableValue
                 && (c.editsByPosition || elementType.map { type in c.rowViews.contains { bindsValue(of: type, $0, index) } } == true)
             var diagnostic = finding.diagnostic
             // `0..<vm.count` over a view model that counts and subscripts the array it holds: `ForEach(vm)` would not
-            // compile (judged wrong four times in BP).
-            let advised = holdsItsElementsElsewhere(c.collection, index)
-                ? "identify the rows by the elements '\(c.text)' holds (ForEach over its array, with Identifiable elements)"
-                : advice(c, element: identity, binding: binding, rowsEdit: rowsEdit, computedID: computedID,
-                         newIDWhenRead: newIDWhenRead, sharedDefaultID: sharedDefaultID)
+            // compile (judged wrong four times in BP); the advice is for the array it holds, when it holds one.
+            let advised: String
+            if let holder = holderType(c.collection, index) {
+                if let held = heldArray(of: holder, index, facts) {
+                    var shown = c
+                    shown.text = "\(c.text).\(held.property)"
+                    let heldIdentity = elementIdentity(held.element, index)
+                    let heldDefault = heldIdentity == .identifiable || heldIdentity == .idProperty
+                        ? constantDefaultID(of: held.element, index).map { (held.element, $0) } : nil
+                    advised = advice(shown, element: heldIdentity, binding: nil, sharedDefaultID: heldDefault)
+                } else {
+                    advised = "identify the rows by the elements '\(c.text)' holds (ForEach over its array, with Identifiable elements)"
+                }
+            } else {
+                advised = advice(c, element: identity, binding: binding, rowsEdit: rowsEdit, computedID: computedID,
+                                 newIDWhenRead: newIDWhenRead, sharedDefaultID: sharedDefaultID)
+            }
             diagnostic.message = message(c, changedBy: changedBy, rowState: rowState, advice: advised)
             report.report(diagnostic)
         }
@@ -2603,13 +2614,29 @@ extension ForEachIndexIDRule {
         "RangeReplaceableCollection",
     ]
 
-    /// Whether the positions are those of a property whose type the project declares, in no extension or declaration
-    /// a collection (no collection protocol or protocol of the project inherited): an object that counts its elements
-    /// (`var count: Int { items.count }`) and subscripts them.
-    static func holdsItsElementsElsewhere(_ collection: Collection, _ index: ProjectIndex) -> Bool {
+    /// The type of the property whose positions these are, when the project declares it and in no extension or
+    /// declaration makes it a collection (no collection protocol or protocol of the project inherited): an object that
+    /// counts its elements (`var count: Int { items.count }`) and subscripts them.
+    static func holderType(_ collection: Collection, _ index: ProjectIndex) -> String? {
         guard case .member(let owner?, let name) = collection, let type = propertyType(owner, name, index),
-              index.types(named: type).contains(where: { index.type($0).kind != .extension }) else { return false }
-        return !index.inherited(type).contains { collectionProtocols.contains($0) || index.protocolNames.contains($0) }
+              index.types(named: type).contains(where: { index.type($0).kind != .extension }),
+              !index.inherited(type).contains(where: { collectionProtocols.contains($0) || index.protocolNames.contains($0) })
+        else { return nil }
+        return type
+    }
+
+    /// The one array property of `holder` (`@Published var items: [Item]`), with its element type.
+    static func heldArray(of holder: String, _ index: ProjectIndex, _ facts: ProjectFacts) -> (property: String, element: String)? {
+        let names = Set(index.types(named: holder).flatMap { index.properties(of: $0) }.filter { !$0.isStatic }.map(\.name))
+        let arrays = names.sorted().compactMap { name in facts.elements["\(holder).\(name)"].map { (property: name, element: $0) } }
+        return arrays.count == 1 ? arrays[0] : nil
+    }
+
+    /// The constant a stored `id` of the type starts as (`ConstantIDDefault`; `nil` for an optional one).
+    static func constantDefaultID(of type: String, _ index: ProjectIndex) -> String? {
+        index.types(named: type).lazy.compactMap { ref in
+            index.files[ref.file].constantIDDefaults.first { $0.type == Int32(ref.type) }?.value
+        }.first
     }
 
     /// Whether the project shows the element type to be `Identifiable` (directly, through a protocol of the
