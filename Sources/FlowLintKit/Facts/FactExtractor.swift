@@ -274,8 +274,8 @@ struct FactExtractor {
         if kind == .struct || kind == .class, let accessor = computedIDAccessor(members) {
             type.idComputedFrom = storedVariablesOfComputedID(members, accessor: accessor)
             type.idIsNewWhenRead = makesANewUUID(accessor)
-        } else if kind == .struct || kind == .class, let value = constantDefaultID(members) {
-            facts.constantIDDefaults.append(ConstantIDDefault(type: Int32(typeIndex), value: value))
+        } else if kind == .struct || kind == .class, let (value, isIntegerKey) = constantDefaultID(members) {
+            facts.constantIDDefaults.append(ConstantIDDefault(type: Int32(typeIndex), value: value, isIntegerKey: isIntegerKey))
         }
         // A struct or enum that is no view, app or scene and hands views to UIKit or AppKit, or type-erases them
         // (`struct EndOfYear { func show() { ... UIHostingController(rootView: StoriesView()) } }`, a router enum
@@ -479,7 +479,7 @@ struct FactExtractor {
     /// The initial value of a stored `id` among the members `members` when it is a constant (`var id: DataId = .void`,
     /// `var id = 0`, `var id: String = ""`), or `nil` for an optional one (`var id: Int?`): every element made without an
     /// id of its own has that one.
-    func constantDefaultID(_ members: [Int]) -> String? {
+    func constantDefaultID(_ members: [Int]) -> (value: String, isIntegerKey: Bool)? {
         for m in members where context.kind(m) == .variableDecl && !context.hasModifier(m, .static) {
             for binding in context.children(m) where context.kind(binding) == .patternBinding {
                 guard let pattern = tree.firstChild(binding), context.name(pattern) == "id" else { continue }
@@ -487,8 +487,9 @@ struct FactExtractor {
                 guard let value = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }) else {
                     // `@DocumentID var id: String?`, `var id: Int?`: an element made without one has nil (Firestore
                     // fills a document's id only when it is saved; a database's id only once it is stored).
-                    let isOptional = tree.child(binding, .typeAnnotation).flatMap { tree.firstChild($0) }.map(context.isOptionalType) == true
-                    return isOptional ? "nil" : nil
+                    guard let annotation = tree.child(binding, .typeAnnotation).flatMap({ tree.firstChild($0) }),
+                          context.isOptionalType(annotation) else { return nil }
+                    return ("nil", Self.integerTypes.contains(context.typeName(annotation) ?? ""))
                 }
                 switch context.kind(value) {
                 case .integerLiteral, .floatLiteral, .stringLiteral, .booleanLiteral, .nilLiteral: break
@@ -501,11 +502,14 @@ struct FactExtractor {
                 }
                 let text = tree.compactText(value)
                 // A string literal with an interpolation makes its text from other values.
-                return Self.isInterpolatedString(text) ? nil : text
+                return Self.isInterpolatedString(text) ? nil : (text, false)
             }
         }
         return nil
     }
+
+    /// The integer types a database key is declared with.
+    static let integerTypes: Set<String> = ["Int", "Int64", "Int32", "Int16", "UInt", "UInt64", "UInt32", "NSInteger"]
 
     /// Whether a computed `id`'s accessor makes a new `UUID` (`var id: UUID { storedID ?? UUID() }`): read twice, it
     /// may give two ids. From the tokens (the body may be skipped).

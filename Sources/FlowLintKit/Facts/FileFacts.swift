@@ -82,8 +82,11 @@ struct FlagCondition: Hashable, Sendable, Codable {
 struct ConstantIDDefault: Hashable, Sendable, Codable {
     /// The type: its index in the file's `types`.
     var type: Int32
-    /// The constant as written (`.void`, `0`).
+    /// The constant as written (`.void`, `0`; `nil` for an optional `id` without a value).
     var value: String
+    /// The optional `id` is an integer (`var id: Int?`): a key a database gives when it stores the element, which the
+    /// app cannot make itself.
+    var isIntegerKey = false
 }
 
 struct PersistedFlag: Hashable, Sendable, Codable {

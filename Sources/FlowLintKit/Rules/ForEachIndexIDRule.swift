@@ -284,6 +284,17 @@ extension ForEachIndexIDRule {
                 let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
                 prefix = "give '\(type)' an id stored when it is made (its 'id' is computed from \(listed): it changes as "
                     + "\(names.count == 1 ? "that is" : "they are") edited, and elements with the same values share it) and "
+            } else if let (type, value) = sharedDefaultID, value == "nil Int" {
+                // A database's key, which it sets when it stores the element: the app cannot make one earlier, and one
+                // it made up would be sent as the key (judged wrong twice in BP3). The rows need an id of their own.
+                var text = "add a 'localID' to '\(type)', set when each is made (its 'id' is an optional key the store "
+                    + "gives when it saves the element, so elements not saved yet share nil), and "
+                if c.form != .positions && !c.text.hasPrefix("$") {
+                    return text + "identify the rows by it, id: " + (c.form == .zipped ? "\\.1.localID" : "\\.element.localID")
+                }
+                text += "use \(c.container)(\(c.text), id: \\.localID)"
+                if let binding, binding != c.text { text += ", or ForEach(\(binding), id: \\.localID) to edit the elements in place" }
+                return text
             } else if let (type, value) = sharedDefaultID {
                 // Rows identified by an id that new elements share would be taken for one another.
                 prefix = value == "nil"
@@ -2632,10 +2643,11 @@ extension ForEachIndexIDRule {
         return arrays.count == 1 ? arrays[0] : nil
     }
 
-    /// The constant a stored `id` of the type starts as (`ConstantIDDefault`; `nil` for an optional one).
+    /// The constant a stored `id` of the type starts as (`ConstantIDDefault`; `nil` for an optional one, `nil Int`
+    /// for an optional integer key).
     static func constantDefaultID(of type: String, _ index: ProjectIndex) -> String? {
         index.types(named: type).lazy.compactMap { ref in
-            index.files[ref.file].constantIDDefaults.first { $0.type == Int32(ref.type) }?.value
+            index.files[ref.file].constantIDDefaults.first { $0.type == Int32(ref.type) }.map { $0.isIntegerKey ? "nil Int" : $0.value }
         }.first
     }
 
