@@ -943,14 +943,16 @@ extension ObservedObjectInlineRule {
                 }
             }
         }
-        // A method that calls a writer writes too.
-        var grew = true
-        while grew {
-            grew = false
-            for method in methods where !writers.contains(method.name)
-                && !calledNames(in: method.tokens, tree).isDisjoint(with: writers) {
-                writers.append(method.name)
-                grew = true
+        // A method that calls a writer writes too: from each writer to the methods that call it, each looked at once.
+        var callers: [String: [String]] = [:]
+        for method in methods {
+            for name in calledNames(in: method.tokens, tree) { callers[name, default: []].append(method.name) }
+        }
+        var pending = writers
+        while let writer = pending.popLast() {
+            for caller in callers[writer] ?? [] where !writers.contains(caller) {
+                writers.append(caller)
+                pending.append(caller)
             }
         }
         return DerivedClass(name: recordedName(decl, file), superclass: superclass, writers: writers,
@@ -985,12 +987,13 @@ extension ObservedObjectInlineRule {
         for d in declarations {
             for n in tree.subtree(d) where tree.nodes[n].kind == .initDecl { called.formUnion(calledNames(in: tree.tokenRange(of: n), tree)) }
         }
+        let byName = Dictionary(grouping: methods, by: \.name)
         var pending = methods.filter { called.contains($0.name) }
         var seen = Set(pending.map(\.name))
         while let method = pending.popLast() {
             for name in calledNames(in: method.tokens, tree) where !seen.contains(name) {
                 seen.insert(name)
-                pending += methods.filter { $0.name == name }
+                pending += byName[name] ?? []
             }
         }
         return seen
