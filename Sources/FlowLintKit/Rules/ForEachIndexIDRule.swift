@@ -265,10 +265,10 @@ extension ForEachIndexIDRule {
     /// rows make a binding to the element at their position (the rows edit the elements through it).
     /// `computedID`: the element's type and the stored properties its computed `id` reads, when it has one;
     /// `newIDWhenRead`: the element's type, when its computed `id` makes a new `UUID`; `sharedDefaultID`: the element's
-    /// type and the constant its stored `id` starts as, when it starts as one.
+    /// type and the constant its stored `id` starts as (nil for an optional one), when it starts as one.
     static func advice(_ c: Condition, element: ElementIdentity, binding: String?, rowsEdit: Bool = false,
                        computedID: (type: String, from: [String])? = nil, newIDWhenRead: String? = nil,
-                       sharedDefaultID: (type: String, value: String)? = nil) -> String {
+                       sharedDefaultID: (type: String, constant: ConstantIDDefault)? = nil) -> String {
         let pairedID = c.form == .zipped ? "\\.1.id" : "\\.element.id"
         var prefix = "", suffix = ""
         switch element {
@@ -284,7 +284,7 @@ extension ForEachIndexIDRule {
                 let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
                 prefix = "give '\(type)' an id stored when it is made (its 'id' is computed from \(listed): it changes as "
                     + "\(names.count == 1 ? "that is" : "they are") edited, and elements with the same values share it) and "
-            } else if let (type, value) = sharedDefaultID, value == "nil Int" {
+            } else if let (type, constant) = sharedDefaultID, constant.isIntegerKey {
                 // A database's key, which it sets when it stores the element: the app cannot make one earlier, and one
                 // it made up would be sent as the key (judged wrong twice in BP3). The rows need an id of their own.
                 var text = "add a 'localID' to '\(type)', set when each is made (its 'id' is an optional key the store "
@@ -295,7 +295,8 @@ extension ForEachIndexIDRule {
                 text += "use \(c.container)(\(c.text), id: \\.localID)"
                 if let binding, binding != c.text { text += ", or ForEach(\(binding), id: \\.localID) to edit the elements in place" }
                 return text
-            } else if let (type, value) = sharedDefaultID {
+            } else if let (type, constant) = sharedDefaultID {
+                let value = constant.value
                 // Rows identified by an id that new elements share would be taken for one another.
                 prefix = value == "nil"
                     ? "give each '\(type)' its own id when it is made (its 'id' is optional, and every element made "
@@ -2643,11 +2644,10 @@ extension ForEachIndexIDRule {
         return arrays.count == 1 ? arrays[0] : nil
     }
 
-    /// The constant a stored `id` of the type starts as (`ConstantIDDefault`; `nil` for an optional one, `nil Int`
-    /// for an optional integer key).
-    static func constantDefaultID(of type: String, _ index: ProjectIndex) -> String? {
+    /// The constant a stored `id` of the type starts as (`ConstantIDDefault`: `nil` for an optional one).
+    static func constantDefaultID(of type: String, _ index: ProjectIndex) -> ConstantIDDefault? {
         index.types(named: type).lazy.compactMap { ref in
-            index.files[ref.file].constantIDDefaults.first { $0.type == Int32(ref.type) }.map { $0.isIntegerKey ? "nil Int" : $0.value }
+            index.files[ref.file].constantIDDefaults.first { $0.type == Int32(ref.type) }
         }.first
     }
 

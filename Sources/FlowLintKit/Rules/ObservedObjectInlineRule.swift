@@ -948,9 +948,10 @@ extension ObservedObjectInlineRule {
         for method in methods {
             for name in calledNames(in: method.tokens, tree) { callers[name, default: []].append(method.name) }
         }
+        var known = Set(writers)
         var pending = writers
         while let writer = pending.popLast() {
-            for caller in callers[writer] ?? [] where !writers.contains(caller) {
+            for caller in callers[writer] ?? [] where known.insert(caller).inserted {
                 writers.append(caller)
                 pending.append(caller)
             }
