@@ -2488,9 +2488,8 @@ extension ForEachIndexIDRule {
         for change in changes {
             let owner = change.owner
             // A view's method its file never calls runs only if an extension of the view in another file calls it.
-            if change.inMethodUncalledInItsView, !index.types(named: owner).contains(where: { ref in
-                index.type(ref).kind == .extension && index.files[ref.file].path != change.file
-            }) { continue }
+            if change.inMethodUncalledInItsView,
+               !index.isExtended(owner, outsideFile: change.file.flatMap(index.position(ofFile:))) { continue }
             var keys = ["\(owner).\(change.name)"]
             if let base = change.base {
                 keys = ["\(owner).\(base).\(change.name)"]

@@ -1007,12 +1007,7 @@ extension ObservedObjectInlineRule {
         for d in declarations {
             for n in tree.subtree(d) where tree.nodes[n].kind == .initDecl { ranges.append(tree.tokenRange(of: n)) }
         }
-        var called: Set<String> = []
-        for range in ranges {
-            for i in range where tokens[i].kind == .identifier && i + 1 < range.upperBound && tokens[i + 1].kind == .leftParen {
-                called.insert(tree.identifierText(tokens[i]))
-            }
-        }
+        let called = ranges.reduce(into: Set<String>()) { $0.formUnion(calledNames(in: $1, tree)) }
         ranges += methods.filter { called.contains($0.name) }.map(\.tokens)
         return ranges.contains { range in range.contains { tokens[$0].kind == .keyword && tokens[$0].keyword == .try } }
     }
