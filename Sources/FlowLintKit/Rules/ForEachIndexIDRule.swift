@@ -1720,6 +1720,9 @@ extension ForEachIndexIDRule {
             var change = Change(owner: owner, base: base, name: name, call: "")
             if !rows.isEmpty, let token, let node = context.innermostNode(containingToken: token) {
                 change.awayFromRows = away(from: node, rows: rows, &walk).rows
+                for start in rowsHidden(with: node, rows: rows, context) where !change.awayFromRows.contains(start) {
+                    change.awayFromRows.append(start)
+                }
             }
             if seen.insert([owner, base, name] + change.awayFromRows.map { String($0) }).inserted { found.append(change) }
         }
@@ -2903,6 +2906,60 @@ extension ForEachIndexIDRule {
                 let covered = y.arms.contains { ay in ay.modal && !x.arms.contains { $0.branch == ay.branch } }
                 return branches || covered
             }
+        }
+    }
+
+    /// The rows (of `rows`, by the start of their data argument) that the statement holding the write at `write` hides
+    /// in the same update: a statement of the same block sets `flag = false`, and the rows are in the same type, shown
+    /// only under `if flag` (a form's list emptied as the section holding it is hidden: travel-split2, BQ, where
+    /// engineers judged the crash of rows bound by position unable to happen). No row reads the shorter collection.
+    static func rowsHidden(with write: Int, rows: [(call: Int, start: Int)], _ context: FileContext) -> [Int] {
+        let tree = context.tree
+        // The statement holding the write, and the block (or closure) it is a statement of.
+        var statement = write
+        var steps = 0
+        while let p = context.parent(statement), context.kind(p) != .codeBlock, context.kind(p) != .closureExpr {
+            steps += 1
+            guard steps <= maximumWalk, context.kind(p) != .structDecl, context.kind(p) != .classDecl else { return [] }
+            statement = p
+        }
+        guard let block = context.parent(statement), let type = context.enclosingType(write) else { return [] }
+        // `flag = false`, `self.flag = false`.
+        var hidden: Set<String> = []
+        for s in context.children(block) where s != statement && context.kind(s) == .binaryExpr && tree.name(s) == "=" {
+            let sides = Array(context.children(s))
+            guard sides.count == 2, context.kind(sides[1]) == .booleanLiteral, tree.compactText(sides[1]) == "false",
+                  let flag = flagName(sides[0], context) else { continue }
+            hidden.insert(flag)
+        }
+        guard !hidden.isEmpty else { return [] }
+        return rows.filter { row in
+            guard context.enclosingType(row.call) == type else { return false }
+            var c = row.call
+            var steps = 0
+            while let p = context.parent(c), p != type {
+                steps += 1
+                guard steps <= maximumWalk else { return false }
+                if context.kind(p) == .ifStmt || context.kind(p) == .ifExpr {
+                    let parts = Array(context.children(p))
+                    if parts.count >= 2, parts[1] == c, let flag = flagName(parts[0], context), hidden.contains(flag) { return true }
+                }
+                c = p
+            }
+            return false
+        }.map(\.start)
+    }
+
+    /// `flag` or `self.flag`: the name of a property of the type, as a condition or an assignment's target.
+    static func flagName(_ n: Int, _ context: FileContext) -> String? {
+        switch context.kind(n) {
+        case .identifierExpr:
+            return context.name(n)
+        case .memberAccessExpr:
+            guard let base = context.tree.firstChild(n), context.kind(base) == .identifierExpr, context.name(base) == "self" else { return nil }
+            return context.name(n)
+        default:
+            return nil
         }
     }
 
