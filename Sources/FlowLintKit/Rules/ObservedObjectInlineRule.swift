@@ -175,6 +175,15 @@ extension ObservedObjectInlineRule {
             + "or update the object when '\(input)' changes"
     }
 
+    /// Nothing but the object's construction names it (`ObjectUses.isUnused`): none of its state is read, so none is
+    /// lost, but a new one is made, and whatever making it starts (an observer, a timer, a request) started again,
+    /// each time SwiftUI re-creates the view. The fix engineers named is to delete the property, not to own it.
+    static func messageForUnused(property: String, type: String?) -> String {
+        let object = objectName(type)
+        return "@ObservedObject '\(property)' creates \(object) itself and nothing in the view uses it: SwiftUI makes "
+            + "another, and repeats whatever making it starts, each time it re-creates the view; delete the property"
+    }
+
     /// The owner is shown only by UIKit or AppKit code (`ViewsShownOnlyOutsideSwiftUI`), as the root of a hosting
     /// controller or view, which keeps the struct it was given: nothing is lost today, only once a view shows it.
     static func messageForHostedView(property: String, type: String?, owner: String) -> String {
@@ -335,8 +344,19 @@ extension ObservedObjectInlineRule {
                let constructions = project[ViewConstructionArguments.self].constructions(of: c.owner),
                case let shown = constructions.filter({ !$0.inPreview }), !shown.isEmpty,
                shown.allSatisfy({ $0.argument(labeled: c.property).passed }) { continue }
-            var finding = finding
             let hosted = hostedOnly.contains(c.owner) && index.isView(c.owner)
+            // Only its construction names it, and making it may start work (or the class is not known): its state is
+            // not lost, as nothing reads it, and the advice is to delete it (judged wrong 13 times in BR, and often
+            // before, as "its state is lost; own it"). A hosting root is made once, and its object with it.
+            if c.uses.isUnused, !index.isExtended(c.owner, outsideFile: file) {
+                guard !hosted else { continue }
+                var diagnostic = finding.diagnostic
+                diagnostic.message = messageForUnused(property: c.property, type: c.constructed)
+                diagnostic.fixes = []
+                report.report(diagnostic)
+                continue
+            }
+            var finding = finding
             if hosted {
                 finding.diagnostic.message = messageForHostedView(property: c.property, type: c.constructed, owner: c.owner)
             }
