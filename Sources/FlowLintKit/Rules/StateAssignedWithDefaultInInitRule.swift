@@ -67,6 +67,13 @@ extension StateAssignedWithDefaultInInitRule {
         /// `_x = State(...)` (else `x =` or `self.x =`).
         var isStorage: Bool
         var canDrop: Bool
+        /// Nothing of the type's declaration or its extensions in the file names the state outside its declaration
+        /// and the initializers: the value the view would show is shown nowhere, unless an extension in another file
+        /// reads it.
+        var isUnreadOutsideInitializers = false
+        /// A stored property without an initial value is set after the assignment: with the macro, it does not
+        /// compile.
+        var comesBeforeOtherProperties = false
     }
 
     /// An `@State` property declared with an initial value.
@@ -145,9 +152,12 @@ extension StateAssignedWithDefaultInInitRule {
                 let fix = canDrop ? dropInitialValue(finding.state, file) : nil
                 let note = DiagnosticNote(message: noteMessage, span: file.span(of: finding.state.initializer))
                 // Worded by the project check, which knows the toolchain.
+                let unread = !isNamed(finding.state, outside: typeInitializers, ofType: typeName, file)
+                let early = unread && assignsLater(unset, after: finding.assignment, in: finding.initializer, file)
                 report.report(at: finding.assignment, "", notes: [note], fixes: fix.map { [$0] } ?? [],
                               condition: Condition(owner: owner, property: finding.state.name, type: owner,
-                                                   isStorage: finding.isStorage, canDrop: canDrop))
+                                                   isStorage: finding.isStorage, canDrop: canDrop,
+                                                   isUnreadOutsideInitializers: unread, comesBeforeOtherProperties: early))
             }
         }
     }
@@ -160,11 +170,47 @@ extension StateAssignedWithDefaultInInitRule {
         for finding in project.pending where index.isSwiftUIOwner(finding.condition.owner) {
             let c = finding.condition
             if c.isStorage && toolchain.stateIsMacro { continue }
+            // A state only the initializers name shows nothing, whichever value it has: an ignored assignment changes
+            // nothing anyone sees, and the fix is to delete the state (judged wrong 3 times in BR: cells that set a
+            // `fullName` they never show). With the macro an assignment before the other stored properties are set
+            // does not compile (`comesBeforeOtherProperties`), which is still said.
+            if c.isUnreadOutsideInitializers, !(toolchain.stateIsMacro && c.comesBeforeOtherProperties),
+               let file = index.position(ofFile: finding.diagnostic.span.file),
+               !index.isExtended(c.owner, outsideFile: file) { continue }
             var diagnostic = finding.diagnostic
             diagnostic.message = c.isStorage ? message(storage: c.property, type: c.type, toolchain: toolchain)
                 : message(property: c.property, type: c.type, canDrop: c.canDrop, toolchain: toolchain)
             report.report(diagnostic)
         }
+    }
+
+    /// Whether the declaration of the type named `typeName` or an extension of it in the file names `state` (`x`,
+    /// `$x`, `_x`, an interpolation's `\(x)`) outside the state's own declaration and the type's `initializers`.
+    /// A nested type's property of the same name counts too: it can only make the state look read.
+    static func isNamed(_ state: DeclaredState, outside initializers: [Int], ofType typeName: String, _ file: FileContext) -> Bool {
+        let tree = file.tree
+        let tokens = tree.tokens
+        let skipped = ([state.declaration] + initializers).map(tree.tokenRange(of:))
+        let spellings: Set<String> = ["$" + state.name, "_" + state.name]
+        for decl in file.typeDeclarations where file.qualifiedTypeName(decl) == typeName {
+            var i = tree.tokenRange(of: decl).lowerBound
+            let end = tree.tokenRange(of: decl).upperBound
+            while i < end {
+                if let range = skipped.first(where: { $0.contains(i) }) { i = range.upperBound; continue }
+                let token = tokens[i]
+                switch token.kind {
+                case .identifier:
+                    let text = tree.identifierText(token)
+                    if text == state.name || spellings.contains(text) { return true }
+                case .dollarIdentifier:
+                    if spellings.contains(tree.file.text(of: token)) { return true }
+                default:
+                    break
+                }
+                i += 1
+            }
+        }
+        return false
     }
 
     /// The `@State` properties a type's declaration (not its extensions: they hold no stored properties) declares
