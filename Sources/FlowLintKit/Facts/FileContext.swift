@@ -343,6 +343,20 @@ struct FileContext {
     func children(_ n: Int) -> SyntaxTree.Children { tree.children(n) }
     func name(_ n: Int) -> String? { tree.name(n) }
 
+    /// `x` or `self.x` (an assignment's target, a condition): the name of a member of the enclosing type as written.
+    /// Nil for anything else (`other.x`, `x[0]`, a call).
+    func ownMemberName(_ n: Int) -> String? {
+        switch kind(n) {
+        case .identifierExpr:
+            return name(n)
+        case .memberAccessExpr:
+            guard let base = tree.firstChild(n), kind(base) == .identifierExpr, name(base) == "self" else { return nil }
+            return name(n)
+        default:
+            return nil
+        }
+    }
+
     func span(bytes range: Range<Int>) -> SourceSpan {
         SourceSpan(file: path, startOffset: range.lowerBound, endOffset: range.upperBound,
                    start: lines.position(of: range.lowerBound), end: lines.position(of: range.upperBound))

@@ -1257,19 +1257,7 @@ extension ForEachIndexIDRule {
             e = context.unwrapped(base)
         }
         let target = context.kind(e) == .callExpr ? tree.firstChild(e) ?? e : e
-        let name: String?
-        switch context.kind(target) {
-        case .identifierExpr:
-            name = context.name(target)
-        case .memberAccessExpr:
-            guard let base = tree.firstChild(target), context.kind(base) == .identifierExpr, context.name(base) == "self" else {
-                return nil
-            }
-            name = context.name(target)
-        default:
-            return nil
-        }
-        guard let name, !FileContext.isTypeLike(name), let type = context.enclosingType(use),
+        guard let name = context.ownMemberName(target), !FileContext.isTypeLike(name), let type = context.enclosingType(use),
               let body = members.body(of: name, in: type, context) else { return nil }
         return (body, context.kind(e) == .callExpr ? e : nil)
     }
@@ -2929,7 +2917,7 @@ extension ForEachIndexIDRule {
         for s in context.children(block) where s != statement && context.kind(s) == .binaryExpr && tree.name(s) == "=" {
             let sides = Array(context.children(s))
             guard sides.count == 2, context.kind(sides[1]) == .booleanLiteral, tree.compactText(sides[1]) == "false",
-                  let flag = flagName(sides[0], context) else { continue }
+                  let flag = context.ownMemberName(sides[0]) else { continue }
             hidden.insert(flag)
         }
         guard !hidden.isEmpty else { return [] }
@@ -2942,25 +2930,12 @@ extension ForEachIndexIDRule {
                 guard steps <= maximumWalk else { return false }
                 if context.kind(p) == .ifStmt || context.kind(p) == .ifExpr {
                     let parts = Array(context.children(p))
-                    if parts.count >= 2, parts[1] == c, let flag = flagName(parts[0], context), hidden.contains(flag) { return true }
+                    if parts.count >= 2, parts[1] == c, let flag = context.ownMemberName(parts[0]), hidden.contains(flag) { return true }
                 }
                 c = p
             }
             return false
         }.map(\.start)
-    }
-
-    /// `flag` or `self.flag`: the name of a property of the type, as a condition or an assignment's target.
-    static func flagName(_ n: Int, _ context: FileContext) -> String? {
-        switch context.kind(n) {
-        case .identifierExpr:
-            return context.name(n)
-        case .memberAccessExpr:
-            guard let base = context.tree.firstChild(n), context.kind(base) == .identifierExpr, context.name(base) == "self" else { return nil }
-            return context.name(n)
-        default:
-            return nil
-        }
     }
 
     /// The rows (of `rows`, by the start of their data argument) and the views that the change at `change` is away

@@ -1429,7 +1429,7 @@ extension ObservedObjectInlineRule {
         }
         for n in tree.subtree(body) where context.kind(n) == .binaryExpr && tree.nameToken(n).map({ $0.kind == .equal }) == true {
             let sides = Array(context.children(n))
-            guard sides.count == 2, let target = assignedName(sides[0], context) else { continue }
+            guard sides.count == 2, let target = context.ownMemberName(sides[0]) else { continue }
             var wrappedValue: Int?
             var property = target
             if target.hasPrefix("_"), observed[String(target.dropFirst())] != nil {
@@ -1479,7 +1479,7 @@ extension ObservedObjectInlineRule {
                 let shadowed = parameters.contains(property)
                 for statement in context.statements(of: body) {
                     if context.kind(statement) == .binaryExpr, let target = Array(context.children(statement)).first,
-                       let assigned = assignedName(target, context), assigned == property || assigned == "_" + property { continue }
+                       let assigned = context.ownMemberName(target), assigned == property || assigned == "_" + property { continue }
                     let range = tree.tokenRange(of: statement)
                     let setsUp = range.contains { i in
                         guard tokens[i].kind == .identifier || tokens[i].kind == .dollarIdentifier else { return false }
@@ -1523,19 +1523,6 @@ extension ObservedObjectInlineRule {
         return names
     }
 
-    /// `s`, `self.s`, `_s`, `self._s` as an assignment target.
-    static func assignedName(_ target: Int, _ context: FileContext) -> String? {
-        switch context.kind(target) {
-        case .identifierExpr:
-            return context.name(target)
-        case .memberAccessExpr:
-            guard let base = context.tree.firstChild(target), context.kind(base) == .identifierExpr,
-                  context.name(base) == "self" else { return nil }
-            return context.name(target)
-        default:
-            return nil
-        }
-    }
 
     /// What a wrapped value creates; `type` is nil for `.init()`.
     struct CreatedObject { var type: String? }

@@ -189,7 +189,7 @@ extension StateInitFromParameterRule {
         guard let op = file.tree.nameToken(assignment), op.kind == .equal else { return nil }
         let sides = Array(file.children(assignment))
         guard sides.count == 2, [.identifierExpr, .memberAccessExpr].contains(file.kind(sides[0])),
-              let target = assignedName(sides[0], file) else { return nil }
+              let target = file.ownMemberName(sides[0]) else { return nil }
         if target.hasPrefix("_") {
             let property = String(target.dropFirst())
             let call = file.unwrapped(sides[1])
@@ -204,18 +204,6 @@ extension StateInitFromParameterRule {
         return Seed(property: target, value: sides[1], isPlainAssignment: true)
     }
 
-    /// `x`, `self.x`.
-    static func assignedName(_ target: Int, _ file: FileContext) -> String? {
-        switch file.kind(target) {
-        case .identifierExpr:
-            return file.name(target)
-        case .memberAccessExpr:
-            guard let base = file.tree.firstChild(target), file.kind(base) == .identifierExpr, file.name(base) == "self" else { return nil }
-            return file.name(target)
-        default:
-            return nil
-        }
-    }
 
     /// The `@State var name: T` properties without an initial value that this file declares for `owner`.
     static func statesDeclaredWithoutValue(_ owner: String, _ file: FileContext) -> Set<String> {
@@ -390,7 +378,7 @@ extension StateInitFromParameterRule {
                       let call = file.parent(n), file.kind(call) == .callExpr, file.tree.firstChild(call) == n else { continue }
                 if name == "task" && !file.arguments(call).contains(where: { $0.label == "id" }) { continue }
                 for closure in argumentNodes(of: call, file) where file.kind(closure) == .binaryExpr {
-                    if let target = file.assignmentTarget(closure), let assigned = assignedName(target, file) { out.insert(assigned) }
+                    if let target = file.assignmentTarget(closure), let assigned = file.ownMemberName(target) { out.insert(assigned) }
                 }
             }
         }
@@ -473,7 +461,7 @@ extension StateInitFromParameterRule {
                 guard let callee = file.tree.firstChild(n), file.name(callee) == "onChange",
                       [.memberAccessExpr, .identifierExpr].contains(file.kind(callee)),
                       let value = file.arguments(n).first(where: { $0.label == "of" })?.value,
-                      let observed = assignedName(file.unwrapped(value), file), observed == property else { continue }
+                      let observed = file.ownMemberName(file.unwrapped(value)), observed == property else { continue }
                 onChanges.append(n)
             }
         }
