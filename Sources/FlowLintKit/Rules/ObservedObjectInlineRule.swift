@@ -1523,7 +1523,6 @@ extension ObservedObjectInlineRule {
         return names
     }
 
-
     /// What a wrapped value creates; `type` is nil for `.init()`.
     struct CreatedObject { var type: String? }
 

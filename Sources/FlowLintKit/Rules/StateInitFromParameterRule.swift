@@ -204,7 +204,6 @@ extension StateInitFromParameterRule {
         return Seed(property: target, value: sides[1], isPlainAssignment: true)
     }
 
-
     /// The `@State var name: T` properties without an initial value that this file declares for `owner`.
     static func statesDeclaredWithoutValue(_ owner: String, _ file: FileContext) -> Set<String> {
         var out: Set<String> = []
