@@ -357,6 +357,26 @@ struct FileContext {
         }
     }
 
+    /// Whether a token of `ranges`, outside `skipped`, names the property `name` (`name`, `$name`, `_name`; an
+    /// interpolation's `\(name)` is such a token too), read from the tokens, which are there whether or not the bodies
+    /// were parsed.
+    func namesProperty(_ name: String, in ranges: [Range<Int>], skipping skipped: [Range<Int>]) -> Bool {
+        let tokens = tree.tokens
+        let spellings: Set<String> = [name, "$" + name, "_" + name]
+        for range in ranges {
+            var i = range.lowerBound
+            while i < range.upperBound {
+                if let skip = skipped.first(where: { $0.contains(i) }) { i = skip.upperBound; continue }
+                let token = tokens[i]
+                if token.kind == .identifier || token.kind == .dollarIdentifier, spellings.contains(tree.identifierText(token)) {
+                    return true
+                }
+                i += 1
+            }
+        }
+        return false
+    }
+
     func span(bytes range: Range<Int>) -> SourceSpan {
         SourceSpan(file: path, startOffset: range.lowerBound, endOffset: range.upperBound,
                    start: lines.position(of: range.lowerBound), end: lines.position(of: range.upperBound))

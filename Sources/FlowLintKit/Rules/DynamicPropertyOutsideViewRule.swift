@@ -84,7 +84,8 @@ extension DynamicPropertyOutsideViewRule {
                 guard let attribute = attributes.last(where: { file.nameIs($0, wrapperWords) }),
                       let wrapper = file.name(attribute), let property = file.firstBindingName(m) else { continue }
                 // A private property nothing in its file names is never read or written: nothing goes wrong.
-                if isPrivate(m, file) && !isNamedOutside(m, property, file) { continue }
+                if isPrivate(m, file) && !file.namesProperty(property, in: [0..<file.tree.tokens.count],
+                                                                skipping: [file.tree.tokenRange(of: m)]) { continue }
                 let condition = Condition(owner: name, wrapper: wrapper, isObservationIgnored: attributes.contains(where: file.isObservationIgnored))
                 report.report(at: attribute, message(wrapper: wrapper, property: property, type: file.qualifiedTypeName(decl)),
                               condition: condition)
@@ -98,19 +99,6 @@ extension DynamicPropertyOutsideViewRule {
             let text = file.tree.text(modifier)
             return text == "private" || text == "fileprivate"
         }
-    }
-
-    /// Whether a token of the file outside the declaration names the property (`name`, `$name`, `_name`), read from
-    /// the tokens, which are there whether or not the bodies were parsed.
-    static func isNamedOutside(_ decl: Int, _ property: String, _ file: FileContext) -> Bool {
-        let tree = file.tree
-        let declaration = Int(tree.nodes[decl].firstToken)..<Int(tree.nodes[decl].endToken)
-        let names: Set<String> = [property, "$" + property, "_" + property]
-        for (i, token) in tree.tokens.enumerated() where !declaration.contains(i) {
-            guard token.kind == .identifier || token.kind == .dollarIdentifier else { continue }
-            if names.contains(tree.identifierText(token)) { return true }
-        }
-        return false
     }
 
     /// `import SwiftUI` or `import SwiftData` (also `@preconcurrency import`, `import struct SwiftUI.State`): the

@@ -145,6 +145,8 @@ extension StateAssignedWithDefaultInInitRule {
                 }
             }
             let unset = members.storedWithoutInitialValue
+            let declarationRanges = found.isEmpty ? []
+                : file.typeDeclarations.filter { file.qualifiedTypeName($0) == typeName }.map(file.tree.tokenRange(of:))
             for finding in found {
                 // `editing = false` beside `@State var editing = false`, after every property without an initial
                 // value is set: the ignored assignment writes what the view shows anyway, and it compiles with the
@@ -162,7 +164,10 @@ extension StateAssignedWithDefaultInInitRule {
                 let fix = canDrop ? dropInitialValue(finding.state, file) : nil
                 let note = DiagnosticNote(message: noteMessage, span: file.span(of: finding.state.initializer))
                 // Worded by the project check, which knows the toolchain.
-                let unread = !isNamed(finding.state, outside: typeInitializers, ofType: typeName, file)
+                // Named nowhere in the type's declaration or its extensions here but the state's declaration and the
+                // initializers (a nested type's property of the same name only makes it look read).
+                let unread = !file.namesProperty(finding.state.name, in: declarationRanges,
+                                                 skipping: ([finding.state.declaration] + typeInitializers).map(file.tree.tokenRange(of:)))
                 let early = unread && assignsLater(unset, after: finding.assignment, in: finding.initializer, file)
                 report.report(at: finding.assignment, "", notes: [note], fixes: fix.map { [$0] } ?? [],
                               condition: Condition(owner: owner, property: finding.state.name, type: owner,
@@ -194,35 +199,6 @@ extension StateAssignedWithDefaultInInitRule {
             }
             report.report(diagnostic)
         }
-    }
-
-    /// Whether the declaration of the type named `typeName` or an extension of it in the file names `state` (`x`,
-    /// `$x`, `_x`, an interpolation's `\(x)`) outside the state's own declaration and the type's `initializers`.
-    /// A nested type's property of the same name counts too: it can only make the state look read.
-    static func isNamed(_ state: DeclaredState, outside initializers: [Int], ofType typeName: String, _ file: FileContext) -> Bool {
-        let tree = file.tree
-        let tokens = tree.tokens
-        let skipped = ([state.declaration] + initializers).map(tree.tokenRange(of:))
-        let spellings: Set<String> = ["$" + state.name, "_" + state.name]
-        for decl in file.typeDeclarations where file.qualifiedTypeName(decl) == typeName {
-            var i = tree.tokenRange(of: decl).lowerBound
-            let end = tree.tokenRange(of: decl).upperBound
-            while i < end {
-                if let range = skipped.first(where: { $0.contains(i) }) { i = range.upperBound; continue }
-                let token = tokens[i]
-                switch token.kind {
-                case .identifier:
-                    let text = tree.identifierText(token)
-                    if text == state.name || spellings.contains(text) { return true }
-                case .dollarIdentifier:
-                    if spellings.contains(tree.file.text(of: token)) { return true }
-                default:
-                    break
-                }
-                i += 1
-            }
-        }
-        return false
     }
 
     /// The `@State` properties a type's declaration (not its extensions: they hold no stored properties) declares
