@@ -321,11 +321,16 @@ struct EnvironmentGraph {
     /// construction once per build of its root's file.
     private mutating func showRoots(including include: (Renderer.RootKind) -> Bool, in walk: inout Walk) -> [Shown] {
         var shown: [Shown] = []
+        let entryBuilds = buildsWithMainApp()
         for (number, ref) in index.roots.enumerated() {
             let root = index.renderer(ref)
             let file = Int(ref.file)
             guard case .root(let rootKind) = root.kind, include(rootKind) else { continue }
-            let builds = self.builds(ofFile: file).filter { isCompiled(file: file, clause: root.clause, in: $0) }
+            var builds = self.builds(ofFile: file).filter { isCompiled(file: file, clause: root.clause, in: $0) }
+            // An App without `@main` in a build whose entry point is another App (one left beside the real one after a
+            // rename or a rewrite) never runs: its scenes show nothing there (judged wrong in BT: a crash reported
+            // from such an App, where the `@main` one provides the object).
+            if rootKind == .app, !isMainApp(root, file: file) { builds.removeAll(where: entryBuilds.contains) }
             // Names are looked up from the root's type (an App's nested views first).
             let scope = root.rootType >= 0 ? index.files[file].types[Int(root.rootType)].qualifiedOrSimpleName : nil
             let delegates = rootKind == .app && root.rootType >= 0 ? delegateObjects(ofApp: (file, Int(root.rootType))) : []
@@ -353,6 +358,25 @@ struct EnvironmentGraph {
             }
         }
         return shown
+    }
+
+    /// Whether the App whose body `root` is is declared `@main`.
+    private func isMainApp(_ root: Renderer, file: Int) -> Bool {
+        guard root.rootType >= 0 else { return false }
+        return index.files[file].types[Int(root.rootType)].attributes.contains("main")
+    }
+
+    /// The builds that compile an App declared `@main`: their entry point. An App that launches through a type of its
+    /// own (`@main struct Launcher { static func main() { RealApp.main() } }`) has none, and its Apps all count.
+    private mutating func buildsWithMainApp() -> Set<Int32> {
+        var builds: Set<Int32> = []
+        for ref in index.roots {
+            let root = index.renderer(ref)
+            let file = Int(ref.file)
+            guard root.kind == .root(.app), isMainApp(root, file: file) else { continue }
+            builds.formUnion(self.builds(ofFile: file).filter { isCompiled(file: file, clause: root.clause, in: $0) })
+        }
+        return builds
     }
 
     /// What each shown view misses, grouped per root into findings.
