@@ -2444,7 +2444,8 @@ extension ForEachIndexIDRule {
         }
     }
 
-    /// Each recorded change by its keys (see `changeKeys`), described for the message; the first recorded wins.
+    /// Each recorded change by its keys (see `changeKeys`), described for the message: the first recorded wins, but one
+    /// other than a sort comes before sorts.
     /// The changes that reorder, and those made in a `withAnimation { ... }` closure or in a function called in one,
     /// are kept apart as well.
     struct ChangesByKey {
@@ -2489,7 +2490,12 @@ extension ForEachIndexIDRule {
                 }
             }
             let described = "\(change.call) in '\(owner)'"
-            for key in keys where byKey.all[key] == nil { byKey.all[key] = described }
+            // A change other than a sort describes the collection before a sort found earlier: a removal or an
+            // insertion is what moves the rows' identities (judged right in BT, but its message named a shuffle where
+            // the rows remove their own element).
+            for key in keys where byKey.all[key] == nil || (!change.sorts && !byKey.notSorting.contains(key)) {
+                byKey.all[key] = described
+            }
             if !change.sorts { byKey.notSorting.formUnion(keys) }
             if change.reorders {
                 for key in keys where byKey.reordering[key] == nil { byKey.reordering[key] = described }
