@@ -853,6 +853,15 @@ struct FactExtractor {
                 }
                 continue
             }
+            if context.kind(callee) == .memberAccessExpr, let calleeName, Self.alertButtonRoles.contains(calleeName),
+               let closure = parts.last, context.kind(closure) == .trailingClosure, context.name(closure) == nil {
+                // `Alert(primaryButton: .default(Text("Yes")) { ... })`, `ActionSheet`'s `.destructive(Text("Delete")) { ... }`:
+                // run when the alert's button is chosen (judged wrong in BT: a sign-out confirmed in an alert said to
+                // crash as the sheet holding it appears).
+                let title = arguments.first.flatMap { $0.label == nil ? $0.value.flatMap(textTitle) : nil }
+                actions.append(Action(bytes: tree.byteRange(closure), title: title))
+                continue
+            }
             if context.kind(callee) == .memberAccessExpr, calleeName == "onTapGesture", let action = parts.last {
                 actions.append(Action(bytes: tree.byteRange(action), title: nil))
                 continue
@@ -1039,6 +1048,9 @@ struct FactExtractor {
 
     /// Modifiers whose closures run when something happens after the view is shown (a change, a submission, a
     /// gesture, a drop), never as it is shown: `onAppear` and `task` are not among them.
+    /// The roles of `Alert.Button` and `ActionSheet.Button` whose trailing closure is the button's action.
+    static let alertButtonRoles: Set<String> = ["default", "destructive", "cancel"]
+
     static let eventModifiers: Set<String> = [
         "onChange", "onReceive", "onSubmit", "onLongPressGesture", "onDelete", "onMove", "onInsert", "onHover",
         "onContinuousHover", "onDrop", "onOpenURL", "onContinueUserActivity", "onKeyPress", "onCommand",
@@ -1094,6 +1106,14 @@ struct FactExtractor {
     }
 
     /// `"Save"`: a string literal without interpolation, its text.
+    /// The title of `Text("Yes")`, an alert button's label, when it is a literal.
+    func textTitle(_ expression: Int) -> String? {
+        guard context.kind(expression) == .callExpr, let callee = tree.firstChild(expression), context.kind(callee) == .identifierExpr,
+              context.name(callee) == "Text", let first = context.arguments(expression).first, first.label == nil,
+              context.arguments(expression).count == 1 else { return nil }
+        return first.value.flatMap(literalTitle)
+    }
+
     func literalTitle(_ expression: Int) -> String? {
         guard context.kind(expression) == .stringLiteral else { return nil }
         let text = tree.text(expression)
