@@ -1996,7 +1996,7 @@ extension ForEachIndexIDRule {
             guard let type = propertyType(owner, base, index), facts.isCollection("\(type).\(name)") else {
                 return bound.shrunkNames.contains(name[...])
             }
-            return changeKeys(collection, index).contains(where: bound.shrunk.contains)
+            return changeKeys(collection, index, facts).contains(where: bound.shrunk.contains)
         default:
             // `gameManager.playerNames` through a local `@Bindable` of the environment's object: its last name.
             let name = written.split(separator: ".").last ?? written[...]
@@ -2157,6 +2157,8 @@ extension ForEachIndexIDRule {
         var literalDefaults: Set<String> = []
         var shrinks: [Change] = []
         var handoffs: [Handoff] = []
+        /// `Owner.name` for each `View.label` a construction hands `label: $name` (`Handoff`, without a base).
+        var bindingSources: [String: [String]] = [:]
 
         /// Whether `Owner.name` is a property whose writes `arrayWrites` follows: declared as an array, or its type
         /// inferred from a call.
@@ -2188,6 +2190,9 @@ extension ForEachIndexIDRule {
                 facts.shrinks += stamped(record.shrinks, path)
                 facts.handoffs += record.handoffs
             }
+            for h in facts.handoffs where !h.isConstant && h.base == nil {
+                facts.bindingSources["\(h.view).\(h.label)", default: []].append("\(h.owner).\(h.name)")
+            }
             return facts
         }
         let index = project.index
@@ -2216,7 +2221,7 @@ extension ForEachIndexIDRule {
             if c.editsWhereShown, let view = c.view, constructions.isShownOnlyInLayoutContainers(view) { c.changedBy = nil }
             var changedBy = c.changedBy
             var reorders = changedBy == "onMove"
-            if changes == nil { changes = changesByKey(facts.changes, animatedCalls: facts.animatedCalls, index) }
+            if changes == nil { changes = changesByKey(facts.changes, animatedCalls: facts.animatedCalls, index, facts) }
             // Changes made only while the rows are not on screen (in another arm of a view's `body`) are no change
             // under them: the rows appear afresh after it.
             let span = finding.diagnostic.span
@@ -2245,9 +2250,9 @@ extension ForEachIndexIDRule {
             // each such set.
             let awayChanges = facts.changes.indices.filter { isAway(facts.changes[$0]) }
             let nearChanges = awayChanges.isEmpty ? changes! : without(awayChanges, of: facts.changes, &changesWithout) {
-                changesByKey($0, animatedCalls: facts.animatedCalls, index)
+                changesByKey($0, animatedCalls: facts.animatedCalls, index, facts)
             }
-            let keys = changeKeys(c.collection, index)
+            let keys = changeKeys(c.collection, index, facts)
             // A change found elsewhere: an animated one is named first.
             let animatedChange = keys.lazy.compactMap { nearChanges.animated[$0] }.first
             if changedBy == nil { changedBy = animatedChange ?? keys.lazy.compactMap { nearChanges.all[$0] }.first }
@@ -2298,12 +2303,12 @@ extension ForEachIndexIDRule {
                 // judged all four such findings wrong: arrays made together and never shortened).
                 if bindsAnotherArray(c) { continue }
                 if bound == nil {
-                    bound = BoundArrays(shrunk: Set(changesByKey(facts.shrinks, animatedCalls: [], index).all.keys),
+                    bound = BoundArrays(shrunk: Set(changesByKey(facts.shrinks, animatedCalls: [], index, facts).all.keys),
                                         handoffs: facts.handoffs, constructions: constructions, index)
                 }
                 let awayShrinks = facts.shrinks.indices.filter { isAway(facts.shrinks[$0]) }
                 let nearBound = awayShrinks.isEmpty ? bound! : without(awayShrinks, of: facts.shrinks, &boundWithout) {
-                    BoundArrays(shrunk: Set(changesByKey($0, animatedCalls: [], index).all.keys),
+                    BoundArrays(shrunk: Set(changesByKey($0, animatedCalls: [], index, facts).all.keys),
                                 handoffs: facts.handoffs, constructions: constructions, index)
                 }
                 if !mayShrink(c.collection, written: c.text, nearBound, index, facts) { continue }
@@ -2427,7 +2432,7 @@ extension ForEachIndexIDRule {
 
     /// The keys under which a change of this collection is recorded: `Owner.name` for the type that changes it,
     /// and `Owner.base.name` for a change through a property.
-    static func changeKeys(_ collection: Collection, _ index: ProjectIndex) -> [String] {
+    static func changeKeys(_ collection: Collection, _ index: ProjectIndex, _ facts: ProjectFacts) -> [String] {
         switch collection {
         case .member(let owner?, let name):
             return ["\(owner).\(name)"]
@@ -2437,6 +2442,8 @@ extension ForEachIndexIDRule {
             // `model.items` changes where `model` does it (`items.remove(at:)` in its type), where this type does
             // (`model.items.remove(at:)`, or a local copy `items`), and where another type holding the same model does.
             var keys = ["\(owner).\(base).\(name)", "\(owner).\(name)"]
+            // A `@Binding` to a value: where the binding comes from (a sibling's change through its own binding).
+            keys += (boundValueSources(owner, base, index, facts) ?? []).map { "\($0).\(name)" }
             if let type = propertyType(owner, base, index) { keys.append("\(type).\(name)") }
             return keys
         default:
@@ -2475,7 +2482,35 @@ extension ForEachIndexIDRule {
         return !properties.isEmpty && properties.allSatisfy { $0.wrapper == nil || $0.wrapper == "State" }
     }
 
-    static func changesByKey(_ changes: [Change], animatedCalls: Set<String>, _ index: ProjectIndex) -> ChangesByKey {
+    /// When the struct `owner`'s property `base` is a `@Binding` to a value of the project's struct or enum type, the
+    /// properties it is bound to, as `Type.name`: what the constructions of `owner` hand it (`Editor(card: $card)` in
+    /// `Parent`: `Parent.card`), and what those are bound to in turn when they are `@Binding`s too (bounded). A change
+    /// through the binding changes the value there and no other of its type: `EditorCard`'s `exercise.sets.remove(at:)`
+    /// through a binding to an edit sheet's copy does not change the `sets` that a detail view shows of another
+    /// `Exercise` (judged wrong in BP and BS). Nil when `base` is not such a binding.
+    static func boundValueSources(_ owner: String, _ base: String, _ index: ProjectIndex, _ facts: ProjectFacts) -> [String]? {
+        guard let type = propertyType(owner, base, index), index.isDeclared(type, onlyAs: [.struct, .enum]),
+              index.isDeclared(owner, onlyAs: [.struct, .enum]) else { return nil }
+        func isBinding(_ type: String, _ name: String) -> Bool {
+            let found = index.properties(of: type, named: name)
+            return !found.isEmpty && found.allSatisfy { $0.wrapper == "Binding" }
+        }
+        guard isBinding(owner, base) else { return nil }
+        var found: [String] = []
+        var seen: Set<String> = ["\(owner).\(base)"]
+        var queue = facts.bindingSources["\(owner).\(base)"] ?? []
+        while let source = queue.popLast(), seen.count <= 32 {
+            guard seen.insert(source).inserted else { continue }
+            found.append(source)
+            guard let dot = source.firstIndex(of: ".") else { continue }
+            let sourceOwner = String(source[..<dot]), sourceName = String(source[source.index(after: dot)...])
+            if isBinding(sourceOwner, sourceName) { queue += facts.bindingSources[source] ?? [] }
+        }
+        return found
+    }
+
+    static func changesByKey(_ changes: [Change], animatedCalls: Set<String>, _ index: ProjectIndex,
+                             _ facts: ProjectFacts) -> ChangesByKey {
         var byKey = ChangesByKey()
         for change in changes {
             let owner = change.owner
@@ -2485,7 +2520,10 @@ extension ForEachIndexIDRule {
             var keys = ["\(owner).\(change.name)"]
             if let base = change.base {
                 keys = ["\(owner).\(base).\(change.name)"]
-                if let type = propertyType(owner, base, index), !isOwnCopy(base, of: type, in: owner, index) {
+                if let sources = boundValueSources(owner, base, index, facts) {
+                    // Through a `@Binding` to a value: the value where the binding comes from changes, no other.
+                    keys += sources.map { "\($0).\(change.name)" }
+                } else if let type = propertyType(owner, base, index), !isOwnCopy(base, of: type, in: owner, index) {
                     keys.append("\(type).\(change.name)")
                 }
             }
