@@ -1812,6 +1812,9 @@ extension ForEachIndexIDRule {
                     continue
                 }
                 guard token.kind == .identifier, shortens(at: i), !initializers.contains(where: { $0.contains(i) }) else { continue }
+                // In the `onDelete` of a `ForEach` written in a stack, which never runs (judged wrong in BU: a workout's
+                // exercises removed only there, read by position by rows elsewhere).
+                if let node = context.innermostNode(containingToken: i), isInInertEditingAction(node, context) { continue }
                 let previous = i > 0 ? tokens[i - 1] : nil
                 if let previous, previous.kind == .period {
                     guard i > 1 else { continue }
