@@ -22,10 +22,12 @@ extension ForEachIndexIDRule {
 
     /// The bodies that show rows, and those that change a collection in place (`items.remove(at:)`,
     /// `items = items.filter { ... }`), wherever they are: a model's method changes what a view shows. A computed
-    /// property of an array type is kept too: its getter may be a constant (`var sizes: [String] { ["S", "M"] }`).
+    /// property of an array type is kept too: its getter may be a constant (`var sizes: [String] { ["S", "M"] }`),
+    /// and so is a member that makes a binding (`func timeBinding(_ index: Int) -> Binding<Date>`), which rows may call
+    /// with their position (`MemberBodies`).
     static let parses = BodySkipping(bodyWords: Set(["ForEach", "List", "delete", "withAnimation"]).union(inPlaceMethods)
                                         .union(reorderingMethods),
-                                     typeSuffixes: ["]"], notedWords: observableWords.words)
+                                     declarationWords: ["Binding"], typeSuffixes: ["]"], notedWords: observableWords.words)
 
     /// Only a file that says one of these can declare a view or an observable object whose arrays rows bind
     /// (`Record.shrinks`): SwiftUI's, Combine's and Observation's words, imported or used.
@@ -1280,7 +1282,7 @@ extension ForEachIndexIDRule {
     }
 
     /// The bodies of the view-building functions and computed properties of the file's types (`@ViewBuilder`, or of
-    /// a type ending in `View`), by name, looked up as rows call them: each type's members are listed once. Those
+    /// a type ending in `View`) and of those that make a binding (of a type `Binding<...>`), by name, looked up as rows call them: each type's members are listed once. Those
     /// bodies are parsed whatever else runs; another member's body may be skipped, and is not looked into.
     struct MemberBodies {
         private var byType: [Int: [String: Int]] = [:]
@@ -1288,9 +1290,12 @@ extension ForEachIndexIDRule {
         mutating func body(of name: String, in type: Int, _ context: FileContext) -> Int? {
             if let bodies = byType[type] { return bodies[name] }
             let tree = context.tree
+            // Members that build views, and those that make a binding (`func timeBinding(_ index: Int) ->
+            // Binding<Date>`): rows that call one with their position edit what is at it (judged wrong in BV: lodo's
+            // reminder times, each a `DatePicker` bound through such a member, advised `id: \.self`).
             func buildsViews(_ member: Int, type: Int?) -> Bool {
                 context.hasViewBuilderAttribute(member)
-                    || type.map { tree.compactText($0, hasSuffix: "View") } ?? false
+                    || type.map { tree.compactText($0, hasSuffix: "View") || tree.compactText($0).hasPrefix("Binding<") } ?? false
             }
             var bodies: [String: Int] = [:]
             for member in tree.child(type, .memberBlock).map(context.memberDecls) ?? [] {
