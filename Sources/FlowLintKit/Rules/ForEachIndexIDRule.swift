@@ -2364,6 +2364,12 @@ extension ForEachIndexIDRule {
                 } else {
                     advised = "identify the rows by the elements '\(c.text)' holds (ForEach over its array, with Identifiable elements)"
                 }
+            } else if bindsAnotherArray(c), let other = c.binding.flatMap(boundArray) {
+                // The rows bind another array by the same positions (`$availability[index]` in rows over `selectedHours`):
+                // an element's identity or binding would not reach the other array, so the arrays belong in one element
+                // (judged wrong in BV: connectED's `ForEach($data.selectedHours)` advice for three arrays in step).
+                advised = "keep what each row reads by position of '\(plainName(c.text))' and '\(other)' in one Identifiable "
+                    + "element, and use ForEach over an array of those"
             } else {
                 advised = advice(c, element: identity, binding: binding, rowsEdit: rowsEdit, computedID: computedID,
                                  newIDWhenRead: newIDWhenRead, sharedDefaultID: sharedDefaultID)
@@ -2385,15 +2391,23 @@ extension ForEachIndexIDRule {
     /// Whether the rows' binding by position (`$selected[i]`) subscripts an array other than the one whose positions
     /// they are (`modules`), as written: `$`, `self.` and the subscript aside.
     static func bindsAnotherArray(_ c: Condition) -> Bool {
-        guard let binding = c.binding, let bracket = binding.lastIndex(of: "[") else { return false }
-        func plain(_ text: Substring) -> Substring {
-            var text = text
-            if text.hasPrefix("$") { text = text.dropFirst() }
-            if text.hasPrefix("self.") { text = text.dropFirst(5) }
-            if text.hasPrefix("$") { text = text.dropFirst() }
-            return text
-        }
-        return plain(binding[..<bracket]) != plain(Substring(c.text))
+        guard let binding = c.binding, let other = boundArray(binding) else { return false }
+        return other != plainName(c.text)
+    }
+
+    /// The array a binding by position binds into, as written without `$` and `self.` (`model.items` of
+    /// `$model.items[index]`).
+    static func boundArray(_ binding: String) -> String? {
+        binding.lastIndex(of: "[").map { plainName(String(binding[..<$0])) }
+    }
+
+    /// A collection as written, without `$` and `self.` (`model.items` of `$self.model.items`).
+    static func plainName(_ written: String) -> String {
+        var text = Substring(written)
+        if text.hasPrefix("$") { text = text.dropFirst() }
+        if text.hasPrefix("self.") { text = text.dropFirst(5) }
+        if text.hasPrefix("$") { text = text.dropFirst() }
+        return String(text)
     }
 
     /// Whether a collection named in a `ForEach` is a constant: a `let` member or static member with an
