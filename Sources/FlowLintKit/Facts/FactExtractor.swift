@@ -1046,11 +1046,11 @@ struct FactExtractor {
         return branches
     }
 
-    /// Modifiers whose closures run when something happens after the view is shown (a change, a submission, a
-    /// gesture, a drop), never as it is shown: `onAppear` and `task` are not among them.
     /// The roles of `Alert.Button` and `ActionSheet.Button` whose trailing closure is the button's action.
     static let alertButtonRoles: Set<String> = ["default", "destructive", "cancel"]
 
+    /// Modifiers whose closures run when something happens after the view is shown (a change, a submission, a
+    /// gesture, a drop), never as it is shown: `onAppear` and `task` are not among them.
     static let eventModifiers: Set<String> = [
         "onChange", "onReceive", "onSubmit", "onLongPressGesture", "onDelete", "onMove", "onInsert", "onHover",
         "onContinuousHover", "onDrop", "onOpenURL", "onContinueUserActivity", "onKeyPress", "onCommand",
@@ -1105,7 +1105,6 @@ struct FactExtractor {
         return blocks
     }
 
-    /// `"Save"`: a string literal without interpolation, its text.
     /// The title of `Text("Yes")`, an alert button's label, when it is a literal.
     func textTitle(_ expression: Int) -> String? {
         guard context.kind(expression) == .callExpr, let callee = tree.firstChild(expression), context.kind(callee) == .identifierExpr,
@@ -1114,6 +1113,7 @@ struct FactExtractor {
         return first.value.flatMap(literalTitle)
     }
 
+    /// `"Save"`: a string literal without interpolation, its text.
     func literalTitle(_ expression: Int) -> String? {
         guard context.kind(expression) == .stringLiteral else { return nil }
         let text = tree.text(expression)

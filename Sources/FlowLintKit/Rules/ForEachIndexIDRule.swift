@@ -1282,8 +1282,9 @@ extension ForEachIndexIDRule {
     }
 
     /// The bodies of the view-building functions and computed properties of the file's types (`@ViewBuilder`, or of
-    /// a type ending in `View`) and of those that make a binding (of a type `Binding<...>`), by name, looked up as rows call them: each type's members are listed once. Those
-    /// bodies are parsed whatever else runs; another member's body may be skipped, and is not looked into.
+    /// a type ending in `View`) and of those that make a binding (of a type `Binding<...>`), by name, looked up as rows
+    /// call them: each type's members are listed once. Those bodies are parsed whatever else runs; another member's body
+    /// may be skipped, and is not looked into.
     struct MemberBodies {
         private var byType: [Int: [String: Int]] = [:]
 
@@ -2507,7 +2508,7 @@ extension ForEachIndexIDRule {
     /// When the struct `owner`'s property `base` is a `@Binding` to a value of the project's struct or enum type, the
     /// properties it is bound to, as `Type.name`: what the constructions of `owner` hand it (`Editor(card: $card)` in
     /// `Parent`: `Parent.card`), and what those are bound to in turn when they are `@Binding`s too (bounded). A change
-    /// through the binding changes the value there and no other of its type: `EditorCard`'s `exercise.sets.remove(at:)`
+    /// through the binding changes the value there and no other of its type: `SetEditorCard`'s `exercise.sets.remove(at:)`
     /// through a binding to an edit sheet's copy does not change the `sets` that a detail view shows of another
     /// `Exercise` (judged wrong in BP and BS). Nil when `base` is not such a binding.
     static func boundValueSources(_ owner: String, _ base: String, _ index: ProjectIndex, _ facts: ProjectFacts) -> [String]? {
