@@ -1995,17 +1995,20 @@ extension ForEachIndexIDRule {
     /// binding from the parent, a parameter, a local; a property neither declared as an array in the sources nor of a
     /// type inferred from a call (whose writes `arrayWrites` does not look for) may when an array of its name is
     /// shortened, and so may a parameter or a local of that name (`written`: the collection as written).
-    static func mayShrink(_ collection: Collection, written: String, _ bound: BoundArrays, _ index: ProjectIndex,
-                          _ facts: ProjectFacts) -> Bool {
+    static func mayShrink(_ collection: Collection, written: String, inFile file: Int?, _ bound: BoundArrays,
+                          _ index: ProjectIndex, _ facts: ProjectFacts) -> Bool {
         switch collection {
         case .member(let owner?, let name):
+            // A shortening write in the file's own one of several types of the name (`ownerKey`).
+            let ownerKey = ownerKey(owner, inFile: file, index)
+            if ownerKey != owner, bound.shrunk.contains("\(ownerKey).\(name)") { return true }
             return mayShrink(member: owner, name, bound, index, facts)
         case .chain(let owner, let base, let name):
             // Not known to be an array: as in `mayShrink(member:)`.
             guard let type = propertyType(owner, base, index), facts.isCollection("\(type).\(name)") else {
                 return bound.shrunkNames.contains(name[...])
             }
-            return changeKeys(collection, index, facts).contains(where: bound.shrunk.contains)
+            return changeKeys(collection, inFile: file, index, facts).contains(where: bound.shrunk.contains)
         default:
             // `gameManager.playerNames` through a local `@Bindable` of the environment's object: its last name.
             let name = written.split(separator: ".").last ?? written[...]
@@ -2261,7 +2264,8 @@ extension ForEachIndexIDRule {
             let nearChanges = awayChanges.isEmpty ? changes! : without(awayChanges, of: facts.changes, &changesWithout) {
                 changesByKey($0, animatedCalls: facts.animatedCalls, index, facts)
             }
-            let keys = changeKeys(c.collection, index, facts)
+            let rowsFile = index.position(ofFile: span.file)
+            let keys = changeKeys(c.collection, inFile: rowsFile, index, facts)
             // A change found elsewhere: an animated one is named first.
             let animatedChange = keys.lazy.compactMap { nearChanges.animated[$0] }.first
             if changedBy == nil { changedBy = animatedChange ?? keys.lazy.compactMap { nearChanges.all[$0] }.first }
@@ -2271,7 +2275,7 @@ extension ForEachIndexIDRule {
             }
             var rowState = c.rowState ?? c.rowViews.lazy.compactMap {
                 statefulView($0, index, constructions, positionArguments: c.positionArguments,
-                             shownFrom: index.position(ofFile: finding.diagnostic.span.file))
+                             shownFrom: rowsFile)
             }.first
             // A row view that keeps its position in an `@State` (`ImageIndicator(myIndex: i)`) is right only while rows
             // are identified by position: identified by the element, it would keep the position it was made at. With
@@ -2320,7 +2324,7 @@ extension ForEachIndexIDRule {
                     BoundArrays(shrunk: Set(changesByKey($0, animatedCalls: [], index, facts).all.keys),
                                 handoffs: facts.handoffs, constructions: constructions, index)
                 }
-                if !mayShrink(c.collection, written: c.text, nearBound, index, facts) { continue }
+                if !mayShrink(c.collection, written: c.text, inFile: rowsFile, nearBound, index, facts) { continue }
                 rowState = nil
             }
             let elementType = c.element ?? elementType(c.collection, index, facts)
@@ -2453,18 +2457,19 @@ extension ForEachIndexIDRule {
         return types.count == 1 ? types.first : nil
     }
 
-    /// The keys under which a change of this collection is recorded: `Owner.name` for the type that changes it,
-    /// and `Owner.base.name` for a change through a property.
-    static func changeKeys(_ collection: Collection, _ index: ProjectIndex, _ facts: ProjectFacts) -> [String] {
+    /// The keys under which a change of this collection, written in the file `file`, is recorded: `Owner.name` for
+    /// the type that changes it, and `Owner.base.name` for a change through a property (see `ownerKey`).
+    static func changeKeys(_ collection: Collection, inFile file: Int?, _ index: ProjectIndex, _ facts: ProjectFacts) -> [String] {
         switch collection {
         case .member(let owner?, let name):
-            return ["\(owner).\(name)"]
+            return ["\(ownerKey(owner, inFile: file, index)).\(name)"]
         case .staticMember(let type, let name):
             return ["\(type).\(name)"]
         case .chain(let owner, let base, let name):
             // `model.items` changes where `model` does it (`items.remove(at:)` in its type), where this type does
             // (`model.items.remove(at:)`, or a local copy `items`), and where another type holding the same model does.
-            var keys = ["\(owner).\(base).\(name)", "\(owner).\(name)"]
+            let ownerKey = ownerKey(owner, inFile: file, index)
+            var keys = ["\(ownerKey).\(base).\(name)", "\(ownerKey).\(name)"]
             // A `@Binding` to a value: where the binding comes from (a sibling's change through its own binding).
             keys += (boundValueSources(owner, base, index, facts) ?? []).map { "\($0).\(name)" }
             if let type = propertyType(owner, base, index) { keys.append("\(type).\(name)") }
@@ -2472,6 +2477,17 @@ extension ForEachIndexIDRule {
         default:
             return []
         }
+    }
+
+    /// The key of the type `owner` for a change made or a collection shown in the file `file`: its name, or
+    /// `Owner@file` when the file declares a `private` or `fileprivate` type of that name and other files declare
+    /// others. Only that file can name the private one, so its changes are not the others' (judged wrong in BS: a
+    /// removal in one file's `private` row editor taken for another file's). Types nested under the same name in
+    /// several types stay one key: an extension in another file can declare one (`extension List { class Logic }`).
+    static func ownerKey(_ owner: String, inFile file: Int?, _ index: ProjectIndex) -> String {
+        guard let file, fileDeclaringOneOfSeveral(owner, file, index) != nil,
+              index.types(named: owner).contains(where: { $0.file == file && index.type($0).isFilePrivate }) else { return owner }
+        return "\(owner)@\(file)"
     }
 
     /// Each recorded change by its keys (see `changeKeys`), described for the message: the first recorded wins, but one
@@ -2536,13 +2552,13 @@ extension ForEachIndexIDRule {
                              _ facts: ProjectFacts) -> ChangesByKey {
         var byKey = ChangesByKey()
         for change in changes {
-            let owner = change.owner
+            let owner = change.owner, file = change.file.flatMap(index.position(ofFile:))
             // A view's method its file never calls runs only if an extension of the view in another file calls it.
-            if change.inMethodUncalledInItsView,
-               !index.isExtended(owner, outsideFile: change.file.flatMap(index.position(ofFile:))) { continue }
-            var keys = ["\(owner).\(change.name)"]
+            if change.inMethodUncalledInItsView, !index.isExtended(owner, outsideFile: file) { continue }
+            let ownerKey = ownerKey(owner, inFile: file, index)
+            var keys = ["\(ownerKey).\(change.name)"]
             if let base = change.base {
-                keys = ["\(owner).\(base).\(change.name)"]
+                keys = ["\(ownerKey).\(base).\(change.name)"]
                 if let sources = boundValueSources(owner, base, index, facts) {
                     // Through a `@Binding` to a value: the value where the binding comes from changes, no other.
                     keys += sources.map { "\($0).\(change.name)" }
