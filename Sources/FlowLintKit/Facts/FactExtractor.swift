@@ -202,7 +202,7 @@ struct FactExtractor {
         let kind = context.typeKind(decl)
         let name = context.typeDeclarationName(decl)
         let inherited = InheritanceClauses.shared.intern(context.inheritedNames(decl))
-        var type = TypeFact(name: name, kind: kind, inherited: inherited, properties: PropertyList())
+        var type = TypeFact(name: name, inherited: inherited, properties: PropertyList(), kind: kind)
         type.platforms = scopes.platforms(decl)
         type.clause = scopes.clause(decl)
         if kind == .extension {
