@@ -27,6 +27,9 @@ enum StateChanges: UInt8, Sendable, Equatable, Codable {
     /// Not private and named nowhere else in its file: only an extension in another file, or a construction through
     /// the memberwise initializer passing its first value, can give it anything but the initial value.
     case unnamedInItsFile
+    /// Private, written (`isOpen.toggle()`, `count += 1`) but never read otherwise nor passed on: nothing shows what
+    /// it holds.
+    case unread
 }
 
 extension FactExtractor {
@@ -110,6 +113,9 @@ extension FactExtractor {
         // Never named again: nothing reads or writes it, unless an extension in another file does (not when private).
         if !written && !bound { return read || isPrivate ? .never : .unnamedInItsFile }
         if onlyResetToInitial && !bound && (read || isPrivate) { return .never }
+        // Written and never read: a flag left from a removed feature (judged wrong in BW: a row's `showPanel` toggled
+        // by its delete button and read nowhere, taken for state a removal hands to another row).
+        if !read && !bound && isPrivate { return .unread }
         if bound { return read ? .any : .presentation }
         if allWritesInLayout { return .fromLayout }
         if let values = appearValues, values.count == 1 { return .setOnAppear }

@@ -1977,7 +1977,10 @@ extension ForEachIndexIDRule {
                 continue
             }
             let found = index.properties(of: type, named: member)
-            guard !found.isEmpty, found.allSatisfy({ ["State", "Published", "Binding", nil].contains($0.wrapper) && !$0.isStatic })
+            // A `@State static var` is a preview provider's sample (`$sample` handed to the view it previews), which
+            // the app never shows: only its own type's writes are looked for (judged wrong in BW: a preview's sample
+            // questions taken to shrink the questions an app's rows bind).
+            guard !found.isEmpty, found.allSatisfy({ ["State", "Published", "Binding", nil].contains($0.wrapper) && (!$0.isStatic || $0.wrapper == "State") })
             else { return true }
             if found.contains(where: { $0.wrapper == "Binding" }) {
                 // Every construction of the view hands this input a binding of a known array.
