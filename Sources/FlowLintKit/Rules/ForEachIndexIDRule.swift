@@ -1107,6 +1107,9 @@ extension ForEachIndexIDRule {
                       context.arguments(n).contains(where: { $0.value.map { mentions($0, positions, context) } ?? false })
                 else { continue }
                 if case (true, let type?) = context.calleeType(callee), positionValues.contains(type) { continue }
+                // `if vm.isEditingImage(at: idx) { LoadingOverlay() }`: the call decides whether the row shows something,
+                // not what it shows (judged wrong in BX: identical loading overlays, one at a time, over pages).
+                if isInIfCondition(n, context) { continue }
                 // A modifier of a view (`Capsule().fill(isActive ? .blue : .gray)`, `.frame(width: ...)`) reads no
                 // element; a method of a value (`model.post(at: index)`) or any other call may.
                 if context.kind(callee) == .memberAccessExpr, let base = tree.firstChild(callee),
@@ -1119,6 +1122,25 @@ extension ForEachIndexIDRule {
             }
         }
         return true
+    }
+
+    /// Whether the node is in a Boolean condition of an `if` (`if model.isSelected(at: index) { ... }`), not in one of
+    /// its blocks nor bound to a name. Bounded: past 64 levels up, it is not.
+    static func isInIfCondition(_ node: Int, _ context: FileContext) -> Bool {
+        var child = node
+        for _ in 0..<64 {
+            guard let parent = context.parent(child) else { return false }
+            switch context.kind(parent) {
+            case .ifStmt, .ifExpr:
+                return ![.codeBlock, .ifStmt, .ifExpr].contains(context.kind(child))
+            case .codeBlock, .closureExpr, .optionalBindingCondition, .matchingPatternCondition:
+                // In a block, or bound to a name (`if let item = model.item(at: index)`), which the block then shows.
+                return false
+            default:
+                child = parent
+            }
+        }
+        return false
     }
 
     /// Values built from a position that cannot read an element (`Text("\(index + 1)")`, `String(index)`).
