@@ -190,7 +190,7 @@ final class ForEachIndexIDTests: XCTestCase {
             struct EntryRow: View {
                 let entry: Entry
                 @State private var isExpanded = false
-                var body: some View { Text(entry.text).onTapGesture { isExpanded.toggle() } }
+                var body: some View { Text(isExpanded ? entry.text : "…").onTapGesture { isExpanded.toggle() } }
             }
             struct V: View {
                 @State private var entries: [Entry] = []
@@ -393,7 +393,7 @@ final class ForEachIndexIDTests: XCTestCase {
             struct Counter: View {
                 let title: String
                 @State private var count = 0
-                var body: some View { Button(title) { count += 1 } }
+                var body: some View { Button("\\(title) \\(count)") { count += 1 } }
             }
             struct V: View {
                 @State private var items: [String] = []

@@ -113,13 +113,13 @@ extension FactExtractor {
         // Never named again: nothing reads or writes it, unless an extension in another file does (not when private).
         if !written && !bound { return read || isPrivate ? .never : .unnamedInItsFile }
         if onlyResetToInitial && !bound && (read || isPrivate) { return .never }
-        // Written and never read: a flag left from a removed feature (judged wrong in BW: a row's `showPanel` toggled
-        // by its delete button and read nowhere, taken for state a removal hands to another row).
-        if !read && !bound && isPrivate { return .unread }
         if bound { return read ? .any : .presentation }
         if allWritesInLayout { return .fromLayout }
         if let values = appearValues, values.count == 1 { return .setOnAppear }
-        return allWritesInTaps && someWriteDelayed ? .tapFeedback : .any
+        if allWritesInTaps && someWriteDelayed { return .tapFeedback }
+        // Written and never read: a flag left from a removed feature (judged wrong in BW: a row's `showPanel` toggled
+        // by its delete button and read nowhere, taken for state a removal hands to another row).
+        return !read && isPrivate ? .unread : .any
     }
 
     /// The text of a literal `false`, `1`, `0.5` or `nil` initial value; nil for any other expression.

@@ -32,6 +32,7 @@ final class StateChangesTests: XCTestCase {
                 @State private var appeared = false
                 @State private var unused = 0
                 @State var unusedHere = 0
+                @State private var toggledOnly = false
                 init(start: Int) { _seeded = State(initialValue: start) }
                 var body: some View {
                     Text("x").font(.system(.body, design: design))
@@ -46,6 +47,8 @@ final class StateChangesTests: XCTestCase {
                             }
                         }
                         .onAppear { tags.append("seen"); expanded.toggle() }
+                        .help(expanded ? "\\(tags.count)" : "")
+                        .onLongPressGesture { toggledOnly.toggle() }
                         .badge(seeded)
                         .opacity(appeared ? 1 : 0)
                         .onAppear { withAnimation { appeared = true } }
@@ -62,6 +65,7 @@ final class StateChangesTests: XCTestCase {
         XCTAssertEqual(found["expanded"], .any)
         XCTAssertEqual(found["tags"], .any, "a method call on it may mutate it")
         XCTAssertEqual(found["seeded"], .any, "no initial value: set by the initializer, not judged")
+        XCTAssertEqual(found["toggledOnly"], .unread, "private, written and never read: nothing shows it")
     }
 
     func testWritesAndBindingsThatKeepTheStateAlive() throws {
@@ -78,6 +82,7 @@ final class StateChangesTests: XCTestCase {
                         .offset(x: offset)
                         .onAppear { phase = 1 }
                         .task { phase = 2 }
+                        .tag(phase)
                 }
             """, extensions: """
             extension Row {
