@@ -1192,10 +1192,11 @@ struct FactExtractor {
                               contentNames: Set<String> = [], rootType: Int = -1) {
         var renderer = Renderer(kind: kind)
         renderer.rootType = Int32(rootType)
+        let forwardable = context.enclosingType(decl).map { Set(inputBranches(in: $0).map(\.input)) } ?? []
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
                              contentNames: contentNames, elementsMayBeMembers: kind == .root(.app),
                              memberContentProviders: memberContentProviders, presentationFlagPlatforms: presentationFlagPlatforms,
-                             into: &renderer, facts: &facts)
+                             forwardableInputs: forwardable, into: &renderer, facts: &facts)
         if case .viewBody = kind {
             // What the body applies around everything it shows is around the content a caller hands in too, however
             // the body shows it (`steps = content()` in `init`, shown through a model).

@@ -57,6 +57,10 @@ struct RenderWalker {
     /// The providers a view-building method of the owner applies around the closure of content it is handed
     /// (`FactExtractor.contentProvidersOfMembers`): what a call of it constructs in that closure gets them.
     var memberContentProviders: [String: [TypeReference]] = [:]
+    /// The owner's inputs that its own branches test (`switch mode { ... }`, `FactExtractor.inputBranches`): one handed
+    /// on as it is (`Detail(mode: mode)`) is recorded as `label=@name` in `RenderEdge.literalArguments`, and the
+    /// environment analysis gives it the literal the owner's construction passed.
+    var forwardableInputs: Set<String> = []
     /// The owner's `@State` flags that can be set only on some platforms or on none
     /// (`FactExtractor.presentationFlagPlatforms`): what a presentation of one of them shows is shown only there.
     var presentationFlagPlatforms: [String: Platforms] = [:]
@@ -646,8 +650,11 @@ struct RenderWalker {
                 if position < 16, let value = argument.value, context.construction(value).isConstruction {
                     edge.newValueArguments |= 1 << position
                 }
-                if let value = argument.value, let literal = context.caseOrBooleanLiteral(value) {
+                if let value = argument.value, let literal = context.caseOrBooleanLiteral(value) ?? constantLetValue(value) {
                     edge.literalArguments += label + "=" + literal + ","
+                } else if !forwardableInputs.isEmpty, let value = argument.value, let name = ownProperty(value),
+                          forwardableInputs.contains(name) {
+                    edge.literalArguments += label + "=@" + name + ","
                 }
                 position += 1
             }
@@ -695,8 +702,9 @@ extension RenderWalker {
     static func collect(_ node: Int, context: FileContext, ownerType: String?, viewMembers: Set<String>,
                         scopes: ConditionalScopes, contentNames: Set<String> = [], elementsMayBeMembers: Bool = false,
                         memberContentProviders: [String: [TypeReference]] = [:], presentationFlagPlatforms: [String: Platforms] = [:],
-                        into renderer: inout Renderer, facts: inout FileFacts) {
+                        forwardableInputs: Set<String> = [], into renderer: inout Renderer, facts: inout FileFacts) {
         var walker = RenderWalker(context: context, ownerType: ownerType, viewMembers: viewMembers)
+        walker.forwardableInputs = forwardableInputs
         walker.scopes = scopes
         walker.memberContentProviders = memberContentProviders
         walker.presentationFlagPlatforms = presentationFlagPlatforms
@@ -717,5 +725,52 @@ extension RenderWalker {
             let helpers = walker.contentHelperUses[0].filter { name in walker.contentHelperUses.allSatisfy { $0.contains(name) } }
             if !helpers.isEmpty { renderer.contentHelpers = helpers }
         }
+    }
+}
+
+extension RenderWalker {
+    /// The name of `name` or `self.name`: what may be a property of the owner.
+    func ownProperty(_ value: Int) -> String? {
+        switch context.kind(value) {
+        case .identifierExpr:
+            return context.name(value)
+        case .memberAccessExpr:
+            guard let base = context.tree.firstChild(value), context.kind(base) == .identifierExpr, context.name(base) == "self" else { return nil }
+            return context.name(value)
+        default:
+            return nil
+        }
+    }
+
+    /// The literal of a constant of the enclosing type handed as an argument: `mode` or `self.mode` where the type
+    /// declares `let mode: Mode = .normal` (which no initializer can change), and nothing else in the type declares
+    /// a parameter, a closure parameter or a local of that name. Judged wrong in BY: a search screen that hands its
+    /// constant `.normal` mode to cells that read an environment object only in `.plus` mode.
+    func constantLetValue(_ value: Int) -> String? {
+        let tree = context.tree
+        guard let name = ownProperty(value), let type = context.enclosingType(value), let block = tree.child(type, .memberBlock) else { return nil }
+        var found: (literal: String, pattern: Int)?
+        for member in context.memberDecls(block) where context.kind(member) == .variableDecl && tree.name(member) == "let" {
+            for binding in context.children(member) where context.kind(binding) == .patternBinding {
+                guard let pattern = tree.firstChild(binding), context.kind(pattern) == .identifierPattern,
+                      context.name(pattern) == name,
+                      let initial = tree.child(binding, .initializerClause).flatMap({ tree.firstChild($0) }),
+                      let literal = context.caseOrBooleanLiteral(initial) else { continue }
+                found = (literal, pattern)
+            }
+        }
+        guard let found else { return nil }
+        // Shadowed anywhere in the type: the name may not be the constant where it is handed on.
+        for n in tree.subtree(type) where n != found.pattern {
+            switch context.kind(n) {
+            case .identifierPattern, .closureParameter:
+                if context.name(n) == name { return nil }
+            case .parameter:
+                if context.parameterName(n) == name { return nil }
+            default:
+                continue
+            }
+        }
+        return found.literal
     }
 }

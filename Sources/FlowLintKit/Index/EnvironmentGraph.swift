@@ -751,11 +751,29 @@ struct EnvironmentGraph {
 
     /// The number of the literal arguments of `edge` when it passes some and a declaration it shows has a reader
     /// that an input decides (`PropertyFact.readOnlyWhen`), else -1: the places of other constructions stay shared.
-    private mutating func arguments(of edge: RenderEdge, shown set: Int) -> Int32 {
+    /// An input handed on as it is (`label=@mode`) gets the literal that `from`, the place of the view that hands it
+    /// on, was passed for it; without one it is left out.
+    private mutating func arguments(of edge: RenderEdge, shown set: Int, from place: Place? = nil) -> Int32 {
         guard !edge.literalArguments.isEmpty, resolvedSets[set].contains(where: { hasInputReader($0) }) else { return -1 }
-        if let number = argumentSetNumbers[edge.literalArguments] { return number }
-        argumentSets.append(edge.literalArguments)
-        argumentSetNumbers[edge.literalArguments] = Int32(argumentSets.count - 1)
+        var passed = edge.literalArguments
+        if passed.contains("=@") {
+            let known = place.flatMap { $0.arguments >= 0 ? argumentSets[Int($0.arguments)] : nil } ?? ""
+            passed = ""
+            for entry in edge.literalArguments.split(separator: ",") {
+                guard let equals = entry.firstIndex(of: "=") else { continue }
+                let value = entry[entry.index(after: equals)...]
+                if value.hasPrefix("@") {
+                    guard let literal = RenderEdge.literalArgument(String(value.dropFirst()), in: known) else { continue }
+                    passed += entry[..<equals] + "=" + literal + ","
+                } else {
+                    passed += entry + ","
+                }
+            }
+            if passed.isEmpty { return -1 }
+        }
+        if let number = argumentSetNumbers[passed] { return number }
+        argumentSets.append(passed)
+        argumentSetNumbers[passed] = Int32(argumentSets.count - 1)
         return Int32(argumentSets.count - 1)
     }
 
@@ -875,7 +893,7 @@ struct EnvironmentGraph {
                      provided: provided)
                 guard let provided else { continue }
                 walk.link(node, to: Place(kind: .name(resolved.set), navigable: navigable, platforms: edgePlatforms, build: place.build,
-                                          arguments: arguments(of: edge, shown: resolved.set), persisted: persisted),
+                                          arguments: arguments(of: edge, shown: resolved.set, from: place), persisted: persisted),
                           view: resolved.name, step: edge.span, provides: provided, presentation: edge.presentation)
             case .member(let name):
                 guard let provided else { continue }
