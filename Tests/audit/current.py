@@ -7,7 +7,7 @@ earlier verdict of the place applies otherwise.
 Usage: python3 Tests/audit/current.py REPORTS_DIR"""
 import json,glob,os,collections,sys
 here = os.path.dirname(os.path.abspath(__file__))
-rounds=['before','after','L','R','M','N','O','P','S','S2','Q','U','V','W','X','Y','Z','AA','AZ','AC','AE','AG','AH','AZ2','AI','AZ3','AJ','AZ4','AK','AZ5','AL','AZ6','AM','AN','AZ7','AZ8','AO','AZ9','AZ10','AP','AQ','AR','AZ11','AZ12','AS','AT','AU','AV','AZ13','AW','AX','AY','AZ14','AZ15','BA','AZ16','AZ17','AZ18','BB','AZ19','BC','AZ20','BD','BE','AZ21','AZ22','AZ23','BF','BG','AZ24','AZ25','AZ26','BH','AZ27','BI','BJ','BK','BK2','BL','BL2','BM','BK3','BN','BO','BP','BP2','BP3','BP4','BQ','BR','BR2','BS','BT','BT2','BU','BV','BV2']
+rounds=['before','after','L','R','M','N','O','P','S','S2','Q','U','V','W','X','Y','Z','AA','AZ','AC','AE','AG','AH','AZ2','AI','AZ3','AJ','AZ4','AK','AZ5','AL','AZ6','AM','AN','AZ7','AZ8','AO','AZ9','AZ10','AP','AQ','AR','AZ11','AZ12','AS','AT','AU','AV','AZ13','AW','AX','AY','AZ14','AZ15','BA','AZ16','AZ17','AZ18','BB','AZ19','BC','AZ20','BD','BE','AZ21','AZ22','AZ23','BF','BG','AZ24','AZ25','AZ26','BH','AZ27','BI','BJ','BK','BK2','BL','BL2','BM','BK3','BN','BO','BP','BP2','BP3','BP4','BQ','BR','BR2','BS','BT','BT2','BU','BV','BV2','BW','BX','BY','BY2']
 verdicts=collections.defaultdict(list)
 def load_round(r):
     files=sorted(glob.glob(f'{here}/{r}/*.jsonl'))
