@@ -393,7 +393,9 @@ struct RenderEdge: Sendable, Equatable, Codable {
     /// the list: it fits the edge's padding, and edges of every file stay in memory for the project pass.
     var conditions: Int32 = -1
     /// The labeled arguments whose value is an enum case or a Boolean literal, each as `label=value,`
-    /// (`tip=.touchId,isEditing=false,`): what an input of the view is for this construction (`InputCondition`).
+    /// (`tip=.touchId,isEditing=false,`): what an input of the view is for this construction (`InputCondition`). A
+    /// constant `let` of the constructing type counts as its literal; an input of the constructing view handed on as
+    /// it is is written `label=@name,` (`RenderWalker.forwardableInputs`), for the environment analysis to resolve.
     var literalArguments = ""
 
     /// The literal passed as `label` in `literalArguments` written as they are (`tip=.touchId,`), if one is.

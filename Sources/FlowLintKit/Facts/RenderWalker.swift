@@ -750,7 +750,8 @@ extension RenderWalker {
         let tree = context.tree
         guard let name = ownProperty(value), let type = context.enclosingType(value), let block = tree.child(type, .memberBlock) else { return nil }
         var found: (literal: String, pattern: Int)?
-        for member in context.memberDecls(block) where context.kind(member) == .variableDecl && tree.name(member) == "let" {
+        for member in context.memberDecls(block) where context.kind(member) == .variableDecl && tree.name(member) == "let"
+            && !context.hasModifier(member, .static) {
             for binding in context.children(member) where context.kind(binding) == .patternBinding {
                 guard let pattern = tree.firstChild(binding), context.kind(pattern) == .identifierPattern,
                       context.name(pattern) == name,
