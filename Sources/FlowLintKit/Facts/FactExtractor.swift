@@ -968,18 +968,7 @@ struct FactExtractor {
         }
         // A name that a local, a parameter or a closure parameter of the type's code also declares (`ForEach(tips) {
         // tip in switch tip { ... } }`) may not be the input where it is tested: such an input is not judged.
-        for declaration in declarations {
-            for n in tree.subtree(declaration) where !inputPatterns.contains(n) {
-                switch context.kind(n) {
-                case .identifierPattern, .closureParameter:
-                    if let name = context.name(n) { inputs.remove(name) }
-                case .parameter:
-                    if let name = context.parameterName(n) { inputs.remove(name) }
-                default:
-                    continue
-                }
-            }
-        }
+        context.forEachDeclaredName(in: declarations, except: inputPatterns) { inputs.remove($0) }
         guard !inputs.isEmpty else { return branches }
         // `tip`, `self.tip`: the input read, if the expression is one.
         func inputRead(_ n: Int) -> String? {
@@ -1192,7 +1181,10 @@ struct FactExtractor {
                               contentNames: Set<String> = [], rootType: Int = -1) {
         var renderer = Renderer(kind: kind)
         renderer.rootType = Int32(rootType)
-        let forwardable = context.enclosingType(decl).map { Set(inputBranches(in: $0).map(\.input)) } ?? []
+        // Only a view with a reader that an input decides keeps its construction's literals in the environment
+        // analysis (`EnvironmentGraph.hasInputReader`), so only its inputs handed on can be resolved; for such a type
+        // the branches were found with its readers (`inputCondition`), and no other type's are looked for here.
+        let forwardable = context.enclosingType(decl).flatMap { readerTablesOfTypes.inputBranches[$0] }.map { Set($0.map(\.input)) } ?? []
         RenderWalker.collect(decl, context: context, ownerType: owner, viewMembers: viewMembers, scopes: scopes,
                              contentNames: contentNames, elementsMayBeMembers: kind == .root(.app),
                              memberContentProviders: memberContentProviders, presentationFlagPlatforms: presentationFlagPlatforms,

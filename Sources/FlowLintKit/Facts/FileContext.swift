@@ -708,6 +708,23 @@ struct FileContext {
         return tree.identifierText(tree.tokens[first])
     }
 
+    /// Calls `body` with each name that an identifier pattern (a local, a `let` or `var` binding), a closure parameter
+    /// or a parameter declares under `roots`, but at the nodes `skipped`: what may shadow a property of that name.
+    func forEachDeclaredName(in roots: [Int], except skipped: Set<Int>, _ body: (String) -> Void) {
+        for root in roots {
+            for n in tree.subtree(root) where !skipped.contains(n) {
+                switch kind(n) {
+                case .identifierPattern, .closureParameter:
+                    if let name = name(n) { body(name) }
+                case .parameter:
+                    if let name = parameterName(n) { body(name) }
+                default:
+                    continue
+                }
+            }
+        }
+    }
+
     /// For `@Environment(T.self)`: `T`.
     func environmentObjectType(ofAttribute attr: Int) -> String? {
         let args = arguments(attr)

@@ -762,16 +762,8 @@ extension RenderWalker {
         }
         guard let found else { return nil }
         // Shadowed anywhere in the type: the name may not be the constant where it is handed on.
-        for n in tree.subtree(type) where n != found.pattern {
-            switch context.kind(n) {
-            case .identifierPattern, .closureParameter:
-                if context.name(n) == name { return nil }
-            case .parameter:
-                if context.parameterName(n) == name { return nil }
-            default:
-                continue
-            }
-        }
-        return found.literal
+        var shadowed = false
+        context.forEachDeclaredName(in: [type], except: [found.pattern]) { if $0 == name { shadowed = true } }
+        return shadowed ? nil : found.literal
     }
 }
